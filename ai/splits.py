@@ -1,0 +1,117 @@
+"""The 72,072 ordered (front 3, middle 5, back 5) splits of a 13-card hand, as index tables.
+
+A split is three indices: into ``SUBSETS3`` (286 three-card subsets) for the front and into ``SUBSETS5``
+(1,287 five-card subsets) for the middle and the back; subsets are positions in the hand sorted
+ascending. Per decision each subset is evaluated once and every split is judged by numpy gathers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules.arrangement import Arrangement
+from rules.cards import Card, CardError
+from rules.evaluate import SUBSETS3, SUBSETS5, hand_subset_keys
+from rules.presets import Options
+
+N_SPLITS = 72_072
+PER_FRONT = 252  # (middle, back) choices from the 10 cards a front leaves
+
+
+def _bitmasks(subsets: np.ndarray) -> np.ndarray:
+    return (1 << subsets).sum(axis=1).astype(np.int64)
+
+
+def _build() -> tuple[np.ndarray, ...]:
+    mask3, mask5 = _bitmasks(SUBSETS3), _bitmasks(SUBSETS5)
+    index5 = np.full(1 << 13, -1, dtype=np.int64)
+    index5[mask5] = np.arange(len(mask5))
+    # All (front, middle) pairs whose cards are disjoint; the back is what is left.
+    f, m = np.nonzero((mask3[:, None] & mask5[None, :]) == 0)
+    b = index5[((1 << 13) - 1) ^ mask3[f] ^ mask5[m]]
+    assert len(f) == N_SPLITS and (b >= 0).all()
+    # np.nonzero walks rows in order, so the table is front-major: 286 fronts × 252 (middle, back).
+    assert (np.diff(f) >= 0).all() and (np.bincount(f) == PER_FRONT).all()
+    # intp indices: numpy gathers fastest with them (no conversion on every call).
+    out = (f.astype(np.intp), m.astype(np.intp), b.astype(np.intp), mask3[f], mask5[m])
+    for arr in out:
+        arr.setflags(write=False)
+    return out
+
+
+SPLIT_FRONT, SPLIT_MIDDLE, SPLIT_BACK, FRONT_MASK, MIDDLE_MASK = _build()
+SUBSET_MASK3 = _bitmasks(SUBSETS3)
+SUBSET_MASK5 = _bitmasks(SUBSETS5)
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """Cards already placed by the player, which every candidate split must keep where they are."""
+
+    front: tuple[int, ...] = ()
+    middle: tuple[int, ...] = ()
+    back: tuple[int, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.front or self.middle or self.back)
+
+
+@dataclass(frozen=True)
+class HandSplits:
+    """One hand's subsets evaluated, and the legal splits among all 72,072 (or those that keep ``fixed``)."""
+
+    hand: np.ndarray  # (13,) card ids ascending
+    keys3: np.ndarray  # (286,) strength keys
+    keys5: np.ndarray  # (1287,)
+    legal: np.ndarray  # indices into the split tables, ascending
+
+    def arrangement(self, split: int) -> Arrangement:
+        """The arrangement of split number ``split``."""
+        h = self.hand
+        return Arrangement.of(
+            [int(c) for c in h[SUBSETS3[SPLIT_FRONT[split]]]],
+            [int(c) for c in h[SUBSETS5[SPLIT_MIDDLE[split]]]],
+            [int(c) for c in h[SUBSETS5[SPLIT_BACK[split]]]],
+        )
+
+    def row_keys(self, splits: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Keys of the front, middle and back of ``splits`` (default: the legal ones)."""
+        s = self.legal if splits is None else splits
+        return self.keys3[SPLIT_FRONT[s]], self.keys5[SPLIT_MIDDLE[s]], self.keys5[SPLIT_BACK[s]]
+
+
+def _fixed_mask(hand: np.ndarray, cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        pos = np.searchsorted(hand, c)
+        if pos >= len(hand) or hand[pos] != c:
+            raise CardError(f"{Card(c)} is not in the hand")
+        mask |= 1 << int(pos)
+    return mask
+
+
+def legal_splits(hand: Sequence[int], options: Options, fixed: Fixed | None = None) -> HandSplits:
+    """Evaluate a hand once and find its legal splits (front ≤ middle ≤ back), keeping ``fixed`` cards."""
+    h = np.sort(np.asarray(hand, dtype=np.int64))
+    if h.shape != (13,) or len(np.unique(h)) != 13:
+        raise CardError("a hand has 13 distinct cards")
+    k3, k5 = hand_subset_keys(h, options.wheel, options.suit_tiebreak)
+    # Suits never decide a foul (§13.4): compare with the tie-break bits cleared.
+    b3, b5 = k3 & ~3, k5 & ~3
+    km, kb = np.take(b5, SPLIT_MIDDLE), np.take(b5, SPLIT_BACK)
+    # Front-major layout: one front key per block of 252, broadcast instead of gathered.
+    ok = (b3[:, None] <= km.reshape(286, PER_FRONT)).ravel()
+    ok &= km <= kb
+    if fixed is not None and not fixed.empty:
+        fm, mm, bm = (_fixed_mask(h, cards) for cards in (fixed.front, fixed.middle, fixed.back))
+        if len(fixed.front) > 3 or len(fixed.middle) > 5 or len(fixed.back) > 5:
+            raise CardError("too many cards placed in a row")
+        back_mask = 8191 ^ FRONT_MASK ^ MIDDLE_MASK
+        ok &= (FRONT_MASK & fm) == fm
+        ok &= (MIDDLE_MASK & mm) == mm
+        ok &= (back_mask & bm) == bm
+    return HandSplits(h, k3, k5, np.flatnonzero(ok))

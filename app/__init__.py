@@ -1,0 +1,1 @@
+"""The Chinese Poker application: the Textual game and the `chinese-poker` command line."""

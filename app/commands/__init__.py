@@ -1,0 +1,1 @@
+"""Handlers of the `chinese-poker` subcommands, one module per family."""

@@ -1,0 +1,4 @@
+"""What the game is: cards, row evaluation, fouls, special hands and the four scoring presets.
+
+This package is pure (numpy only) and never imports `ai` or `app`.
+"""

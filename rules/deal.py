@@ -1,0 +1,255 @@
+"""A deal as plain data: what each seat decided, and the itemised result of scoring it.
+
+Everything here is a frozen dataclass that converts to and from JSON-ready dicts, so that a deal can be
+saved, replayed and explained (RULES.md §4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .arrangement import Arrangement, Row, foul_reason_values
+from .cards import Card, CardError, format_cards, parse_cards
+from .evaluate import RowValue
+from .presets import Options, Preset
+from .specials import Special, detect_specials
+
+
+class DealError(ValueError):
+    """A deal that cannot be scored: bad cards, a special the cards do not make, bad doubles or treasure."""
+
+
+class Outcome(StrEnum):
+    """A row's result from one player's side."""
+
+    WIN = "win"
+    TIE = "tie"
+    LOSS = "loss"
+
+    def flipped(self) -> Outcome:
+        return {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(self, Outcome.TIE)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One seat's decision: an arrangement of its 13 cards, or a declared special hand."""
+
+    cards: tuple[Card, ...]
+    arrangement: Arrangement | None = None
+    declare: Special | None = None
+
+    def __post_init__(self) -> None:
+        if (self.arrangement is None) == (self.declare is None):
+            raise DealError("a decision is either an arrangement or a declaration")
+        if len(self.cards) != 13 or len(set(self.cards)) != 13:
+            raise DealError("a hand has 13 distinct cards")
+
+    @classmethod
+    def arranged(cls, arrangement: Arrangement) -> Decision:
+        return cls(tuple(sorted(arrangement.cards)), arrangement=arrangement)
+
+    @classmethod
+    def declared(cls, cards: Sequence[int], special: Special) -> Decision:
+        """Declare ``special``; raises :class:`DealError` when the cards do not make it."""
+        hand = tuple(sorted(Card(c) for c in cards))
+        if special not in detect_specials(hand):
+            raise DealError(
+                f"the cards {format_cards(sorted(hand, reverse=True))} do not make {special.id} ({special.zh})"
+            )
+        return cls(hand, declare=special)
+
+    def to_dict(self) -> dict[str, str]:
+        if self.arrangement is not None:
+            return self.arrangement.to_dict()
+        assert self.declare is not None
+        return {"cards": format_cards(sorted(self.cards, reverse=True)), "declare": self.declare.id}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Decision:
+        """Read ``{"front", "middle", "back"}`` or ``{"cards", "declare"}``; other keys are ignored."""
+        if not isinstance(data, dict):
+            raise DealError("a player must be an object with front/middle/back or cards/declare")
+        if "cards" in data or "declare" in data:
+            cards, declare = data.get("cards"), data.get("declare")
+            if not isinstance(cards, str) or not isinstance(declare, str):
+                raise DealError("a declaring player needs 'cards' (13 cards) and 'declare' (a special id)")
+            try:
+                special = Special(declare)
+            except ValueError:
+                raise DealError(f"unknown special hand {declare!r}") from None
+            return cls.declared(parse_cards(cards, 13), special)
+        rows = [data.get(r.id) for r in Row]
+        if not all(isinstance(r, str) for r in rows):
+            raise DealError("an arranged player needs 'front', 'middle' and 'back' as card strings")
+        return cls.arranged(Arrangement.parse(*rows))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Everything needed to score one deal; seats in table order."""
+
+    preset: Preset
+    options: Options
+    decisions: tuple[Decision, ...]
+    doubles: tuple[int | None, ...] = ()  # arcade 賭倍: the opponent each seat doubles, or None
+    treasure: tuple[Card, ...] = ()  # arcade 寶牌, at most four
+
+    def __post_init__(self) -> None:
+        n = len(self.decisions)
+        if not 2 <= n <= 4:
+            raise DealError(f"a deal has 2 to 4 players, got {n}")
+        owner: dict[Card, int] = {}
+        for seat, d in enumerate(self.decisions):
+            for c in d.cards:
+                if c in owner:
+                    raise DealError(f"card {c} is held by players {owner[c]} and {seat}")
+                owner[c] = seat
+            if d.declare is not None and d.declare not in self.preset.specials:
+                raise DealError(f"{d.declare.id} is not a special hand in {self.preset.value}")
+        if self.preset is not Preset.ARCADE and (any(x is not None for x in self.doubles) or self.treasure):
+            raise DealError("doubles and treasure cards exist only in arcade")
+        if self.doubles and len(self.doubles) != n:
+            raise DealError(f"doubles needs one entry per player ({n}), got {len(self.doubles)}")
+        for seat, target in enumerate(self.doubles):
+            if target is not None and (not 0 <= target < n or target == seat):
+                raise DealError(f"player {seat} cannot double {target}")
+        if len(self.treasure) > 4 or len(set(self.treasure)) != len(self.treasure):
+            raise DealError("treasure cards are 0 to 4 distinct cards")
+
+    @property
+    def players(self) -> int:
+        return len(self.decisions)
+
+    def doubled(self, seat: int, target: int) -> bool:
+        return bool(self.doubles) and self.doubles[seat] == target
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rules": self.preset.value,
+            "options": self.options.to_dict(),
+            "players": [d.to_dict() for d in self.decisions],
+        }
+        if self.preset is Preset.ARCADE:
+            out["doubles"] = list(self.doubles) or [None] * self.players
+            out["treasure"] = [str(c) for c in self.treasure]
+        return out
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a pair's score, from the first player's side (see README for the kinds)."""
+
+    kind: str
+    value: int
+
+    def flipped(self) -> Item:
+        return Item(self.kind, -self.value)
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """How player ``i`` did against player ``j``; ``rows`` is None when the rows were not compared."""
+
+    i: int
+    j: int
+    rows: tuple[Outcome, Outcome, Outcome] | None
+    items: tuple[Item, ...] = field(default=())
+
+    @property
+    def score(self) -> int:
+        """``i``'s gain, which is ``j``'s loss."""
+        return sum(item.value for item in self.items)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": [self.i, self.j],
+            "rows": None if self.rows is None else [o.value for o in self.rows],
+            "score": self.score,
+            "items": [{"kind": it.kind, "value": it.value} for it in self.items],
+        }
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The scored deal: units per player (zero-sum), fouls, and every pair itemised."""
+
+    preset: Preset
+    totals: tuple[int, ...]
+    fouled: tuple[bool, ...]
+    pairs: tuple[PairResult, ...]
+
+    def pair(self, i: int, j: int) -> PairResult:
+        """The result of ``i`` against ``j`` from ``i``'s side (flipped if stored the other way)."""
+        for p in self.pairs:
+            if (p.i, p.j) == (i, j):
+                return p
+            if (p.i, p.j) == (j, i):
+                rows = None if p.rows is None else tuple(o.flipped() for o in p.rows)
+                return PairResult(i, j, rows, tuple(it.flipped() for it in p.items))  # type: ignore[arg-type]
+        raise KeyError((i, j))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.preset.value,
+            "totals": list(self.totals),
+            "fouled": list(self.fouled),
+            "pairs": [p.to_dict() for p in self.pairs],
+        }
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A decision evaluated under the deal's options: row values, strength keys and foul state."""
+
+    decision: Decision
+    values: tuple[RowValue, RowValue, RowValue] | None
+    keys: tuple[int, int, int] | None
+    foul: str | None
+
+    @property
+    def fouled(self) -> bool:
+        return self.foul is not None
+
+    @property
+    def special(self) -> Special | None:
+        return self.decision.declare
+
+    @classmethod
+    def evaluate(cls, decision: Decision, options: Options) -> Seat:
+        if decision.arrangement is None:
+            return cls(decision, None, None, None)
+        values = decision.arrangement.values(options.wheel)
+        keys = tuple(v.key(options.suit_tiebreak) for v in values)
+        return cls(decision, values, keys, foul_reason_values(*values))  # type: ignore[arg-type]
+
+
+def row_outcomes(a: Seat, b: Seat) -> tuple[Outcome, Outcome, Outcome]:
+    """Row results of arranged seat ``a`` against ``b``: a fouled hand loses every row, two fouls tie."""
+    if a.fouled or b.fouled:
+        o = Outcome.TIE if a.fouled and b.fouled else (Outcome.LOSS if a.fouled else Outcome.WIN)
+        return (o, o, o)
+    assert a.keys is not None and b.keys is not None
+    return tuple(  # type: ignore[return-value]
+        Outcome.WIN if x > y else Outcome.LOSS if x < y else Outcome.TIE for x, y in zip(a.keys, b.keys, strict=True)
+    )
+
+
+def pair_order(n: int) -> list[tuple[int, int]]:
+    """The pairs of an n-player table in output order: (0,1), (0,2), …, (n-2, n-1)."""
+    return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
+def parse_decisions(players: Any) -> tuple[Decision, ...]:
+    """Read the ``players`` list of a score document; errors name the player."""
+    if not isinstance(players, list):
+        raise DealError("'players' must be a list of 2 to 4 players")
+    out = []
+    for seat, p in enumerate(players):
+        try:
+            out.append(Decision.from_dict(p))
+        except (DealError, CardError) as exc:
+            raise DealError(f"player {seat}: {exc}") from None
+    return tuple(out)

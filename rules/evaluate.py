@@ -1,0 +1,299 @@
+"""Row evaluation (RULES.md §2): a category and one integer strength key per 3- or 5-card row.
+
+Key layout (an int below 2**26)::
+
+    category << 22 | v1 << 18 | v2 << 14 | v3 << 10 | v4 << 6 | v5 << 2 | lead_suit
+
+``v1..v5`` is the row's comparison vector with ranks stored as 2..14 and unused positions 0, so a front
+row (padded with zeros) compares with a middle row exactly as the foul check needs: ``front <= middle``
+as keys is ``front <= middle`` by §2. ``lead_suit`` is filled only when `suit_tiebreak` is asked for
+(§13.4); the foul check always ignores it (:func:`base_key`).
+
+Two paths give the same keys: :func:`evaluate_row`, plain and readable, and :func:`batch_keys` /
+:func:`hand_subset_keys`, numpy lookups into tables built once from the plain path.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+import numpy as np
+
+from .cards import RANK_CHARS, CardError, format_cards
+
+
+class Category(IntEnum):
+    """Row categories, low to high; the front row only ever makes the first two and trips."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    TRIPS = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    QUADS = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def id(self) -> str:
+        """The identifier of RULES.md §11, e.g. ``"full_house"``."""
+        return self.name.lower()
+
+    @property
+    def en(self) -> str:
+        return _EN[self]
+
+    @property
+    def zh(self) -> str:
+        return _ZH[self]
+
+
+_EN = dict(
+    zip(
+        Category,
+        [
+            "High card",
+            "Pair",
+            "Two pair",
+            "Trips",
+            "Straight",
+            "Flush",
+            "Full house",
+            "Four of a kind",
+            "Straight flush",
+        ],
+        strict=True,
+    )
+)
+_ZH = dict(zip(Category, ["烏龍", "對子", "兩對", "三條", "順子", "同花", "葫蘆", "鐵支", "同花順"], strict=True))
+
+
+class Wheel(StrEnum):
+    """Where ``A2345`` ranks among straights (the `wheel` toggle)."""
+
+    LOW = "low"  # the lowest straight
+    SECOND = "second"  # just below AKQJT
+
+
+CATEGORY_SHIFT = 22
+_POS_SHIFTS = (18, 14, 10, 6, 2)
+# Ranks 2..14 stored in four bits each; 0 marks an unused position.
+_WHEEL_RANKS = (12, 3, 2, 1, 0)  # A 5 4 3 2 as rank indices, high to low
+
+
+@dataclass(frozen=True)
+class RowValue:
+    """What a row is: its category, the ranks that decide it, and its strength key."""
+
+    size: int
+    category: Category
+    vector: tuple[int, ...]  # comparison positions, rank values 2..14 (straights: top, wheel flag)
+    ranks: tuple[int, ...]  # rank indices for display: groups first, straights in sequence order
+    lead_suit: int
+    base: int  # key without the suit tie-break
+
+    def key(self, suit_tiebreak: bool = False) -> int:
+        """The strength key; with ``suit_tiebreak`` equal rows are split by the leading card's suit."""
+        return self.base | (self.lead_suit if suit_tiebreak else 0)
+
+    @property
+    def rank_text(self) -> str:
+        return " ".join(RANK_CHARS[r] for r in self.ranks)
+
+
+def base_key(key: int) -> int:
+    """A key with its suit tie-break cleared (what the foul check compares)."""
+    return key & ~3
+
+
+def category_of(key: int) -> Category:
+    """The category stored in a key."""
+    return Category(key >> CATEGORY_SHIFT)
+
+
+def _pack(category: int, vector: Sequence[int]) -> int:
+    key = category << CATEGORY_SHIFT
+    for v, shift in zip(vector, _POS_SHIFTS, strict=False):
+        key |= v << shift
+    return key
+
+
+def _classify(
+    ranks_desc: tuple[int, ...], flush: bool, wheel: Wheel
+) -> tuple[Category, tuple[int, ...], tuple[int, ...], int]:
+    """Category, comparison vector, display ranks and lead rank of a row given its ranks (high to low).
+
+    The one place that knows the categories; both the plain path and the lookup tables come from it.
+    """
+    counts = Counter(ranks_desc)
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    order = tuple(r for r, _ in groups)
+    val = tuple(r + 2 for r in order)
+    if len(ranks_desc) == 3:
+        # Three suited or consecutive cards in the front are still high card (§2).
+        if shape == (3,):
+            return Category.TRIPS, val[:1], order, order[0]
+        if shape == (2, 1):
+            return Category.PAIR, val, order, order[0]
+        return Category.HIGH_CARD, val, order, order[0]
+
+    straight_top: int | None = None
+    seq = order
+    wheel_flag = 0
+    if shape == (1, 1, 1, 1, 1):
+        if order[0] - order[4] == 4:
+            straight_top = order[0] + 2
+        elif order == _WHEEL_RANKS:
+            seq = (3, 2, 1, 0, 12)
+            if wheel is Wheel.LOW:
+                straight_top = 5
+            else:
+                straight_top, wheel_flag = 13, 1  # between KQJT9 (13, 0) and AKQJT (14, 0)
+    if straight_top is not None:
+        # The leading card is the top of the straight: the 5 of A2345, or its A under `wheel=second`.
+        lead = 12 if wheel_flag else seq[0]
+        cat = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
+        return cat, (straight_top, wheel_flag), seq, lead
+    if flush:
+        return Category.FLUSH, val, order, order[0]
+    if shape == (4, 1):
+        return Category.QUADS, val[:1], order, order[0]
+    if shape == (3, 2):
+        return Category.FULL_HOUSE, val[:1], order, order[0]
+    if shape == (3, 1, 1):
+        return Category.TRIPS, val[:1], order, order[0]
+    if shape == (2, 2, 1):
+        return Category.TWO_PAIR, val, order, order[0]
+    if shape == (2, 1, 1, 1):
+        return Category.PAIR, val, order, order[0]
+    return Category.HIGH_CARD, val, order, order[0]
+
+
+def evaluate_row(cards: Sequence[int], wheel: Wheel = Wheel.LOW) -> RowValue:
+    """Evaluate a 3-card (front) or 5-card row. Raises :class:`CardError` for any other size."""
+    if len(cards) not in (3, 5):
+        raise CardError(f"a row has 3 or 5 cards, got {len(cards)}: {format_cards(cards)}")
+    if len(set(cards)) != len(cards):
+        raise CardError(f"duplicate card in row {format_cards(cards)}")
+    ranks_desc = tuple(sorted((c >> 2 for c in cards), reverse=True))
+    flush = len(cards) == 5 and len({c & 3 for c in cards}) == 1
+    category, vector, ranks, lead_rank = _classify(ranks_desc, flush, wheel)
+    lead_suit = max(c & 3 for c in cards if c >> 2 == lead_rank)
+    return RowValue(len(cards), category, vector, ranks, lead_suit, _pack(category, vector))
+
+
+def row_key(cards: Sequence[int], wheel: Wheel = Wheel.LOW, suit_tiebreak: bool = False) -> int:
+    """The strength key of one row (plain path)."""
+    return evaluate_row(cards, wheel).key(suit_tiebreak)
+
+
+def compare_values(a: RowValue, b: RowValue, suit_tiebreak: bool = False) -> int:
+    """1, 0 or -1 as row ``a`` beats, ties or loses to row ``b``.
+
+    A front compared with a 5-card row uses only as many positions as the front has, so ``AKQ`` equals
+    ``AKQJ9`` (§2, decided); suits never split such a comparison.
+    """
+    if a.size == b.size:
+        ka, kb = a.key(suit_tiebreak), b.key(suit_tiebreak)
+    else:
+        n = len(a.vector) if a.size == 3 else len(b.vector)
+        ka = (a.category, *a.vector[:n])  # type: ignore[assignment]
+        kb = (b.category, *b.vector[:n])  # type: ignore[assignment]
+    return (ka > kb) - (ka < kb)
+
+
+def compare_rows(a: Sequence[int], b: Sequence[int], wheel: Wheel = Wheel.LOW, suit_tiebreak: bool = False) -> int:
+    """1, 0 or -1 as row ``a`` beats, ties or loses to row ``b`` (3 or 5 cards each)."""
+    return compare_values(evaluate_row(a, wheel), evaluate_row(b, wheel), suit_tiebreak)
+
+
+# ---------------------------------------------------------------- batch path
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Lookup tables for one `wheel` setting, indexed by ascending ranks in base 13 (and a flush bit)."""
+
+    key3: np.ndarray  # (13**3,) int32 base keys
+    lead3: np.ndarray  # (13**3,) int8 lead rank
+    key5: np.ndarray  # (13**5 * 2,) int32 base keys, index * 2 + flush
+    lead5: np.ndarray  # (13**5 * 2,) int8 lead rank
+
+
+_W3 = np.array([169, 13, 1], dtype=np.int64)
+_W5 = np.array([13**4, 13**3, 169, 13, 1], dtype=np.int64)
+
+
+@functools.cache
+def tables(wheel: Wheel = Wheel.LOW) -> Tables:
+    """Build (once per process) the lookup tables from the plain classifier; about 0.1 s."""
+    wheel = Wheel(wheel)
+    key3 = np.zeros(13**3, dtype=np.int32)
+    lead3 = np.zeros(13**3, dtype=np.int8)
+    for asc in itertools.combinations_with_replacement(range(13), 3):
+        cat, vec, _, lead = _classify(asc[::-1], False, wheel)
+        i = int(np.dot(asc, _W3))
+        key3[i], lead3[i] = _pack(cat, vec), lead
+    key5 = np.zeros(13**5 * 2, dtype=np.int32)
+    lead5 = np.zeros(13**5 * 2, dtype=np.int8)
+    for asc in itertools.combinations_with_replacement(range(13), 5):
+        if asc[0] == asc[4]:
+            continue  # five of a rank cannot be dealt
+        i = int(np.dot(asc, _W5)) * 2
+        for flush in (False, True) if len(set(asc)) == 5 else (False,):
+            cat, vec, _, lead = _classify(asc[::-1], flush, wheel)
+            key5[i + flush], lead5[i + flush] = _pack(cat, vec), lead
+    for arr in (key3, lead3, key5, lead5):
+        arr.setflags(write=False)
+    return Tables(key3, lead3, key5, lead5)
+
+
+def _keys_sorted(rows: np.ndarray, t: Tables, suit_tiebreak: bool) -> np.ndarray:
+    ranks = rows >> 2
+    if rows.shape[1] == 3:
+        idx = ranks @ _W3
+        keys, leads = t.key3[idx], t.lead3[idx]
+    else:
+        suits = rows & 3
+        flush = (suits == suits[:, :1]).all(axis=1)
+        idx = (ranks @ _W5) * 2 + flush
+        keys, leads = t.key5[idx], t.lead5[idx]
+    if suit_tiebreak:
+        lead_suit = np.where(ranks == leads[:, None].astype(rows.dtype), rows & 3, -1).max(axis=1)
+        keys = keys | lead_suit.astype(np.int32)
+    return keys
+
+
+def batch_keys(
+    rows: np.ndarray | Sequence[Sequence[int]], wheel: Wheel = Wheel.LOW, suit_tiebreak: bool = False
+) -> np.ndarray:
+    """Keys of many rows at once: ``rows`` is an (N, 3) or (N, 5) array of card ids, in any order."""
+    arr = np.sort(np.asarray(rows, dtype=np.int64), axis=1)
+    if arr.ndim != 2 or arr.shape[1] not in (3, 5):
+        raise ValueError("rows must be an (N, 3) or (N, 5) array")
+    return _keys_sorted(arr, tables(wheel), suit_tiebreak)
+
+
+SUBSETS3: np.ndarray = np.array(list(itertools.combinations(range(13), 3)), dtype=np.int64)
+SUBSETS5: np.ndarray = np.array(list(itertools.combinations(range(13), 5)), dtype=np.int64)
+SUBSETS3.setflags(write=False)
+SUBSETS5.setflags(write=False)
+
+
+def hand_subset_keys(
+    hand: Sequence[int] | np.ndarray, wheel: Wheel = Wheel.LOW, suit_tiebreak: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """Keys of all 286 three-card and 1,287 five-card subsets of a 13-card hand.
+
+    Subset ``k`` is ``SUBSETS3[k]`` / ``SUBSETS5[k]``: positions into the hand sorted ascending.
+    """
+    h = np.sort(np.asarray(hand, dtype=np.int64))
+    t = tables(wheel)
+    return _keys_sorted(h[SUBSETS3], t, suit_tiebreak), _keys_sorted(h[SUBSETS5], t, suit_tiebreak)

@@ -1,0 +1,73 @@
+"""Scoring one deal under any preset: evaluate each seat, score every pair, add up zero-sum totals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from . import arcade, shisanshui, taiwan
+from .cards import CardError, parse_cards
+from .deal import Deal, DealError, DealResult, Decision, Seat, parse_decisions
+from .presets import OptionError, Options, Preset, parse_preset
+
+_SCORERS = {
+    Preset.TAIWAN: taiwan.score_pairs,
+    Preset.TOURNAMENT: taiwan.score_pairs,
+    Preset.ARCADE: arcade.score_pairs,
+    Preset.SHISANSHUI: shisanshui.score_pairs,
+}
+
+
+def score_deal(deal: Deal) -> DealResult:
+    """Score a deal: itemised pair results and units per player, which always sum to zero."""
+    seats = [Seat.evaluate(d, deal.options) for d in deal.decisions]
+    pairs = _SCORERS[deal.preset](deal, seats)
+    totals = [0] * deal.players
+    for p in pairs:
+        totals[p.i] += p.score
+        totals[p.j] -= p.score
+    return DealResult(deal.preset, tuple(totals), tuple(s.fouled for s in seats), tuple(pairs))
+
+
+def score(
+    decisions: Sequence[Decision],
+    preset: Preset = Preset.TAIWAN,
+    options: Options | None = None,
+    doubles: Sequence[int | None] = (),
+    treasure: Sequence[int] = (),
+) -> DealResult:
+    """Convenience wrapper: score decisions under a preset (its default options unless given)."""
+    from .cards import Card
+
+    deal = Deal(
+        preset, options or preset.default_options, tuple(decisions), tuple(doubles), tuple(Card(c) for c in treasure)
+    )
+    return score_deal(deal)
+
+
+def deal_from_document(doc: Any, preset_override: str | None = None) -> Deal:
+    """Read the `score` command's JSON document (see README). Raises DealError/OptionError/CardError."""
+    if not isinstance(doc, dict):
+        raise DealError("the input must be a JSON object")
+    name = preset_override or doc.get("rules", "taiwan")
+    if not isinstance(name, str):
+        raise OptionError("'rules' must be a preset name")
+    preset = parse_preset(name)
+    raw_options = doc.get("options") or {}
+    if not isinstance(raw_options, dict):
+        raise OptionError("'options' must be an object")
+    options = Options.for_preset(preset, raw_options)
+    decisions = parse_decisions(doc.get("players"))
+    doubles = doc.get("doubles") or []
+    if not isinstance(doubles, list) or not all(
+        x is None or (isinstance(x, int) and not isinstance(x, bool)) for x in doubles
+    ):
+        raise DealError("'doubles' must be a list of player indices or nulls")
+    raw_treasure = doc.get("treasure") or []
+    if not isinstance(raw_treasure, list) or not all(isinstance(t, str) for t in raw_treasure):
+        raise DealError("'treasure' must be a list of cards")
+    try:
+        treasure = parse_cards(" ".join(raw_treasure))
+    except CardError as exc:
+        raise DealError(f"treasure: {exc}") from None
+    return Deal(preset, options, decisions, tuple(doubles), treasure)

@@ -1,0 +1,88 @@
+"""Scoring of the `shisanshui` preset (S2/S3): row weights 1/2/3, row bonuses, 打槍, 全壘打, 報到 specials."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .arrangement import Row
+from .deal import Deal, Item, Outcome, PairResult, Seat, pair_order, row_outcomes
+from .evaluate import Category
+from .specials import Special
+
+WEIGHTS = {Row.FRONT: 1, Row.MIDDLE: 2, Row.BACK: 3}
+SWEEP = 6
+HOME_RUN = 12
+RUSH_THREE, QUADS, STRAIGHT_FLUSH = 6, 8, 10
+
+# What every other player pays a declared special (§8).
+SPECIAL_AMOUNTS: dict[Special, int] = {
+    Special.THREE_FLUSHES: 3,
+    Special.THREE_STRAIGHTS: 4,
+    Special.SIX_PAIRS: 4,
+    Special.FIVE_PAIRS_TRIPS: 5,
+    Special.FOUR_TRIPS: 6,
+    Special.ONE_COLOR: 10,
+    Special.ALL_SMALL: 10,
+    Special.ALL_BIG: 10,
+    Special.THREE_QUADS: 20,
+    Special.THREE_STRAIGHT_FLUSHES: 20,
+    Special.TWELVE_ROYALS: 24,
+    Special.DRAGON: 36,
+    Special.SUITED_DRAGON: 108,
+}
+
+
+def _won_row(seat: Seat, row: Row, sign: int) -> list[Item]:
+    assert seat.values is not None
+    cat = seat.values[row].category
+    items = [Item(row.id, WEIGHTS[row] * sign)]
+    if row is Row.FRONT and cat is Category.TRIPS:
+        items.append(Item("rush_three", RUSH_THREE * sign))
+    elif cat is Category.QUADS:
+        items.append(Item("quads", QUADS * sign))
+    elif cat is Category.STRAIGHT_FLUSH:
+        items.append(Item("straight_flush", STRAIGHT_FLUSH * sign))
+    return items
+
+
+def _special_items(si: Special | None, sj: Special | None) -> list[Item]:
+    if si and sj:
+        if si.rung == sj.rung:
+            return []
+        return [Item(si.id, SPECIAL_AMOUNTS[si])] if si.rung > sj.rung else [Item(sj.id, -SPECIAL_AMOUNTS[sj])]
+    return [Item(si.id, SPECIAL_AMOUNTS[si])] if si else [Item(sj.id, -SPECIAL_AMOUNTS[sj])]  # type: ignore[union-attr]
+
+
+def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
+    """Itemised pair results for a `shisanshui` deal."""
+    n = deal.players
+    items: dict[tuple[int, int], list[Item]] = {}
+    rows: dict[tuple[int, int], tuple[Outcome, Outcome, Outcome] | None] = {}
+    sweeps: Counter[int] = Counter()
+    for i, j in pair_order(n):
+        if seats[i].special or seats[j].special:
+            rows[i, j], items[i, j] = None, _special_items(seats[i].special, seats[j].special)
+            continue
+        r = row_outcomes(seats[i], seats[j])
+        rows[i, j] = r
+        lst: list[Item] = []
+        for row, outcome in zip(Row, r, strict=True):
+            if outcome is Outcome.WIN:
+                lst += _won_row(seats[i], row, 1)
+            elif outcome is Outcome.LOSS:
+                lst += _won_row(seats[j], row, -1)
+        if r.count(Outcome.WIN) == 3:
+            lst.append(Item("sweep", SWEEP))
+            sweeps[i] += 1
+        elif r.count(Outcome.LOSS) == 3:
+            lst.append(Item("sweep", -SWEEP))
+            sweeps[j] += 1
+        items[i, j] = lst
+    if n == 4:
+        for p, count in sweeps.items():
+            if count == 3:
+                for q in range(n):
+                    if q != p:
+                        key, sign = ((p, q), 1) if p < q else ((q, p), -1)
+                        items[key].append(Item("home_run", HOME_RUN * sign))
+    return [PairResult(i, j, rows[i, j], tuple(items[i, j])) for i, j in pair_order(n)]

@@ -1,0 +1,204 @@
+"""Special hands (報到 / 例牌, RULES.md §8 and §13.2–13.3) and their detection from 13 cards.
+
+Detection never depends on `wheel`: three-card sequences allow ``A23`` and ``QKA`` but not ``KA2``, and
+five-card straights allow ``A2345`` and ``TJQKA``.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from enum import StrEnum
+
+from .cards import Card, CardError
+
+
+class Special(StrEnum):
+    """Special hands, listed low to high on the shisanshui ladder (§8); the value is the §11 id."""
+
+    THREE_FLUSHES = "three_flushes"
+    THREE_STRAIGHTS = "three_straights"
+    SIX_PAIRS = "six_pairs"
+    FIVE_PAIRS_TRIPS = "five_pairs_trips"
+    FOUR_TRIPS = "four_trips"
+    ONE_COLOR = "one_color"
+    ALL_SMALL = "all_small"
+    ALL_BIG = "all_big"
+    THREE_QUADS = "three_quads"
+    THREE_STRAIGHT_FLUSHES = "three_straight_flushes"
+    TWELVE_ROYALS = "twelve_royals"
+    DRAGON = "dragon"
+    SUITED_DRAGON = "suited_dragon"
+
+    @property
+    def id(self) -> str:
+        return self.value
+
+    @property
+    def zh(self) -> str:
+        return _ZH[self]
+
+    @property
+    def en(self) -> str:
+        return _EN[self]
+
+    @property
+    def rung(self) -> int:
+        """Position on the shisanshui ladder, 0 (lowest) to 12; equal rungs tie."""
+        return _ORDER.index(self)
+
+    @property
+    def is_dragon(self) -> bool:
+        return self in (Special.DRAGON, Special.SUITED_DRAGON)
+
+
+_ORDER = list(Special)
+_ZH = dict(
+    zip(
+        Special,
+        [
+            "三同花",
+            "三順子",
+            "六對半",
+            "五對三條",
+            "四套三條",
+            "湊一色",
+            "全小",
+            "全大",
+            "三分天下",
+            "三同花順",
+            "十二皇族",
+            "一條龍",
+            "至尊清龍",
+        ],
+        strict=True,
+    )
+)
+_EN = dict(
+    zip(
+        Special,
+        [
+            "Three flushes",
+            "Three straights",
+            "Six pairs",
+            "Five pairs and trips",
+            "Four trips",
+            "One colour",
+            "All small",
+            "All big",
+            "Three quads",
+            "Three straight flushes",
+            "Twelve royals",
+            "Dragon",
+            "Suited dragon",
+        ],
+        strict=True,
+    )
+)
+
+DRAGONS = frozenset({Special.DRAGON, Special.SUITED_DRAGON})
+
+
+# Rank-count vectors of every 3-card sequence (A23 … QKA, no KA2) and 5-card straight (A2345 … TJQKA).
+def _run(ranks: Sequence[int]) -> tuple[int, ...]:
+    v = [0] * 13
+    for r in ranks:
+        v[r] += 1
+    return tuple(v)
+
+
+_SEQ3 = [_run([12, 0, 1])] + [_run(range(lo, lo + 3)) for lo in range(11)]
+_SEQ5 = [_run([12, 0, 1, 2, 3])] + [_run(range(lo, lo + 5)) for lo in range(9)]
+
+
+@functools.cache
+def _three_straights_counts() -> frozenset[tuple[int, ...]]:
+    shapes = set()
+    for a, b, c in itertools.product(_SEQ3, _SEQ5, _SEQ5):
+        total = tuple(x + y + z for x, y, z in zip(a, b, c, strict=True))
+        if max(total) <= 4:
+            shapes.add(total)
+    return frozenset(shapes)
+
+
+def _has_three_flushes(suit_counts: Sequence[int]) -> bool:
+    # Each row is of one suit; two rows may share a suit.
+    for suits in itertools.product(range(4), repeat=3):
+        need = [0] * 4
+        for size, s in zip((3, 5, 5), suits, strict=True):
+            need[s] += size
+        if list(suit_counts) == need:
+            return True
+    return False
+
+
+def _has_three_straight_flushes(cards: frozenset[int]) -> bool:
+    def runs(seqs: list[tuple[int, ...]]) -> list[frozenset[int]]:
+        out = []
+        for seq in seqs:
+            ranks = [r for r, n in enumerate(seq) if n]
+            for s in range(4):
+                row = frozenset(r * 4 + s for r in ranks)
+                if row <= cards:
+                    out.append(row)
+        return out
+
+    fronts, fives = runs(_SEQ3), runs(_SEQ5)
+    for f in fronts:
+        rest = cards - f
+        for m in fives:
+            if m <= rest and (rest - m) in fives:
+                return True
+    return False
+
+
+def detect_specials(cards: Sequence[int]) -> frozenset[Special]:
+    """Every special hand these 13 cards make (the player or AI may declare any one of them)."""
+    if len(cards) != 13 or len(set(cards)) != 13:
+        raise CardError("special hands are made of 13 distinct cards")
+    ranks = [c >> 2 for c in cards]
+    suits = [c & 3 for c in cards]
+    rc = Counter(ranks)
+    counts = [rc.get(r, 0) for r in range(13)]
+    suit_counts = [suits.count(s) for s in range(4)]
+    found: set[Special] = set()
+
+    if len(rc) == 13:
+        found.add(Special.SUITED_DRAGON if len(set(suits)) == 1 else Special.DRAGON)
+        if len(set(suits)) == 1:
+            found.add(Special.DRAGON)  # a suited dragon may be declared as a plain one (§13.1)
+    if sum(n // 2 for n in counts) >= 6:
+        found.add(Special.SIX_PAIRS)
+    odd = [n for n in counts if n % 2]
+    if odd == [3]:
+        found.add(Special.FIVE_PAIRS_TRIPS)
+    if sum(1 for n in counts if n >= 3) >= 4:
+        found.add(Special.FOUR_TRIPS)
+    if sum(1 for n in counts if n == 4) >= 3:
+        found.add(Special.THREE_QUADS)
+    if all(c.is_red for c in map(Card, cards)) or not any(c.is_red for c in map(Card, cards)):
+        found.add(Special.ONE_COLOR)
+    if all(r <= 6 for r in ranks):  # 2..8
+        found.add(Special.ALL_SMALL)
+    if all(r >= 6 for r in ranks):  # 8..A
+        found.add(Special.ALL_BIG)
+    if sum(1 for r in ranks if r >= 9) >= 12:  # J Q K A
+        found.add(Special.TWELVE_ROYALS)
+    if _has_three_flushes(suit_counts):
+        found.add(Special.THREE_FLUSHES)
+    if tuple(counts) in _three_straights_counts():
+        found.add(Special.THREE_STRAIGHTS)
+    if (
+        Special.THREE_FLUSHES in found
+        and Special.THREE_STRAIGHTS in found
+        and _has_three_straight_flushes(frozenset(cards))
+    ):
+        found.add(Special.THREE_STRAIGHT_FLUSHES)
+    return frozenset(found)
+
+
+def is_three_sequence(ranks: Sequence[int]) -> bool:
+    """Three ranks in sequence for a front row: ``A23`` and ``QKA`` count, ``KA2`` does not (§13.3)."""
+    return _run(ranks) in _SEQ3
