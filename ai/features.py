@@ -1,0 +1,97 @@
+"""Per-hand features of every subset and every legal split, in the shape the level functions score.
+
+Computed once per decision: row keys and categories, and the few card facts scoring cares about
+(a suited or sequential front, 7-11 full houses, treasure cards held, pairs in the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules.evaluate import CATEGORY_SHIFT, SUBSETS3, SUBSETS5, Category
+from rules.presets import Options
+from rules.specials import is_three_sequence
+
+from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, Fixed, HandSplits, legal_splits
+
+# Rank-count fingerprints of the 3-card sequences (A23 … QKA): a sorted rank triple as base-13 digits.
+_SEQ3_CODES = np.array(
+    sorted({a * 169 + b * 13 + c for a in range(13) for b in range(13) for c in range(13)
+            if a < b < c and is_three_sequence((a, b, c))}),
+    dtype=np.int64,
+)
+
+
+@dataclass(frozen=True)
+class SplitFeatures:
+    """Everything a level needs about one hand's legal splits (arrays aligned with ``splits.legal``)."""
+
+    splits: HandSplits
+    subset_index: tuple[np.ndarray, np.ndarray, np.ndarray]  # per legal split: its front/middle/back subset
+    front_key: np.ndarray
+    middle_key: np.ndarray
+    back_key: np.ndarray
+    front_cat: np.ndarray
+    middle_cat: np.ndarray
+    back_cat: np.ndarray
+    front_suited: np.ndarray  # bool: three of one suit
+    front_sequence: np.ndarray  # bool: A23 … QKA
+    middle_seven_eleven: np.ndarray  # bool: exactly 777JJ or 77JJJ
+    back_seven_eleven: np.ndarray
+    treasure: np.ndarray  # (3, n) treasure cards held per row
+    hand_pairs: int  # Σ ⌊count/2⌋ over ranks (六輪車 needs 6)
+
+    @property
+    def size(self) -> int:
+        return len(self.front_key)
+
+    def cats(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return self.front_cat, self.middle_cat, self.back_cat
+
+    def keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return self.front_key, self.middle_key, self.back_key
+
+
+def _seven_eleven(sub5_cards: np.ndarray) -> np.ndarray:
+    ranks = sub5_cards >> 2
+    sevens, jacks = (ranks == 5).sum(axis=1), (ranks == 9).sum(axis=1)
+    return ((sevens == 3) & (jacks == 2)) | ((sevens == 2) & (jacks == 3))
+
+
+def split_features(hand: Sequence[int], options: Options, fixed: Fixed | None = None,
+                   treasure: Sequence[int] = ()) -> SplitFeatures:
+    """Evaluate a hand once and describe each of its legal splits."""
+    hs = legal_splits(hand, options, fixed)
+    h = hs.hand
+    c3, c5 = h[SUBSETS3], h[SUBSETS5]
+    s = hs.legal
+    f_idx, m_idx, b_idx = SPLIT_FRONT[s], SPLIT_MIDDLE[s], SPLIT_BACK[s]
+    k3, k5 = hs.keys3, hs.keys5
+    cat3, cat5 = k3 >> CATEGORY_SHIFT, k5 >> CATEGORY_SHIFT
+    suits3 = c3 & 3
+    suited3 = (suits3 == suits3[:, :1]).all(axis=1)
+    r3 = c3 >> 2
+    seq3 = np.isin(r3[:, 0] * 169 + r3[:, 1] * 13 + r3[:, 2], _SEQ3_CODES)
+    se5 = _seven_eleven(c5)
+    tset = np.asarray(sorted(set(int(t) for t in treasure)), dtype=np.int64)
+    t3 = np.isin(c3, tset).sum(axis=1) if len(tset) else np.zeros(len(c3), dtype=np.int64)
+    t5 = np.isin(c5, tset).sum(axis=1) if len(tset) else np.zeros(len(c5), dtype=np.int64)
+    counts = np.bincount(h >> 2, minlength=13)
+    return SplitFeatures(
+        splits=hs,
+        subset_index=(f_idx, m_idx, b_idx),
+        front_key=k3[f_idx], middle_key=k5[m_idx], back_key=k5[b_idx],
+        front_cat=cat3[f_idx], middle_cat=cat5[m_idx], back_cat=cat5[b_idx],
+        front_suited=suited3[f_idx], front_sequence=seq3[f_idx],
+        middle_seven_eleven=se5[m_idx], back_seven_eleven=se5[b_idx],
+        treasure=np.stack([t3[f_idx], t5[m_idx], t5[b_idx]]),
+        hand_pairs=int((counts // 2).sum()),
+    )
+
+
+def is_cat(arr: np.ndarray, *cats: Category) -> np.ndarray:
+    """Elementwise: is the category one of ``cats``."""
+    return np.isin(arr, [int(c) for c in cats])

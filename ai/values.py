@@ -1,0 +1,93 @@
+"""What each legal split is worth under a preset, independent of the opponents: bonuses and row worths.
+
+These mirror `rules.taiwan`, `rules.arcade` and `rules.shisanshui` in vectorised form; a test checks
+them against the rules scorer.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rules.arcade import row_worth
+from rules.arrangement import Row
+from rules.evaluate import Category
+from rules.presets import Options, Preset
+from rules.shisanshui import QUADS, RUSH_THREE, STRAIGHT_FLUSH, WEIGHTS
+from rules.taiwan import BONUSES
+
+from .features import SplitFeatures, is_cat
+
+C = Category
+
+
+def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
+    """The 加賭 each split earns when it wins a pair (taiwan or tournament table)."""
+    table = BONUSES[preset]
+    fc, mc, bc = f.cats()
+    # Single-row bonuses by category, looked up instead of tested one by one.
+    front_by_cat = np.zeros(9)
+    front_by_cat[C.TRIPS] = table["rush_three"]
+    middle_by_cat = np.zeros(9)
+    middle_by_cat[C.QUADS], middle_by_cat[C.STRAIGHT_FLUSH] = table["middle_quads"], table["middle_straight_flush"]
+    back_by_cat = np.zeros(9)
+    back_by_cat[C.QUADS], back_by_cat[C.STRAIGHT_FLUSH] = table["back_quads"], table["back_straight_flush"]
+    bonus = front_by_cat[fc] + middle_by_cat[mc] + back_by_cat[bc]
+    trips = fc == C.TRIPS
+    if "double_monster_rush" in table:
+        monsters = (mc >= C.QUADS) & (bc >= C.QUADS)
+        bonus += np.where(trips & monsters, table["double_monster_rush"] - table["rush_three"], 0)
+    flushes = is_cat(mc, C.FLUSH, C.STRAIGHT_FLUSH) & is_cat(bc, C.FLUSH, C.STRAIGHT_FLUSH)
+    if "three_flushes" in table:
+        bonus += np.where(f.front_suited & flushes, table["three_flushes"], 0)
+    if "six_pairs" in table and f.hand_pairs >= 6:
+        bonus += table["six_pairs"]
+    if "two_houses_pair" in table:
+        bonus += np.where((fc == C.PAIR) & (mc == C.FULL_HOUSE) & (bc == C.FULL_HOUSE), table["two_houses_pair"], 0)
+    if "seven_eleven" in table:
+        se = ((mc == C.FULL_HOUSE) & f.middle_seven_eleven) | ((bc == C.FULL_HOUSE) & f.back_seven_eleven)
+        bonus += np.where(se, table["seven_eleven"], 0)
+    return bonus
+
+
+def _worth_by_category(row: Row, preset: Preset) -> np.ndarray:
+    """Worth of a won row by category (index = category), before treasure."""
+    from rules.evaluate import RowValue
+
+    out = np.zeros(9)
+    for cat in Category:
+        if preset is Preset.ARCADE:
+            out[cat] = row_worth(row, RowValue(row.size, cat, (), (), 0, 0))
+        else:
+            extra = (
+                RUSH_THREE if row is Row.FRONT and cat is C.TRIPS
+                else QUADS if cat is C.QUADS
+                else STRAIGHT_FLUSH if cat is C.STRAIGHT_FLUSH
+                else 0
+            )
+            out[cat] = WEIGHTS[row] + extra
+    return out
+
+
+def row_worths(f: SplitFeatures, preset: Preset) -> np.ndarray:
+    """(3, n): what each row of each split takes when it wins (arcade incl. treasure; shisanshui)."""
+    out = np.empty((3, f.size))
+    for row, cats in zip(Row, f.cats(), strict=True):
+        out[row] = _worth_by_category(row, preset)[cats]
+    if preset is Preset.ARCADE:
+        out *= 1 + f.treasure
+    return out
+
+
+def opponent_worth(keys_categories: np.ndarray, row: Row, preset: Preset) -> np.ndarray:
+    """Worth of an opponent's winning row, by its category (no treasure: its cards are unknown)."""
+    return _worth_by_category(row, preset)[keys_categories]
+
+
+def arcade_shape(f: SplitFeatures, options: Options) -> np.ndarray:
+    """Whether each split earns the +2 of 三同花/三順子 (legal splits only, so never a foul)."""
+    if not options.three_flush_straight:
+        return np.zeros(f.size, dtype=bool)
+    _, mc, bc = f.cats()
+    flushes = is_cat(mc, C.FLUSH, C.STRAIGHT_FLUSH) & is_cat(bc, C.FLUSH, C.STRAIGHT_FLUSH)
+    straights = is_cat(mc, C.STRAIGHT, C.STRAIGHT_FLUSH) & is_cat(bc, C.STRAIGHT, C.STRAIGHT_FLUSH)
+    return (f.front_suited & flushes) | (f.front_sequence & straights)
