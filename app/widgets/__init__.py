@@ -1,0 +1,1 @@
+"""Small Textual widgets: card tiles, rows, seats, the countdown."""
