@@ -51,7 +51,7 @@ class SplitFeatures:
     def cats(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return self.front_cat, self.middle_cat, self.back_cat
 
-    def keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def row_keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return self.front_key, self.middle_key, self.back_key
 
 

@@ -19,7 +19,7 @@ from rules.specials import Special, detect_specials
 
 from .expected import expected_scores
 from .features import SplitFeatures, split_features
-from .model import analytic_model, trained_model
+from .model import OpponentModel, analytic_model, trained_model
 from .splits import Fixed
 
 
@@ -97,7 +97,7 @@ def _ranked(f: SplitFeatures, ev: np.ndarray, top: int) -> list[int]:
     order = part[np.argsort(-ev[part], kind="stable")]
     seen: set[tuple[int, int, int]] = set()
     picked: list[int] = []
-    fk, mk, bk = f.keys()
+    fk, mk, bk = f.row_keys()
     for pos in order:
         sig = (int(fk[pos]), int(mk[pos]), int(bk[pos]))
         if sig in seen:
@@ -112,7 +112,7 @@ def _ranked(f: SplitFeatures, ev: np.ndarray, top: int) -> list[int]:
 def _easy_scores(f: SplitFeatures, seed: int) -> np.ndarray:
     """A beginner: strongest back first, then middle, then front, sometimes settling for a lesser back."""
     rng = np.random.default_rng(seed)
-    fk, mk, bk = f.keys()
+    fk, mk, bk = f.row_keys()
     backs = np.unique(bk)[::-1][:3]
     choice = backs[min(int(rng.choice(3, p=[0.6, 0.25, 0.15])), len(backs) - 1)]
     score = (bk == choice) * 4.0 + mk / (1 << 26) * 2 + fk / (1 << 26)
@@ -130,6 +130,26 @@ def _double_target(view: TableView) -> int | None:
         return strength.get(lvl, 1)
 
     return min(order, key=weakness)
+
+
+def quick_decision(hand: Sequence[Card], view: TableView, level: Level = Level.HARD,
+                   model: OpponentModel | None = None) -> Decision:
+    """The best decision by expected score alone (no alternatives): what `expert` imagines opponents play.
+
+    ``model`` overrides the level's opponent model (the training script passes the one it is refining).
+    """
+    options = view.rules_options
+    declaration = _best_declaration(hand, view)
+    f = split_features(hand, options, None, view.treasure)
+    if model is None:
+        model = analytic_model(options.wheel) if level is Level.NORMAL else trained_model(view.preset)
+    ev = expected_scores(f, model, view.preset, options, view.players)
+    best = int(np.argmax(ev))
+    if declaration is not None:
+        special, dev = declaration
+        if (special.is_dragon and view.preset is not Preset.SHISANSHUI) or dev > ev[best]:
+            return Decision.declared(hand, special)
+    return Decision.arranged(f.splits.arrangement(int(f.splits.legal[best])))
 
 
 def choose(
@@ -180,7 +200,7 @@ def choose(
     if declaration is not None:
         special, dev = declaration
         always = special.is_dragon and view.preset is not Preset.SHISANSHUI
-        if always or dev > best.ev or level is Level.EASY and dev > 0:
+        if always or dev > best.ev or (level is Level.EASY and dev > 0):
             decl = Alternative(Decision.declared(cards, special), dev)
             options_list.insert(0, decl)
             best = decl

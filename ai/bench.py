@@ -1,0 +1,86 @@
+"""Speed and memory measurements behind `chinese-poker bench` (targets live here, not in tests)."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from rules.cards import deal
+from rules.deal import Deal
+from rules.evaluate import hand_subset_keys
+from rules.presets import Options, Preset
+from rules.scoring import score_deal
+
+from .levels import Level, TableView, choose
+from .splits import legal_splits
+
+TARGETS_MS = {"split_search": 0.5, "subset_eval": 0.2, "score_deal": 1.0, "hard": 5.0, "expert": 150.0}
+
+
+def _timed(fn: Callable[[], object], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def _stats(ms: list[float]) -> dict[str, float]:
+    return {"median_ms": round(float(np.median(ms)), 4), "p95_ms": round(float(np.percentile(ms, 95)), 4)}
+
+
+def _import_seconds() -> float:
+    """Cold import of `ai` plus loading the trained tables, in a fresh interpreter."""
+    code = ("import time; t=time.perf_counter(); import ai.levels, ai.model; from rules.presets import Preset; "
+            "ai.model.trained_model(Preset.TAIWAN); from rules.evaluate import tables; tables(); "
+            "print(time.perf_counter()-t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
+def run_bench(hands: int = 200, expert_hands: int = 24, seed: int = 12345,
+              progress: Callable[[str], None] | None = None) -> dict[str, object]:
+    """Median and p95 per hand over a fixed seeded set of hands; peak RSS of this process."""
+    say = progress or (lambda _msg: None)
+    pool = [h for s in range(seed, seed + hands // 4 + 1) for h in deal(s)][:hands]
+    options = Options()
+    for h in pool[:3]:  # warm the caches and tables: steady-state per-hand cost is what a game pays
+        legal_splits(h, options)
+        choose(h, TableView(), Level.HARD)
+
+    say("subset evaluation")
+    subset = [t for h in pool for t in _timed(lambda h=h: hand_subset_keys(h), 1)]
+    say("split search")
+    split = [t for h in pool for t in _timed(lambda h=h: legal_splits(h, options), 1)]
+    say("scoring")
+    view = TableView()
+    decisions = [[choose(h, view, Level.NORMAL).decision for h in deal(s)] for s in range(seed, seed + 20)]
+    score = [t for ds in decisions for t in _timed(lambda ds=ds: score_deal(
+        Deal(Preset.TAIWAN, options, tuple(ds))), 5)]
+    levels: dict[str, dict[str, float]] = {}
+    for level in Level:
+        say(f"level {level.value}")
+        subset_hands = pool[:expert_hands] if level is Level.EXPERT else pool
+        levels[level.value] = _stats([t for i, h in enumerate(subset_hands)
+                                      for t in _timed(lambda h=h, i=i, lv=level: choose(h, view, lv, seed=i), 1)])
+    split_stats = _stats(split)
+    return {
+        "hands": len(pool),
+        "split_search_ms": split_stats["median_ms"],
+        "split_search_p95_ms": split_stats["p95_ms"],
+        "subset_eval_ms": _stats(subset),
+        "score_deal_ms": _stats(score),
+        "levels": levels,
+        "import_and_load_s": round(_import_seconds(), 3),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "targets_ms": TARGETS_MS,
+    }
+
+
+__all__ = ["run_bench"]

@@ -1,0 +1,122 @@
+"""Exact pairwise scores of many candidate arrangements against concrete opponent arrangements.
+
+The vectorised mirror of `rules.taiwan`, `rules.arcade` and `rules.shisanshui` for arranged, legal
+hands; `expert` uses it to score its candidates against sampled opponents. Deals with a declared special
+go through the rules scorer itself. A test checks this module against `rules.scoring.score_deal`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules.arcade import row_worth, shape_bonus
+from rules.arrangement import Row
+from rules.deal import Decision, Seat
+from rules.presets import Options, Preset
+from rules.shisanshui import QUADS, RUSH_THREE, STRAIGHT_FLUSH, WEIGHTS
+from rules.taiwan import bonus_items
+
+from .features import SplitFeatures
+from .values import arcade_shape, row_worths, taiwan_bonus
+
+HOME_RUN = {Preset.TAIWAN: 6, Preset.TOURNAMENT: 6, Preset.ARCADE: 6, Preset.SHISANSHUI: 12}
+SWEEP = {Preset.ARCADE: 3, Preset.SHISANSHUI: 6}
+
+
+@dataclass(frozen=True)
+class SideRows:
+    """Arranged, legal hands as arrays: strength keys and what each side takes when it wins."""
+
+    keys: np.ndarray  # (n, 3) strength keys (suit tie-break included when on)
+    worth: np.ndarray  # (n, 3) arcade/shisanshui value of each row when won
+    bonus: np.ndarray  # (n,) taiwan/tournament 加賭
+    shape: np.ndarray  # (n,) arcade +2 (三同花/三順子)
+
+    def take(self, idx: np.ndarray | Sequence[int]) -> SideRows:
+        return SideRows(self.keys[idx], self.worth[idx], self.bonus[idx], self.shape[idx])
+
+
+def candidates_rows(f: SplitFeatures, positions: np.ndarray, preset: Preset, options: Options) -> SideRows:
+    """SideRows of the legal splits at ``positions`` of ``f``."""
+    keys = np.stack([k[positions] for k in f.row_keys()], axis=1)
+    worth = row_worths(f, preset)[:, positions].T if preset in (Preset.ARCADE, Preset.SHISANSHUI) \
+        else np.zeros((len(positions), 3))
+    bonus = taiwan_bonus(f, preset)[positions] if preset in (Preset.TAIWAN, Preset.TOURNAMENT) \
+        else np.zeros(len(positions))
+    shape = arcade_shape(f, options)[positions] if preset is Preset.ARCADE else np.zeros(len(positions), bool)
+    return SideRows(keys, worth, bonus, shape)
+
+
+def _shisanshui_worth(row: Row, seat: Seat) -> int:
+    assert seat.values is not None
+    cat = seat.values[row].category.id
+    extra = RUSH_THREE if (row is Row.FRONT and cat == "trips") else QUADS if cat == "quads" \
+        else STRAIGHT_FLUSH if cat == "straight_flush" else 0
+    return WEIGHTS[row] + extra
+
+
+def decisions_rows(decisions: Sequence[Decision], preset: Preset, options: Options,
+                   treasure: Sequence[int] = ()) -> SideRows:
+    """SideRows of arranged decisions (specials are not allowed here), computed with the rules code."""
+    keys, worth, bonus, shape = [], [], [], []
+    tset = set(int(t) for t in treasure)
+    for d in decisions:
+        seat = Seat.evaluate(d, options)
+        assert seat.keys is not None and seat.values is not None and d.arrangement is not None
+        keys.append(seat.keys)
+        if preset is Preset.ARCADE:
+            worth.append([row_worth(r, seat.values[r]) * (1 + sum(int(c) in tset for c in d.arrangement.rows[r]))
+                          for r in Row])
+            shape.append(options.three_flush_straight and shape_bonus(seat) is not None)
+        else:
+            worth.append([_shisanshui_worth(r, seat) for r in Row] if preset is Preset.SHISANSHUI else [0, 0, 0])
+            shape.append(False)
+        bonus.append(sum(it.value for it in bonus_items(seat, preset)) if preset in (Preset.TAIWAN,
+                                                                                      Preset.TOURNAMENT) else 0)
+    return SideRows(np.array(keys, dtype=np.int64), np.array(worth, dtype=float), np.array(bonus, dtype=float),
+                    np.array(shape, dtype=bool))
+
+
+def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(N, M) scores of each of ours against each of theirs, and where either side swept the other.
+
+    The "sweep" masks are what counts toward 紅不讓/全壘打: taiwan's +6 results, the others' 打槍.
+    """
+    diff = ours.keys[:, None, :] - theirs.keys[None, :, :]
+    won = (diff > 0).sum(axis=2)
+    lost = (diff < 0).sum(axis=2)
+    if preset in (Preset.TAIWAN, Preset.TOURNAMENT):
+        base = np.where((lost == 0) & (won > 0), 6, np.where((won == 0) & (lost > 0), -6, np.sign(won - lost)))
+        bonus = np.where(base > 0, ours.bonus[:, None], np.where(base < 0, -theirs.bonus[None, :], 0.0))
+        return base + bonus, base == 6, base == -6
+    rows = np.where(diff > 0, ours.worth[:, None, :], np.where(diff < 0, -theirs.worth[None, :, :], 0.0)).sum(axis=2)
+    swept, was_swept = won == 3, lost == 3
+    score = rows + SWEEP[preset] * (swept.astype(float) - was_swept)
+    if preset is Preset.ARCADE:
+        mine, other = ours.shape[:, None], theirs.shape[None, :]
+        score = score + 2.0 * ((mine & ~other).astype(float) - (other & ~mine))
+    return score, swept, was_swept
+
+
+def table_scores(preset: Preset, ours: SideRows, opponents: SideRows, players: int,
+                 factors: np.ndarray | None = None) -> np.ndarray:
+    """Each candidate's total against a table of arranged opponents, incl. 紅不讓/全壘打 both ways.
+
+    ``factors`` (k,) are the arcade 賭倍 multipliers of our pair with each opponent.
+    """
+    k = len(opponents.keys)
+    score, swept, was_swept = pair_scores(preset, ours, opponents)
+    if players == 4:
+        hr = HOME_RUN[preset]
+        ours_all = swept.all(axis=1)
+        score = score + hr * ours_all[:, None]
+        # An opponent's home run needs it to sweep the other opponents too.
+        _, opp_swept, _ = pair_scores(preset, opponents, opponents)
+        others = np.array([all(opp_swept[q, r] for r in range(k) if r != q) for q in range(k)])
+        score = score - hr * (was_swept & others[None, :])
+    if factors is not None:
+        score = score * factors[None, :]
+    return score.sum(axis=1)

@@ -1,0 +1,169 @@
+"""The AI subcommands: solve, arena, bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from app.cli import fail
+from rules.cards import format_cards, parse_cards
+from rules.deal import Decision
+from rules.presets import Preset, parse_preset
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add solve, arena and bench to the command line."""
+    p = sub.add_parser("solve", help="the AI's arrangement of 13 cards, with alternatives")
+    p.add_argument("cards", nargs="+", metavar="CARDS", help="13 cards")
+    p.add_argument("--rules", metavar="PRESET", default="taiwan")
+    p.add_argument("--level", choices=LEVELS, default="expert")
+    p.add_argument("--top", type=int, default=3, metavar="K", help="alternatives to list (default 3)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--samples", type=int, default=None, help="expert's Monte Carlo budget (opponent deals)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("arena", help="duplicate tournament between levels or external bots")
+    p.add_argument("--players", required=True, metavar="L1,L2[,L3,L4]",
+                   help="levels (easy, normal, hard, expert) or cmd:<command line>")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rules", metavar="PRESET", default="taiwan")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("bench", help="measure search and decision speed, and memory")
+    p.add_argument("--hands", type=int, default=200)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+
+
+def _decision_json(decision: Decision, ev: float, fallback: Decision | None = None) -> dict[str, Any]:
+    rows = decision.arrangement or (fallback.arrangement if fallback else None)
+    out: dict[str, Any] = rows.to_dict() if rows else {"front": None, "middle": None, "back": None}
+    out["declare"] = decision.declare.id if decision.declare else None
+    out["ev"] = round(ev, 4)
+    return out
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from ai.levels import Level, TableView, choose
+
+    preset = parse_preset(args.rules)
+    cards = parse_cards(" ".join(args.cards), 13)
+    if args.top < 0:
+        fail("--top must be 0 or more")
+    if args.samples is not None and args.samples < 1:
+        fail("--samples must be at least 1")
+    choice = choose(cards, TableView(preset=preset), Level(args.level), seed=args.seed, top=args.top,
+                    samples=args.samples)
+    arranged = [a for a in choice.alternatives if a.decision.arrangement is not None]
+    fallback = arranged[0].decision if arranged else None
+    if args.json:
+        out = _decision_json(choice.decision, choice.ev, fallback)
+        out["alternatives"] = [_decision_json(a.decision, a.ev) for a in choice.alternatives]
+        if preset is Preset.ARCADE:
+            out["double"] = choice.double
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(_describe(choice.decision, choice.ev, preset))
+    for n, alt in enumerate(choice.alternatives, 2):
+        print(f"\n#{n}\n{_describe(alt.decision, alt.ev, preset)}")
+    return 0
+
+
+def _describe(decision: Decision, ev: float, preset: Preset) -> str:
+    from rules.evaluate import evaluate_row
+
+    wheel = preset.default_options.wheel
+    if decision.declare is not None:
+        cards = format_cards(sorted(decision.cards, reverse=True))
+        body = f"declare  {decision.declare.en} {decision.declare.zh}  ({cards})"
+    else:
+        assert decision.arrangement is not None
+        lines = []
+        for name, row in zip(("front", "middle", "back"), decision.arrangement.rows, strict=True):
+            v = evaluate_row(row, wheel)
+            lines.append(f"{name:<7}{format_cards(row):<16}{v.category.en} {v.category.zh}")
+        body = "\n".join(lines)
+    return f"{body}\nev     {ev:+.2f} units"
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from ai.arena import run_arena
+
+    preset = parse_preset(args.rules)
+    names = _split_players(args.players)
+    if not 2 <= len(names) <= 4:
+        fail("--players needs 2 to 4 comma-separated names")
+    for name in names:
+        if not name.startswith("cmd:") and name not in LEVELS:
+            fail(f"unknown player {name!r} (levels: {', '.join(LEVELS)}; or cmd:<command line>)")
+        if name.startswith("cmd:") and not name[4:].strip():
+            fail("cmd: needs a command line")
+    if args.deals < 1:
+        fail("--deals must be at least 1")
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            width = 30
+            filled = width * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+            if done == total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+    report = run_arena(names, args.deals, args.seed, preset, progress)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"{report['deals']} duplicate deals, rules {report['rules']}")
+    print(f"{'player':<24}{'mean':>9}{'±95%':>9}{'fouls':>7}{'scoops':>8}{'median ms':>11}")
+    for p in report["players"]:  # type: ignore[union-attr]
+        print(f"{p['name'][:23]:<24}{p['mean']:>+9.3f}{p['ci95']:>9.3f}{p['fouls']:>7}{p['scoops']:>8}"
+              f"{p['median_ms']:>11.2f}")
+        if p.get("invalid_answers"):
+            print(f"  {p['invalid_answers']} invalid answers scored as fouls; first: {p['first_invalid']}")
+    return 0
+
+
+def _split_players(text: str) -> list[str]:
+    """Split on commas, except inside a cmd: command line (which runs to the next ',<level>' or the end)."""
+    out: list[str] = []
+    for part in text.split(","):
+        if out and out[-1].startswith("cmd:") and part.strip() not in LEVELS and not part.startswith("cmd:"):
+            out[-1] += "," + part
+        else:
+            out.append(part.strip())
+    return out
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from ai.bench import run_bench
+
+    if args.hands < 4:
+        fail("--hands must be at least 4")
+    show = sys.stderr.isatty() and not args.json
+    report = run_bench(args.hands, progress=(lambda m: print(f"… {m}", file=sys.stderr)) if show else None)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    targets = report["targets_ms"]
+    print(f"{report['hands']} hands")
+    print(f"subset evaluation (286 + 1,287): median {report['subset_eval_ms']['median_ms']:.3f} ms "
+          f"(target {targets['subset_eval']} ms)")
+    print(f"split search (72,072 splits):    median {report['split_search_ms']:.3f} ms, "
+          f"p95 {report['split_search_p95_ms']:.3f} ms (target {targets['split_search']} ms)")
+    print(f"score one 4-player deal:         median {report['score_deal_ms']['median_ms']:.3f} ms "
+          f"(target {targets['score_deal']} ms)")
+    for level, s in report["levels"].items():
+        target = f" (target {targets[level]} ms)" if level in targets else ""
+        print(f"level {level:<8} median {s['median_ms']:8.2f} ms, p95 {s['p95_ms']:8.2f} ms{target}")
+    print(f"import ai + load tables: {report['import_and_load_s']:.3f} s (target 0.5 s)")
+    print(f"peak RSS: {report['peak_rss_mb']} MB")
+    return 0
