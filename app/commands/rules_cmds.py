@@ -11,6 +11,7 @@ from app.cli import fail
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import format_cards, parse_cards
 from rules.evaluate import Wheel, compare_values, evaluate_row
+from rules.presets import parse_preset
 from rules.scoring import deal_from_document, score_deal
 
 
@@ -52,15 +53,17 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    if args.input:
-        try:
-            text = Path(args.input).read_text(encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot read {args.input}: {exc.strerror or exc}")
-        except UnicodeDecodeError:
-            fail(f"{args.input} is not UTF-8 text")
-    else:
-        text = sys.stdin.read()
+    if args.rules is not None:
+        parse_preset(args.rules)  # a bad --rules is the first thing to report, before reading input
+    source = args.input or "standard input"
+    try:
+        raw = Path(args.input).read_bytes() if args.input else sys.stdin.buffer.read()
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror or exc}")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        fail(f"{source} is not UTF-8 text")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
