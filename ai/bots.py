@@ -89,7 +89,7 @@ class ExternalPlayer:
     def _start(self) -> subprocess.Popen[str]:
         self._lines = queue.Queue()
         proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                stderr=subprocess.DEVNULL, text=True, bufsize=1, errors="replace")
         lines = self._lines
 
         def pump() -> None:
@@ -129,7 +129,7 @@ class ExternalPlayer:
             answer = self._ask(request)
             decision = _read_answer(answer, hand, view)
             return Played(decision, None, time.perf_counter() - began)
-        except (TimeoutError, ValueError, CardError, DealError) as exc:
+        except (TimeoutError, ValueError, CardError, DealError, OSError) as exc:  # OSError: cannot start it
             seconds = time.perf_counter() - began
             return Played(forfeit_arrangement(hand, view.rules_options), None, seconds, forfeit=str(exc))
 
@@ -146,7 +146,7 @@ class ExternalPlayer:
 def _read_answer(line: str, hand: Sequence[Card], view: TableView) -> Decision:
     try:
         data = json.loads(line)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # RecursionError: nested too deep to decode
         raise ValueError(f"not JSON: {line.strip()[:60]!r}") from None
     if not isinstance(data, dict):
         raise ValueError("the answer must be a JSON object")

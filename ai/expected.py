@@ -68,8 +68,8 @@ def expected_scores(f: SplitFeatures, model: OpponentModel, preset: Preset, opti
     if preset is Preset.ARCADE:
         pair = rows_ev + 3 * (all_win - all_loss) + 2 * arcade_shape(f, options)
         # Doubling one opponent makes that pair count twice: a total weight of opponents + 1.
-        home_run = 18 * all_win**3 if players == 4 else 0.0
-        return (opponents + 1) * pair + 2 * home_run
+        home_run = 6 * all_win**3 if players == 4 else 0.0  # 全壘打: 6 from each opponent, doubled like the rest
+        return (opponents + 1) * (pair + home_run)
     pair = rows_ev + 6 * (all_win - all_loss)
     home_run = 36 * all_win**3 if players == 4 else 0.0
     return opponents * pair + home_run

@@ -147,7 +147,7 @@ def quick_decision(hand: Sequence[Card], view: TableView, level: Level = Level.H
     best = int(np.argmax(ev))
     if declaration is not None:
         special, dev = declaration
-        if (special.is_dragon and view.preset is not Preset.SHISANSHUI) or dev > ev[best]:
+        if special.is_dragon or dev > ev[best]:  # RULES.md §13.1: a dragon is always declared
             return Decision.declared(hand, special)
     return Decision.arranged(f.splits.arrangement(int(f.splits.legal[best])))
 
@@ -199,7 +199,7 @@ def choose(
     best = options_list[0]
     if declaration is not None:
         special, dev = declaration
-        always = special.is_dragon and view.preset is not Preset.SHISANSHUI
+        always = special.is_dragon  # RULES.md §13.1: the AI always declares a dragon, in every preset
         if always or dev > best.ev or (level is Level.EASY and dev > 0):
             decl = Alternative(Decision.declared(cards, special), dev)
             options_list.insert(0, decl)
