@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rules.arcade import row_worth
+from rules.arcade import category_worth
 from rules.arrangement import Row
 from rules.evaluate import Category
 from rules.presets import Options, Preset
@@ -51,12 +51,10 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
 
 def _worth_by_category(row: Row, preset: Preset) -> np.ndarray:
     """Worth of a won row by category (index = category), before treasure."""
-    from rules.evaluate import RowValue
-
     out = np.zeros(9)
     for cat in Category:
         if preset is Preset.ARCADE:
-            out[cat] = row_worth(row, RowValue(row.size, cat, (), (), 0, 0))
+            out[cat] = category_worth(row, cat)
         else:
             extra = (
                 RUSH_THREE if row is Row.FRONT and cat is C.TRIPS

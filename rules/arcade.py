@@ -15,17 +15,22 @@ SHAPE_BONUS = 2
 DRAGON_AMOUNT = {Special.DRAGON: 36, Special.SUITED_DRAGON: 108}
 
 
-def row_worth(row: Row, value: RowValue) -> int:
-    """What a won row is worth before treasure: S1's table, with 中墩葫蘆 read as 2 (§7, decided)."""
-    if value.category is Category.STRAIGHT_FLUSH:
+def category_worth(row: Row, category: Category) -> int:
+    """What a won row of ``category`` is worth before treasure: S1's table, 中墩葫蘆 read as 2 (§7, decided)."""
+    if category is Category.STRAIGHT_FLUSH:
         return 5
-    if value.category is Category.QUADS:
+    if category is Category.QUADS:
         return 4
-    if row is Row.FRONT and value.category is Category.TRIPS:
+    if row is Row.FRONT and category is Category.TRIPS:
         return 3
-    if row is Row.MIDDLE and value.category is Category.FULL_HOUSE:
+    if row is Row.MIDDLE and category is Category.FULL_HOUSE:
         return 2
     return 1
+
+
+def row_worth(row: Row, value: RowValue) -> int:
+    """What a won row is worth before treasure."""
+    return category_worth(row, value.category)
 
 
 def shape_bonus(seat: Seat) -> str | None:

@@ -83,22 +83,24 @@ def _parse_token(token: str) -> list[Card]:
     while pos < len(cleaned):
         m = _CARD_RE.match(cleaned, pos)
         if not m:
-            raise CardError(_explain_bad_token(token))
+            raise CardError(_explain_bad_token(token, cleaned[pos:]))
         cards.append(Card.of(_RANK_ALIASES[m.group(1).upper()], _SUIT_ALIASES[m.group(2).lower()]))
         pos = m.end()
     return cards
 
 
-def _explain_bad_token(token: str) -> str:
-    t = token.replace("\ufe0f", "")
+def _explain_bad_token(token: str, rest: str | None = None) -> str:
+    """Why ``rest`` (the unread end of ``token``, all of it by default) is not a card, naming the token."""
+    t = token.replace("\ufe0f", "") if rest is None else rest
+    where = repr(t) if t == token else f"{t!r} (in {token!r})"
     rank_part, suit_part = (t[:2], t[2:]) if t.startswith("10") else (t[:1], t[1:])
     if rank_part.upper() not in _RANK_ALIASES:
-        return f"unknown rank in {token!r} (ranks are 2-9, T or 10, J, Q, K, A)"
+        return f"unknown rank in {where} (ranks are 2-9, T or 10, J, Q, K, A)"
     if suit_part == "":
-        return f"missing suit in {token!r} (suits are s h c d or ♠ ♥ ♣ ♦)"
+        return f"missing suit in {where} (suits are s h c d or ♠ ♥ ♣ ♦)"
     if suit_part[:1].lower() not in _SUIT_ALIASES:
-        return f"unknown suit in {token!r} (suits are s h c d or ♠ ♥ ♣ ♦)"
-    return f"cannot read {token!r} as cards"
+        return f"unknown suit in {where} (suits are s h c d or ♠ ♥ ♣ ♦)"
+    return f"cannot read {where} as cards"
 
 
 def parse_cards(text: str | Iterable[str], count: int | Sequence[int] | None = None) -> tuple[Card, ...]:

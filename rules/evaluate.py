@@ -184,7 +184,9 @@ def evaluate_row(cards: Sequence[int], wheel: Wheel = Wheel.LOW) -> RowValue:
         raise CardError(f"duplicate card in row {format_cards(cards)}")
     ranks_desc = tuple(sorted((c >> 2 for c in cards), reverse=True))
     flush = len(cards) == 5 and len({c & 3 for c in cards}) == 1
-    category, vector, ranks, lead_rank = _classify(ranks_desc, flush, wheel)
+    # Wheel(...) also accepts "low"/"second": a plain string would otherwise fail the `is Wheel.LOW` test in
+    # _classify and silently rank A2345 second.
+    category, vector, ranks, lead_rank = _classify(ranks_desc, flush, Wheel(wheel))
     lead_suit = max(c & 3 for c in cards if c >> 2 == lead_rank)
     return RowValue(len(cards), category, vector, ranks, lead_suit, _pack(category, vector))
 

@@ -48,6 +48,13 @@ class Options:
     suit_tiebreak: bool = False
     three_flush_straight: bool = False  # arcade's +2 for 三同花/三順子; other presets ignore it
 
+    def __post_init__(self) -> None:
+        # Accept "low"/"second" as well as Wheel members, so that scoring never sees a bare string.
+        try:
+            object.__setattr__(self, "wheel", Wheel(self.wheel))
+        except ValueError:
+            raise OptionError(f"option 'wheel' must be 'low' or 'second', not {self.wheel!r}") from None
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "wheel": self.wheel.value,

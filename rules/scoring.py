@@ -36,9 +36,13 @@ def score(
     doubles: Sequence[int | None] = (),
     treasure: Sequence[int] = (),
 ) -> DealResult:
-    """Convenience wrapper: score decisions under a preset (its default options unless given)."""
+    """Convenience wrapper: score decisions under a preset (its default options unless given).
+
+    ``preset`` may also be given by name; an unknown name is an :class:`OptionError`.
+    """
     from .cards import Card
 
+    preset = parse_preset(preset)
     deal = Deal(
         preset, options or preset.default_options, tuple(decisions), tuple(doubles), tuple(Card(c) for c in treasure)
     )
