@@ -104,6 +104,16 @@ class ExternalPlayer:
 
     def _ask(self, request: str) -> str:
         proc = self._proc if self._proc is not None and self._proc.poll() is None else self._start()
+        # Lines the bot wrote unasked (a second answer to the last question) must not answer this one.
+        while True:
+            try:
+                stale = self._lines.get_nowait()
+            except queue.Empty:
+                break
+            if stale is None:
+                self.close()
+                proc = self._start()
+                break
         assert proc.stdin is not None
         try:
             proc.stdin.write(request + "\n")

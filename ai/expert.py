@@ -16,7 +16,7 @@ from rules.deal import Deal, Decision
 from rules.presets import Preset
 from rules.scoring import score_deal
 
-from .exact import candidates_rows, decisions_rows, table_scores
+from .exact import SideRows, candidates_rows, decisions_rows, table_scores
 from .features import SplitFeatures
 
 DEFAULT_SAMPLES = 12
@@ -30,9 +30,8 @@ def refine(f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view, *, see
 
     n_samples = DEFAULT_SAMPLES if samples is None else max(1, int(samples))
     preset, options, players = view.preset, view.rules_options, view.players
-    n = min(CANDIDATES, f.size)
-    cand = np.argpartition(-ev, n - 1)[:n] if n < f.size else np.arange(f.size)
-    ours = candidates_rows(f, cand, preset, options)
+    cand, ours = _distinct_candidates(f, ev, view)
+    n = len(cand)
     seats = [s for s in range(players) if s != view.seat]
     rng = np.random.default_rng([seed & 0xFFFFFFFF, *(int(c) for c in sorted(cards))])
     unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
@@ -59,6 +58,20 @@ def refine(f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view, *, see
     out = ev.copy()
     out[cand] = mc
     return pick, out
+
+
+def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view) -> tuple[np.ndarray, SideRows]:
+    """`hard`'s best splits, one per distinct outcome: splits that differ only by which suit sits where
+    score identically, and sampling them twice would waste the budget."""
+    head = min(CANDIDATES * 10, f.size)
+    pool = np.argpartition(-ev, head - 1)[:head] if head < f.size else np.arange(f.size)
+    pool = pool[np.argsort(-ev[pool], kind="stable")]
+    rows = candidates_rows(f, pool, view.preset, view.rules_options)
+    signature = np.column_stack([rows.keys & ~3 if not view.rules_options.suit_tiebreak else rows.keys,
+                                 rows.worth, rows.bonus, rows.shape])
+    _, first = np.unique(signature, axis=0, return_index=True)
+    keep = np.sort(first)[:CANDIDATES]  # first occurrences, still in EV order
+    return pool[keep], rows.take(keep)
 
 
 def _score_with_rules(f: SplitFeatures, cand: np.ndarray, decisions: list[Decision], seats: list[int], view,

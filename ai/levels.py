@@ -99,6 +99,8 @@ def _ranked(f: SplitFeatures, ev: np.ndarray, top: int) -> list[int]:
     picked: list[int] = []
     fk, mk, bk = f.row_keys()
     for pos in order:
+        if not np.isfinite(ev[pos]):
+            break  # splits a level did not rank (expert's unsampled ones) are no alternative
         sig = (int(fk[pos]), int(mk[pos]), int(bk[pos]))
         if sig in seen:
             continue

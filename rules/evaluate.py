@@ -124,12 +124,14 @@ def _pack(category: int, vector: Sequence[int]) -> int:
     return key
 
 
+@functools.lru_cache(maxsize=32768)
 def _classify(
     ranks_desc: tuple[int, ...], flush: bool, wheel: Wheel
 ) -> tuple[Category, tuple[int, ...], tuple[int, ...], int]:
     """Category, comparison vector, display ranks and lead rank of a row given its ranks (high to low).
 
     The one place that knows the categories; both the plain path and the lookup tables come from it.
+    Memoised: there are only a few thousand rank patterns, and scoring a deal asks for 12 rows.
     """
     counts = Counter(ranks_desc)
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)

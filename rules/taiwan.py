@@ -98,6 +98,8 @@ def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
     sole_best = best > 0 and dragon.count(best) == 1
     top_dragon = dragon.index(best) if sole_best else None
 
+    # Each seat's own 加賭, worked out once: it is paid in every pair the seat wins.
+    bonuses = [bonus_items(s, preset) if s.values is not None and not s.fouled else [] for s in seats]
     items: dict[tuple[int, int], list[Item]] = {}
     rows: dict[tuple[int, int], tuple[Outcome, Outcome, Outcome] | None] = {}
     sixes: dict[int, int] = Counter()
@@ -121,9 +123,9 @@ def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
         rows[i, j] = r
         lst = [base] if base else []
         if base:
-            winner = seats[i] if base.value > 0 else seats[j]
+            winner = i if base.value > 0 else j
             sign = 1 if base.value > 0 else -1
-            lst += [Item(b.kind, b.value * sign) for b in bonus_items(winner, preset)]
+            lst += [Item(b.kind, b.value * sign) for b in bonuses[winner]]
             if abs(base.value) == SWEEP:
                 sixes[i if base.value > 0 else j] += 1
         items[i, j] = lst

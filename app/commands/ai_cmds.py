@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shlex
+import shutil
 import sys
 from typing import Any
 
@@ -103,8 +106,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     for name in names:
         if not name.startswith("cmd:") and name not in LEVELS:
             fail(f"unknown player {name!r} (levels: {', '.join(LEVELS)}; or cmd:<command line>)")
-        if name.startswith("cmd:") and not name[4:].strip():
-            fail("cmd: needs a command line")
+        if name.startswith("cmd:"):
+            _check_command(name[4:])
     if args.deals < 1:
         fail("--deals must be at least 1")
     show = sys.stderr.isatty()
@@ -130,6 +133,19 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if p.get("invalid_answers"):
             print(f"  {p['invalid_answers']} invalid answers scored as fouls; first: {p['first_invalid']}")
     return 0
+
+
+def _check_command(command: str) -> None:
+    """Fail early on a bot that cannot start (a typo would otherwise forfeit every hand)."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        fail(f"cannot read the bot's command line {command!r}: {exc}")
+    if not argv:
+        fail("cmd: needs a command line")
+    program = argv[0]
+    if shutil.which(program) is None and not (os.path.isfile(program) and os.access(program, os.X_OK)):
+        fail(f"bot program {program!r} not found or not executable")
 
 
 def _split_players(text: str) -> list[str]:

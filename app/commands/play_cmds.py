@@ -1,0 +1,80 @@
+"""The `play` subcommand: start the game straight at a table (or, with no arguments at all, at the menu)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+
+from ai.levels import Level
+from app.config import TableConfig
+from app.i18n import LANGUAGES
+from rules.presets import Preset
+
+MAX_TIME_LIMIT = 3600
+
+
+def _time_limit(text: str) -> int:
+    """A time limit in seconds: 0 (none) up to an hour."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid time limit {text!r} (seconds, 0 for none)") from None
+    if not 0 <= value <= MAX_TIME_LIMIT:
+        raise argparse.ArgumentTypeError(f"time limit must be 0 to {MAX_TIME_LIMIT} seconds, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid seed {text!r} (a whole number)") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"the seed must not be negative, not {value}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``play`` to the command line (app/cli.py calls this when the module exists)."""
+    p = sub.add_parser("play", help="play at a table: you against three computer players")
+    p.add_argument("--rules", choices=[x.value for x in Preset], help="the preset (default: taiwan)")
+    p.add_argument("--level", choices=[x.value for x in Level], help="the computer players' level (default: normal)")
+    p.add_argument("--time-limit", type=_time_limit, metavar="S", help="seconds to arrange (0: none; default 60)")
+    p.add_argument("--practice", action="store_true", help="practice: keep no score")
+    p.add_argument("--no-takeover", action="store_true", help="at the time-out the table ends (no computer takeover)")
+    p.add_argument("--watch", action="store_true", help="watch four computer players (觀戰)")
+    p.add_argument("--seed", type=_seed, metavar="N", help="seed the session (the same seed deals the same cards)")
+    p.add_argument("--lang", choices=list(LANGUAGES), help="language (default: the settings, then the locale)")
+    # Set when the game starts with no arguments at all: open the main menu rather than a table.
+    p.add_argument("--menu", action="store_true", help=argparse.SUPPRESS)
+    p.set_defaults(func=cmd_play)
+
+
+def config_from_args(args: argparse.Namespace) -> TableConfig:
+    """The table the flags describe (quick play's defaults for everything not given)."""
+    preset = Preset(args.rules) if args.rules else Preset.TAIWAN
+    config = TableConfig.quick(preset).with_preset(preset)
+    if args.level:
+        level = Level(args.level)
+        config = replace(config, levels=(level, level, level), watch_level=level)
+    if args.time_limit is not None:
+        config = replace(config, time_limit=args.time_limit)
+    return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch,
+                   seed=args.seed)
+
+
+def _no_arguments() -> bool:
+    # app/cli.py runs `play` when the command line is empty; that (and only that) opens the menu.
+    return not sys.argv[1:]
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Run the Textual app at a table (or at the menu when started with no arguments)."""
+    from app.tui import ChinesePokerApp
+
+    menu = args.menu or _no_arguments()
+    config = None if menu else config_from_args(args)
+    app = ChinesePokerApp(config, menu=menu, lang=args.lang)
+    app.run()
+    return 0

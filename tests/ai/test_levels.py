@@ -1,0 +1,313 @@
+"""The four levels: never a foul, partial arrangements kept, specials declared by value, deterministic per seed,
+and `normal`/`hard` really play the best split of their own expected score."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ai.levels
+from ai.expected import expected_scores
+from ai.features import split_features
+from ai.levels import Choice, Level, TableView, choose, quick_decision
+from ai.model import analytic_model, trained_model
+from ai.splits import Fixed, legal_splits
+from rules.arrangement import foul_reason
+from rules.cards import Card, deal, parse_cards
+from rules.deal import Decision, Seat
+from rules.evaluate import Wheel
+from rules.presets import Options, Preset
+from rules.shisanshui import SPECIAL_AMOUNTS
+from rules.specials import Special, detect_specials
+
+SMALL = {"samples": 2}  # expert's Monte Carlo budget in property tests: legality does not depend on it
+
+hands = st.permutations(range(52)).map(lambda p: tuple(sorted(Card(c) for c in p[:13])))
+
+
+def _options(preset: Preset, flip_wheel: bool, tiebreak: bool) -> Options:
+    d = preset.default_options
+    wheel = d.wheel if not flip_wheel else (Wheel.SECOND if d.wheel is Wheel.LOW else Wheel.LOW)
+    return Options(wheel=wheel, suit_tiebreak=tiebreak, three_flush_straight=d.three_flush_straight)
+
+
+def assert_valid(decision: Decision, hand, view: TableView) -> None:
+    """A decision a table accepts: the hand's own 13 cards, and a legal arrangement or a special the cards make."""
+    options = view.rules_options
+    assert sorted(decision.cards) == sorted(hand)
+    if decision.declare is not None:
+        assert decision.declare in detect_specials(hand)
+        assert decision.declare in view.preset.specials
+    else:
+        assert decision.arrangement is not None
+        assert sorted(decision.arrangement.cards) == sorted(hand)
+        assert foul_reason(decision.arrangement, options.wheel) is None
+        assert not Seat.evaluate(decision, options).fouled
+
+
+def assert_choice_valid(choice: Choice, hand, view: TableView) -> None:
+    assert_valid(choice.decision, hand, view)
+    for alt in choice.alternatives:
+        assert_valid(alt.decision, hand, view)
+    if view.preset is Preset.ARCADE:
+        assert choice.double in set(range(view.players)) - {view.seat}
+    else:
+        assert choice.double is None
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+@settings(max_examples=30, derandomize=True, deadline=None)
+@given(hand=hands, flip_wheel=st.booleans(), tiebreak=st.booleans(), seat=st.integers(0, 3))
+def test_no_level_ever_fouls(preset: Preset, hand, flip_wheel: bool, tiebreak: bool, seat: int) -> None:
+    view = TableView(preset=preset, options=_options(preset, flip_wheel, tiebreak), seat=seat)
+    for level in Level:
+        choice = choose(hand, view, level, seed=seat, **SMALL)
+        assert_choice_valid(choice, hand, view)
+        assert choice.kept_fixed
+
+
+@st.composite
+def partial(draw):
+    """A hand and some of its cards already placed (possibly in a way no legal completion keeps)."""
+    hand = draw(hands)
+    order = draw(st.permutations(range(13)))
+    nf, nm, nb = draw(st.integers(0, 3)), draw(st.integers(0, 5)), draw(st.integers(0, 5))
+    cards = [hand[i] for i in order]
+    return hand, Fixed(tuple(cards[:nf]), tuple(cards[nf : nf + nm]), tuple(cards[nf + nm : nf + nm + nb]))
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+@settings(max_examples=25, derandomize=True, deadline=None)
+@given(case=partial(), flip_wheel=st.booleans())
+def test_partial_arrangements_are_kept_when_possible_and_never_cause_a_foul(preset: Preset, case, flip_wheel) -> None:
+    hand, fixed = case
+    view = TableView(preset=preset, options=_options(preset, flip_wheel, False))
+    possible = len(legal_splits(hand, view.rules_options, fixed).legal) > 0
+    for level in Level:
+        choice = choose(hand, view, level, seed=1, fixed=fixed, **SMALL)
+        assert_choice_valid(choice, hand, view)
+        assert choice.kept_fixed == possible
+        arr = choice.decision.arrangement
+        if possible and arr is not None:
+            assert set(fixed.front) <= set(arr.front)
+            assert set(fixed.middle) <= set(arr.middle)
+            assert set(fixed.back) <= set(arr.back)
+            for alt in choice.alternatives:
+                a = alt.decision.arrangement
+                if a is not None:
+                    assert set(fixed.front) <= set(a.front) and set(fixed.back) <= set(a.back)
+
+
+def test_an_impossible_placement_falls_back_to_a_legal_arrangement() -> None:
+    hand = parse_cards("As Ah Ad 2c 3d 5h 7s 8d 9c Jh Qs Kd 4c", 13)
+    fixed = Fixed(front=tuple(c for c in hand if c.rank == 12))  # trips of aces in front cannot be covered
+    for level in Level:
+        choice = choose(hand, TableView(), level, fixed=fixed, **SMALL)
+        assert choice.kept_fixed is False
+        assert_choice_valid(choice, hand, TableView())
+
+
+# ------------------------------------------------------------------ specials
+
+
+def _dragon(seed: int) -> tuple[Card, ...]:
+    rng = np.random.default_rng(seed)
+    suits = rng.integers(0, 4, 13)
+    suits[0] = (suits[1] + 1) % 4  # never all one suit
+    return tuple(sorted(Card.of(r, int(s)) for r, s in enumerate(suits)))
+
+
+def _suited_dragon(suit: int) -> tuple[Card, ...]:
+    return tuple(Card.of(r, suit) for r in range(13))
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+def test_dragons_are_always_declared(preset: Preset) -> None:
+    # RULES.md §13.1: "In play the game (and the AI) always declares a dragon" — in every preset.
+    # Eleven hearts: arranged as two straight flushes it looks worth more than 一條龍's 36 a head to a rough model.
+    hearts = parse_cards("Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2c", 13)
+    for level in Level:
+        for seed, hand in enumerate([_dragon(0), _dragon(1), hearts]):
+            choice = choose(hand, TableView(preset=preset), level, seed=seed, **SMALL)
+            assert choice.decision.declare is Special.DRAGON
+            assert_choice_valid(choice, hand, TableView(preset=preset))
+        hand = _suited_dragon(list(Level).index(level))
+        choice = choose(hand, TableView(preset=preset), level, **SMALL)
+        assert choice.decision.declare in (Special.SUITED_DRAGON, Special.DRAGON)
+        if preset is not Preset.TOURNAMENT:  # tournament pays both dragons the same
+            assert choice.decision.declare is Special.SUITED_DRAGON
+        assert quick_decision(hand, TableView(preset=preset)).declare is not None
+
+
+def test_arranged_hands_never_claim_specials_outside_shisanshui() -> None:
+    hand = parse_cards("2c 2d 3c 3d 4h 4s 6c 6h 8d 8s 9h 9c Kd", 13)  # six pairs: a special only in shisanshui
+    for preset in (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE):
+        for level in Level:
+            assert choose(hand, TableView(preset=preset), level, **SMALL).decision.declare is None
+
+
+WEAK_SPECIALS = {
+    "2c 2d 3c 3d 4h 4s 6c 6h 8d 8s 9h 9c Kd": Special.SIX_PAIRS,  # six low pairs: 4 from each
+    "2s 3h 4d 5c 6s 7h 8d 2c 3d 4h 5s 6c 7d": Special.ALL_SMALL,  # all 2–8 (and six pairs): 10 from each
+}
+
+
+@pytest.mark.parametrize("text", list(WEAK_SPECIALS))
+def test_expert_declares_a_special_worth_more_than_any_arrangement(text: str) -> None:
+    hand = parse_cards(text, 13)
+    view = TableView(preset=Preset.SHISANSHUI)
+    choice = choose(hand, view, Level.EXPERT, samples=6)
+    assert choice.decision.declare is WEAK_SPECIALS[text]  # the best-paid special the cards make
+    assert choice.ev == SPECIAL_AMOUNTS[WEAK_SPECIALS[text]] * 3
+    arranged = [a for a in choice.alternatives if a.decision.arrangement is not None]
+    assert arranged and all(a.ev < choice.ev for a in arranged)
+
+
+MONSTERS = [
+    "2s 7s Ks 9h Th Jh Qh Kh 9c Tc Jc Qc Kc",  # 三同花 (3 each) with two straight flushes to arrange
+    "As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd Qc 2d",  # 三分天下/十二皇族 (20/24 each), but quads, quads and trips arranged
+]
+
+
+@pytest.mark.parametrize("text", MONSTERS)
+@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD, Level.EXPERT])
+def test_a_special_worth_less_than_the_arrangement_is_not_declared(text: str, level: Level) -> None:
+    hand = parse_cards(text, 13)
+    view = TableView(preset=Preset.SHISANSHUI)
+    best_special = max(SPECIAL_AMOUNTS[s] for s in detect_specials(hand)) * 3
+    choice = choose(hand, view, level, samples=6)
+    assert choice.decision.declare is None
+    assert choice.ev > best_special
+    assert_choice_valid(choice, hand, view)
+
+
+def _special_hand(rng: np.random.Generator) -> tuple[Card, ...]:
+    """A random hand that makes some shisanshui special (they are rare in random deals)."""
+    kind = int(rng.integers(6))
+    deck = rng.permutation(52).tolist()
+    if kind == 0:  # six pairs: six ranks twice, and one more card
+        ranks = rng.choice(13, 6, replace=False).tolist()
+        cards = [r * 4 + int(s) for r in ranks for s in rng.choice(4, 2, replace=False)]
+    elif kind == 1:  # four trips
+        ranks = rng.choice(13, 4, replace=False).tolist()
+        cards = [r * 4 + int(s) for r in ranks for s in rng.choice(4, 3, replace=False)]
+    elif kind == 2:  # all small or all big
+        lo = 0 if rng.random() < 0.5 else 6
+        cards = [c for c in deck if lo <= c >> 2 <= lo + 6][:13]
+    elif kind == 3:  # one colour
+        colour = (0, 2) if rng.random() < 0.5 else (1, 3)
+        cards = [c for c in deck if c & 3 in colour][:13]
+    elif kind == 4:  # three flushes: suits of 3, 5 and 5 cards
+        suits = rng.permutation(4).tolist()
+        cards = []
+        for size, suit in zip((3, 5, 5), suits, strict=False):
+            cards += [c for c in deck if c & 3 == suit][:size]
+    else:  # twelve royals
+        cards = [c for c in deck if c >> 2 >= 9][:12]
+    cards += [c for c in deck if c not in cards][: 13 - len(cards)]
+    return tuple(sorted(Card(c) for c in cards))
+
+
+@pytest.mark.parametrize("level", list(Level))
+@settings(max_examples=15, derandomize=True, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_shisanshui_declares_exactly_when_the_special_is_worth_more(level: Level, seed: int) -> None:
+    hand = _special_hand(np.random.default_rng(seed))
+    assert detect_specials(hand)
+    view = TableView(preset=Preset.SHISANSHUI)
+    choice = choose(hand, view, level, seed=seed, **SMALL)
+    assert_choice_valid(choice, hand, view)
+    specials = detect_specials(hand)
+    arranged = [a.ev for a in choice.alternatives if a.decision.arrangement is not None]
+    if choice.decision.declare is not None:
+        assert choice.ev == max(SPECIAL_AMOUNTS[s] for s in specials) * 3
+        if level is not Level.EASY:  # a beginner declares whatever it gets
+            assert all(choice.ev > ev for ev in arranged)
+    elif specials:
+        assert choice.ev >= max(SPECIAL_AMOUNTS[s] for s in specials) * 3
+
+
+# ------------------------------------------------------------------ determinism and the search itself
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+def test_same_seed_same_decision_for_every_level(preset: Preset) -> None:
+    view = TableView(preset=preset, seat=2)
+    for hand in deal(31)[:2]:
+        for level in Level:
+            first = choose(hand, view, level, seed=5, top=3, samples=3)
+            choose(deal(32)[0], view, level, seed=6, samples=3)  # unrelated work in between changes nothing
+            again = choose(tuple(reversed(hand)), view, level, seed=5, top=3, samples=3)
+            assert first == again
+
+
+def test_easy_has_randomness_that_the_seed_controls() -> None:
+    hand = deal(4)[0]
+    decisions = {choose(hand, TableView(), Level.EASY, seed=s).decision for s in range(30)}
+    assert len(decisions) > 1
+
+
+def test_expert_has_randomness_that_the_seed_controls() -> None:
+    hand = deal(4)[0]
+    evs = {choose(hand, TableView(), Level.EXPERT, seed=s, samples=2).ev for s in range(4)}
+    assert len(evs) > 1
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
+def test_normal_and_hard_play_the_argmax_of_their_expected_score(preset: Preset, level: Level) -> None:
+    view = TableView(preset=preset, treasure=(Card(51), Card(10)) if preset is Preset.ARCADE else ())
+    options = view.rules_options
+    model = analytic_model(options.wheel) if level is Level.NORMAL else trained_model(preset)
+    for hand in deal(77)[:3]:
+        if detect_specials(hand) & preset.specials:
+            continue
+        f = split_features(hand, options, None, view.treasure)
+        ev = expected_scores(f, model, preset, options, view.players)
+        choice = choose(hand, view, level, top=4)
+        assert choice.ev == pytest.approx(ev.max())
+        arr = choice.decision.arrangement
+        assert arr is not None
+        (split,) = legal_splits(hand, options, Fixed(arr.front, arr.middle, arr.back)).legal
+        assert ev[int(np.searchsorted(f.splits.legal, split))] == pytest.approx(ev.max())
+        # Alternatives: next best, best first, each with a different set of row strengths.
+        evs = [choice.ev] + [a.ev for a in choice.alternatives]
+        assert len(choice.alternatives) == 4
+        assert evs == sorted(evs, reverse=True)
+        strengths = {tuple(Seat.evaluate(d, options).keys) for d in [choice.decision] +  # type: ignore[arg-type]
+                     [a.decision for a in choice.alternatives]}
+        assert len(strengths) == 5
+
+
+def test_top_zero_gives_no_alternatives_and_top_k_gives_k() -> None:
+    hand = deal(8)[1]
+    assert choose(hand, TableView(), Level.HARD, top=0).alternatives == ()
+    assert len(choose(hand, TableView(), Level.EXPERT, top=5, samples=2).alternatives) == 5
+
+
+def test_expert_spends_exactly_its_sample_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    real = ai.levels.quick_decision
+
+    def counting(hand, view, level=Level.HARD, model=None):
+        calls.append(view.seat)
+        # The imagined opponents never sit in the expert's seat, and see only their own cards.
+        return real(hand, view, level, model)
+
+    monkeypatch.setattr(ai.levels, "quick_decision", counting)
+    hand = deal(9)[0]
+    choose(hand, TableView(seat=1), Level.EXPERT, samples=3)
+    assert len(calls) == 3 * 3 and 1 not in calls
+    calls.clear()
+    choose(hand, TableView(players=3), Level.EXPERT, samples=2)
+    assert len(calls) == 2 * 2
+
+
+def test_arcade_doubles_the_weakest_public_opponent() -> None:
+    hand = deal(12)[0]
+    view = TableView(preset=Preset.ARCADE, seat=0, levels=("expert", "hard", "easy", "normal"))
+    assert choose(hand, view, Level.HARD).double == 2
+    view = TableView(preset=Preset.ARCADE, seat=2, levels=("expert", "hard", "easy", "normal"))
+    assert choose(hand, view, Level.NORMAL).double == 3

@@ -1,0 +1,117 @@
+"""The AI sees only what a player at the table sees: its own 13 cards and public information.
+
+Structural checks (what TableView can hold, what choose accepts) and a behavioural one: the same hand with the
+same public view gets the same decision whatever the other seats were dealt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import types
+import typing
+
+import numpy as np
+import pytest
+
+import ai.levels
+from ai.bots import LevelPlayer
+from ai.levels import Level, TableView, choose, quick_decision
+from rules.cards import Card
+from rules.presets import Options, Preset
+
+# Types a public field may be built from. Card is allowed only where the treasure cards on show live.
+PUBLIC_LEAVES = {Preset, Options, int, str, bool, float, type(None)}
+
+
+def _leaves(tp: object) -> set[object]:
+    origin = typing.get_origin(tp)
+    if origin is None:
+        return {tp}
+    out: set[object] = set()
+    for arg in typing.get_args(tp):
+        if arg is not Ellipsis:
+            out |= _leaves(arg)
+    assert origin in (tuple, typing.Union, types.UnionType), f"unexpected container {origin}"
+    return out
+
+
+def test_table_view_holds_public_information_only() -> None:
+    assert dataclasses.is_dataclass(TableView)
+    assert TableView.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    hints = typing.get_type_hints(TableView)
+    fields = {f.name for f in dataclasses.fields(TableView)}
+    card_fields = {name for name in fields if Card in _leaves(hints[name])}
+    assert card_fields == {"treasure"}, "only the treasure cards on show may be cards"
+    for name in fields - {"treasure"}:
+        assert _leaves(hints[name]) <= PUBLIC_LEAVES, (name, hints[name])
+    assert _leaves(hints["treasure"]) == {Card}
+    # Nothing else hangs off an instance either (no __dict__ extras, no slots with hidden state).
+    view = TableView()
+    assert set(vars(view)) == fields
+
+
+def test_choose_takes_only_its_hand_the_view_and_settings() -> None:
+    sig = inspect.signature(choose)
+    params = list(sig.parameters.values())
+    assert [p.name for p in params[:3]] == ["hand", "view", "level"]
+    assert all(p.kind is p.POSITIONAL_OR_KEYWORD for p in params[:3])
+    rest = params[3:]
+    assert {p.name for p in rest} == {"seed", "fixed", "top", "samples"}
+    assert all(p.kind is p.KEYWORD_ONLY for p in rest)
+    assert not any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params)
+    hints = typing.get_type_hints(choose)
+    for name in ("seed", "top"):
+        assert hints[name] is int
+    # The arena's players decide from the same three things.
+    assert list(inspect.signature(LevelPlayer.decide).parameters) == ["self", "hand", "view", "seed"]
+    assert list(inspect.signature(quick_decision).parameters) == ["hand", "view", "level", "model"]
+
+
+def _deals_sharing_a_hand(hand: tuple[Card, ...], count: int) -> list[list[tuple[Card, ...]]]:
+    rest = [c for c in range(52) if c not in hand]
+    out = []
+    for seed in range(count):
+        perm = np.random.default_rng(seed).permutation(rest)
+        others = [tuple(sorted(Card(int(c)) for c in perm[13 * i : 13 * i + 13])) for i in range(3)]
+        out.append([hand, *others])
+    return out
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+def test_a_decision_does_not_depend_on_the_other_hands(preset: Preset) -> None:
+    hand = tuple(sorted(Card(c) for c in np.random.default_rng(3).permutation(52)[:13]))
+    view = TableView(preset=preset, seat=0)
+    for level in Level:
+        seen = set()
+        for hands in _deals_sharing_a_hand(hand, 3):
+            # Play the whole table in seat order, as the arena does, so any state leaking between the seats'
+            # decisions would show up as a different decision for seat 0 (before or after the others).
+            first = choose(hands[0], view, level, seed=4, samples=2)
+            for s in (1, 2, 3):
+                choose(hands[s], TableView(preset=preset, seat=s), level, seed=4, samples=2)
+            again = choose(hands[0], view, level, seed=4, samples=2)
+            assert first == again
+            seen.add((first.decision, first.ev, first.alternatives))
+        assert len(seen) == 1
+
+
+def test_expert_imagines_opponents_from_the_unseen_cards_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = tuple(sorted(Card(c) for c in range(0, 52, 4)))  # 2d 3d … Ad
+    imagined: list[tuple[int, tuple[Card, ...]]] = []
+    real = ai.levels.quick_decision
+
+    def spy(h, view, level=Level.HARD, model=None):
+        imagined.append((view.seat, tuple(h)))
+        return real(h, view, level, model)
+
+    monkeypatch.setattr(ai.levels, "quick_decision", spy)
+    choose(hand, TableView(seat=2), Level.EXPERT, samples=3)
+    assert len(imagined) == 9
+    for seat, h in imagined:
+        assert seat != 2
+        assert len(h) == 13 and not set(h) & set(hand)
+    # Each imagined deal splits the 39 unseen cards among the three other seats.
+    for k in range(0, 9, 3):
+        cards = [c for _, h in imagined[k : k + 3] for c in h]
+        assert sorted(cards) == sorted(c for c in range(52) if c not in hand)

@@ -1,0 +1,174 @@
+"""The AI commands (solve, arena, bench) through a real subprocess: JSON shapes, legality, exit codes.
+
+Bad input is exactly one ``error:`` line on stderr, nothing on stdout, exit status 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.commands.ai_cmds import _split_players
+from rules.arrangement import Arrangement, foul_reason
+from rules.cards import format_cards, parse_cards
+from rules.presets import Preset
+from rules.specials import Special, detect_specials
+
+HAND = "As Kd Qh 9c 9s 7d 7h 5c 4s 3d 3h 2c Td"
+PLAIN_DRAGON = "As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s"
+SUITED_DRAGON = "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h"
+FAKE_BOTS = Path(__file__).resolve().parent.parent / "ai" / "fake_bots.py"
+CANONICAL = re.compile(r"^[2-9TJQKA][shcd]( [2-9TJQKA][shcd])*$")
+
+
+def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONUTF8": "1", "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-m", "app", *args], input="", capture_output=True, text=True,
+                          encoding="utf-8", env=env, timeout=timeout)
+
+
+def ok_json(*args: str) -> Any:
+    proc = run(*args)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert proc.stdout.endswith("\n") and proc.stdout.count("\n") == 1  # one JSON document, stdout only
+    return json.loads(proc.stdout)
+
+
+def usage_error(*args: str) -> str:
+    proc = run(*args)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
+    return lines[0]
+
+
+def assert_rows(out: dict[str, Any], cards: str, preset: Preset) -> None:
+    """front/middle/back: canonical strings of 3/5/5 cards using exactly the hand, and not a foul."""
+    rows = [out["front"], out["middle"], out["back"]]
+    for row, size in zip(rows, (3, 5, 5), strict=True):
+        assert isinstance(row, str) and CANONICAL.match(row), row
+        assert len(row.split()) == size
+        assert format_cards(parse_cards(row)) == row  # canonical notation round-trips unchanged
+    arr = Arrangement.parse(*rows)
+    assert sorted(arr.cards) == sorted(parse_cards(cards, 13))
+    assert foul_reason(arr, preset.default_options.wheel) is None
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+def test_solve_json_for_every_level(level: str) -> None:
+    out = ok_json("solve", HAND, "--json", "--level", level)
+    assert set(out) == {"front", "middle", "back", "declare", "ev", "alternatives"}
+    assert out["declare"] is None
+    assert isinstance(out["ev"], float)
+    assert_rows(out, HAND, Preset.TAIWAN)
+    assert isinstance(out["alternatives"], list) and len(out["alternatives"]) == 3  # --top defaults to 3
+    for alt in out["alternatives"]:
+        assert set(alt) == {"front", "middle", "back", "declare", "ev"}
+        assert_rows(alt, HAND, Preset.TAIWAN)
+        assert (alt["front"], alt["middle"], alt["back"]) != (out["front"], out["middle"], out["back"])
+    if level != "easy":  # a beginner does not play by its own expected score
+        assert all(alt["ev"] <= out["ev"] for alt in out["alternatives"])
+
+
+@pytest.mark.parametrize("k", [0, 1, 5])
+def test_solve_top_k_lists_k_alternatives(k: int) -> None:
+    cards = HAND.replace(" ", ",")  # commas are separators too
+    out = ok_json("solve", cards, "--json", "--level", "hard", "--top", str(k), "--rules", "shisanshui")
+    assert len(out["alternatives"]) == k
+    assert_rows(out, HAND, Preset.SHISANSHUI)
+
+
+def test_solve_arcade_names_a_double_target_and_is_legal_with_its_wheel() -> None:
+    out = ok_json("solve", *HAND.split(), "--json", "--level", "normal", "--rules", "arcade")
+    assert out["double"] in (1, 2, 3)
+    assert_rows(out, HAND, Preset.ARCADE)
+
+
+@pytest.mark.parametrize("cards, special", [(PLAIN_DRAGON, "dragon"), (SUITED_DRAGON, "suited_dragon")])
+def test_solve_declares_dragons(cards: str, special: str) -> None:
+    out = ok_json("solve", cards, "--json", "--level", "expert", "--samples", "2")
+    assert out["declare"] == special
+    assert Special(special) in detect_specials(parse_cards(cards, 13))
+    assert isinstance(out["ev"], float) and out["ev"] > 0
+    assert_rows(out, cards, Preset.TAIWAN)  # the rows shown are the best arrangement, for reference
+
+
+def test_solve_prints_rows_and_ev_for_people() -> None:
+    proc = run("solve", HAND, "--level", "normal", "--top", "1")
+    assert proc.returncode == 0 and proc.stderr == ""
+    lines = proc.stdout.splitlines()
+    assert [ln.split()[0] for ln in lines[:4]] == ["front", "middle", "back", "ev"]
+    assert "#2" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "args, token",
+    [
+        ([HAND.replace("As", "Xs")], "Xs"),  # unknown rank
+        ([HAND.replace("Td", "As")], "As"),  # duplicate card
+        ([HAND.rsplit(" ", 1)[0]], "12"),  # 12 cards
+        ([HAND, "--rules", "vegas"], "vegas"),
+        ([HAND, "--level", "godlike"], "godlike"),
+        ([HAND, "--top", "-1"], "--top"),
+    ],
+)
+def test_solve_bad_input_is_one_error_line(args: list[str], token: str) -> None:
+    assert token in usage_error("solve", *args, "--json")
+
+
+def test_arena_json_shape_on_stdout_only() -> None:
+    report = ok_json("arena", "--players", "easy,normal", "--deals", "2", "--json", "--seed", "4")
+    assert set(report) == {"rules", "deals", "players"}
+    assert report["rules"] == "taiwan" and report["deals"] == 2
+    assert [p["name"] for p in report["players"]] == ["easy", "normal"]
+    for p in report["players"]:
+        assert set(p) == {"name", "mean", "ci95", "fouls", "scoops", "median_ms"}
+        assert isinstance(p["mean"], float) and isinstance(p["ci95"], float) and isinstance(p["median_ms"], float)
+        assert p["fouls"] == 0 and isinstance(p["scoops"], int)
+    assert report["players"][0]["mean"] == pytest.approx(-report["players"][1]["mean"], abs=1e-3)
+
+
+def test_arena_with_an_external_bot_reports_its_invalid_answers() -> None:
+    name = "cmd:" + shlex.join([sys.executable, str(FAKE_BOTS), "garbage"])
+    report = ok_json("arena", "--players", f"{name},easy", "--deals", "1", "--json", "--rules", "shisanshui")
+    stats = {p["name"]: p for p in report["players"]}
+    assert stats[name]["fouls"] == stats[name]["invalid_answers"] == 8
+    assert stats["easy"]["fouls"] == 0
+
+
+@pytest.mark.parametrize(
+    "players, token",
+    [("easy,grandmaster", "grandmaster"), ("easy", "2 to 4"), ("easy,normal,hard,expert,easy", "2 to 4")],
+)
+def test_arena_bad_players_are_a_usage_error(players: str, token: str) -> None:
+    assert token in usage_error("arena", "--players", players, "--deals", "1", "--json")
+
+
+def test_arena_needs_at_least_one_deal() -> None:
+    usage_error("arena", "--players", "easy,normal", "--deals", "0")
+
+
+def test_player_lists_keep_commas_inside_a_command_line() -> None:
+    assert _split_players("easy,normal") == ["easy", "normal"]
+    assert _split_players("cmd:bot --x 1,2,easy") == ["cmd:bot --x 1,2", "easy"]
+    assert _split_players("hard,cmd:a b,cmd:c,expert") == ["hard", "cmd:a b", "cmd:c", "expert"]
+
+
+def test_bench_json() -> None:
+    report = ok_json("bench", "--json", "--hands", "8")
+    assert isinstance(report["split_search_ms"], float) and report["split_search_ms"] > 0
+    assert set(report["levels"]) == {"easy", "normal", "hard", "expert"}
+    for stats in report["levels"].values():
+        assert set(stats) == {"median_ms", "p95_ms"}
+        assert 0 < stats["median_ms"] <= stats["p95_ms"]
+    assert isinstance(report["peak_rss_mb"], float) and report["peak_rss_mb"] > 0
