@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from pathlib import Path
 
 import numpy as np
 
@@ -235,9 +236,39 @@ _W3 = np.array([169, 13, 1], dtype=np.int64)
 _W5 = np.array([13**4, 13**3, 169, 13, 1], dtype=np.int64)
 
 
+SHIPPED_TABLES = Path(__file__).resolve().parent.parent / "assets" / "tables"
+
+
 @functools.cache
 def tables(wheel: Wheel = Wheel.LOW) -> Tables:
-    """Build (once per process) the lookup tables from the plain classifier; about 0.1 s."""
+    """The lookup tables for ``wheel``, once per process: loaded from ``assets/tables`` (a few ms), or
+    built from the plain classifier (about 0.1 s) when the shipped file is missing or damaged."""
+    wheel = Wheel(wheel)
+    try:
+        with np.load(SHIPPED_TABLES / f"eval_{wheel.value}.npz") as data:
+            key5 = np.zeros(13**5 * 2, dtype=np.int32)
+            lead5 = np.zeros(13**5 * 2, dtype=np.int8)
+            key5[data["index5"]], lead5[data["index5"]] = data["key5"], data["lead5"]
+            loaded = Tables(data["key3"].astype(np.int32), data["lead3"].astype(np.int8), key5, lead5)
+    except (OSError, KeyError, ValueError, IndexError):
+        return build_tables(wheel)
+    for arr in (loaded.key3, loaded.lead3, loaded.key5, loaded.lead5):
+        arr.setflags(write=False)
+    return loaded
+
+
+def write_tables(folder: Path = SHIPPED_TABLES) -> None:
+    """Write both wheels' tables (sparse: five-card entries that can be dealt) for :func:`tables` to load."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for wheel in Wheel:
+        t = build_tables(wheel)
+        index5 = np.flatnonzero(t.key5)
+        np.savez_compressed(folder / f"eval_{wheel.value}.npz", key3=t.key3, lead3=t.lead3, index5=index5,
+                            key5=t.key5[index5], lead5=t.lead5[index5])
+
+
+def build_tables(wheel: Wheel = Wheel.LOW) -> Tables:
+    """Build the lookup tables from the plain classifier."""
     wheel = Wheel(wheel)
     key3 = np.zeros(13**3, dtype=np.int32)
     lead3 = np.zeros(13**3, dtype=np.int8)
@@ -301,3 +332,7 @@ def hand_subset_keys(
     h = np.sort(np.asarray(hand, dtype=np.int64))
     t = tables(wheel)
     return _keys_sorted(h[SUBSETS3], t, suit_tiebreak), _keys_sorted(h[SUBSETS5], t, suit_tiebreak)
+
+
+if __name__ == "__main__":  # python -m rules.evaluate: refresh the shipped tables after changing _classify
+    write_tables()
