@@ -4,7 +4,7 @@ Round 0 arranges seeded random hands against the analytic (random-row) model; ea
 arranges fresh hands against the previous round's model, so the tables converge towards how a strong
 player arranges. The result is written to ``assets/ai/row_tables.npz``. Reproducible from ``--seed``.
 
-    python -m ai.train --hands 20000 --rounds 3 --seed 2026
+    python -m ai.train --hands 12000 --rounds 2 --seed 2026
 """
 
 from __future__ import annotations
@@ -68,8 +68,8 @@ def train_preset(preset: Preset, hands: int, rounds: int, seed: int, workers: in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000, help="hands arranged per round (default 20000)")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--hands", type=int, default=12_000, help="hands arranged per round (default 12000)")
+    parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=TABLES_FILE)
