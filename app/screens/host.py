@@ -1,0 +1,204 @@
+"""Host settings for a new table (開闢新局, RULES.md §10–§11): preset, scoring, clock, takeover, opponents.
+
+One line a setting, changed with ←/→; switching the preset resets its options to the preset's defaults
+(:meth:`TableConfig.with_preset`). Start dismisses the screen with the :class:`TableConfig` (the menu then
+posts ``StartTable``); Escape goes back with ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Static
+
+from ai.levels import Level
+from rules import arcade
+from rules.evaluate import Wheel
+from rules.presets import Preset
+from rules.session import DEFAULT_RAKE, VIP_RAKE
+
+from ..config import TIME_LIMITS, TableConfig
+from ..i18n import Translator
+from .rules_screen import RulesText, RulesView, preset_description
+from .settings import ChoiceRow, LocalizedScreen
+
+STAKES = (1, 5, 10, 20, 50, 100)  # coins a 墩 in arcade
+RAKES = (DEFAULT_RAKE, VIP_RAKE)
+SEATS = ((1, "east"), (2, "north"), (3, "west"))  # the computer seats whose level the host picks
+
+
+class HostScreen(LocalizedScreen[TableConfig | None]):
+    """The host's choices for a new table; dismisses with the :class:`TableConfig` or ``None``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "menu.key.back"),
+        Binding("s", "start", "host.key.start"),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+    ]
+
+    def __init__(
+        self,
+        config: TableConfig | None = None,
+        translator: Translator | None = None,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(translator, name=name, id=id, classes=classes)
+        self.config = config or TableConfig()
+
+    def compose(self) -> ComposeResult:
+        """One row a setting, the preset's own options below, then Start and Back."""
+        t = self.t
+        c = self.config
+        on_off = [(True, t("host.on")), (False, t("host.off"))]
+        yield Static(t("host.title"), classes="screen-title")
+        with Horizontal(id="host-columns"):
+            with VerticalScroll(id="host-body", classes="form"):
+                presets = [(p, t(f"host.preset.{p.value}.name")) for p in Preset]
+                yield ChoiceRow(t("host.preset_label"), presets, c.preset, id="preset")
+                yield Static(preset_description(t, c.preset), id="preset-desc", classes="row-note")
+                scored = [(True, t("host.scored")), (False, t("host.practice"))]
+                yield ChoiceRow(t("host.scored_label"), scored, c.scored, id="scored")
+                yield ChoiceRow(
+                    t("host.time_label"),
+                    [(s, t("host.time_off") if s == 0 else t("host.seconds", n=s)) for s in TIME_LIMITS],
+                    c.time_limit,
+                    id="time_limit",
+                )
+                yield ChoiceRow(t("host.takeover_label"), on_off, c.takeover, id="takeover")
+                levels = [(lv, t(f"host.level.{lv.value}")) for lv in Level]
+                for seat, name in SEATS:
+                    label = t("host.seat_label", seat=t(f"host.seat.{name}"))
+                    yield ChoiceRow(label, levels, c.levels[seat - 1], id=f"level{seat}")
+                yield Static(t("host.options_heading"), classes="section")
+                yield ChoiceRow(
+                    t("host.wheel_label"),
+                    [(Wheel.LOW, t("host.wheel_low")), (Wheel.SECOND, t("host.wheel_second"))],
+                    c.options.wheel,
+                    id="wheel",
+                )
+                yield ChoiceRow(
+                    t("host.tiebreak_label"),
+                    [(False, t("host.tiebreak_off")), (True, t("host.tiebreak_on"))],
+                    c.options.suit_tiebreak,
+                    id="suit_tiebreak",
+                )
+                yield ChoiceRow(
+                    t("host.shapes_label"),
+                    [(True, t("host.shapes_on", n=arcade.SHAPE_BONUS)), (False, t("host.off"))],
+                    c.options.three_flush_straight,
+                    id="three_flush_straight",
+                    classes="arcade-only",
+                )
+                yield ChoiceRow(
+                    t("host.stake_label"),
+                    [(s, t("host.stake", n=s)) for s in STAKES],
+                    c.stake,
+                    id="stake",
+                    classes="arcade-only",
+                )
+                yield ChoiceRow(
+                    t("host.rake_label"),
+                    [
+                        (RAKES[0], t("host.rake", pct=round(RAKES[0] * 100))),
+                        (RAKES[1], t("host.rake_vip", pct=round(RAKES[1] * 100))),
+                    ],
+                    c.rake,
+                    id="rake",
+                    classes="arcade-only",
+                )
+                with Horizontal(classes="buttons"):
+                    yield Button(t("host.start"), id="start", variant="primary", compact=True)
+                    yield Button(t("host.back"), id="back", compact=True)
+            # With room to spare, the chosen rules in full beside the form (updated as they change).
+            with VerticalScroll(id="host-rules", classes="doc"):
+                yield RulesView("", id="host-rules-text")
+        yield self.too_small()
+        yield self.footer()
+
+    def after_compose(self) -> None:
+        """Show the preset's own rows and focus the first setting."""
+        self.set_class(self.config.preset is Preset.ARCADE, "-arcade")
+        self.query_one("#preset", ChoiceRow).focus()
+
+    def on_mount(self) -> None:
+        """Set up the rows."""
+        self.after_compose()
+
+    @on(ChoiceRow.Changed)
+    def _changed(self, event: ChoiceRow.Changed) -> None:
+        field, value = event.row.id, event.value
+        c = self.config
+        if field == "preset":
+            if value is c.preset:
+                return
+            self.config = c.with_preset(value)
+            self._show_options()
+            self._refresh_rules()
+        elif field in ("wheel", "suit_tiebreak", "three_flush_straight"):
+            self.config = replace(c, options=replace(c.options, **{field: value}))
+            self._refresh_rules()
+        elif field in ("level1", "level2", "level3"):
+            levels: list[Level] = list(c.levels)
+            levels[int(field[-1]) - 1] = value
+            self.config = replace(c, levels=(levels[0], levels[1], levels[2]))
+        elif field in ("scored", "time_limit", "takeover", "stake", "rake"):
+            self.config = replace(c, **{field: value})
+
+    def _refresh_rules(self) -> None:
+        # Drawn only while the pane is on screen (from about 110 columns); at 80×24 it stays empty.
+        if not self.has_class("-wide"):
+            return
+        markdown = self._rules_markdown()
+        if self.query_one("#host-rules-text", RulesView).source != markdown:
+            self.call_later(self._show_rules, markdown)
+
+    async def _show_rules(self, markdown: str) -> None:
+        await self.query_one("#host-rules-text", RulesView).show(markdown)
+        self.query_one("#host-rules", VerticalScroll).scroll_home(animate=False)
+
+    def on_resize(self) -> None:
+        """Fill the rules pane when the terminal grows wide enough to show it."""
+        # After the refresh: the breakpoint classes are set by Screen's own resize handler, which runs later.
+        self.call_after_refresh(self._refresh_rules)
+
+    def _rules_markdown(self) -> str:
+        return RulesText(self.t, self.config.preset, self.config.options).markdown()
+
+    def _show_options(self) -> None:
+        # A new preset brings its own defaults (TableConfig.with_preset); show them.
+        c = self.config
+        self.query_one("#preset-desc", Static).update(preset_description(self.t, c.preset))
+        rows: dict[str, Any] = {
+            "wheel": c.options.wheel,
+            "suit_tiebreak": c.options.suit_tiebreak,
+            "three_flush_straight": c.options.three_flush_straight,
+            "time_limit": c.time_limit,
+        }
+        for row_id, value in rows.items():
+            self.query_one(f"#{row_id}", ChoiceRow).select(value)
+        self.set_class(c.preset is Preset.ARCADE, "-arcade")
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    def action_start(self) -> None:
+        """Close with the chosen table."""
+        self.dismiss(self.config)
+
+    def action_back(self) -> None:
+        """Close without starting a table."""
+        self.dismiss(None)

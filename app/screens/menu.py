@@ -1,0 +1,198 @@
+"""The main menu: start a table (quick, hosted, or watched), read the rankings and rules, change settings.
+
+The contract with the App: the menu posts :class:`StartTable` with the chosen :class:`TableConfig` and
+leaves starting the game to the App; it pushes its own Rankings, Rules, Settings and host screens, and
+calls ``app.exit()`` on Quit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..config import TableConfig
+from ..i18n import Translator
+from ..settings import Settings
+from .host import HostScreen
+from .rankings import RankingsScreen
+from .rules_screen import RulesScreen
+from .settings import CardStrip, LocalizedScreen, SettingsScreen, language_of
+
+
+class StartTable(Message):
+    """The player chose a table to play (or watch); the App starts it."""
+
+    def __init__(self, config: TableConfig) -> None:
+        super().__init__()
+        self.config = config
+
+
+# (option id, shortcut key) in menu order; the labels come from menu.toml.
+ITEMS: tuple[tuple[str, str], ...] = (
+    ("quick", "p"),
+    ("new", "n"),
+    ("watch", "w"),
+    ("rankings", "h"),
+    ("rules", "r"),
+    ("settings", "s"),
+    ("quit", "q"),
+)
+
+TITLE_CARDS = "As Kh Qc Jd Ts"
+
+
+class MainMenu(LocalizedScreen[None]):
+    """The first screen: seven choices, by arrow keys and enter, by their letter, or by mouse."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "choose('quick')", "menu.key.quick"),
+        Binding("n", "choose('new')", "menu.key.new"),
+        Binding("w", "choose('watch')", "menu.key.watch"),
+        Binding("h", "choose('rankings')", "menu.key.rankings"),
+        Binding("r", "choose('rules')", "menu.key.rules"),
+        Binding("s", "choose('settings')", "menu.key.settings"),
+        Binding("q", "choose('quit')", "menu.key.quit"),
+    ]
+
+    def __init__(
+        self,
+        translator: Translator | None = None,
+        settings: Settings | None = None,
+        *,
+        config: TableConfig | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """``config`` pre-fills the host settings (e.g. the last table's); the defaults otherwise."""
+        super().__init__(translator, settings, name=name, id=id, classes=classes)
+        self.last_config = config
+
+    def compose(self) -> ComposeResult:
+        """Title, a row of cards, the choices and a line describing the highlighted one."""
+        t = self.t
+        with Horizontal(id="menu-row"):
+            with Vertical(id="menu-box"):
+                yield Static(t("menu.title"), id="menu-title")
+                yield Static(t("menu.subtitle"), id="menu-subtitle")
+                with Center():
+                    yield CardStrip(TITLE_CARDS, id="menu-cards")
+                with Center(id="menu-center"):
+                    yield OptionList(*self._options(), id="menu-list")
+                yield Static("", id="menu-hint")
+            # A newcomer's summary beside the menu, shown only when the terminal has room for it.
+            with Vertical(id="menu-guide"):
+                yield Static(t("menu.guide_title"), classes="section")
+                yield Static(t("menu.guide"), id="menu-guide-text")
+        yield self.too_small()
+        yield self.footer()
+
+    def _options(self) -> list[Option]:
+        t = self.t
+        labels = {item: t(f"menu.{item}") for item, _ in ITEMS}
+        width = max(cell_len(label) for label in labels.values())
+        options = []
+        for item, key in ITEMS:
+            label = labels[item]
+            prompt = Text.assemble(
+                (f" {key.upper()} ", "bold"),
+                "  ",
+                label,
+                " " * (width - cell_len(label) + 2),
+                (t(f"menu.{item}_alt"), "dim"),
+            )
+            options.append(Option(prompt, id=item))
+        return options
+
+    def on_mount(self) -> None:
+        """Focus the list on its first entry; pass on a warning about a bad settings file, once."""
+        self.after_compose()
+        warning = getattr(self.app, "settings_warning", None)
+        if isinstance(warning, str) and warning:
+            self.notify(self.t("settings.load_warning", detail=warning), severity="warning", timeout=8)
+            # Shown once: the App makes a new menu after every table.
+            self.app.settings_warning = None  # type: ignore[attr-defined]
+
+    def after_compose(self) -> None:
+        """Highlight and focus the first entry (also after a language change rebuilt the screen)."""
+        menu = self.query_one("#menu-list", OptionList)
+        menu.highlighted = 0
+        menu.focus()
+        self._describe("quick")
+
+    @on(OptionList.OptionHighlighted, "#menu-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self._describe(event.option.id)
+
+    def _describe(self, item: str) -> None:
+        quick = TableConfig.quick()
+        hint = self.t(
+            f"menu.{item}_hint",
+            preset=self.t(f"host.preset.{quick.preset.value}.name"),
+            limit=quick.time_limit,
+        )
+        self.query_one("#menu-hint", Static).update(hint)
+
+    @on(OptionList.OptionSelected, "#menu-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, item: str) -> None:
+        """Carry out a menu choice (the letter keys, enter and clicks all end here)."""
+        menu = self.query_one("#menu-list", OptionList)
+        index = next((i for i, (name, _) in enumerate(ITEMS) if name == item), None)
+        if index is not None:
+            menu.highlighted = index
+        # Sub-screens get the menu's own translator so that they always speak the menu's language.
+        t = self.t
+        if item == "quick":
+            self.post_message(StartTable(TableConfig.quick()))
+        elif item == "new":
+            self.app.push_screen(HostScreen(self.last_config, t), self._hosted)
+        elif item == "watch":
+            self.post_message(StartTable(replace(TableConfig.quick(), watch=True)))
+        elif item == "rankings":
+            self.app.push_screen(RankingsScreen(t, self._settings))
+        elif item == "rules":
+            config = self.last_config or TableConfig()
+            self.app.push_screen(RulesScreen(config.preset, t, self._settings, options=config.options))
+        elif item == "settings":
+            # Edit what the App runs with; without it the Settings screen loads (and checks) the file.
+            current = self._settings or getattr(self.app, "settings", None)
+            current = current if isinstance(current, Settings) else None
+            self.app.push_screen(SettingsScreen(current, t), self._settings_closed)
+        elif item == "quit":
+            self.app.exit()
+
+    def _hosted(self, config: TableConfig | None) -> None:
+        # The host screen dismisses with the chosen config (None: the player went back).
+        if config is not None:
+            self.last_config = config
+            self.post_message(StartTable(config))
+
+    def _settings_closed(self, saved: Settings | None) -> None:
+        if saved is None:
+            return
+        # The Settings screen posted SettingsChanged to the App before closing; queueing behind it lets
+        # the App switch its translator first, so the menu redraws in the language the App settled on.
+        self.app.call_later(self._apply_settings, saved)
+
+    async def _apply_settings(self, saved: Settings) -> None:
+        if self._settings is not None:
+            self._settings = saved
+        app_translator = getattr(self.app, "translator", None)
+        new = app_translator if isinstance(app_translator, Translator) else language_of(saved)
+        # Redraw even in the same language: the card tiles may have a new look.
+        await self.set_translator(new)

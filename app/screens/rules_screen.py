@@ -1,0 +1,563 @@
+"""The Rules screen: the rules of one preset as the game plays them, including every (decided) reading.
+
+The text is Markdown put together from ``rules.toml`` sentences; every amount in it (sweeps, bonuses,
+row worths, special hands, dragons, session sizes) is read from the rules modules, so the screen cannot
+drift from the scoring code. The preset can be switched inside the screen (tabs, ←/→ or ``p``).
+
+:class:`RulesView` draws the small Markdown subset the text uses (headings, bullets, tables, bold and
+italic) with a few Statics and Rich tables: Textual's Markdown widget took about a second to redraw these
+documents, too slow for switching presets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import ClassVar
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Static, Tab, Tabs
+
+from rules import arcade, shisanshui, taiwan
+from rules.arrangement import Row
+from rules.cards import parse_cards
+from rules.evaluate import Wheel, evaluate_row
+from rules.presets import Options, Preset
+from rules.session import (
+    DEFAULT_RAKE,
+    ROUND_DEALS,
+    TOURNAMENT_DEALS,
+    TOURNAMENT_START_POINTS,
+    TREASURE_SIZE,
+    VIP_RAKE,
+)
+from rules.specials import Special
+
+from ..config import TIME_LIMITS, TableConfig
+from ..i18n import Translator
+from ..settings import Settings
+from .settings import LocalizedScreen
+
+# Example rows for arcade's row worths (§7): the amounts come from arcade.row_worth on these.
+_WORTH_EXAMPLES: tuple[tuple[str, Row, str], ...] = (
+    ("front_trips", Row.FRONT, "5s 5h 5d"),
+    ("middle_house", Row.MIDDLE, "7s 7h 7d 5c 5s"),
+    ("quads", Row.BACK, "8s 8h 8c 8d Js"),
+    ("straight_flush", Row.BACK, "9h 8h 7h 6h 5h"),
+)
+
+
+def _pct(rate: float) -> int:
+    return round(rate * 100)
+
+
+def join(*parts: str) -> str:
+    """Sentences run together: a space between them, except next to CJK full-width punctuation."""
+
+    def full_width(ch: str) -> bool:
+        return "\u3000" <= ch <= "\u303f" or "\uff00" <= ch <= "\uffef"
+
+    out = ""
+    for part in parts:
+        if out and part and not (full_width(out[-1]) or full_width(part[0])):
+            out += " "
+        out += part
+    return out
+
+
+def preset_description(t: Translator, preset: Preset) -> str:
+    """The one-line description of a preset, its numbers read from the rules modules."""
+    return t(
+        f"host.preset.{preset.value}.desc",
+        sweep=taiwan.SWEEP
+        if preset in (Preset.TAIWAN, Preset.TOURNAMENT)
+        else arcade.SWEEP
+        if preset is Preset.ARCADE
+        else shisanshui.SWEEP,
+        home_run=arcade.HOME_RUN
+        if preset is Preset.ARCADE
+        else shisanshui.HOME_RUN
+        if preset is Preset.SHISANSHUI
+        else taiwan.HOME_RUN,
+        unit=preset.points_per_unit,
+        deals=TOURNAMENT_DEALS,
+        points=f"{TOURNAMENT_START_POINTS:,}",
+        round=ROUND_DEALS,
+    )
+
+
+class RulesText:
+    """Builds the Markdown of one preset's rules in one language."""
+
+    def __init__(self, t: Translator, preset: Preset, options: Options | None = None) -> None:
+        self.t = t
+        self.preset = preset
+        self.options = options or preset.default_options
+
+    def tr(self, key: str, **fmt: object) -> str:
+        """A sentence of rules.toml, with the (decided) tag available as ``{decided}``."""
+        return self.t(f"rules.{key}", decided=self.t("rules.decided"), **fmt)
+
+    def markdown(self) -> str:
+        """The whole document."""
+        return "\n".join(self._lines())
+
+    def _lines(self) -> Iterator[str]:
+        p = self.preset
+        yield f"# {self.t(f'host.preset.{p.value}.name')}"
+        yield ""
+        yield preset_description(self.t, p)
+        yield ""
+        yield from self._rows()
+        yield from self._foul()
+        if p in (Preset.TAIWAN, Preset.TOURNAMENT):
+            yield from self._taiwan()
+        elif p is Preset.ARCADE:
+            yield from self._arcade()
+        else:
+            yield from self._shisanshui()
+        yield from self._session()
+        yield from self._table()
+
+    # ------------------------------------------------------------ common
+
+    def _section(self, key: str) -> Iterator[str]:
+        yield f"## {self.tr(f'heading.{key}')}"
+        yield ""
+
+    def _bullets(self, *sentences: str) -> Iterator[str]:
+        for sentence in sentences:
+            yield f"- {sentence}"
+        yield ""
+
+    def _rows(self) -> Iterator[str]:
+        o = self.options
+        yield from self._section("rows")
+        wheel = self.tr("wheel_low") if o.wheel is Wheel.LOW else self.tr("wheel_second")
+        default = self.preset.default_options.wheel
+        wheel_default = self.tr("wheel_is_default") if o.wheel is default else self.tr("wheel_changed")
+        yield from self._bullets(
+            self.tr("rows_split"),
+            self.tr("rows_order"),
+            self.tr("rows_front"),
+            self.tr("rows_ties"),
+            join(wheel, wheel_default),
+            self.tr("rows_front_vs_middle"),
+            join(self.tr("tiebreak_on") if o.suit_tiebreak else self.tr("tiebreak_off"), self.tr("tiebreak_rule")),
+        )
+
+    def _foul(self) -> Iterator[str]:
+        yield from self._section("foul")
+        sweep = {
+            Preset.TAIWAN: self.tr("foul_sweep_taiwan", sweep=taiwan.SWEEP),
+            Preset.TOURNAMENT: self.tr("foul_sweep_taiwan", sweep=taiwan.SWEEP),
+            Preset.ARCADE: self.tr("foul_sweep_arcade", sweep=arcade.SWEEP),
+            Preset.SHISANSHUI: self.tr("foul_sweep_shisanshui", sweep=shisanshui.SWEEP),
+        }[self.preset]
+        yield self.tr("foul_rule")
+        yield ""
+        yield from self._bullets(join(self.tr("foul_loses"), sweep), self.tr("foul_two"), self.tr("foul_no_bonus"))
+        yield self.tr("foul_ui")
+        yield ""
+
+    def _table(self) -> Iterator[str]:
+        yield from self._section("table")
+        limits = self.t("rules.list_sep").join(str(s) for s in TIME_LIMITS if s)
+        yield from self._bullets(
+            self.tr("table_scored"),
+            self.tr("table_time", limits=limits, default=TableConfig().time_limit),
+            self.tr("table_takeover"),
+            self.tr("table_ready"),
+            self.tr("table_leave"),
+            self.tr("table_watch"),
+        )
+
+    def _session(self) -> Iterator[str]:
+        yield from self._section("session")
+        p = self.preset
+        if p is Preset.TAIWAN:
+            yield from self._bullets(self.tr("session_taiwan", unit=p.points_per_unit))
+        elif p is Preset.TOURNAMENT:
+            yield from self._bullets(
+                self.tr(
+                    "session_tournament",
+                    deals=TOURNAMENT_DEALS,
+                    points=f"{TOURNAMENT_START_POINTS:,}",
+                    unit=p.points_per_unit,
+                    limit=TableConfig().with_preset(Preset.TOURNAMENT).time_limit,
+                ),
+                self.tr("session_tournament_out"),
+                self.tr("session_tournament_dealer"),
+            )
+        elif p is Preset.ARCADE:
+            yield from self._bullets(self.tr("session_arcade", deals=ROUND_DEALS))
+        else:
+            yield from self._bullets(self.tr("session_shisanshui"))
+
+    # ------------------------------------------------------------ taiwan and tournament
+
+    def _taiwan(self) -> Iterator[str]:
+        p = self.preset
+        sweep, home = taiwan.SWEEP, taiwan.HOME_RUN
+        yield from self._section("scoring")
+        yield (
+            self.tr("tw_unit", unit=p.points_per_unit)
+            if p is Preset.TAIWAN
+            else self.tr("tw_unit_tournament", unit=p.points_per_unit)
+        )
+        yield ""
+        yield f"| {self.tr('tw_col_rows')} | {self.tr('tw_col_result')} |"
+        yield "|---|---:|"
+        for key, amount in (
+            ("tw_2w1l", "+1"),
+            ("tw_1w2l", "−1"),
+            ("tw_even", "0"),
+            ("tw_3w", f"+{sweep}"),
+            ("tw_crush", f"+{sweep}"),
+            ("tw_lost", f"−{sweep}"),
+        ):
+            yield f"| {self.tr(key)} | {amount} |"
+        yield ""
+
+        yield from self._section("sweeps_taiwan")
+        yield from self._bullets(
+            self.tr("tw_home_run", sweep=sweep, home=home, each=sweep + home, total=(sweep + home) * 3),
+            self.tr("four_only"),
+            self.tr("tw_home_run_counts", sweep=sweep),
+        )
+
+        table = taiwan.BONUSES[p]
+        yield from self._section("bonuses_taiwan")
+        yield f"| {self.tr('tw_col_bonus')} | {self.tr('tw_col_when')} | {self.tr('tw_col_amount')} |"
+        yield "|---|---|---:|"
+        for name, amount in table.items():
+            yield f"| {self.tr(f'bonus.{name}.name')} | {self.tr(f'bonus.{name}.when')} | +{amount} |"
+        yield ""
+        notes = [self.tr("tw_bonus_add"), self.tr("tw_bonus_paid"), self.tr("tw_bonus_foul")]
+        if "double_monster_rush" in table:
+            notes.append(self.tr("tw_bonus_instead"))
+        if "six_pairs" in table:
+            notes.append(self.tr("pairs_count"))
+        missing = [name for name in taiwan.BONUSES[Preset.TAIWAN] if name not in table]
+        if missing:
+            names = self.t("rules.list_sep").join(self.tr(f"bonus.{name}.name") for name in missing)
+            notes.append(self.tr("tw_bonus_missing", names=names))
+        yield from self._bullets(*notes)
+
+        yield from self._section("dragons")
+        same = self.tr("tw_dragon_suited") if p is Preset.TAIWAN else self.tr("tw_dragon_equal")
+        yield from self._bullets(
+            self.tr("dragon_what"),
+            self.tr("tw_dragon_pays", sweep=sweep, bonus=taiwan.DRAGON_BONUS, each=sweep + taiwan.DRAGON_BONUS),
+            same,
+            self.tr("tw_dragon_best", home=home),
+            self.tr("dragon_declared"),
+        )
+
+    # ------------------------------------------------------------ arcade
+
+    def _arcade(self) -> Iterator[str]:
+        sweep, home = arcade.SWEEP, arcade.HOME_RUN
+        yield from self._section("scoring")
+        yield self.tr("ar_rows")
+        yield ""
+        yield f"| {self.tr('ar_col_row')} | {self.tr('ar_col_worth')} |"
+        yield "|---|---:|"
+        for key, row, cards in _WORTH_EXAMPLES:
+            worth = arcade.row_worth(row, evaluate_row(parse_cards(cards), Wheel.SECOND))
+            yield f"| {self.tr(f'ar_worth_{key}')} | {worth} |"
+        yield f"| {self.tr('ar_worth_other')} | 1 |"
+        yield ""
+        yield from self._bullets(self.tr("ar_house_decided"))
+
+        yield from self._section("sweeps_arcade")
+        rows_won = 3
+        yield from self._bullets(
+            self.tr("ar_sweep", sweep=sweep),
+            self.tr("ar_home_run", home=home, rows=rows_won, sweep=sweep, total=(rows_won + sweep + home) * 3),
+            self.tr("four_only"),
+            self.tr("ar_sweep_counts"),
+        )
+
+        yield from self._section("shapes")
+        state = self.tr("shapes_state_on") if self.options.three_flush_straight else self.tr("shapes_state_off")
+        yield from self._bullets(
+            join(self.tr("ar_shapes", bonus=arcade.SHAPE_BONUS), state),
+            self.tr("ar_shapes_front"),
+            self.tr("sequence3"),
+            self.tr("ar_shapes_once"),
+        )
+
+        yield from self._section("double")
+        yield from self._bullets(self.tr("ar_double"), self.tr("ar_double_factor"))
+
+        yield from self._section("treasure")
+        front = arcade.row_worth(Row.FRONT, evaluate_row(parse_cards("5s 5h 5d")))
+        yield from self._bullets(
+            self.tr("ar_treasure", size=TREASURE_SIZE),
+            self.tr("ar_treasure_value", worth=front, total=front * 2),
+            self.tr("ar_treasure_not"),
+        )
+
+        yield from self._section("dragons")
+        plain, suited = arcade.DRAGON_AMOUNT[Special.DRAGON], arcade.DRAGON_AMOUNT[Special.SUITED_DRAGON]
+        yield from self._bullets(
+            self.tr("dragon_what"),
+            self.tr("ar_dragon_pays", plain=plain, suited=suited),
+            self.tr("ar_dragon_two", suited=suited),
+            self.tr("ar_dragon_pair"),
+            self.tr("dragon_declared"),
+        )
+
+        yield from self._section("coins")
+        config = TableConfig()
+        yield from self._bullets(
+            self.tr("ar_stake", stake=config.stake, coins=f"{config.coins:,}"),
+            self.tr("ar_rake", rake=_pct(DEFAULT_RAKE), vip=_pct(VIP_RAKE)),
+            self.tr("ar_overdraft"),
+        )
+
+    # ------------------------------------------------------------ shisanshui
+
+    def _shisanshui(self) -> Iterator[str]:
+        w = shisanshui.WEIGHTS
+        sweep, home = shisanshui.SWEEP, shisanshui.HOME_RUN
+        yield from self._section("scoring")
+        yield f"| {self.tr('ss_col_row')} | {self.tr('ss_col_won')} | {self.tr('ss_col_lost')} |"
+        yield "|---|---:|---:|"
+        for row in Row:
+            yield f"| {self.tr(f'ss_row_{row.id}')} | +{w[row]} | −{w[row]} |"
+        yield ""
+        yield from self._bullets(self.tr("ss_tie"))
+
+        yield from self._section("row_bonuses")
+        yield f"| {self.tr('ss_col_bonus')} | {self.tr('ss_col_extra')} | {self.tr('ss_col_total')} |"
+        yield "|---|---:|---:|"
+        front, middle, back = w[Row.FRONT], w[Row.MIDDLE], w[Row.BACK]
+        rush, quads, sflush = shisanshui.RUSH_THREE, shisanshui.QUADS, shisanshui.STRAIGHT_FLUSH
+        yield f"| {self.tr('ss_bonus_rush')} | +{rush} | {front + rush} |"
+        yield f"| {self.tr('ss_bonus_quads')} | +{quads} | {middle + quads} / {back + quads} |"
+        yield f"| {self.tr('ss_bonus_sflush')} | +{sflush} | {middle + sflush} / {back + sflush} |"
+        yield ""
+        yield from self._bullets(self.tr("ss_bonus_foul"))
+
+        yield from self._section("sweeps_shisanshui")
+        rows = sum(w.values())
+        yield from self._bullets(
+            self.tr("ss_sweep", sweep=sweep, rows=rows, total=rows + sweep),
+            self.tr("ss_home_run", home=home, each=rows + sweep + home, total=(rows + sweep + home) * 3),
+            self.tr("four_only"),
+            self.tr("ss_sweep_counts"),
+        )
+
+        yield from self._section("specials")
+        yield self.tr("ss_specials_intro")
+        yield ""
+        yield f"| {self.tr('ss_col_special')} | {self.tr('ss_col_what')} | {self.tr('ss_col_pays')} |"
+        yield "|---|---|---:|"
+        for special in Special:  # low to high: the Special enum is in ladder order
+            amount = shisanshui.SPECIAL_AMOUNTS[special]
+            what = self.tr(f"special.{special.id}.what")
+            if special is Special.FIVE_PAIRS_TRIPS:  # its amount is the (decided) reading of §8
+                what = join(what, self.t("rules.decided"))
+            yield f"| {self.tr(f'special.{special.id}.name')} | {what} | {amount} |"
+        yield ""
+        yield from self._bullets(
+            self.tr("ss_specials_declare"),
+            self.tr("ss_specials_paid"),
+            self.tr("ss_specials_two"),
+            self.tr("pairs_count"),
+            self.tr("ss_counts"),
+            self.tr("sequence3"),
+            self.tr("ss_specials_split"),
+            self.tr("dragon_declared"),
+        )
+
+
+_INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")
+
+
+def inline(text: str) -> Text:
+    """``**bold**`` and ``*italic*`` as Rich text (the only inline Markdown the rules use)."""
+    out = Text()
+    pos = 0
+    for m in _INLINE.finditer(text):
+        out.append(text[pos : m.start()])
+        if m.group(1) is not None:
+            out.append(m.group(1), style="bold")
+        else:
+            out.append(m.group(2), style="italic")
+        pos = m.end()
+    out.append(text[pos:])
+    return out
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def markdown_widgets(markdown: str) -> list[Widget]:
+    """Widgets for the Markdown subset of :class:`RulesText`: ``#``/``##`` headings, ``-`` bullets,
+    pipe tables (``---:`` right-aligns a column) and paragraphs."""
+    widgets: list[Widget] = []
+    lines = markdown.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+        elif line.startswith("# "):
+            widgets.append(Static(inline(line[2:]), classes="doc-title"))
+            i += 1
+        elif line.startswith("## "):
+            widgets.append(Static(inline(line[3:]), classes="section"))
+            i += 1
+        elif line.startswith("- "):
+            # A hanging indent: the bullet in its own column so wrapped lines align with the text.
+            mark = Static("•", classes="bullet-mark")
+            widgets.append(Horizontal(mark, Static(inline(line[2:]), classes="bullet-text"), classes="bullet"))
+            i += 1
+        elif line.startswith("|"):
+            rows = []
+            while i < len(lines) and lines[i].startswith("|"):
+                rows.append(_cells(lines[i]))
+                i += 1
+            header, align, body = rows[0], rows[1], rows[2:]
+            table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+            for title, rule in zip(header, align, strict=True):
+                table.add_column(inline(title), justify="right" if rule.endswith(":") else "left")
+            for row in body:
+                table.add_row(*(inline(cell) for cell in row))
+            widgets.append(Static(table, classes="doc-table"))
+        else:
+            widgets.append(Static(inline(line), classes="para doc-para"))
+            i += 1
+    return widgets
+
+
+class RulesView(Vertical):
+    """One preset's rules drawn from their Markdown (see :func:`markdown_widgets`)."""
+
+    def __init__(self, markdown: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.source = markdown
+
+    def compose(self) -> ComposeResult:
+        """The document's blocks."""
+        yield from markdown_widgets(self.source)
+
+    async def show(self, markdown: str) -> None:
+        """Replace the document."""
+        if markdown == self.source:
+            return
+        self.source = markdown
+        async with self.batch():
+            await self.remove_children()
+            await self.mount_all(markdown_widgets(markdown))
+
+
+class RulesScreen(LocalizedScreen[None]):
+    """One preset's rules, scrollable; tabs (or ←/→, ``p``) switch preset."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "menu.key.back", key_display="esc"),
+        Binding("p", "next_preset", "rules.key.preset", key_display="p ←→"),
+        # Priority: the scrolling body would otherwise take ←/→ for sideways scrolling it never needs.
+        Binding("left", "step_preset(-1)", show=False, priority=True),
+        Binding("right", "step_preset(1)", show=False, priority=True),
+        Binding("pagedown,space", "page(1)", "menu.key.page", key_display="PgDn"),
+        Binding("pageup", "page(-1)", show=False),
+    ]
+
+    def __init__(
+        self,
+        preset: Preset = Preset.TAIWAN,
+        translator: Translator | None = None,
+        settings: Settings | None = None,
+        *,
+        options: Options | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """``options`` are the table's (shown for ``preset``); other presets show their defaults."""
+        super().__init__(translator, settings, name=name, id=id, classes=classes)
+        self.preset = preset
+        self._table = (preset, options)
+
+    @property
+    def options(self) -> Options:
+        """The options the rules are shown with."""
+        table_preset, table_options = self._table
+        if self.preset is table_preset and table_options is not None:
+            return table_options
+        return self.preset.default_options
+
+    def compose(self) -> ComposeResult:
+        """Title, preset tabs, and the rules."""
+        t = self.t
+        yield Static(t("rules.title"), classes="screen-title")
+        yield Tabs(
+            *(Tab(t(f"host.preset.{p.value}.name"), id=f"tab-{p.value}") for p in Preset),
+            active=f"tab-{self.preset.value}",
+            id="preset-tabs",
+        )
+        with VerticalScroll(id="rules-body", classes="doc"):
+            yield RulesView(RulesText(t, self.preset, self.options).markdown(), id="rules-text")
+        yield self.too_small()
+        yield self.footer()
+
+    def after_compose(self) -> None:
+        """Keys scroll the rules; the tabs are for the mouse (←/→ switch preset anywhere)."""
+        self.query_one("#rules-body").focus()
+
+    def on_mount(self) -> None:
+        """Ready to scroll."""
+        self.after_compose()
+
+    @property
+    def markdown_text(self) -> str:
+        """The rules as shown (for tests and for copying)."""
+        return RulesText(self.t, self.preset, self.options).markdown()
+
+    @on(Tabs.TabActivated, "#preset-tabs")
+    async def _tab(self, event: Tabs.TabActivated) -> None:
+        tab_id = event.tab.id or ""
+        preset = Preset(tab_id.removeprefix("tab-"))
+        if preset is not self.preset:
+            await self.show_preset(preset)
+
+    async def show_preset(self, preset: Preset) -> None:
+        """Show another preset's rules from the top."""
+        self.preset = preset
+        self.query_one("#preset-tabs", Tabs).active = f"tab-{preset.value}"
+        await self.query_one("#rules-text", RulesView).show(self.markdown_text)
+        self.query_one("#rules-body", VerticalScroll).scroll_home(animate=False)
+
+    async def action_step_preset(self, delta: int) -> None:
+        """The previous (-1) or next (1) preset."""
+        presets = list(Preset)
+        await self.show_preset(presets[(presets.index(self.preset) + delta) % len(presets)])
+
+    async def action_next_preset(self) -> None:
+        """The next preset, wrapping around."""
+        await self.action_step_preset(1)
+
+    def action_page(self, direction: int) -> None:
+        """Scroll a page up (-1) or down (1)."""
+        body = self.query_one("#rules-body", VerticalScroll)
+        if direction > 0:
+            body.scroll_page_down()
+        else:
+            body.scroll_page_up()
+
+    def action_back(self) -> None:
+        """Back to where the screen was opened from."""
+        self.dismiss(None)

@@ -1,0 +1,179 @@
+"""The Settings screen: editing, saving atomically to $CHINESE_POKER_HOME, reloading, and bad files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.app import App
+
+from app.i18n import Translator
+from app.screens.menu import MainMenu
+from app.screens.settings import CardStrip, ChoiceRow, SettingsChanged, SettingsScreen
+from app.settings import Settings, load_settings, settings_path
+
+SIZE = (80, 24)
+
+
+class SettingsApp(App[None]):
+    """A bare App that records SettingsChanged and applies the language the way the game's App does."""
+
+    def __init__(self, screen_factory=SettingsScreen, *, with_settings: bool = False) -> None:
+        super().__init__()
+        self.translator = Translator("en")
+        if with_settings:
+            self.settings = Settings()
+        self.screen_factory = screen_factory
+        self.changed: list[Settings] = []
+        self.results: list[object] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.screen_factory(), self.results.append)
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        self.changed.append(message.settings)
+        self.translator = Translator(message.settings.language or "en")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A private settings folder for each test."""
+    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _row(app: App, row_id: str) -> ChoiceRow:
+    return app.screen.query_one(f"#{row_id}", ChoiceRow)
+
+
+async def test_save_writes_the_file_and_reloads(home):
+    app = SettingsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert _row(app, "language").has_focus
+        await pilot.press("right", "right")  # locale -> English -> 繁體中文
+        await pilot.press("down", "right")  # four-colour deck
+        await pilot.press("down", "right")  # letters
+        await pilot.press("down", "right")  # animation: normal -> slow
+        await pilot.press("down", "right")  # sort by suit
+        await pilot.press("s")
+        await pilot.pause()
+    expected = Settings(language="zh-TW", deck="four_colour", suits="letters", animation="slow", sort="suit")
+    assert app.changed == [expected]
+    assert app.results == [expected]
+    assert settings_path() == home / "settings.json"
+    assert json.loads((home / "settings.json").read_text(encoding="utf-8"))["language"] == "zh-TW"
+    assert load_settings() == (expected, None)
+    # No temporary file is left beside it (the write is atomic: temp file, then rename).
+    assert [p.name for p in home.iterdir()] == ["settings.json"]
+
+    # Reopening shows what was saved.
+    again = SettingsApp()
+    async with again.run_test(size=SIZE):
+        assert _row(again, "language").value == "zh-TW"
+        assert _row(again, "deck").value == "four_colour"
+        assert _row(again, "suits").value == "letters"
+        assert _row(again, "animation").value == "slow"
+        assert _row(again, "sort").value == "suit"
+
+
+async def test_back_discards_changes(home):
+    app = SettingsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "right", "escape")
+        await pilot.pause()
+    assert app.changed == [] and app.results == [None]
+    assert not (home / "settings.json").exists()
+
+
+async def test_bad_settings_file_shows_a_warning_and_never_crashes(home):
+    (home / "settings.json").write_text("{ not json", encoding="utf-8")
+    app = SettingsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        notes = list(app._notifications)
+        assert len(notes) == 1
+        assert notes[0].severity == "warning"
+        assert "not valid JSON" in notes[0].message
+        assert _row(app, "deck").value == "two_colour"  # the defaults
+        # The bad file is left alone until the player saves over it.
+        assert (home / "settings.json").read_text(encoding="utf-8") == "{ not json"
+        await pilot.press("s")
+        await pilot.pause()
+    assert load_settings() == (Settings(), None)
+
+
+async def test_unknown_values_fall_back_without_warning(home):
+    (home / "settings.json").write_text(json.dumps({"deck": "rainbow", "suits": "letters"}), encoding="utf-8")
+    app = SettingsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert list(app._notifications) == []
+        assert _row(app, "deck").value == "two_colour" and _row(app, "suits").value == "letters"
+
+
+async def test_save_failure_is_reported(home, monkeypatch):
+    import app.screens.settings as module
+
+    def fail(settings, path=None):
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(module, "save_settings", fail)
+    app = SettingsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)  # still open, nothing lost
+        assert [n.severity for n in app._notifications] == ["error"]
+    assert app.changed == []
+
+
+async def test_preview_follows_deck_and_suits(home):
+    app = SettingsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        preview = app.screen.query_one("#preview", CardStrip)
+        assert "♠" in str(preview.render())
+        await pilot.press("down", "down", "right")  # suits: letters
+        await pilot.pause()
+        assert str(preview.render()).split() == ["As", "Kh", "Qd", "Jc", "Ts"]
+        assert preview.look.suits == "letters"
+
+
+async def test_theme_previews_and_back_restores(home):
+    app = SettingsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        before = app.theme
+        _row(app, "theme").focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.theme != before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.theme == before
+
+
+async def test_menu_redraws_in_the_saved_language(home):
+    app = SettingsApp(MainMenu, with_settings=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Quick play" in str(app.screen.query_one("#menu-list").get_option_at_index(0).prompt)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("right", "right", "s")  # 繁體中文, save
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert app.screen.t.lang == "zh-TW"
+        assert "馬上加入" in str(app.screen.query_one("#menu-list").get_option_at_index(0).prompt)
+        assert app.screen.query_one("#menu-list").has_focus
+        descriptions = {b.binding.description for b in app.screen.active_bindings.values()}
+        assert "離開" in descriptions
+    assert app.changed[0].language == "zh-TW"
+
+
+async def test_menu_passes_on_the_apps_settings_warning_once(home):
+    app = SettingsApp(MainMenu, with_settings=True)
+    app.settings_warning = "settings.json is not valid JSON; using default settings"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert [n.severity for n in app._notifications] == ["warning"]
+        assert app.settings_warning is None  # a later menu does not repeat it

@@ -1,0 +1,84 @@
+"""Snapshots of the menu-side screens at 80×24 and 120×40, in English and 繁體中文.
+
+Plain ``def`` tests (snap_compare runs its own event loop). The App is bare and deterministic: default
+theme, no animations, default settings. Update with ``pytest --snapshot-update`` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from textual.app import App
+from textual.screen import Screen
+
+from app.config import TableConfig
+from app.i18n import Translator
+from app.screens.host import HostScreen
+from app.screens.menu import MainMenu
+from app.screens.rankings import RankingsScreen
+from app.screens.rules_screen import RulesScreen
+from app.settings import Settings
+from rules.presets import Preset
+
+SIZES = [(80, 24), (120, 40)]
+LANGS = ["en", "zh-TW"]
+
+
+class ShotApp(App[None]):
+    """Pushes one screen in one language."""
+
+    def __init__(self, make_screen: Callable[[], Screen], lang: str) -> None:
+        super().__init__()
+        self.translator = Translator(lang)
+        self.settings = Settings()
+        self.animation_level = "none"
+        self.make_screen = make_screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.make_screen())
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_menu(snap_compare, lang, size):
+    assert snap_compare(ShotApp(MainMenu, lang), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_host_settings_arcade(snap_compare, lang, size):
+    # Arcade shows every row (its own options too); one step down shows the focus on a row.
+    app = ShotApp(lambda: HostScreen(TableConfig.quick(Preset.ARCADE)), lang)
+    assert snap_compare(app, press=["down"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_rankings(snap_compare, lang, size):
+    assert snap_compare(ShotApp(RankingsScreen, lang), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_taiwan(snap_compare, lang, size):
+    # Scrolled to the scoring table: the part of the rules players look up most.
+    assert snap_compare(ShotApp(RulesScreen, lang), press=["pagedown"], terminal_size=size)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_shisanshui_specials(snap_compare, lang):
+    async def to_specials(pilot) -> None:
+        screen = pilot.app.screen
+        await screen.show_preset(Preset.SHISANSHUI)
+        await pilot.pause()
+        heading = next(h for h in screen.query("#rules-text .section") if "報到" in str(h.render()))
+        screen.query_one("#rules-body").scroll_to_widget(heading, top=True, animate=False)
+        await pilot.pause()
+
+    assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_specials, terminal_size=(120, 40))
