@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .arrangement import Row
-from .deal import Deal, Item, Outcome, PairResult, Seat, pair_order, row_outcomes
+from .deal import Deal, Item, Outcome, PairResult, Seat, add_home_runs, pair_order, row_outcomes, sweep_item
 from .evaluate import Category, RowValue
 from .specials import Special, is_three_sequence
 
@@ -88,25 +88,17 @@ def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
         r = row_outcomes(seats[i], seats[j])
         rows[i, j] = r
         lst = _row_items(deal, seats[i], seats[j], r)
-        if r.count(Outcome.WIN) == 3:
-            lst.append(Item("sweep", SWEEP))
-            sweeps[i] += 1
-        elif r.count(Outcome.LOSS) == 3:
-            lst.append(Item("sweep", -SWEEP))
-            sweeps[j] += 1
+        sweep = sweep_item(r, SWEEP, sweeps, i, j)
+        if sweep:
+            lst.append(sweep)
         if shapes[i] and not shapes[j]:
             lst.append(Item(shapes[i], SHAPE_BONUS))  # type: ignore[arg-type]
         elif shapes[j] and not shapes[i]:
             lst.append(Item(shapes[j], -SHAPE_BONUS))  # type: ignore[arg-type]
         items[i, j] = lst
 
-    if n == 4 and not any_dragon:
-        for p, count in sweeps.items():
-            if count == 3:
-                for q in range(n):
-                    if q != p:
-                        key, sign = ((p, q), 1) if p < q else ((q, p), -1)
-                        items[key].append(Item("home_run", HOME_RUN * sign))
+    if not any_dragon:  # §13.8: nobody reaches 全壘打 at a table with a dragon
+        add_home_runs(items, sweeps, n, HOME_RUN)
 
     results = []
     for i, j in pair_order(n):

@@ -6,6 +6,7 @@ saved, replayed and explained (RULES.md §4).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -253,3 +254,28 @@ def parse_decisions(players: Any) -> tuple[Decision, ...]:
         except (DealError, CardError) as exc:
             raise DealError(f"player {seat}: {exc}") from None
     return tuple(out)
+
+
+def sweep_item(
+    rows: tuple[Outcome, Outcome, Outcome], amount: int, sweeps: Counter[int], i: int, j: int
+) -> Item | None:
+    """The 打槍 item of pair (i, j) when either side won all three rows; counts it in ``sweeps``."""
+    if rows.count(Outcome.WIN) == 3:
+        sweeps[i] += 1
+        return Item("sweep", amount)
+    if rows.count(Outcome.LOSS) == 3:
+        sweeps[j] += 1
+        return Item("sweep", -amount)
+    return None
+
+
+def add_home_runs(items: dict[tuple[int, int], list[Item]], sweeps: Counter[int], n: int, amount: int) -> None:
+    """紅不讓 / 全壘打: a seat that swept all three others at a table of four takes ``amount`` from each."""
+    if n != 4:
+        return
+    for p, count in sweeps.items():
+        if count == n - 1:
+            for q in range(n):
+                if q != p:
+                    key, sign = ((p, q), 1) if p < q else ((q, p), -1)
+                    items[key].append(Item("home_run", amount * sign))

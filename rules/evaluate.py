@@ -263,8 +263,14 @@ def write_tables(folder: Path = SHIPPED_TABLES) -> None:
     for wheel in Wheel:
         t = build_tables(wheel)
         index5 = np.flatnonzero(t.key5)
-        np.savez_compressed(folder / f"eval_{wheel.value}.npz", key3=t.key3, lead3=t.lead3, index5=index5,
-                            key5=t.key5[index5], lead5=t.lead5[index5])
+        np.savez_compressed(
+            folder / f"eval_{wheel.value}.npz",
+            key3=t.key3,
+            lead3=t.lead3,
+            index5=index5,
+            key5=t.key5[index5],
+            lead5=t.lead5[index5],
+        )
 
 
 def build_tables(wheel: Wheel = Wheel.LOW) -> Tables:

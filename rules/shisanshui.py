@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .arrangement import Row
-from .deal import Deal, Item, Outcome, PairResult, Seat, pair_order, row_outcomes
+from .deal import Deal, Item, Outcome, PairResult, Seat, add_home_runs, pair_order, row_outcomes, sweep_item
 from .evaluate import Category
 from .specials import Special
 
@@ -71,18 +71,9 @@ def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
                 lst += _won_row(seats[i], row, 1)
             elif outcome is Outcome.LOSS:
                 lst += _won_row(seats[j], row, -1)
-        if r.count(Outcome.WIN) == 3:
-            lst.append(Item("sweep", SWEEP))
-            sweeps[i] += 1
-        elif r.count(Outcome.LOSS) == 3:
-            lst.append(Item("sweep", -SWEEP))
-            sweeps[j] += 1
+        sweep = sweep_item(r, SWEEP, sweeps, i, j)
+        if sweep:
+            lst.append(sweep)
         items[i, j] = lst
-    if n == 4:
-        for p, count in sweeps.items():
-            if count == 3:
-                for q in range(n):
-                    if q != p:
-                        key, sign = ((p, q), 1) if p < q else ((q, p), -1)
-                        items[key].append(Item("home_run", HOME_RUN * sign))
+    add_home_runs(items, sweeps, n, HOME_RUN)
     return [PairResult(i, j, rows[i, j], tuple(items[i, j])) for i, j in pair_order(n)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .arrangement import Row
-from .deal import Deal, Item, Outcome, PairResult, Seat, pair_order, row_outcomes
+from .deal import Deal, Item, Outcome, PairResult, Seat, add_home_runs, pair_order, row_outcomes
 from .evaluate import Category
 from .presets import Preset
 from .specials import Special
@@ -130,11 +130,5 @@ def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
                 sixes[i if base.value > 0 else j] += 1
         items[i, j] = lst
 
-    if n == 4:
-        for p, count in sixes.items():
-            if count == 3:
-                for q in range(n):
-                    if q != p:
-                        key, sign = ((p, q), 1) if p < q else ((q, p), -1)
-                        items[key].append(Item("home_run", HOME_RUN * sign))
+    add_home_runs(items, sixes, n, HOME_RUN)
     return [PairResult(i, j, rows[i, j], tuple(items[i, j])) for i, j in pair_order(n)]
