@@ -33,7 +33,7 @@ def _add_wheel(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser; subcommands register their handler as ``func``."""
-    from app.commands import rules_cmds
+    from app.commands import ai_cmds, play_cmds, rules_cmds
 
     parser = _Parser(prog="chinese-poker", description="Chinese Poker (十三張) in the terminal.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -63,25 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--input", metavar="FILE", help="read the deal from FILE instead of stdin")
     p.set_defaults(func=rules_cmds.cmd_score)
 
-    for register in _extra_registrations():
-        register(sub)
+    ai_cmds.register(sub)
+    play_cmds.register(sub)
     return parser
-
-
-def _extra_registrations() -> list:
-    """Subcommand families beyond the rules ones (AI, game); each module exposes ``register(sub)``."""
-    import importlib
-
-    found = []
-    for name in ("app.commands.ai_cmds", "app.commands.play_cmds"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        found.append(module.register)
-    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -94,10 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args_list:
                 parser.print_help()
                 return 0
-            args = parser.parse_args(["play"]) if _has_play(parser) else None
-            if args is None:
-                parser.print_help()
-                return 0
+            args = parser.parse_args(["play", "--menu"])  # no arguments at all: the game's main menu
         return int(args.func(args) or 0)
     except (UsageError, CardError, DealError, OptionError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -107,13 +88,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-
-def _has_play(parser: argparse.ArgumentParser) -> bool:
-    return any(
-        isinstance(a, argparse._SubParsersAction) and "play" in a.choices
-        for a in parser._actions  # argparse offers no public way to list subcommands
-    )
 
 
 def fail(message: str) -> NoReturn:

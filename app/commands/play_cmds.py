@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import replace
 
 from ai.levels import Level
@@ -46,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--watch", action="store_true", help="watch four computer players (觀戰)")
     p.add_argument("--seed", type=_seed, metavar="N", help="seed the session (the same seed deals the same cards)")
     p.add_argument("--lang", choices=list(LANGUAGES), help="language (default: the settings, then the locale)")
-    # Set when the game starts with no arguments at all: open the main menu rather than a table.
+    # app/cli.py adds it when the game starts with no arguments at all: the main menu rather than a table.
     p.add_argument("--menu", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_play)
 
@@ -64,16 +63,11 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
                    seed=args.seed)
 
 
-def _no_arguments() -> bool:
-    # app/cli.py runs `play` when the command line is empty; that (and only that) opens the menu.
-    return not sys.argv[1:]
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     """Run the Textual app at a table (or at the menu when started with no arguments)."""
     from app.tui import ChinesePokerApp
 
-    menu = args.menu or _no_arguments()
+    menu = args.menu
     config = None if menu else config_from_args(args)
     app = ChinesePokerApp(config, menu=menu, lang=args.lang)
     app.run()

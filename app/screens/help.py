@@ -1,0 +1,76 @@
+"""The `?` screen: every key of the table, with what it does, in the player's language."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich import box
+from rich.table import Table as RichTable
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from app.i18n import Translator
+from app.widgets.base import GameFooter, TooSmall, translate_bindings
+from rules.presets import Preset
+
+# (keys, i18n key of the explanation, when it applies: all | arcade | specials | watch)
+KEYS = (
+    ("← →", "table.help.move", "all"),
+    ("space", "table.help.select", "all"),
+    ("1 2 3", "table.help.place", "all"),
+    ("0 / backspace", "table.help.unplace", "all"),
+    ("x", "table.help.clear", "all"),
+    ("a", "table.help.auto", "all"),
+    ("h", "table.help.hint", "all"),
+    ("s", "table.help.sort", "all"),
+    ("enter", "table.help.ready", "all"),
+    ("b", "table.help.declare", "all"),
+    ("d", "table.help.double", "arcade"),
+    ("space / enter", "table.help.skip", "all"),
+    ("n", "table.help.next", "all"),
+    ("t 1-4", "table.help.take", "watch"),
+    ("?", "table.help.help", "all"),
+    ("esc", "table.help.leave", "all"),
+    ("ctrl+q", "table.help.quit", "all"),
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    """All keys. Any of escape, enter, `?` or `q` closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,question_mark,q", "close", "table.key.close", key_display="esc"),
+    ]
+
+    def __init__(self, t: Translator, preset: Preset = Preset.TAIWAN, watching: bool = False) -> None:
+        super().__init__(classes="game-screen")  # scopes assets/styles/game.tcss
+        self.t = t
+        self.preset = preset
+        self.watching = watching
+        translate_bindings(self, t)
+
+    def compose(self) -> ComposeResult:
+        grid = RichTable(box=box.SIMPLE, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1),
+                         expand=True)
+        grid.add_column(no_wrap=True, style="bold")
+        grid.add_column()
+        for keys, text, when in KEYS:
+            if when == "arcade" and self.preset is not Preset.ARCADE:
+                continue
+            grid.add_row(keys, self.t(text))
+        yield TooSmall(self.t)
+        with VerticalScroll(classes="dialog help-dialog game-body"):
+            yield Static(self.t("table.help.title"), classes="dialog-title")
+            yield Static(grid)
+            yield Static(self.t("table.help.mouse"), classes="dialog-keys")
+        yield GameFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(TooSmall).show_size(event.size.width, event.size.height)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,99 @@
+"""Summaries: the arcade round summary (continue or leave) and the end-of-session summary."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich import box
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from app.i18n import Translator
+from app.table import Phase, Table
+from app.widgets.base import GameFooter, TooSmall, translate_bindings
+from rules.presets import Preset
+
+
+def signed(n: int) -> str:
+    """``+4``, ``-2``, ``0``."""
+    return f"+{n:,}" if n > 0 else f"{n:,}"
+
+
+class SummaryScreen(ModalScreen[str | None]):
+    """Standings with each seat's money and change. A round summary dismisses "continue" or "leave"; a
+    session summary dismisses None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "close('continue')", "results.key.continue"),
+        Binding("l", "close('leave')", "results.key.leave_round"),
+        Binding("escape,enter", "close('done')", "results.key.done", key_display="⏎"),
+    ]
+
+    def __init__(self, t: Translator, table: Table, seat_name: Callable[[int], str]) -> None:
+        super().__init__(classes="game-screen")  # scopes assets/styles/game.tcss
+        self.t = t
+        self.table = table
+        self.seat_name = seat_name
+        self.is_round = table.phase is Phase.ROUND_SUMMARY
+        self.summary = table.summary()
+        translate_bindings(self, t)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "close":
+            return True
+        answer = parameters[0] if parameters else None
+        if answer in ("continue", "leave"):
+            return self.is_round
+        return not self.is_round
+
+    def compose(self) -> ComposeResult:
+        s = self.summary
+        t = self.t
+        if self.is_round:
+            title = t("results.summary.round_title", n=s.round or 1)
+        else:
+            title = t("results.summary.session_title")
+        yield TooSmall(t)
+        with Vertical(classes="dialog summary-dialog game-body"):
+            yield Static(title, classes="dialog-title")
+            yield Static(t(f"results.summary.reason.{s.reason}", deals=s.deals), classes="dialog-body")
+            yield Static(self.standings(), id="standings")
+            keys = "results.summary.keys_round" if self.is_round else "results.summary.keys_session"
+            yield Static(t(keys), classes="dialog-keys")
+        yield GameFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(TooSmall).show_size(event.size.width, event.size.height)
+
+    def standings(self) -> RichTable:
+        """Places, money and change, best first."""
+        t, s, table = self.t, self.summary, self.table
+        grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), expand=True)
+        grid.add_column("#", justify="right")
+        grid.add_column(t("results.col.seat"), no_wrap=True)
+        grid.add_column(t("results.col.total"), justify="right", no_wrap=True)
+        grid.add_column(t("results.col.change_round" if self.is_round else "results.col.change"), justify="right")
+        for place, seat in enumerate(s.standings, 1):
+            line = s.seats[seat]
+            if table.currency == "none":
+                money = t("common.practice")
+            elif table.preset is Preset.TAIWAN:
+                money = t("table.money.taiwan", units=signed(line.money), points=signed(line.money * 100))
+            elif table.currency == "units":
+                money = t("table.money.units", units=signed(line.money))
+            else:
+                money = t(f"table.money.{table.currency}", n=f"{line.money:,}")
+            name = self.seat_name(seat) + (f" ({t('table.status.out')})" if line.out else "")
+            style = "green" if line.change > 0 else "red" if line.change < 0 else ""
+            grid.add_row(str(place), name, money, Text(signed(line.change), style=style))
+        return grid
+
+    def action_close(self, answer: str) -> None:
+        self.dismiss(answer)

@@ -1,0 +1,136 @@
+"""The Textual application: the main menu (when the menu module exists) and the table.
+
+``ChinesePokerApp`` owns what every screen shares — the translator, the settings, the clock — and moves between
+the menu and a table: D's ``MainMenu`` posts ``StartTable(config)``; a finished table returns to the menu (or
+quits when the app was started straight at a table).
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.message import Message
+
+from app.config import TableConfig
+from app.i18n import Translator, resolve_language
+from app.paths import asset
+from app.settings import Settings, load_settings
+from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
+
+Scheduler = Callable[[float, Callable[[], None]], Any]
+
+
+def _menu_module() -> Any | None:
+    """D's menu module, or None while it does not exist."""
+    try:
+        return importlib.import_module("app.screens.menu")
+    except ModuleNotFoundError as exc:
+        if exc.name != "app.screens.menu":
+            raise
+        return None
+
+
+class ChinesePokerApp(App[None]):
+    """Chinese Poker (十三張): one player against three computer players."""
+
+    CSS_PATH: ClassVar[list[str]] = [str(asset("styles", "game.tcss"))]
+    TITLE = "Chinese Poker"
+    ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = VERTICAL_BREAKPOINTS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        config: TableConfig | None = None,
+        *,
+        menu: bool = False,
+        lang: str | None = None,
+        settings: Settings | None = None,
+        now: Callable[[], float] = time.monotonic,
+        scheduler: Scheduler | None = None,
+    ) -> None:
+        """``config`` starts straight at a table; ``menu`` opens the main menu first (if it exists).
+
+        ``settings`` default to the saved ones; ``now`` and ``scheduler`` are injected by tests (the table's
+        clock and the reveal's timer).
+        """
+        super().__init__()
+        if settings is None:
+            settings, self.settings_warning = load_settings()
+        else:
+            self.settings_warning = None
+        self.settings: Settings = settings
+        self.lang = resolve_language(lang, settings.language)
+        self.translator = Translator(self.lang)
+        self.now = now
+        self.scheduler = scheduler
+        self.start_config = config
+        self.want_menu = menu or config is None
+        self.table_screen: Any = None
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+
+    @property
+    def t(self) -> Translator:
+        """The translator every screen uses (``app.t("table.key.ready")``)."""
+        return self.translator
+
+    def set_language(self, lang: str) -> None:
+        """Switch language (the settings screen calls this); screens made afterwards use it."""
+        self.lang = lang
+        self.translator = Translator(lang)
+
+    def on_mount(self) -> None:
+        self.title = self.t("common.app_title")
+        if self.settings_warning:
+            self.notify(self.settings_warning, severity="warning")
+        if self.want_menu and self.start_config is None and self.show_menu():
+            return
+        self.start_table(self.start_config or TableConfig.quick())
+
+    def show_menu(self) -> bool:
+        """Push D's main menu; False when the menu module is not there yet."""
+        module = _menu_module()
+        if module is None or not hasattr(module, "MainMenu"):
+            return False
+        self.push_screen(module.MainMenu())
+        return True
+
+    def start_table(self, config: TableConfig) -> None:
+        """Sit down at a table with ``config``."""
+        from app.screens.table import TableScreen
+
+        screen = TableScreen(config, t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler)
+        self.table_screen = screen
+        self.push_screen(screen, self._table_closed)
+
+    def _table_closed(self, _: Any) -> None:
+        self.table_screen = None
+        if not self.want_menu or _menu_module() is None:
+            self.exit()
+            return
+        if not any(type(s).__name__ == "MainMenu" for s in self.screen_stack):
+            self.show_menu()
+
+    def on_start_table(self, message: Message) -> None:
+        """D's menu posts ``StartTable(config)``: sit down at that table (the menu stays underneath)."""
+        config = getattr(message, "config", None)
+        if isinstance(config, TableConfig):
+            message.stop()
+            self.start_table(config)
+
+    def on_settings_changed(self, message: Message) -> None:
+        """The Settings screen saved new settings: the language, card look and theme follow them."""
+        settings = getattr(message, "settings", None)
+        if not isinstance(settings, Settings):
+            return
+        self.settings = settings
+        self.set_language(resolve_language(None, settings.language))
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme

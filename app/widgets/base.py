@@ -1,0 +1,187 @@
+"""Small pieces every game screen shares: translated key bindings and the "terminal too small" notice."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from app.i18n import Translator
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+# Breakpoint classes set on every screen (App.HORIZONTAL_BREAKPOINTS / VERTICAL_BREAKPOINTS): the game needs
+# 80×24; at 110×34 and more it spreads out.
+HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal-width"), (110, "-wide")]
+VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-normal-height"), (34, "-tall")]
+
+
+def translate_bindings(node: DOMNode, t: Translator) -> None:
+    """Replace the binding descriptions of ``node`` (written as i18n keys) with their translation.
+
+    Bindings are class attributes, but each node holds its own copy (``node._bindings``), so a screen can
+    translate its copy when it is created without touching the class.
+    """
+    keys: dict[str, list[Binding]] = {}
+    for key, bindings in node._bindings.key_to_bindings.items():
+        out = []
+        for b in bindings:
+            group = b.group
+            if group is not None and group.description:
+                group = replace(group, description=t(group.description))
+            out.append(replace(b, description=t(b.description) if b.description else "",
+                               tooltip=t(b.tooltip) if b.tooltip else "", group=group))
+        keys[key] = out
+    node._bindings = BindingsMap.from_keys(keys)
+
+
+class TooSmall(Static):
+    """Shown instead of the game when the terminal is below 80×24 (CSS shows it on -narrow / -short)."""
+
+    def __init__(self, t: Translator) -> None:
+        super().__init__("", classes="too-small")
+        self.t = t
+
+    def show_size(self, width: int, height: int) -> None:
+        """Name the current size and the minimum (called on every resize)."""
+        self.update(self.t("common.too_small", cur_w=width, cur_h=height, width=MIN_WIDTH, height=MIN_HEIGHT))
+
+    def on_mount(self) -> None:
+        self.show_size(*self.app.size)
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """One footer entry: the keys as shown, what they do, whether they apply now, the key a click presses."""
+
+    keys: str
+    description: str
+    enabled: bool
+    key: str
+
+
+class KeyBar(Static):
+    """The footer's keys, packed greedily into as many lines as the width needs; greyed when disabled."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--description", "keybar--disabled"}
+    DEFAULT_CSS = """
+    KeyBar { width: 100%; height: auto; background: $footer-background; color: $footer-foreground; }
+    KeyBar > .keybar--key { color: $footer-key-foreground; text-style: bold; }
+    KeyBar > .keybar--description { color: $footer-description-foreground; }
+    KeyBar > .keybar--disabled { color: $text-disabled; }
+    """
+
+    def __init__(self, entries: list[KeyEntry]) -> None:
+        super().__init__()
+        self.entries = entries
+        self._spots: list[tuple[int, int, int, KeyEntry]] = []
+
+    @staticmethod
+    def pack(entries: list[KeyEntry], width: int) -> list[list[KeyEntry]]:
+        """Entries in lines no wider than ``width`` (one space before each, two between)."""
+        lines: list[list[KeyEntry]] = [[]]
+        used = 0
+        for e in entries:
+            w = cell_len(e.keys) + 1 + cell_len(e.description) + 2
+            if lines[-1] and used + w > width:
+                lines.append([])
+                used = 0
+            lines[-1].append(e)
+            used += w
+        return lines
+
+    def render(self) -> Text:
+        width = max(20, self.size.width or self.app.size.width)
+        key_style = self.get_component_rich_style("keybar--key")
+        desc_style = self.get_component_rich_style("keybar--description")
+        off_style = self.get_component_rich_style("keybar--disabled")
+        out = []
+        self._spots = []
+        for y, line in enumerate(self.pack(self.entries, width)):
+            text = Text(" ")
+            for e in line:
+                x0 = cell_len(text.plain)
+                text.append(e.keys, style=key_style if e.enabled else off_style)
+                text.append(" " + e.description, style=desc_style if e.enabled else off_style)
+                self._spots.append((y, x0, cell_len(text.plain), e))
+                text.append("  ")
+            out.append(text)
+        return Text("\n").join(out)
+
+    def on_click(self, event: events.Click) -> None:
+        for y, x0, x1, e in self._spots:
+            if event.y == y and x0 <= event.x < x1 and e.enabled:
+                self.app.simulate_key(e.key)
+                return
+
+
+class GameFooter(Footer):
+    """Textual's Footer, drawn as a :class:`KeyBar` that wraps onto a second line when the keys need it.
+
+    The table has more keys than one line of 80 columns holds and every key must stay visible (greyed when
+    it does not apply), so the bindings are packed into lines; the Footer still recomposes whenever the
+    bindings change (``refresh_bindings``), and on every resize.
+    """
+
+    DEFAULT_CSS = "GameFooter { height: auto; layout: vertical; }"
+
+    def __init__(self) -> None:
+        super().__init__(compact=True, show_command_palette=False)
+
+    def entries(self) -> list[KeyEntry]:
+        """The active bindings in order, one entry per action; a group's actions share one entry."""
+        by_action: dict[str, list[tuple[Binding, bool]]] = defaultdict(list)
+        for _, binding, enabled, _ in self.screen.active_bindings.values():
+            if binding.show:
+                by_action[binding.action].append((binding, enabled))
+        out: list[KeyEntry] = []
+        groups: dict[str, int] = {}
+        for pairs in by_action.values():
+            binding, enabled = pairs[0]
+            enabled = any(e for _, e in pairs)
+            keys = self.app.get_key_display(binding)
+            group = binding.group
+            if group is not None and group.description:
+                if group.description in groups:
+                    k = groups[group.description]
+                    prev = out[k]
+                    out[k] = KeyEntry(prev.keys + keys, prev.description, prev.enabled or enabled, prev.key)
+                    continue
+                groups[group.description] = len(out)
+                out.append(KeyEntry(keys, group.description, enabled, binding.key))
+                continue
+            out.append(KeyEntry(keys, binding.description, enabled, binding.key))
+        return out
+
+    _drawn: tuple[tuple[KeyEntry, ...], int] | None = None
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Recompose only when the keys (or the width) changed: every arranging move refreshes the bindings,
+        and most moves change none of them."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        if self._drawn == (tuple(self.entries()), self.app.size.width):
+            return
+        self.call_after_refresh(self.recompose)
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        entries = self.entries()
+        self._drawn = (tuple(entries), self.app.size.width)
+        lines = len(KeyBar.pack(entries, self.app.size.width))
+        self.styles.height = max(1, lines)
+        yield KeyBar(entries)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.recompose)

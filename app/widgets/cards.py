@@ -1,0 +1,108 @@
+"""Card tiles as Rich text: fixed-width, rank + suit, red hearts and diamonds (or a four-colour deck).
+
+Everything here is a pure function of the card and a :class:`CardLook`, so every widget draws cards the same
+way and a tile never changes width (CJK terminals may draw ♠ wide: the letter-suit look avoids the symbols).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from rules.cards import RANK_CHARS, SUIT_SYMBOLS, Card
+
+FACE = "#eeeeea"
+SELECTED = "#ffd75f"
+CURSOR = "#8fd3ff"
+CURSOR_SELECTED = "#b9e769"
+HINT = "#c7a6ff"
+BACK_FG = "#9fb7ec"
+BACK_BG = "#23407f"
+EMPTY_BG = "#3a3a3a"
+EMPTY_FG = "#6c6c6c"
+
+# Two-colour: black and red. Four-colour: ♠ black, ♥ red, ♦ blue, ♣ green (suit ids 0 ♦, 1 ♣, 2 ♥, 3 ♠).
+TWO_COLOUR = ("#c41a1a", "#111111", "#c41a1a", "#111111")
+FOUR_COLOUR = ("#1656c8", "#127a2a", "#c41a1a", "#111111")
+SUIT_LETTERS = "dchs"
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How cards are drawn: ``deck`` two_colour/four_colour, ``suits`` symbols/letters (from Settings)."""
+
+    deck: str = "two_colour"
+    suits: str = "symbols"
+
+    def label(self, card: Card) -> str:
+        """Two cells: the rank letter and the suit (``A♠`` or ``As``)."""
+        suit = SUIT_LETTERS[card.suit] if self.suits == "letters" else SUIT_SYMBOLS[card.suit]
+        return RANK_CHARS[card.rank] + suit
+
+    def colour(self, card: Card) -> str:
+        """The suit's colour in this deck."""
+        return (FOUR_COLOUR if self.deck == "four_colour" else TWO_COLOUR)[card.suit]
+
+
+def tile(card: Card, look: CardLook, width: int = 4, *, selected: bool = False, cursor: bool = False,
+         hint: bool = False) -> Text:
+    """One face-up card, ``width`` cells (2 or 4): the card face, tinted when selected or under the cursor."""
+    bg = FACE
+    if cursor and selected:
+        bg = CURSOR_SELECTED
+    elif cursor:
+        bg = CURSOR
+    elif selected:
+        bg = SELECTED
+    elif hint:
+        bg = HINT
+    label = look.label(card)
+    text = f" {label} " if width >= 4 else label
+    return Text(text, style=Style(color=look.colour(card), bgcolor=bg, bold=True, underline=cursor))
+
+
+def big_tile(card: Card | None, look: CardLook, *, selected: bool = False, cursor: bool = False,
+             hint: bool = False, face_down: bool = False) -> list[Text]:
+    """A card five cells wide and three lines tall (rank and suit top left and bottom right), for the
+    roomier layout; None draws an empty slot."""
+    if face_down:
+        style = Style(color=BACK_FG, bgcolor=BACK_BG)
+        return [Text("░░░░░", style=style) for _ in range(3)]
+    if card is None:
+        style = Style(color=EMPTY_FG, bgcolor=EMPTY_BG)
+        return [Text("     ", style=style), Text(" ·· ", style=style) + Text(" ", style=style),
+                Text("     ", style=style)]
+    face = tile(card, look, 4, selected=selected, cursor=cursor, hint=hint)
+    style = face.style if isinstance(face.style, Style) else Style()
+    label = look.label(card)
+    plain = style + Style(underline=False)
+    return [Text(f"{label}   ", style=plain), Text(f"  {label[1]}  ", style=plain),
+            Text(f"   {label}", style=style)]
+
+
+def back(width: int = 4) -> Text:
+    """A face-down card."""
+    return Text(("░" * width) if width < 4 else " ░░ ", style=Style(color=BACK_FG, bgcolor=BACK_BG))
+
+
+def empty(width: int = 4) -> Text:
+    """An empty slot of a row (shows the row's size while arranging)."""
+    return Text(" ·· " if width >= 4 else "··", style=Style(color=EMPTY_FG, bgcolor=EMPTY_BG))
+
+
+def join(tiles: Iterable[Text], gap: str = " ") -> Text:
+    """Tiles side by side with a plain gap between them."""
+    out = Text()
+    for k, t in enumerate(tiles):
+        if k:
+            out.append(gap)
+        out.append_text(t)
+    return out
+
+
+def cards_text(cards: Iterable[Card], look: CardLook) -> Text:
+    """Cards inline in running text (messages, results): compact two-cell tiles."""
+    return join((tile(c, look, 2) for c in cards), " ")

@@ -1,0 +1,329 @@
+"""The table's widgets: the player's hand, the player's three rows, and an opponent's seat.
+
+Widgets only draw what they are given (plain "view models" built by the table screen from app/table.py) and
+report clicks as messages; no game logic lives here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from rules.arrangement import Row
+from rules.cards import Card
+
+from .cards import CardLook, back, big_tile, empty, join, tile
+
+TILE = 4  # the player's tiles: " A♠ "
+GAP = 1
+SMALL = 2  # opponents' tiles: "A♠"
+
+
+class CardClicked(Message):
+    """A card was clicked (in the hand or in a row)."""
+
+    def __init__(self, card: Card) -> None:
+        super().__init__()
+        self.card = card
+
+
+class RowClicked(Message):
+    """A row (front, middle or back) was clicked."""
+
+    def __init__(self, row: Row) -> None:
+        super().__init__()
+        self.row = row
+
+
+def pad_to(text: Text, width: int) -> Text:
+    """``text`` padded with spaces (or cut) to exactly ``width`` cells."""
+    out = text.copy()
+    n = cell_len(out.plain)
+    if n < width:
+        out.append(" " * (width - n))
+    elif n > width:
+        out.truncate(width, overflow="ellipsis")
+    return out
+
+
+# ----------------------------------------------------------------------------------------------- the hand
+
+
+@dataclass(frozen=True)
+class HandModel:
+    """The cards still in hand, the cursor (an index into ``cards`` or None) and the selection."""
+
+    cards: tuple[Card, ...] = ()
+    cursor: int | None = None
+    selected: frozenset[Card] = frozenset()
+    hint: Card | None = None
+    note: str = ""  # shown when the hand is empty
+
+
+class HandView(Widget):
+    """The player's loose cards on three lines: selected cards raised, the cursor marked underneath.
+
+    With ``big`` (tall terminals) the cards are three lines tall and the widget five.
+    """
+
+    DEFAULT_CSS = "HandView { height: 3; }"
+
+    def __init__(self, look: CardLook, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.look = look
+        self.model = HandModel()
+        self.big = False
+
+    def show(self, model: HandModel, look: CardLook | None = None, big: bool = False) -> None:
+        """Draw ``model`` (nothing happens when it did not change)."""
+        if (model, look or self.look, big) == (self.model, self.look, self.big):
+            return
+        self.model = model
+        self.big = big
+        if look is not None:
+            self.look = look
+        self.refresh()
+
+    @property
+    def pitch(self) -> int:
+        """Cells from one card to the next."""
+        return (5 if self.big else TILE) + GAP
+
+    def _render_big(self) -> Text:
+        m = self.model
+        lines = [Text() for _ in range(5)]
+        for k, card in enumerate(m.cards):
+            if k:
+                for ln in lines:
+                    ln.append(" " * GAP)
+            is_sel = card in m.selected
+            face = big_tile(card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card == m.hint)
+            top = 0 if is_sel else 1
+            for y in range(4):
+                if top <= y < top + 3:
+                    lines[y].append_text(face[y - top])
+                else:
+                    lines[y].append("     ")
+            lines[4].append("  ▲  " if k == m.cursor else "     ", style="bold")
+        return Text("\n").join(lines)
+
+    def render(self) -> Text:
+        m = self.model
+        if self.big and m.cards:
+            return self._render_big()
+        raised, lower, marks = Text(), Text(), Text()
+        if not m.cards:
+            return Text("\n").join([raised, Text(m.note, style="italic"), marks])
+        blank = " " * TILE
+        for k, card in enumerate(m.cards):
+            if k:
+                raised.append(" " * GAP)
+                lower.append(" " * GAP)
+                marks.append(" " * GAP)
+            is_sel = card in m.selected
+            t = tile(card, self.look, TILE, selected=is_sel, cursor=k == m.cursor, hint=card == m.hint)
+            if is_sel:
+                raised.append_text(t)
+                lower.append(blank)
+            else:
+                raised.append(blank)
+                lower.append_text(t)
+            marks.append(" ▲  " if k == m.cursor else blank, style="bold")
+        return Text("\n").join([raised, lower, marks])
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.x // self.pitch
+        if 0 <= index < len(self.model.cards) and event.x % self.pitch < self.pitch - GAP:
+            self.post_message(CardClicked(self.model.cards[index]))
+
+
+# ----------------------------------------------------------------------------------------------- the rows
+
+
+@dataclass(frozen=True)
+class RowLine:
+    """One row as the player sees it: label, cards (None = face down), hand name and pairwise marks."""
+
+    label: str
+    cards: tuple[Card, ...] | None
+    size: int
+    name: str = ""
+    name_style: str = ""
+    marks: Text = field(default_factory=Text)
+
+
+@dataclass(frozen=True)
+class RowsModel:
+    """The player's three rows, the cursor, the selection and the hinted card and row."""
+    rows: tuple[RowLine, ...] = ()
+    cursor: Card | None = None
+    selected: frozenset[Card] = frozenset()
+    hint: Card | None = None
+    hint_row: Row | None = None
+
+
+class RowsView(Widget):
+    """The player's front, middle and back, one line each: ``Front 3 │ tiles │ hand name   marks``."""
+
+    DEFAULT_CSS = "RowsView { height: 3; }"
+    LABEL = 10
+
+    def __init__(self, look: CardLook, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.look = look
+        self.model = RowsModel()
+        self.big = False
+
+    def show(self, model: RowsModel, look: CardLook | None = None, big: bool = False) -> None:
+        """Draw ``model`` (nothing happens when it did not change)."""
+        if (model, look or self.look, big) == (self.model, self.look, self.big):
+            return
+        self.model = model
+        self.big = big
+        if look is not None:
+            self.look = look
+        self.refresh()
+
+    @property
+    def pitch(self) -> int:
+        """Cells from one card to the next."""
+        return (5 if self.big else TILE) + GAP
+
+    @property
+    def line_height(self) -> int:
+        """Lines per row: 3 with big cards (plus a gap line), else 1."""
+        return 4 if self.big else 1
+
+    def _tiles_width(self) -> int:
+        return 5 * self.pitch
+
+    def _tiles(self, line: RowLine) -> list[list[Text]]:
+        """Each card of the row as its lines (1, or 3 when big), empty slots included."""
+        m = self.model
+        out = []
+        for k in range(line.size):
+            card = None if line.cards is None or k >= len(line.cards) else line.cards[k]
+            opts = {"selected": card in m.selected, "cursor": card == m.cursor, "hint": card == m.hint} if card else {}
+            if self.big:
+                out.append(big_tile(card, self.look, face_down=line.cards is None, **opts))
+            elif line.cards is None:
+                out.append([back(TILE)])
+            elif card is None:
+                out.append([empty(TILE)])
+            else:
+                out.append([tile(card, self.look, TILE, **opts)])
+        return out
+
+    def render(self) -> Text:
+        m = self.model
+        lines = []
+        height = 3 if self.big else 1
+        middle = height // 2
+        for row, line in zip(Row, m.rows, strict=False):
+            label_style = "bold reverse" if m.hint_row is row else "bold"
+            tiles = self._tiles(line)
+            for y in range(height):
+                text = Text(line.label, style=label_style) if y == middle else Text()
+                out = pad_to(text, self.LABEL)
+                out.append_text(pad_to(join((t[y] for t in tiles), " " * GAP), self._tiles_width()))
+                if y == middle:
+                    name = Text(line.name, style=line.name_style)
+                    room = self.size.width - self.LABEL - self._tiles_width() - cell_len(line.marks.plain) - 1
+                    out.append_text(pad_to(name, max(0, room)))
+                    out.append(" ")
+                    out.append_text(line.marks)
+                lines.append(out)
+            if self.big and row is not Row.BACK:
+                lines.append(Text())
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        index_row = event.y // self.line_height
+        if not 0 <= index_row < len(self.model.rows):
+            return
+        row = Row(index_row)
+        line = self.model.rows[row]
+        x = event.x - self.LABEL
+        if line.cards is not None and 0 <= x < self._tiles_width():
+            index = x // self.pitch
+            if index < len(line.cards) and x % self.pitch < self.pitch - GAP:
+                self.post_message(CardClicked(line.cards[index]))
+                return
+        self.post_message(RowClicked(row))
+
+
+# ------------------------------------------------------------------------------------------ opponents' seats
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    """An opponent's seat: title, status, money, this deal's tally, and the three rows."""
+
+    title: str = ""
+    subtitle: str = ""
+    status: str = ""
+    status_class: str = ""  # thinking | ready | out | foul
+    tally: str = ""
+    rows: tuple[RowLine, ...] = ()
+    note: str = ""  # replaces the rows (a declared special's name is shown with them)
+
+
+class SeatPanel(Static):
+    """One opponent: a bordered panel with the name and level in the title and the money underneath."""
+
+    def __init__(self, look: CardLook, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.look = look
+        self.model = SeatModel()
+
+    def show(self, model: SeatModel, look: CardLook | None = None) -> None:
+        """Draw ``model`` (nothing happens when it did not change)."""
+        if (model, look or self.look) == (self.model, self.look) and self._drawn_width == self.content_region.width:
+            return
+        self.model = model
+        if look is not None:
+            self.look = look
+        self.border_title = model.title
+        self.border_subtitle = model.subtitle
+        for cls in ("thinking", "ready", "out", "foul", "dealer"):
+            self.set_class(cls in model.status_class.split(), f"-{cls}")
+        self._drawn_width = self.content_region.width
+        self.update(self._content(), layout=False)
+
+    _drawn_width = -1
+
+    def _content(self) -> Text:
+        m = self.model
+        width = max(10, self.content_region.width or 24)
+        top = Text(m.status, style="italic")
+        if m.tally:
+            top = pad_to(top, max(0, width - cell_len(m.tally)))
+            top.append(m.tally, style="bold")
+        lines = [top]
+        size = TILE if width >= 36 else SMALL  # roomy panels get the player's tile size
+        tiles_w = 5 * (size + 1) - 1
+        for line in m.rows:
+            if line.cards is None:
+                tiles = join(back(size) for _ in range(line.size))
+            else:
+                tiles = join(tile(c, self.look, size) for c in line.cards)
+            out = pad_to(tiles, tiles_w + 1)
+            name = Text(line.name, style=line.name_style)
+            out.append_text(pad_to(name, max(0, width - tiles_w - 1 - cell_len(line.marks.plain))))
+            out.append_text(line.marks)
+            lines.append(out)
+        if m.note:
+            lines.append(Text(m.note, style="bold"))
+        return Text("\n").join(lines)
+
+    def on_resize(self) -> None:
+        self._drawn_width = self.content_region.width
+        self.update(self._content(), layout=False)
+

@@ -1,0 +1,583 @@
+"""Pilot tests: full deals played by keys on the table screen (AI at a fast level, seeds fixed, no sleeping).
+
+Animations are off (Textual's animation level "none" and the Settings speed "off") except where a test injects
+a manual scheduler to step the reveal itself, or runs one reveal on real timers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ai.levels import Level
+from app.config import TableConfig
+from app.screens.help import HelpScreen
+from app.screens.results import ResultsScreen
+from app.screens.summary import SummaryScreen
+from app.screens.table import ConfirmScreen, SeatPickScreen, TableScreen
+from app.settings import Settings
+from app.table import ArrangeState, Phase, choice_arrangements, run_ai
+from app.tui import ChinesePokerApp
+from app.widgets.base import TooSmall
+from rules.arrangement import Row
+from rules.presets import Preset
+
+
+class Clock:
+    """The table's injected clock."""
+
+    def __init__(self) -> None:
+        self.t = 5000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class Manual:
+    """An injected scheduler: callbacks wait until the test runs them."""
+
+    def __init__(self) -> None:
+        self.pending: list = []
+
+    def __call__(self, delay, callback) -> None:
+        self.pending.append(callback)
+
+    def run_one(self) -> bool:
+        if not self.pending:
+            return False
+        self.pending.pop(0)()
+        return True
+
+
+def config(preset: Preset = Preset.TAIWAN, seed: int = 1, **kw) -> TableConfig:
+    kw.setdefault("levels", (Level.NORMAL,) * 3)
+    kw.setdefault("watch_level", Level.NORMAL)
+    return TableConfig(preset=preset, options=preset.default_options, seed=seed, **kw)
+
+
+def make_app(cfg: TableConfig | None = None, *, lang: str = "en", animation: str = "off", clock=None,
+             scheduler=None) -> ChinesePokerApp:
+    app = ChinesePokerApp(cfg or config(), lang=lang, settings=Settings(animation=animation),
+                          now=clock or Clock(), scheduler=scheduler)
+    if animation == "off":
+        app.animation_level = "none"
+    return app
+
+
+async def settle(pilot) -> None:
+    """Let the AI workers finish and their messages land."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def table_screen(app: ChinesePokerApp) -> TableScreen:
+    screen = app.table_screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+async def put(pilot, screen: TableScreen, card, row: Row) -> None:
+    """Move the cursor to ``card`` with →, then press the row's key."""
+    st = screen.table.arrange
+    steps = (st.order.index(card) - st.cursor) % 13
+    await pilot.press(*(["right"] * steps), str(int(row) + 1))
+
+
+def best_arrangement(screen: TableScreen):
+    req = screen.table.suggest_request()
+    return choice_arrangements(run_ai(req))[0]
+
+
+async def test_arrange_manually_then_ready():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        target = best_arrangement(screen)
+        for row in (Row.FRONT, Row.MIDDLE):
+            for card in target.rows[row]:
+                await put(pilot, screen, card, row)
+        st = screen.table.arrange
+        assert st.complete and st.legal, "the back row fills itself"
+        assert screen.check_action("ready", ()) is True
+        await pilot.press("enter")
+        await settle(pilot)
+        rec = screen.table.current
+        assert rec.decisions[0].arrangement == target
+        assert screen.table.phase is Phase.RESULTS
+        assert sum(rec.units) == 0
+
+
+async def test_select_several_and_return_them():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("space", "right", "space", "3")
+        st = screen.table.arrange
+        assert len(st.rows[Row.BACK]) == 2 and not st.selected
+        await pilot.press("x")
+        assert not screen.table.arrange.placed
+        await pilot.press("1", "1", "1")
+        assert screen.check_action("place", (0,)) is None  # the front is full: `1` is greyed
+        await pilot.press("1")
+        assert len(screen.table.arrange.rows[Row.FRONT]) == 3
+        # the cursor walks into the rows: return one card from the front
+        st = screen.table.arrange
+        card = st.rows[Row.FRONT][0]
+        steps = (st.order.index(card) - st.cursor) % 13
+        await pilot.press(*(["right"] * steps), "0")
+        assert len(screen.table.arrange.rows[Row.FRONT]) == 2
+        await pilot.press("s")
+        assert screen.table.arrange.sort == "suit"
+
+
+async def test_auto_arrange_next_suggestion_and_complete_around_placed():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("a")
+        await settle(pilot)
+        first = screen.table.arrange.rows
+        assert screen.table.arrange.complete
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.table.arrange.rows != first and screen.table.arrange.suggestion == 1
+        await pilot.press("x", "3")  # one card in the back, then complete around it
+        placed = screen.table.arrange.rows[Row.BACK][0]
+        await pilot.press("a")
+        await settle(pilot)
+        st = screen.table.arrange
+        assert st.complete and placed in st.rows[Row.BACK]
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.table.phase is Phase.RESULTS
+
+
+async def test_hint_names_a_row():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("h")
+        await settle(pilot)
+        assert screen._hint is not None and screen._hint[0] == screen.table.arrange.cursor_card
+        assert "Hint:" in str(screen.query_one("#message").render())
+
+
+async def test_ready_is_blocked_on_a_foul():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        st = screen.table.arrange
+        # The three strongest cards in front, the weakest five at the back: front > back, a foul.
+        ranked = sorted(st.hand, reverse=True)
+        foul = ArrangeState.new(st.hand).with_arrangement(
+            __import__("rules.arrangement", fromlist=["Arrangement"]).Arrangement.of(ranked[:3], ranked[3:8],
+                                                                                     ranked[8:]))
+        assert foul.fouls()
+        screen.table.arrange = foul
+        screen.redraw()
+        await pilot.pause()
+        assert screen.check_action("ready", ()) is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.table.phase is Phase.ARRANGING and not screen.table.human_ready
+        message = str(screen.query_one("#message").render())
+        assert "Foul" in message and "beats" in message
+
+
+async def test_timeout_takeover_completes_around_placed_cards():
+    clock = Clock()
+    app = make_app(config(time_limit=30), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("3")
+        placed = screen.table.arrange.rows[Row.BACK][0]
+        clock.t += 20
+        screen.tick()
+        assert screen.table.phase is Phase.ARRANGING
+        assert "0:10" in str(screen.query_one("#countdown").render())
+        assert screen.query_one("#countdown").has_class("-warning")
+        clock.t += 10.5
+        screen.tick()
+        await settle(pilot)
+        rec = screen.table.current
+        assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back
+        assert not rec.fouled(0)
+        assert screen.table.phase is Phase.RESULTS
+
+
+async def test_timeout_without_takeover_ends_with_a_summary():
+    clock = Clock()
+    app = make_app(config(time_limit=30, takeover=False), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        clock.t += 31
+        screen.tick()
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "timeout"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_reveal_steps_and_skip_with_a_manual_scheduler():
+    manual = Manual()
+    app = make_app(animation="normal", scheduler=manual)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        while manual.run_one():  # the computers' "thinking" delays
+            pass
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.table.phase is Phase.REVEALING
+        manual.run_one()  # the first row
+        assert screen.revealed_rows() == 1
+        assert "Fronts" in str(screen.query_one("#board").render())
+        manual.run_one()
+        assert screen.revealed_rows() == 2
+        assert screen.check_action("next", ()) is None  # greyed during the reveal
+        await pilot.press("space")  # skip to the end
+        assert screen.table.phase is Phase.RESULTS and screen.revealed_rows() == 3
+        manual.pending.clear()
+        rec = screen.table.current
+        assert rec.after == screen.table.money()
+
+
+async def test_reveal_counts_totals_up_then_ends():
+    manual = Manual()
+    app = make_app(animation="fast", scheduler=manual)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        while manual.run_one():
+            pass
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        seen = set()
+        while screen.table.phase is Phase.REVEALING and manual.run_one():
+            seen.add(screen.display_money(0))
+        rec = screen.table.current
+        assert screen.table.phase is Phase.RESULTS
+        assert rec.after[0] in seen or rec.before[0] == rec.after[0]
+
+
+async def test_reveal_on_real_timers():
+    """One reveal at full animation level with Textual's own timers (fast speed)."""
+    app = ChinesePokerApp(config(), lang="en", settings=Settings(animation="fast"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        for _ in range(40):
+            await pilot.pause(0.1)
+            if screen.table.status(1).value == "ready" and screen.table.status(3).value == "ready":
+                break
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        for _ in range(80):
+            if screen.table.phase is Phase.RESULTS:
+                break
+            await pilot.pause(0.1)
+        assert screen.table.phase is Phase.RESULTS
+
+
+async def test_results_panel_and_next_deal():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.table.number == 2 and screen.table.phase is Phase.ARRANGING
+        # and again, leaving through the panel's `n`
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("enter", "n")
+        await settle(pilot)
+        assert screen.table.number == 3
+
+
+async def test_help_lists_keys():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_tournament_elimination_ends_the_session():
+    app = make_app(config(Preset.TOURNAMENT, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        table = screen.table
+        assert "Deal 1/16" in str(screen.query_one("#info").render())
+        assert "Dealer" in str(screen.query_one("#info").render())
+        table.tournament = replace(table.tournament, points=(1, 3100, 3100, 3099))
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.money()[0] <= 0
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "eliminated"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_arcade_round_summary_then_continue():
+    app = make_app(config(Preset.ARCADE, seed=2, coins=100000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        for deal in range(1, 7):
+            assert screen.table.number == deal
+            if deal == 1:
+                await pilot.press("d")
+                assert screen.table.human_double == 1
+            if screen.table.arrange.declared is None:
+                await pilot.press("a")
+                await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.table.phase is Phase.RESULTS
+            assert "Treasure" in str(screen.query_one("#board").render())
+            await pilot.press("n")
+            await settle(pilot)
+        assert isinstance(app.screen, SummaryScreen) and app.screen.is_round
+        assert app.screen.summary.round == 1
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.table.number == 7 and screen.table.phase is Phase.ARRANGING
+
+
+async def test_arcade_round_summary_leave_ends_the_session():
+    app = make_app(config(Preset.ARCADE, seed=2, coins=100000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        screen.table.arcade = replace(screen.table.arcade, deals_played=5)  # skip to the round's last deal
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.is_round
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and not app.screen.is_round
+        assert app.screen.summary.reason == "left"
+
+
+async def test_watch_mode_then_take_a_seat():
+    app = make_app(config(watch=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        table = screen.table
+        assert table.watching and table.phase is Phase.RESULTS  # four computers, revealed at once
+        assert screen.check_action("select", ()) is False
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, SeatPickScreen)
+        await pilot.press("3")
+        await pilot.pause()
+        assert table.pending_seat == 2 and table.watching
+        await pilot.press("n")
+        await settle(pilot)
+        assert table.human == 2 and table.viewer == 2 and table.number == 2
+        assert screen.positions()["bottom"] == 2 and table.arrange is not None
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.current.decisions[2] is not None and table.phase is Phase.RESULTS
+
+
+async def test_watch_mode_hides_cards_before_the_reveal():
+    manual = Manual()
+    app = make_app(config(watch=True), animation="normal", scheduler=manual)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        assert screen.table.phase is Phase.ARRANGING
+        rows = screen.rows_model().rows
+        assert all(line.cards is None for line in rows)
+        for where in ("left", "top", "right"):
+            assert all(line.cards is None for line in screen.seat_model(screen.positions()[where]).rows)
+
+
+async def test_leave_with_takeover_lets_the_computer_play():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert screen.table.watching and screen.table.phase is Phase.RESULTS
+
+
+async def test_leave_without_takeover_ends_the_session():
+    app = make_app(config(takeover=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "left"
+
+
+async def test_resize_too_small_and_back():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        notice = screen.query_one(TooSmall)
+        assert not notice.display or notice.region.height == 0
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.has_class("-narrow") and screen.has_class("-short")
+        assert notice.region.height > 0 and screen.query_one("#game").region.height == 0
+        assert "70×20" in str(notice.render())
+        await pilot.press("a")  # keys still work while hidden
+        await settle(pilot)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.has_class("-wide") and screen.has_class("-tall")
+        assert notice.region.height == 0 and screen.query_one("#game").region.height > 0
+        assert screen.query_one("#hand").big
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert not screen.query_one("#hand").big
+
+
+async def test_mouse_click_card_then_row():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        first = screen.table.arrange.loose[0]
+        await pilot.click("#hand", offset=(1, 1))
+        assert first in screen.table.arrange.selected
+        await pilot.click("#rows", offset=(40, 2))  # the back row
+        assert screen.table.arrange.where(first) is Row.BACK
+
+
+async def test_zh_tw_plays_a_deal():
+    app = make_app(lang="zh-TW")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        assert "十三張" in str(screen.query_one("#info").render())
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "本局" in str(screen.query_one("#board").render())
+
+
+async def test_practice_keeps_no_score():
+    app = make_app(config(scored=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.table.money() == (0, 0, 0, 0)
+        assert "practice" in str(screen.query_one("#info").render())
+
+
+async def test_declare_a_special_hand_in_shisanshui():
+    app = make_app(config(Preset.SHISANSHUI, seed=171))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        assert screen.check_action("declare", ()) is True
+        assert "six pairs" in str(screen.query_one("#board").render()).lower()
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("enter")  # the first choice: the special itself
+        await pilot.pause()
+        st = screen.table.arrange
+        assert st.declared is not None and st.declared.value == "six_pairs"
+        assert screen.check_action("place", (0,)) is None
+        await pilot.press("x")  # withdraw, then declare again
+        assert screen.table.arrange.declared is None
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        rec = screen.table.current
+        assert rec.decisions[0].declare is not None and screen.table.phase is Phase.RESULTS
+
+
+async def test_time_runs_out_under_a_dialog():
+    clock = Clock()
+    app = make_app(config(time_limit=30, takeover=False), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        clock.t += 31
+        screen.tick()
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_letter_suits_and_four_colour_deck():
+    from app.widgets.cards import FOUR_COLOUR, CardLook
+
+    app = ChinesePokerApp(config(), lang="en", settings=Settings(animation="off", suits="letters", deck="four_colour"),
+                          now=Clock())
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        hand = screen.query_one("#hand").render().plain
+        assert "♠" not in hand and "♥" not in hand
+        first = screen.table.arrange.loose[0]
+        assert CardLook("four_colour", "letters").label(first) in hand
+        assert CardLook("four_colour").colour(first) == FOUR_COLOUR[first.suit]

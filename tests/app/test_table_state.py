@@ -1,0 +1,439 @@
+"""Unit tests of app/table.py: the arrangement in progress and the session state machine, without Textual."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+
+from ai.levels import Level
+from ai.splits import Fixed
+from app.config import TableConfig
+from app.table import (
+    ArrangeError,
+    ArrangeState,
+    Phase,
+    Status,
+    Table,
+    choice_arrangements,
+    count_frames,
+    deal_seed,
+    hint_row,
+    partial_category,
+    run_ai,
+    tally_after,
+)
+from rules.arrangement import Arrangement, Row
+from rules.cards import parse_cards
+from rules.evaluate import Category
+from rules.presets import Preset
+from rules.specials import Special
+
+HAND = parse_cards("As Ks Qs Js Ts 9h 9d 5c 5d 4h 3h 2h 2c")
+
+
+class Clock:
+    """An injected clock the tests move by hand."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def cfg(preset: Preset = Preset.TAIWAN, **kw) -> TableConfig:
+    kw.setdefault("levels", (Level.NORMAL,) * 3)
+    return TableConfig(preset=preset, options=preset.default_options, seed=kw.pop("seed", 7), **kw)
+
+
+def suggest_fn(state: ArrangeState):
+    """A stand-in for the AI: two fixed legal arrangements of HAND."""
+
+    def suggest(hand, fixed):
+        suggest.calls.append(fixed)
+        return [
+            Arrangement.parse("9h 9d 4h", "5c 5d 3h 2h 2c", "As Ks Qs Js Ts"),
+            Arrangement.parse("4h 3h 2c", "9h 9d 5c 5d 2h", "As Ks Qs Js Ts"),
+        ]
+
+    suggest.calls = []
+    return suggest
+
+
+# ---------------------------------------------------------------------------------------------- ArrangeState
+
+
+def test_new_state_has_all_cards_in_hand_sorted_high_first():
+    st = ArrangeState.new(HAND)
+    assert len(st.loose) == 13 and st.loose[0] == parse_cards("As")[0]
+    assert st.cursor_card == st.loose[0]
+    assert not st.complete and st.ready_problem() == "incomplete"
+
+
+def test_move_wraps_round_all_thirteen():
+    st = ArrangeState.new(HAND)
+    assert st.move(-1).cursor == 12
+    assert st.move(13).cursor == 0
+
+
+def test_place_cursor_card_and_cursor_stays_in_hand():
+    st = ArrangeState.new(HAND).place(Row.BACK)
+    assert st.rows[Row.BACK] == parse_cards("As")
+    assert len(st.loose) == 12
+    assert st.cursor == 0 and st.cursor_card == parse_cards("Ks")[0]
+
+
+def test_place_selection_and_row_full_error():
+    st = ArrangeState.new(HAND)
+    for _ in range(4):
+        st = st.toggle_select().move(1)
+    with pytest.raises(ArrangeError) as exc:
+        st.place(Row.FRONT)
+    assert exc.value.code == "row_full"
+    st = st.place(Row.MIDDLE)
+    assert len(st.rows[Row.MIDDLE]) == 4 and not st.selected
+
+
+def test_toggle_select_twice_unselects():
+    st = ArrangeState.new(HAND).toggle_select()
+    assert st.selected
+    assert not st.toggle_select().selected
+
+
+def test_last_row_fills_itself():
+    st = ArrangeState.new(HAND)
+    for _ in range(5):
+        st = st.place(Row.BACK)
+    for _ in range(5):
+        st = st.place(Row.MIDDLE)
+    assert st.complete and len(st.rows[Row.FRONT]) == 3
+
+
+def test_unplace_and_return_all():
+    st = ArrangeState.new(HAND).place(Row.FRONT)
+    card = st.rows[Row.FRONT][0]
+    with pytest.raises(ArrangeError) as exc:
+        st.unplace()  # the cursor is on a card in hand
+    assert exc.value.code == "nothing_to_return"
+    st = st.move_to(card).unplace()
+    assert not st.placed and st.cursor_card == card
+    st = st.place(Row.BACK).place(Row.BACK).return_all()
+    assert not st.placed and st.cursor == 0
+
+
+def test_placed_card_can_move_to_another_row():
+    st = ArrangeState.new(HAND).place(Row.FRONT)
+    card = st.rows[Row.FRONT][0]
+    st = st.move_to(card).place(Row.BACK)
+    assert st.where(card) is Row.BACK
+
+
+def test_live_hand_names_for_partial_and_full_rows():
+    st = ArrangeState.new(HAND)
+    nines = [c for c in HAND if c.rank == 7]
+    for c in nines:
+        st = st.move_to(c).place(Row.FRONT)
+    assert st.row_category(Row.FRONT) is Category.PAIR
+    assert partial_category(parse_cards("5c 5d 5h 2c"), 5) is Category.TRIPS
+    assert partial_category(parse_cards("5c 5d 2h 2c"), 5) is Category.TWO_PAIR
+    assert partial_category((), 3) is None
+
+
+def test_foul_names_the_rows_and_blocks_ready():
+    st = ArrangeState.new(HAND).with_arrangement(Arrangement.parse("9h 9d 5c", "5d 4h 3h 2h 2c", "As Ks Qs Js Ts"))
+    assert st.fouls() == ((Row.FRONT, Row.MIDDLE),)
+    assert st.ready_problem() == "foul" and not st.legal
+    with pytest.raises(ArrangeError):
+        st.decision()
+
+
+def test_sort_by_suit_keeps_the_cursor_card():
+    st = ArrangeState.new(HAND).move(5)
+    card = st.cursor_card
+    st2 = st.set_sort("suit")
+    assert st2.cursor_card == card and st2.loose != st.loose
+
+
+def test_auto_arrange_cycles_and_completes_around_placed_cards():
+    st = ArrangeState.new(HAND)
+    suggest = suggest_fn(st)
+    a1 = st.auto_arrange(suggest)
+    assert a1.complete and a1.legal and suggest.calls == [None]
+    a2 = a1.auto_arrange(suggest)
+    assert a2.rows != a1.rows and len(suggest.calls) == 1  # the next suggestion, no new call
+    assert a2.auto_arrange(suggest).rows == a1.rows  # and round again
+    partial = st.place(Row.BACK)
+    partial.auto_arrange(suggest)
+    assert suggest.calls[-1] == Fixed(back=parse_cards("As"))
+
+
+def test_hint_row_finds_the_cursor_card():
+    st = ArrangeState.new(HAND)
+    arr = Arrangement.parse("9h 9d 4h", "5c 5d 3h 2h 2c", "As Ks Qs Js Ts")
+    assert hint_row(st, arr) is Row.BACK
+
+
+def test_declaring_blocks_arranging_and_allows_ready():
+    dragon = parse_cards("As Kd Qh Jc Ts 9s 8d 7h 6c 5s 4d 3h 2c")
+    st = ArrangeState.new(dragon, specials=frozenset({Special.DRAGON}))
+    with pytest.raises(ArrangeError):
+        st.declare(Special.SIX_PAIRS)
+    st = st.declare(Special.DRAGON)
+    assert st.ready_problem() is None and st.decision().declare is Special.DRAGON
+    with pytest.raises(ArrangeError):
+        st.place(Row.FRONT)
+
+
+# ---------------------------------------------------------------------------------------------------- Table
+
+
+def test_deals_are_reproducible_from_the_seed():
+    a, b = Table(cfg(seed=11)), Table(cfg(seed=11))
+    assert a.start_deal().hands == b.start_deal().hands
+    assert deal_seed(11, 1) != deal_seed(11, 2)
+
+
+def test_full_deal_and_record_serialises():
+    t = Table(cfg(), now=Clock())
+    t.start_deal()
+    assert t.phase is Phase.ARRANGING and t.status(1) is Status.THINKING
+    t.decide_computers()
+    assert t.status(1) is Status.READY and not t.all_decided
+    with pytest.raises(ArrangeError) as exc:
+        t.ready()
+    assert exc.value.code == "incomplete"
+    t.arrange = t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request())))
+    t.ready()
+    rec = t.score()
+    assert t.phase is Phase.REVEALING and sum(rec.units) == 0
+    assert tally_after(t.steps, len(t.steps)) == rec.units
+    assert [s.row for s in t.steps[:3]] == [Row.FRONT, Row.MIDDLE, Row.BACK]
+    assert t.steps[-1].kind == "totals"
+    json.dumps(t.to_dict())
+    t.next()
+    assert t.phase is Phase.ARRANGING and t.number == 2 and t.units == list(rec.units)
+
+
+def test_stale_ai_answers_are_ignored():
+    t = Table(cfg())
+    t.start_deal()
+    req = t.computer_requests()[0]
+    choice = run_ai(req)
+    assert t.accept(req, choice)
+    assert not t.accept(req, choice)  # already decided
+    old = replace(req, deal=0)
+    assert not t.accept(old, choice)
+
+
+def test_timeout_with_takeover_completes_around_placed_cards():
+    clock = Clock()
+    t = Table(cfg(time_limit=30), now=clock)
+    t.start_deal()
+    t.decide_computers()
+    st = t.arrange
+    t.arrange = st.place(Row.BACK)
+    placed = t.arrange.rows[Row.BACK][0]
+    assert t.time_left() == 30
+    clock.t += 29.5
+    assert not t.timed_out()
+    clock.t += 1
+    assert t.timed_out()
+    req = t.on_timeout()
+    assert req is not None and req.fixed == Fixed(back=(placed,))
+    assert t.accept_takeover(req, run_ai(req))
+    rec = t.current
+    decision = rec.decisions[0]
+    assert decision.arrangement is not None and placed in decision.arrangement.back
+    assert rec.computer_for_human and t.all_decided
+    rec = t.score()
+    assert not rec.fouled(0)
+
+
+def test_timeout_without_takeover_ends_the_session():
+    clock = Clock()
+    t = Table(cfg(time_limit=30, takeover=False), now=clock)
+    t.start_deal()
+    clock.t += 31
+    assert t.on_timeout() is None
+    assert t.phase is Phase.OVER and t.summary().reason == "timeout"
+
+
+def test_practice_keeps_no_score():
+    t = Table(cfg(scored=False))
+    assert t.currency == "none"
+    t.start_deal()
+    t.decide_computers()
+    t.arrange = t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request())))
+    t.ready()
+    t.score()
+    assert t.units == [0, 0, 0, 0] and t.money() == (0, 0, 0, 0)
+
+
+def _auto_deal(t: Table) -> None:
+    t.decide_computers()
+    if t.human is not None and not t.human_ready:
+        if t.arrange.declared is None:
+            t.arrange = t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request())))
+        t.ready()
+    t.score()
+    t.finish_reveal()
+
+
+def test_tournament_elimination_ends_the_session_when_the_human_is_out():
+    t = Table(cfg(Preset.TOURNAMENT))
+    assert t.currency == "points" and t.money() == (3100,) * 4 and t.dealer == 0
+    t.tournament = replace(t.tournament, points=(1, 3100, 3100, 3099))
+    for _ in range(16):
+        t.start_deal() if t.phase is Phase.DEALING else t.next()
+        if t.phase is Phase.OVER:
+            break
+        _auto_deal(t)
+        if t.money()[0] <= 0:
+            t.next()
+            break
+    assert t.phase is Phase.OVER
+    assert t.summary().reason in ("eliminated", "players", "finished")
+
+
+def test_tournament_plays_sixteen_deals_and_shows_the_dealer():
+    t = Table(cfg(Preset.TOURNAMENT, watch=True))
+    t.start_deal()
+    dealers = []
+    while t.phase is not Phase.OVER:
+        dealers.append(t.current.dealer)
+        _auto_deal(t)
+        t.next()
+    assert t.number <= 16 and t.summary().reason in ("finished", "players")
+    assert dealers[0] == 0 and all(d is not None for d in dealers)
+
+
+def test_arcade_round_summary_after_six_deals_then_continue():
+    t = Table(cfg(Preset.ARCADE, coins=100000))
+    assert t.currency == "coins"
+    t.start_deal()
+    treasure_sizes = []
+    for _ in range(6):
+        assert t.current.cut is not None
+        treasure_sizes.append(len(t.current.treasure))
+        t.cycle_double()
+        _auto_deal(t)
+        phase = t.next()
+    assert phase is Phase.ROUND_SUMMARY
+    s = t.summary()
+    assert s.reason == "round" and s.round == 1 and s.deals == 6
+    assert sum(line.change for line in s.seats) <= 0  # the rake leaves the table
+    assert treasure_sizes[-1] == 4 and treasure_sizes[0] == 1
+    assert t.next() is Phase.ARRANGING and t.number == 7
+
+
+def test_arcade_double_cycles_through_opponents_and_none():
+    t = Table(cfg(Preset.ARCADE))
+    t.start_deal()
+    assert [t.cycle_double() for _ in range(4)] == [1, 2, 3, None]
+
+
+def test_leave_with_takeover_hands_the_seat_to_the_computer():
+    t = Table(cfg())
+    t.start_deal()
+    req = t.leave()
+    assert t.watching and req is not None and req.seat == 0
+    t.accept(req, run_ai(req))
+    t.decide_computers()
+    assert t.all_decided
+
+
+def test_leave_without_takeover_ends_the_session():
+    t = Table(cfg(takeover=False))
+    t.start_deal()
+    assert t.leave() is None and t.phase is Phase.OVER and t.summary().reason == "left"
+
+
+def test_watch_mode_take_seat_from_next_deal():
+    t = Table(cfg(watch=True))
+    t.start_deal()
+    assert t.watching and t.arrange is None and t.deadline is None
+    assert len(t.computer_requests()) == 4
+    t.take_seat(2)
+    assert t.watching  # not before the next deal
+    _auto_deal(t)
+    t.next()
+    assert t.human == 2 and t.viewer == 2 and t.arrange is not None and t.number == 2
+
+
+def test_take_seat_only_while_watching():
+    t = Table(cfg())
+    with pytest.raises(ArrangeError):
+        t.take_seat(1)
+
+
+def test_count_frames_end_exactly():
+    assert count_frames(0, 10, 4) == [2, 5, 8, 10]
+    assert count_frames(5, 5, 3) == [5]
+    assert count_frames(10, -10, 2) == [0, -10]
+
+
+def test_core_does_not_import_textual():
+    code = "import app.table, sys; assert 'textual' not in sys.modules, 'textual imported'"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_dragon_is_declared_for_the_player(monkeypatch):
+    import app.table as table_module
+
+    dragon = parse_cards("As Kd Qh Jc Ts 9s 8d 7h 6c 5s 4d 3h 2c")
+    rest = [c for c in range(52) if c not in dragon]
+    hands = (tuple(sorted(dragon)), tuple(rest[:13]), tuple(rest[13:26]), tuple(rest[26:39]))
+    monkeypatch.setattr(table_module, "deal", lambda seed, n: hands[:n])
+    t = Table(cfg())
+    t.start_deal()
+    assert t.arrange.declared is Special.DRAGON and t.arrange.ready_problem() is None
+    assert t.arrange.return_all().declared is Special.DRAGON  # 回收 keeps a dragon declared
+    _auto_deal(t)
+    assert t.current.units[0] > 0
+
+
+# -------------------------------------------------------------------------------------------- `play` command
+
+
+def test_play_flags_make_the_table_config():
+    from app.cli import build_parser
+    from app.commands.play_cmds import config_from_args
+
+    args = build_parser().parse_args(
+        ["play", "--rules", "arcade", "--level", "hard", "--time-limit", "30", "--practice", "--seed", "5"])
+    c = config_from_args(args)
+    assert c.preset is Preset.ARCADE and c.options == Preset.ARCADE.default_options
+    assert c.levels == (Level.HARD,) * 3 and c.time_limit == 30 and not c.scored and c.seed == 5 and c.takeover
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["play", "--rules", "poker"], ["play", "--level", "godlike"], ["play", "--time-limit", "-5"],
+     ["play", "--time-limit", "soon"], ["play", "--seed", "x"], ["play", "--lang", "fr"]],
+)
+def test_play_bad_values_are_usage_errors(argv, capsys):
+    from app.cli import main
+
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith("error:")
+
+
+def test_play_starts_the_app_at_a_table_or_the_menu(monkeypatch, tmp_path):
+    from app.cli import main
+    from app.tui import ChinesePokerApp
+
+    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))  # never the player's own settings
+    started = []
+    monkeypatch.setattr(ChinesePokerApp, "run", lambda self: started.append(self))
+    monkeypatch.setattr(sys, "argv", ["chinese-poker", "play", "--seed", "3", "--lang", "zh-TW"])
+    assert main(["play", "--seed", "3", "--lang", "zh-TW"]) == 0
+    app = started[-1]
+    assert app.start_config is not None and app.start_config.seed == 3 and app.lang == "zh-TW"
+    assert not app.want_menu
+    monkeypatch.setattr(sys, "argv", ["chinese-poker"])
+    assert main([]) == 0  # no arguments at all: the menu
+    assert started[-1].start_config is None and started[-1].want_menu
