@@ -586,6 +586,9 @@ class Table:
         self.arrange: ArrangeState | None = None
         self.human_double: int | None = None
         self.deadline: float | None = None
+        # This deal's time-out: None (not yet), "takeover" (the computer completes the hand) or "host" (takeover
+        # is off: the countdown has stopped at zero and the host must choose, :meth:`resolve_timeout`).
+        self.timeout: str | None = None
         self.steps: list[RevealStep] = []
         self.over_reason: str | None = None
         self.round_summary_due = False
@@ -698,6 +701,7 @@ class Table:
         self.human_double = None
         self.arrange = None
         self.deadline = None
+        self.timeout = None
         if human is not None:
             specials = detect_specials(record.hands[human]) & self.preset.specials
             self.arrange = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
@@ -802,6 +806,8 @@ class Table:
             raise ArrangeError("not_arranging")
         if self.human in rec.decisions:
             raise ArrangeError("already_ready")
+        if self.timeout is not None:
+            raise ArrangeError("time_up")
         decision = self.arrange.decision()
         rec.decisions[self.human] = decision
         if self.preset is Preset.ARCADE:
@@ -815,14 +821,35 @@ class Table:
         rec = self.current
         return rec is not None and self.human is not None and self.human in rec.decisions
 
+    @property
+    def can_arrange(self) -> bool:
+        """True while the human may still change their arrangement (not ready, the time not up)."""
+        return (
+            self.phase is Phase.ARRANGING
+            and self.human is not None
+            and self.arrange is not None
+            and not self.human_ready
+            and self.timeout is None
+        )
+
+    @property
+    def awaiting_host(self) -> bool:
+        """True while the host must choose after a time-out without takeover (:meth:`resolve_timeout`)."""
+        return self.timeout == "host" and self.phase is Phase.ARRANGING
+
     def time_left(self) -> float | None:
-        """Seconds left to arrange (None without a limit or once the human is ready)."""
+        """Seconds left to arrange (None without a limit or once the human is ready); stopped at zero while
+        the host chooses after a time-out."""
+        if self.awaiting_host:
+            return 0.0
         if self.deadline is None or self.phase is not Phase.ARRANGING or self.human_ready:
             return None
         return max(0.0, self.deadline - self.now())
 
     def timed_out(self) -> bool:
-        """True when the countdown has reached zero."""
+        """True when the countdown has reached zero and the time-out is still to be handled (:meth:`on_timeout`)."""
+        if self.timeout is not None:
+            return False
         left = self.time_left()
         return left is not None and left <= 0
 
@@ -845,14 +872,46 @@ class Table:
                 None if choice.double is None else rec.seats[choice.double])
         rec.computer_for_human = True
         self.deadline = None
+        if self.human is None:
+            self.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)
         return True
 
     def on_timeout(self) -> AIRequest | None:
-        """At zero: the takeover request (takeover allowed), or the session ends (returns None)."""
+        """At zero (RULES.md §10: the player counts as having left).
+
+        With takeover allowed: the request that has the computer complete the hand around the placed cards.
+        With it off: None; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
+        """
+        if self.phase is not Phase.ARRANGING or self.human is None or self.human_ready or self.timeout is not None:
+            raise ArrangeError("not_arranging")
         if self.config.takeover:
+            self.timeout = "takeover"
             return self.takeover_request()
-        self.end("timeout")
+        self.timeout = "host"
+        self.deadline = None
         return None
+
+    def resolve_timeout(self, computer: bool) -> AIRequest | None:
+        """The host's choice after a time-out without takeover (RULES.md §10).
+
+        ``computer``: the computer plays the seat from now on, as for a player who left: it completes this
+        hand around the placed cards (the returned request, for :meth:`accept_takeover`) and plays the seat in
+        the later deals; the player watches and may take a seat again (:meth:`take_seat`). Otherwise the table
+        ends (reason ``timeout``) and None is returned.
+        """
+        if not self.awaiting_host:
+            raise ArrangeError("not_arranging")
+        if not computer:
+            self.end("timeout")
+            return None
+        request = self.takeover_request()
+        self.timeout = "takeover"
+        seat = self.human
+        assert seat is not None
+        self.human = None
+        self.viewer = seat
+        self.deadline = None
+        return request
 
     # ---- leaving and taking seats
 

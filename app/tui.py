@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual.app import App
@@ -73,6 +74,7 @@ class ChinesePokerApp(App[None]):
         self.start_config = config
         self.want_menu = menu or config is None
         self.table_screen: Any = None
+        self.last_config: TableConfig | None = None  # the last table's, to pre-fill the menu's New table
         if settings.theme in self.available_themes:
             self.theme = settings.theme
 
@@ -88,18 +90,30 @@ class ChinesePokerApp(App[None]):
 
     def on_mount(self) -> None:
         self.title = self.t("common.app_title")
-        if self.settings_warning:
-            self.notify(self.settings_warning, severity="warning")
+        self.show_settings_warning()
         if self.want_menu and self.start_config is None and self.show_menu():
             return
         self.start_table(self.start_config or TableConfig.quick())
 
+    def show_settings_warning(self) -> None:
+        """Tell the player, once, that the settings file could not be used (wherever the app starts)."""
+        warning, self.settings_warning = self.settings_warning, None
+        if warning:
+            self.notify(self.t("settings.load_warning", detail=warning), severity="warning", timeout=8)
+
+    def menu_config(self) -> TableConfig | None:
+        """What the menu's New table starts from: the last table's settings (a fresh seed, a seat at the table)."""
+        if self.last_config is None:
+            return None
+        return replace(self.last_config, watch=False, seed=None)
+
     def show_menu(self) -> bool:
-        """Push D's main menu; False when the menu module is not there yet."""
+        """Push D's main menu (pre-filled with the last table's settings); False when the menu module is not
+        there yet."""
         module = _menu_module()
         if module is None or not hasattr(module, "MainMenu"):
             return False
-        self.push_screen(module.MainMenu())
+        self.push_screen(module.MainMenu(config=self.menu_config()))
         return True
 
     def start_table(self, config: TableConfig) -> None:
@@ -108,6 +122,7 @@ class ChinesePokerApp(App[None]):
 
         screen = TableScreen(config, t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler)
         self.table_screen = screen
+        self.last_config = config
         self.push_screen(screen, self._table_closed)
 
     def _table_closed(self, _: Any) -> None:
@@ -115,8 +130,11 @@ class ChinesePokerApp(App[None]):
         if not self.want_menu or _menu_module() is None:
             self.exit()
             return
-        if not any(type(s).__name__ == "MainMenu" for s in self.screen_stack):
+        menu = next((s for s in self.screen_stack if type(s).__name__ == "MainMenu"), None)
+        if menu is None:
             self.show_menu()
+        else:
+            menu.last_config = self.menu_config()  # New table and Rules follow the table just played
 
     def on_start_table(self, message: Message) -> None:
         """D's menu posts ``StartTable(config)``: sit down at that table (the menu stays underneath)."""

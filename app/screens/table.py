@@ -133,6 +133,45 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class TimeoutScreen(ModalScreen[str]):
+    """Time is up and computer takeover is off (RULES.md §10): the host lets the computer play the seat or ends
+    the table. Dismisses with "computer" or "end"; there is no cancel (the table cannot go on without an answer).
+    Keys `c` / `e`, or ↑↓ and enter, or a click."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "choose('computer')", "table.timeout.key_computer"),
+        Binding("e", "choose('end')", "table.timeout.key_end"),
+    ]
+
+    def __init__(self, t: Translator) -> None:
+        super().__init__(classes="game-screen")  # scopes assets/styles/game.tcss
+        self.t = t
+        translate_bindings(self, t)
+
+    def compose(self) -> ComposeResult:
+        options = []
+        for choice, key in (("computer", "C"), ("end", "E")):
+            prompt = Text.assemble((f" {key} ", "bold reverse"), " ", (self.t(f"table.timeout.{choice}"), "bold"))
+            prompt.append("\n     " + self.t(f"table.timeout.{choice}_note"), style="dim")
+            options.append(Option(prompt, id=choice))
+        with Vertical(classes="dialog timeout-dialog"):
+            yield Static(self.t("table.timeout.title"), classes="dialog-title")
+            yield Static(self.t("table.timeout.body"), classes="dialog-body")
+            yield OptionList(*options, id="timeout-list")
+            yield Static(self.t("table.timeout.keys"), classes="dialog-keys")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#timeout-list", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#timeout-list")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id or "computer")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
 class SeatPickScreen(ModalScreen[int | None]):
     """接玩: which seat to take (1–4) from the next deal."""
 
@@ -224,7 +263,8 @@ class TableScreen(Screen[None]):
         self._frame: int | None = None  # count-up frame of the totals step
         self._token = 0  # bumps on skip / new deal so that scheduled callbacks of an old reveal do nothing
         self._helper_token = 0
-        self._timing_out = False
+        self._clock: Any = None  # the countdown's interval timer (paused while the host chooses at a time-out)
+        self.clock_paused = False
         self._message: tuple[str, str] = ("", "")  # (text, kind: info | warning | error)
         self._hint: tuple[Card, Row] | None = None
         self._takeover_note = False
@@ -259,7 +299,7 @@ class TableScreen(Screen[None]):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self.set_interval(0.25, self.tick)
+        self._clock = self.set_interval(0.25, self.tick)
         self.deal()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -337,7 +377,6 @@ class TableScreen(Screen[None]):
         self._token += 1
         self._shown = 0
         self._frame = None
-        self._timing_out = False
         self._hint = None
         self._takeover_note = False
         if self.table.phase in (Phase.DEALING, Phase.RESULTS, Phase.ROUND_SUMMARY):
@@ -435,19 +474,52 @@ class TableScreen(Screen[None]):
     # ---- the clock
 
     def tick(self) -> None:
-        """Every quarter second: redraw the countdown; at zero hand the seat to the computer (or end)."""
+        """Every quarter second: redraw the countdown; at zero the computer completes the hand (takeover on)
+        or the host chooses (takeover off)."""
         table = self.table
-        if table.phase is Phase.ARRANGING and table.timed_out() and not self._timing_out:
-            self._timing_out = True
+        if table.timed_out():
             request = table.on_timeout()
             if request is None:
-                self.show_summary()
+                self.ask_host()
                 return
             self.say(self.t("table.msg.timeout"), "warning")
             self.think(request)
             self.redraw()
             return
         self.update_countdown()
+
+    def pause_clock(self, paused: bool) -> None:
+        """Stop (or restart) the countdown's timer."""
+        self.clock_paused = paused
+        if self._clock is not None:
+            if paused:
+                self._clock.pause()
+            else:
+                self._clock.resume()
+
+    def ask_host(self) -> None:
+        """Time is up with takeover off: the countdown stops and the host chooses in a dialog."""
+        self.pause_clock(True)
+        self._hint = None
+        self.say(self.t("table.msg.time_up"), "warning")
+        # A dialog opened while arranging (keys, declare, leave) no longer applies: the question replaces it.
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        self.redraw()
+        self.app.push_screen(TimeoutScreen(self.t), self._host_chose)
+
+    def _host_chose(self, choice: str | None) -> None:
+        table = self.table
+        if not table.awaiting_host:
+            return
+        request = table.resolve_timeout(choice == "computer")
+        self.pause_clock(False)
+        if request is None:
+            self.show_summary()
+            return
+        self.say(self.t("table.msg.computer_seat"), "warning")
+        self.think(request)
+        self.redraw()
 
     def update_countdown(self) -> None:
         """Draw the time left; warning colours near the end."""
@@ -518,13 +590,7 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         table = self.table
         st = table.arrange
-        arranging = (
-            table.phase is Phase.ARRANGING
-            and table.human is not None
-            and st is not None
-            and not table.human_ready
-            and not self._timing_out
-        )
+        arranging = table.can_arrange
         if action in ARRANGE_ACTIONS:
             if action == "double" and table.preset is not Preset.ARCADE:
                 return False
@@ -845,7 +911,8 @@ class TableScreen(Screen[None]):
         label = self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row])
         decision = rec.decisions.get(seat) if rec else None
         if rec is None or decision is None or row >= shown or rec.result is None:
-            if seat == self.table.human and decision is not None and decision.arrangement is not None:
+            own = seat == self.table.human or (rec is not None and seat == rec.human)
+            if own and decision is not None and decision.arrangement is not None:
                 return RowLine(label, tuple(decision.arrangement.rows[row]), ROW_SIZES[row])  # one's own cards
             return RowLine(label, None, ROW_SIZES[row])
         if decision.arrangement is None:
@@ -950,7 +1017,7 @@ class TableScreen(Screen[None]):
                 tuple(lines), st.cursor_card, st.selected, hint[0] if hint else None, hint[1] if hint else None
             )
         shown = self.revealed_rows()
-        if table.human == seat and rec is not None and seat in rec.decisions and not shown:
+        if rec is not None and seat in (table.human, rec.human) and seat in rec.decisions and not shown:
             # READY (or taken over) but not revealed yet: the player still sees their own rows.
             decision = rec.decisions[seat]
             lines = []
@@ -968,7 +1035,8 @@ class TableScreen(Screen[None]):
         st = table.arrange
         if table.watching:
             # The watched seat's cards are in its rows, face down until the reveal: the hand area explains.
-            note = self.t("table.watch_note")
+            # Face down while the seats arrange; once the cards are shown, how to get back into the game.
+            note = self.t("table.watch_note" if table.phase is Phase.ARRANGING else "table.watch_note_take")
             if table.pending_seat is not None:
                 note = self.t("table.msg.take", seat=self.t(f"common.seat.{SEAT_KEYS[table.pending_seat]}"))
             return HandModel(note=note)
@@ -1083,7 +1151,7 @@ class TableScreen(Screen[None]):
         out.append(self.t("table.board.deal_over", results="  ".join(parts)), style="bold")
         if rec.computer_for_human:
             out.append("\n" + self.t("table.msg.takeover_done"), style="yellow")
-        out.append("\n" + self.t("table.board.next_keys"), style="italic")
+        out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
         if tall:
             out.append("\n")
             out.append_text(Text("\n").join(self.step_text(rec, step) for step in steps if step.kind != "totals"))

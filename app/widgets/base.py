@@ -12,7 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from app.i18n import Translator
@@ -180,8 +180,24 @@ class GameFooter(Footer):
         entries = self.entries()
         self._drawn = (tuple(entries), self.app.size.width)
         lines = len(KeyBar.pack(entries, self.app.size.width))
-        self.styles.height = max(1, lines)
+        self.styles.height = max(1, lines, self._lines_below())
         yield KeyBar(entries)
+
+    def _lines_below(self) -> int:
+        """A dialog's footer covers the footer of the screen underneath (which shows through the dialog's
+        translucent backdrop): as many lines as that one, so that no key of the table seems to apply."""
+        screen = self.screen
+        if not isinstance(screen, ModalScreen):
+            return 0
+        stack = self.app.screen_stack
+        if screen not in stack or stack.index(screen) == 0:
+            return 0
+        below = stack[stack.index(screen) - 1]
+        footers = below.query(GameFooter)
+        if not footers:
+            return 0
+        entries = footers.first().entries()
+        return len(KeyBar.pack(entries, self.app.size.width))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.recompose)

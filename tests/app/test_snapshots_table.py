@@ -56,3 +56,23 @@ def test_table_reveal_end(snap_compare, size, lang):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_results_panel(snap_compare, size, lang):
     assert snap_compare(_app(lang), terminal_size=size, run_before=_results)
+
+
+def _timeout_app(lang: str):
+    return make_app(config(seed=1, time_limit=30, takeover=False), lang=lang, clock=Clock())
+
+
+async def _timed_out(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("3")  # one card placed: the computer would complete around it
+    pilot.app.now.t += 31  # the injected clock
+    pilot.app.table_screen.tick()
+    await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_timeout_dialog(snap_compare, size, lang):
+    """Time is up with takeover off: the host's choice (RULES.md §10), the countdown stopped at 0:00."""
+    assert snap_compare(_timeout_app(lang), terminal_size=size, run_before=_timed_out)

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from ai.levels import Level
 from app.config import TableConfig
 from app.screens.help import HelpScreen
 from app.screens.results import ResultsScreen
 from app.screens.summary import SummaryScreen
-from app.screens.table import ConfirmScreen, SeatPickScreen, TableScreen
+from app.screens.table import ConfirmScreen, SeatPickScreen, TableScreen, TimeoutScreen
 from app.settings import Settings
 from app.table import ArrangeState, Phase, choice_arrangements, run_ai
 from app.tui import ChinesePokerApp
@@ -213,19 +215,107 @@ async def test_timeout_takeover_completes_around_placed_cards():
         assert screen.table.phase is Phase.RESULTS
 
 
-async def test_timeout_without_takeover_ends_with_a_summary():
+async def _time_out(pilot, clock: Clock, screen: TableScreen) -> None:
+    """Run the injected clock past the limit and let the table notice (the timer's tick, called directly)."""
+    clock.t += 31
+    screen.tick()
+    await pilot.pause()
+
+
+async def test_timeout_without_takeover_asks_the_host_and_stops_the_clock():
     clock = Clock()
     app = make_app(config(time_limit=30, takeover=False), clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        clock.t += 31
+        await _time_out(pilot, clock, screen)
+        assert isinstance(app.screen, TimeoutScreen)
+        assert screen.table.awaiting_host and screen.table.phase is Phase.ARRANGING
+        assert screen.clock_paused
+        assert "0:00" in str(screen.query_one("#countdown").render())
+        # The countdown stays stopped while the dialog is open: more time and ticks change nothing.
+        clock.t += 120
         screen.tick()
+        await pilot.pause()
+        assert isinstance(app.screen, TimeoutScreen) and len(app.screen_stack) == 3
+        assert screen.table.time_left() == 0.0 and screen.check_action("select", ()) is None
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Time is up" in text and "host" in text
+        options = app.screen.query_one("#timeout-list")
+        assert "Let the computer play your seat" in str(options.get_option_at_index(0).prompt)
+        assert "End the table" in str(options.get_option_at_index(1).prompt)
+        await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "timeout"
         await pilot.press("enter")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_timeout_without_takeover_the_computer_plays_the_seat():
+    clock = Clock()
+    app = make_app(config(time_limit=30, takeover=False), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("3")
+        placed = screen.table.arrange.rows[Row.BACK][0]
+        await _time_out(pilot, clock, screen)
+        assert isinstance(app.screen, TimeoutScreen)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.screen is screen and not screen.clock_paused
+        table = screen.table
+        rec = table.current
+        assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back and not rec.fouled(0)
+        assert table.phase is Phase.RESULTS and table.watching
+        assert "The computer finished your hand" in str(screen.query_one("#board").render())
+        assert "t takes a seat" in screen.hand_model().note
+        # The computer keeps playing the seat: the next deal is four computers, no countdown.
+        await pilot.press("n")
+        await settle(pilot)
+        assert table.number == 2 and table.watching and table.phase is Phase.RESULTS
+        assert table.current.decisions[0] is not None and table.time_left() is None
+        assert app.screen is screen
+
+
+async def test_timeout_dialog_by_arrows_enter_and_by_mouse():
+    clock = Clock()
+    app = make_app(config(time_limit=30, takeover=False), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await _time_out(pilot, clock, screen)
+        await pilot.press("down", "up", "enter")  # the first choice: the computer plays
+        await settle(pilot)
+        assert screen.table.watching and screen.table.phase is Phase.RESULTS
+    clock = Clock()
+    app = make_app(config(time_limit=30, takeover=False), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await _time_out(pilot, clock, screen)
+        await pilot.click("#timeout-list", offset=(6, 2))  # the second option: End the table
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "timeout"
+
+
+async def test_timeout_dialog_in_zh_tw():
+    clock = Clock()
+    app = make_app(config(time_limit=30, takeover=False), lang="zh-TW", clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await _time_out(pilot, clock, screen)
+        assert isinstance(app.screen, TimeoutScreen)
+        options = app.screen.query_one("#timeout-list")
+        assert "讓電腦接玩" in str(options.get_option_at_index(0).prompt)
+        assert "結束本桌" in str(options.get_option_at_index(1).prompt)
+        descriptions = {b.binding.description for b in app.screen.active_bindings.values()}
+        assert {"電腦接玩", "結束本桌"} <= descriptions
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "timeout"
 
 
 async def test_reveal_steps_and_skip_with_a_manual_scheduler():
@@ -558,8 +648,10 @@ async def test_time_runs_out_under_a_dialog():
         await settle(pilot)
         await pilot.press("question_mark")
         await pilot.pause()
-        clock.t += 31
-        screen.tick()
+        await _time_out(pilot, clock, screen)
+        # The host's question replaces the keys list (it no longer applies).
+        assert isinstance(app.screen, TimeoutScreen) and len(app.screen_stack) == 3
+        await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         await pilot.press("enter")
@@ -581,3 +673,96 @@ async def test_letter_suits_and_four_colour_deck():
         first = screen.table.arrange.loose[0]
         assert CardLook("four_colour", "letters").label(first) in hand
         assert CardLook("four_colour").colour(first) == FOUR_COLOUR[first.suit]
+
+
+# ------------------------------------------------------------ a whole deal by keys only, for every preset
+
+
+async def _deal_by_keys(pilot, screen: TableScreen, manual: Manual) -> None:
+    """a (auto), enter (ready), space (skip the reveal), enter (results panel): the reveal is animated (a manual
+    scheduler holds its steps), so space really skips it."""
+    table = screen.table
+    while manual.run_one():  # the computers' "thinking" delays
+        pass
+    assert table.phase is Phase.ARRANGING and table.arrange.declared is None
+    await pilot.press("a")
+    await settle(pilot)
+    assert table.arrange.complete and table.arrange.legal
+    await pilot.press("enter")
+    await settle(pilot)
+    assert table.phase is Phase.REVEALING and screen.revealed_rows() == 0
+    await pilot.press("space")
+    assert table.phase is Phase.RESULTS and screen.revealed_rows() == 3
+    board = str(screen.query_one("#board").render())
+    assert screen.t("table.board.next_keys") in board  # the hint: enter for the results, n for the next deal
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ResultsScreen)
+
+
+@pytest.mark.parametrize("preset", list(Preset), ids=lambda p: p.value)
+async def test_a_full_deal_by_keys_only(preset):
+    manual = Manual()
+    app = make_app(config(preset, seed=1), animation="normal", scheduler=manual)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        await _deal_by_keys(pilot, screen, manual)
+        await pilot.press("n")  # from the results panel: the next deal
+        await settle(pilot)
+        assert app.screen is screen and screen.table.number == 2 and screen.table.phase is Phase.ARRANGING
+        # and once more, with `n` on the table itself (the panel closed with escape)
+        await _deal_by_keys(pilot, screen, manual)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.table.number == 3 and screen.table.phase is Phase.ARRANGING
+
+
+async def test_tournament_summary_after_deal_16_straight_from_the_results_panel():
+    manual = Manual()
+    app = make_app(config(Preset.TOURNAMENT, seed=1), animation="normal", scheduler=manual)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        screen.table.tournament = replace(screen.table.tournament, deals_played=15)  # this is the 16th deal
+        await _deal_by_keys(pilot, screen, manual)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and not app.screen.is_round
+        assert app.screen.summary.reason == "finished"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_tournament_elimination_summary_straight_from_the_results_panel():
+    manual = Manual()
+    app = make_app(config(Preset.TOURNAMENT, seed=1), animation="normal", scheduler=manual)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        screen.table.tournament = replace(screen.table.tournament, points=(1, 3100, 3100, 3099))
+        await _deal_by_keys(pilot, screen, manual)
+        assert screen.table.money()[0] <= 0
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "eliminated"
+
+
+async def test_arcade_round_summary_straight_from_the_results_panel():
+    manual = Manual()
+    app = make_app(config(Preset.ARCADE, seed=1, coins=100000), animation="normal", scheduler=manual)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        screen.table.arcade = replace(screen.table.arcade, deals_played=5)  # this deal ends the round of 6
+        await _deal_by_keys(pilot, screen, manual)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.is_round
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.screen is screen and screen.table.phase is Phase.ARRANGING and screen.table.number == 2

@@ -253,13 +253,78 @@ def test_timeout_with_takeover_completes_around_placed_cards():
     assert not rec.fouled(0)
 
 
-def test_timeout_without_takeover_ends_the_session():
-    clock = Clock()
+def _timed_out_without_takeover(clock: Clock) -> Table:
     t = Table(cfg(time_limit=30, takeover=False), now=clock)
     t.start_deal()
+    t.decide_computers()
+    t.arrange = t.arrange.place(Row.BACK)
     clock.t += 31
-    assert t.on_timeout() is None
-    assert t.phase is Phase.OVER and t.summary().reason == "timeout"
+    assert t.timed_out()
+    assert t.on_timeout() is None  # RULES.md §10: the host chooses
+    return t
+
+
+def test_timeout_without_takeover_stops_the_clock_and_waits_for_the_host():
+    clock = Clock()
+    t = _timed_out_without_takeover(clock)
+    assert t.phase is Phase.ARRANGING and t.awaiting_host and t.human == 0
+    assert not t.can_arrange and not t.timed_out()  # handled once: no second time-out
+    clock.t += 500
+    assert t.time_left() == 0.0 and not t.timed_out()  # the countdown stays stopped at zero
+    with pytest.raises(ArrangeError) as err:
+        t.ready()
+    assert err.value.code == "time_up"
+    with pytest.raises(ArrangeError):
+        t.on_timeout()
+
+
+def test_timeout_without_takeover_the_host_ends_the_table():
+    t = _timed_out_without_takeover(Clock())
+    assert t.resolve_timeout(False) is None
+    assert t.phase is Phase.OVER and not t.awaiting_host and t.summary().reason == "timeout"
+    with pytest.raises(ArrangeError):
+        t.resolve_timeout(True)
+
+
+def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
+    t = _timed_out_without_takeover(Clock())
+    placed = t.arrange.rows[Row.BACK][0]
+    req = t.resolve_timeout(True)
+    assert req is not None and req.seat == 0 and req.purpose == "takeover" and req.fixed == Fixed(back=(placed,))
+    # From now on the seat is the computer's, as for a player who left: the player watches from it.
+    assert t.watching and t.viewer == 0 and not t.awaiting_host and t.phase is Phase.ARRANGING
+    assert t.accept_takeover(req, run_ai(req))
+    rec = t.current
+    assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back and t.arrange is None
+    assert t.all_decided
+    rec = t.score()
+    assert not rec.fouled(0)
+    t.finish_reveal()
+    assert t.next() is Phase.ARRANGING and t.number == 2
+    assert t.watching and t.arrange is None and t.deadline is None and t.time_left() is None
+    assert [r.seat for r in t.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
+    t.take_seat(0)  # 接玩: the player may sit down again from the next deal
+    t.decide_computers()
+    t.score()
+    t.finish_reveal()
+    t.next()
+    assert t.human == 0 and t.arrange is not None and t.deadline is not None
+
+
+def test_resolve_timeout_needs_a_pending_time_out():
+    t = Table(cfg(time_limit=30, takeover=False), now=Clock())
+    t.start_deal()
+    with pytest.raises(ArrangeError):
+        t.resolve_timeout(True)
+
+
+def test_timeout_with_takeover_is_handled_once():
+    clock = Clock()
+    t = Table(cfg(time_limit=30), now=clock)
+    t.start_deal()
+    clock.t += 31
+    assert t.on_timeout() is not None
+    assert not t.timed_out() and not t.can_arrange and not t.awaiting_host
 
 
 def test_practice_keeps_no_score():
