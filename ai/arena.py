@@ -68,8 +68,13 @@ def _treasure_for(deal_seed: int, preset: Preset, queue: list[Card]) -> list[Car
     return ([*rest, cut])[-4:]
 
 
-def run_arena(names: Sequence[str], deals: int, seed: int = 0, preset: Preset = Preset.TAIWAN,
-              progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
+def run_arena(
+    names: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    preset: Preset = Preset.TAIWAN,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, object]:
     """Play ``deals`` duplicate deals and return the JSON-ready report."""
     seats = seat_names(names)
     n = len(seats)
@@ -82,7 +87,7 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, preset: Preset = 
     treasure: list[Card] = []
     try:
         for d in range(deals):
-            deal_seed = seed * 1_000_003 + d
+            deal_seed = (seed * 1_000_003 + d) & 0xFFFFFFFFFFFF  # numpy seeds must not be negative
             rng = np.random.default_rng([deal_seed, 1])
             deck = rng.permutation(52)
             hands = [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(n)]
@@ -98,15 +103,25 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, preset: Preset = 
                     stats[name].seconds.append(played.seconds)
                     if played.forfeit:
                         stats[name].forfeits.append(played.forfeit)
-                result = score_deal(Deal(preset, preset.default_options, tuple(decisions),
-                                         tuple(doubles) if preset is Preset.ARCADE else (), tuple(treasure)))
+                result = score_deal(
+                    Deal(
+                        preset,
+                        preset.default_options,
+                        tuple(decisions),
+                        tuple(doubles) if preset is Preset.ARCADE else (),
+                        tuple(treasure),
+                    )
+                )
                 for s, name in enumerate(seats):
                     sums[name].append(result.totals[s])
                     stats[name].fouls += result.fouled[s]
                 for p in result.pairs:
-                    if p.rows is not None and p.rows.count(Outcome.WIN) == 3:
+                    # A scoop is three rows won against a hand that was played: fouls and forfeits don't count.
+                    if p.rows is None or result.fouled[p.i] or result.fouled[p.j]:
+                        continue
+                    if p.rows.count(Outcome.WIN) == 3:
                         stats[seats[p.i]].scoops += 1
-                    if p.rows is not None and p.rows.count(Outcome.LOSS) == 3:
+                    if p.rows.count(Outcome.LOSS) == 3:
                         stats[seats[p.j]].scoops += 1
             for name, values in sums.items():
                 stats[name].per_deal.append(statistics.fmean(values))

@@ -37,15 +37,18 @@ def _stats(ms: list[float]) -> dict[str, float]:
 
 def _import_seconds() -> float:
     """Cold import of `ai` plus loading the trained tables, in a fresh interpreter."""
-    code = ("import time; t=time.perf_counter(); import ai.levels, ai.model; from rules.presets import Preset; "
-            "ai.model.trained_model(Preset.TAIWAN); from rules.evaluate import tables; tables(); "
-            "print(time.perf_counter()-t)")
+    code = (
+        "import time; t=time.perf_counter(); import ai.levels, ai.model; from rules.presets import Preset; "
+        "ai.model.trained_model(Preset.TAIWAN); from rules.evaluate import tables; tables(); "
+        "print(time.perf_counter()-t)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(out.stdout.strip())
 
 
-def run_bench(hands: int = 200, expert_hands: int = 24, seed: int = 12345,
-              progress: Callable[[str], None] | None = None) -> dict[str, object]:
+def run_bench(
+    hands: int = 200, expert_hands: int = 24, seed: int = 12345, progress: Callable[[str], None] | None = None
+) -> dict[str, object]:
     """Median and p95 per hand over a fixed seeded set of hands; peak RSS of this process."""
     say = progress or (lambda _msg: None)
     pool = [h for s in range(seed, seed + hands // 4 + 1) for h in deal(s)][:hands]
@@ -61,14 +64,20 @@ def run_bench(hands: int = 200, expert_hands: int = 24, seed: int = 12345,
     say("scoring")
     view = TableView()
     decisions = [[choose(h, view, Level.NORMAL).decision for h in deal(s)] for s in range(seed, seed + 20)]
-    score = [t for ds in decisions for t in _timed(lambda ds=ds: score_deal(
-        Deal(Preset.TAIWAN, options, tuple(ds))), 5)]
+    score = [
+        t for ds in decisions for t in _timed(lambda ds=ds: score_deal(Deal(Preset.TAIWAN, options, tuple(ds))), 5)
+    ]
     levels: dict[str, dict[str, float]] = {}
     for level in Level:
         say(f"level {level.value}")
         subset_hands = pool[:expert_hands] if level is Level.EXPERT else pool
-        levels[level.value] = _stats([t for i, h in enumerate(subset_hands)
-                                      for t in _timed(lambda h=h, i=i, lv=level: choose(h, view, lv, seed=i), 1)])
+        levels[level.value] = _stats(
+            [
+                t
+                for i, h in enumerate(subset_hands)
+                for t in _timed(lambda h=h, i=i, lv=level: choose(h, view, lv, seed=i), 1)
+            ]
+        )
     split_stats = _stats(split)
     return {
         "hands": len(pool),

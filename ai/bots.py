@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from rules.arrangement import Arrangement
-from rules.cards import Card, CardError, format_cards
-from rules.deal import DealError, Decision
+from rules.cards import Card, format_cards
+from rules.deal import Decision
 from rules.presets import Options
 from rules.specials import Special
 
@@ -50,8 +50,9 @@ def forfeit_arrangement(hand: Sequence[int], options: Options) -> Decision:
     illegal = np.setdiff1d(np.arange(len(SPLIT_FRONT)), hs.legal, assume_unique=True)
     s = int(illegal[0])
     h = hs.hand
-    return Decision.arranged(Arrangement.of(h[SUBSETS3[SPLIT_FRONT[s]]], h[SUBSETS5[SPLIT_MIDDLE[s]]],
-                                            h[SUBSETS5[SPLIT_BACK[s]]]))
+    return Decision.arranged(
+        Arrangement.of(h[SUBSETS3[SPLIT_FRONT[s]]], h[SUBSETS5[SPLIT_MIDDLE[s]]], h[SUBSETS5[SPLIT_BACK[s]]])
+    )
 
 
 class LevelPlayer:
@@ -88,8 +89,15 @@ class ExternalPlayer:
 
     def _start(self) -> subprocess.Popen[str]:
         self._lines = queue.Queue()
-        proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True, bufsize=1, errors="replace")
+        proc = subprocess.Popen(
+            self.argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+            errors="replace",
+        )
         lines = self._lines
 
         def pump() -> None:
@@ -132,14 +140,19 @@ class ExternalPlayer:
         return line
 
     def decide(self, hand: Sequence[Card], view: TableView, seed: int) -> Played:
-        request = json.dumps({"cards": format_cards(sorted(hand, reverse=True)), "rules": view.preset.value,
-                              "options": view.rules_options.to_dict()})
+        request = json.dumps(
+            {
+                "cards": format_cards(sorted(hand, reverse=True)),
+                "rules": view.preset.value,
+                "options": view.rules_options.to_dict(),
+            }
+        )
         began = time.perf_counter()
         try:
             answer = self._ask(request)
             decision = _read_answer(answer, hand, view)
             return Played(decision, None, time.perf_counter() - began)
-        except (TimeoutError, ValueError, CardError, DealError, OSError) as exc:  # OSError: cannot start it
+        except Exception as exc:  # whatever a bot sends or does, it must never stop the arena
             seconds = time.perf_counter() - began
             return Played(forfeit_arrangement(hand, view.rules_options), None, seconds, forfeit=str(exc))
 

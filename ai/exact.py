@@ -16,7 +16,7 @@ from rules.arcade import row_worth, shape_bonus
 from rules.arrangement import Row
 from rules.deal import Decision, Seat
 from rules.presets import Options, Preset
-from rules.shisanshui import QUADS, RUSH_THREE, STRAIGHT_FLUSH, WEIGHTS
+from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import bonus_items
 
 from .features import SplitFeatures
@@ -42,24 +42,21 @@ class SideRows:
 def candidates_rows(f: SplitFeatures, positions: np.ndarray, preset: Preset, options: Options) -> SideRows:
     """SideRows of the legal splits at ``positions`` of ``f``."""
     keys = np.stack([k[positions] for k in f.row_keys()], axis=1)
-    worth = row_worths(f, preset)[:, positions].T if preset in (Preset.ARCADE, Preset.SHISANSHUI) \
+    worth = (
+        row_worths(f, preset)[:, positions].T
+        if preset in (Preset.ARCADE, Preset.SHISANSHUI)
         else np.zeros((len(positions), 3))
-    bonus = taiwan_bonus(f, preset)[positions] if preset in (Preset.TAIWAN, Preset.TOURNAMENT) \
-        else np.zeros(len(positions))
+    )
+    bonus = (
+        taiwan_bonus(f, preset)[positions] if preset in (Preset.TAIWAN, Preset.TOURNAMENT) else np.zeros(len(positions))
+    )
     shape = arcade_shape(f, options)[positions] if preset is Preset.ARCADE else np.zeros(len(positions), bool)
     return SideRows(keys, worth, bonus, shape)
 
 
-def _shisanshui_worth(row: Row, seat: Seat) -> int:
-    assert seat.values is not None
-    cat = seat.values[row].category.id
-    extra = RUSH_THREE if (row is Row.FRONT and cat == "trips") else QUADS if cat == "quads" \
-        else STRAIGHT_FLUSH if cat == "straight_flush" else 0
-    return WEIGHTS[row] + extra
-
-
-def decisions_rows(decisions: Sequence[Decision], preset: Preset, options: Options,
-                   treasure: Sequence[int] = ()) -> SideRows:
+def decisions_rows(
+    decisions: Sequence[Decision], preset: Preset, options: Options, treasure: Sequence[int] = ()
+) -> SideRows:
     """SideRows of arranged decisions (specials are not allowed here), computed with the rules code."""
     keys, worth, bonus, shape = [], [], [], []
     tset = set(int(t) for t in treasure)
@@ -68,16 +65,26 @@ def decisions_rows(decisions: Sequence[Decision], preset: Preset, options: Optio
         assert seat.keys is not None and seat.values is not None and d.arrangement is not None
         keys.append(seat.keys)
         if preset is Preset.ARCADE:
-            worth.append([row_worth(r, seat.values[r]) * (1 + sum(int(c) in tset for c in d.arrangement.rows[r]))
-                          for r in Row])
+            worth.append(
+                [row_worth(r, seat.values[r]) * (1 + sum(int(c) in tset for c in d.arrangement.rows[r])) for r in Row]
+            )
             shape.append(options.three_flush_straight and shape_bonus(seat) is not None)
         else:
-            worth.append([_shisanshui_worth(r, seat) for r in Row] if preset is Preset.SHISANSHUI else [0, 0, 0])
+            worth.append(
+                [shisanshui_worth(r, seat.values[r].category) for r in Row]
+                if preset is Preset.SHISANSHUI
+                else [0, 0, 0]
+            )
             shape.append(False)
-        bonus.append(sum(it.value for it in bonus_items(seat, preset)) if preset in (Preset.TAIWAN,
-                                                                                      Preset.TOURNAMENT) else 0)
-    return SideRows(np.array(keys, dtype=np.int64), np.array(worth, dtype=float), np.array(bonus, dtype=float),
-                    np.array(shape, dtype=bool))
+        bonus.append(
+            sum(it.value for it in bonus_items(seat, preset)) if preset in (Preset.TAIWAN, Preset.TOURNAMENT) else 0
+        )
+    return SideRows(
+        np.array(keys, dtype=np.int64),
+        np.array(worth, dtype=float),
+        np.array(bonus, dtype=float),
+        np.array(shape, dtype=bool),
+    )
 
 
 def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -101,8 +108,9 @@ def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.nd
     return score, swept, was_swept
 
 
-def table_scores(preset: Preset, ours: SideRows, opponents: SideRows, players: int,
-                 factors: np.ndarray | None = None) -> np.ndarray:
+def table_scores(
+    preset: Preset, ours: SideRows, opponents: SideRows, players: int, factors: np.ndarray | None = None
+) -> np.ndarray:
     """Each candidate's total against a table of arranged opponents, incl. 紅不讓/全壘打 both ways.
 
     ``factors`` (k,) are the arcade 賭倍 multipliers of our pair with each opponent.

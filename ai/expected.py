@@ -2,6 +2,10 @@
 
 Rows are treated as independent: for each row the model gives P(win) and P(tie), and the preset's
 table turns the three rows into units (打槍, 輾過, sweeps, bonuses, 紅不讓/全壘打) in closed form.
+
+This is an estimate for ranking splits, not the exact score (`ai/exact.py` is exact): it counts our own
+紅不讓/全壘打 but not an opponent's against us, leaves out opponents' 三同花/三順子, treasure and doubles
+against us, and charges opponents' 加賭 at their mean rather than the mean given that they won the pair.
 """
 
 from __future__ import annotations
@@ -40,8 +44,9 @@ def _loss_costs(f: SplitFeatures, model: OpponentModel, preset: Preset) -> np.nd
     return out
 
 
-def expected_scores(f: SplitFeatures, model: OpponentModel, preset: Preset, options: Options,
-                    players: int = 4) -> np.ndarray:
+def expected_scores(
+    f: SplitFeatures, model: OpponentModel, preset: Preset, options: Options, players: int = 4
+) -> np.ndarray:
     """Expected units won from the whole table for each legal split."""
     if f.size == 0:
         return np.zeros(0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,12 +20,16 @@ from rules.scoring import score_deal
 from .exact import SideRows, candidates_rows, decisions_rows, table_scores
 from .features import SplitFeatures
 
+if TYPE_CHECKING:
+    from .levels import TableView
+
 DEFAULT_SAMPLES = 12
 CANDIDATES = 48
 
 
-def refine(f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view, *, seed: int,
-           samples: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+def refine(
+    f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view: TableView, *, seed: int, samples: int | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev) arrays."""
     from .levels import Level, _double_target, quick_decision
 
@@ -39,9 +44,7 @@ def refine(f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view, *, see
     factors = None
     if preset is Preset.ARCADE:
         mine = _double_target(view)
-        factors = np.array([
-            2.0 ** ((mine == q) + (_double_target(replace(view, seat=q)) == view.seat)) for q in seats
-        ])
+        factors = np.array([2.0 ** ((mine == q) + (_double_target(replace(view, seat=q)) == view.seat)) for q in seats])
     totals = np.zeros(n)
     for _ in range(n_samples):
         perm = rng.permutation(unseen)
@@ -60,22 +63,29 @@ def refine(f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view, *, see
     return pick, out
 
 
-def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view) -> tuple[np.ndarray, SideRows]:
+def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view: TableView) -> tuple[np.ndarray, SideRows]:
     """`hard`'s best splits, one per distinct outcome: splits that differ only by which suit sits where
     score identically, and sampling them twice would waste the budget."""
     head = min(CANDIDATES * 10, f.size)
     pool = np.argpartition(-ev, head - 1)[:head] if head < f.size else np.arange(f.size)
     pool = pool[np.argsort(-ev[pool], kind="stable")]
     rows = candidates_rows(f, pool, view.preset, view.rules_options)
-    signature = np.column_stack([rows.keys & ~3 if not view.rules_options.suit_tiebreak else rows.keys,
-                                 rows.worth, rows.bonus, rows.shape])
+    signature = np.column_stack(
+        [rows.keys & ~3 if not view.rules_options.suit_tiebreak else rows.keys, rows.worth, rows.bonus, rows.shape]
+    )
     _, first = np.unique(signature, axis=0, return_index=True)
     keep = np.sort(first)[:CANDIDATES]  # first occurrences, still in EV order
     return pool[keep], rows.take(keep)
 
 
-def _score_with_rules(f: SplitFeatures, cand: np.ndarray, decisions: list[Decision], seats: list[int], view,
-                      factors: np.ndarray | None) -> np.ndarray:
+def _score_with_rules(
+    f: SplitFeatures,
+    cand: np.ndarray,
+    decisions: list[Decision],
+    seats: list[int],
+    view: TableView,
+    factors: np.ndarray | None,
+) -> np.ndarray:
     """The rare sample with a declared special: score each candidate with the rules scorer itself."""
     from .levels import _double_target
 

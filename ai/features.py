@@ -19,8 +19,15 @@ from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, Fixed, HandSplits, le
 
 # Rank-count fingerprints of the 3-card sequences (A23 … QKA): a sorted rank triple as base-13 digits.
 _SEQ3_CODES = np.array(
-    sorted({a * 169 + b * 13 + c for a in range(13) for b in range(13) for c in range(13)
-            if a < b < c and is_three_sequence((a, b, c))}),
+    sorted(
+        {
+            a * 169 + b * 13 + c
+            for a in range(13)
+            for b in range(13)
+            for c in range(13)
+            if a < b < c and is_three_sequence((a, b, c))
+        }
+    ),
     dtype=np.int64,
 )
 
@@ -61,8 +68,9 @@ def _seven_eleven(sub5_cards: np.ndarray) -> np.ndarray:
     return ((sevens == 3) & (jacks == 2)) | ((sevens == 2) & (jacks == 3))
 
 
-def split_features(hand: Sequence[int], options: Options, fixed: Fixed | None = None,
-                   treasure: Sequence[int] = ()) -> SplitFeatures:
+def split_features(
+    hand: Sequence[int], options: Options, fixed: Fixed | None = None, treasure: Sequence[int] = ()
+) -> SplitFeatures:
     """Evaluate a hand once and describe each of its legal splits."""
     hs = legal_splits(hand, options, fixed)
     h = hs.hand
@@ -83,10 +91,16 @@ def split_features(hand: Sequence[int], options: Options, fixed: Fixed | None = 
     return SplitFeatures(
         splits=hs,
         subset_index=(f_idx, m_idx, b_idx),
-        front_key=k3[f_idx], middle_key=k5[m_idx], back_key=k5[b_idx],
-        front_cat=cat3[f_idx], middle_cat=cat5[m_idx], back_cat=cat5[b_idx],
-        front_suited=suited3[f_idx], front_sequence=seq3[f_idx],
-        middle_seven_eleven=se5[m_idx], back_seven_eleven=se5[b_idx],
+        front_key=k3[f_idx],
+        middle_key=k5[m_idx],
+        back_key=k5[b_idx],
+        front_cat=cat3[f_idx],
+        middle_cat=cat5[m_idx],
+        back_cat=cat5[b_idx],
+        front_suited=suited3[f_idx],
+        front_sequence=seq3[f_idx],
+        middle_seven_eleven=se5[m_idx],
+        back_seven_eleven=se5[b_idx],
         treasure=np.stack([t3[f_idx], t5[m_idx], t5[b_idx]]),
         hand_pairs=int((counts // 2).sum()),
     )

@@ -66,8 +66,9 @@ class Choice:
     kept_fixed: bool = True  # False when no legal completion kept the cards already placed
 
 
-# Expected units of a declaration against each opponent (taiwan family: 打槍 6 + 13, and 紅不讓 6 at four).
 def _declaration_ev(special: Special, view: TableView) -> float:
+    """Expected units of a declaration from the whole table (taiwan family: 打槍 6 + 13 from each, and
+    紅不讓 6 from each at four; arcade counts one doubled pair, as ai/expected.py does for arrangements)."""
     from rules.arcade import DRAGON_AMOUNT
     from rules.shisanshui import SPECIAL_AMOUNTS
 
@@ -83,18 +84,23 @@ def _best_declaration(hand: Sequence[int], view: TableView) -> tuple[Special, fl
     allowed = detect_specials(hand) & view.preset.specials
     if not allowed:
         return None
-    if view.preset is not Preset.SHISANSHUI and Special.SUITED_DRAGON in allowed and view.preset is Preset.TAIWAN:
-        allowed = frozenset({Special.SUITED_DRAGON})
     best = max(allowed, key=lambda s: (_declaration_ev(s, view), s.rung))
     return best, _declaration_ev(best, view)
 
 
-def _ranked(f: SplitFeatures, ev: np.ndarray, top: int) -> list[int]:
-    """Positions of the ``top`` best splits, distinct in row strengths, best first."""
+def _ranked(f: SplitFeatures, ev: np.ndarray, top: int, tiebreak: np.ndarray | None = None) -> list[int]:
+    """Positions of the ``top`` best splits, distinct in row strengths, best first; equal ``ev`` is
+    ordered by ``tiebreak`` (expert's Monte Carlo values tie often: `hard`'s estimate decides them)."""
     # Only the head of the ranking is ever read: partition first, then sort that head.
     head = min(max(top * 50, 200), len(ev))
-    part = np.argpartition(-ev, head - 1)[:head] if head < len(ev) else np.arange(len(ev))
-    order = part[np.argsort(-ev[part], kind="stable")]
+    if tiebreak is not None:
+        part = np.flatnonzero(np.isfinite(ev))  # a partition by ev alone could cut ties the wrong way
+    elif head < len(ev):
+        part = np.argpartition(-ev, head - 1)[:head]
+    else:
+        part = np.arange(len(ev))
+    second = -tiebreak[part] if tiebreak is not None else np.zeros(len(part))
+    order = part[np.lexsort((second, -ev[part]))]
     seen: set[tuple[int, int, int]] = set()
     picked: list[int] = []
     fk, mk, bk = f.row_keys()
@@ -113,7 +119,7 @@ def _ranked(f: SplitFeatures, ev: np.ndarray, top: int) -> list[int]:
 
 def _easy_scores(f: SplitFeatures, seed: int) -> np.ndarray:
     """A beginner: strongest back first, then middle, then front, sometimes settling for a lesser back."""
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)  # any int, negative too
     fk, mk, bk = f.row_keys()
     backs = np.unique(bk)[::-1][:3]
     choice = backs[min(int(rng.choice(3, p=[0.6, 0.25, 0.15])), len(backs) - 1)]
@@ -134,8 +140,15 @@ def _double_target(view: TableView) -> int | None:
     return min(order, key=weakness)
 
 
-def quick_decision(hand: Sequence[Card], view: TableView, level: Level = Level.HARD,
-                   model: OpponentModel | None = None) -> Decision:
+def _model(level: Level, view: TableView) -> OpponentModel:
+    """`normal` plays against random rows; `hard` and `expert` against the self-play tables."""
+    wheel = view.rules_options.wheel
+    return analytic_model(wheel) if level is Level.NORMAL else trained_model(view.preset, wheel)
+
+
+def quick_decision(
+    hand: Sequence[Card], view: TableView, level: Level = Level.HARD, model: OpponentModel | None = None
+) -> Decision:
     """The best decision by expected score alone (no alternatives): what `expert` imagines opponents play.
 
     ``model`` overrides the level's opponent model (the training script passes the one it is refining).
@@ -144,7 +157,7 @@ def quick_decision(hand: Sequence[Card], view: TableView, level: Level = Level.H
     declaration = _best_declaration(hand, view)
     f = split_features(hand, options, None, view.treasure)
     if model is None:
-        model = analytic_model(options.wheel) if level is Level.NORMAL else trained_model(view.preset)
+        model = _model(level, view)
     ev = expected_scores(f, model, view.preset, options, view.players)
     best = int(np.argmax(ev))
     if declaration is not None:
@@ -183,21 +196,23 @@ def choose(
         f = split_features(cards, options, None, view.treasure)
         kept = False
 
+    tiebreak = None
     if level is Level.EASY:
         ev = expected_scores(f, analytic_model(options.wheel), view.preset, options, view.players)
         pick_score = _easy_scores(f, seed)
     else:
-        model = analytic_model(options.wheel) if level is Level.NORMAL else trained_model(view.preset)
-        ev = expected_scores(f, model, view.preset, options, view.players)
+        ev = expected_scores(f, _model(level, view), view.preset, options, view.players)
         pick_score = ev
         if level is Level.EXPERT:
             from .expert import refine
 
+            tiebreak = ev
             pick_score, ev = refine(f, ev, cards, view, seed=seed, samples=samples)
 
-    ranked = _ranked(f, pick_score, top + 1)
-    options_list = [Alternative(Decision.arranged(f.splits.arrangement(int(f.splits.legal[p]))), float(ev[p]))
-                    for p in ranked]
+    ranked = _ranked(f, pick_score, top + 1, tiebreak)
+    options_list = [
+        Alternative(Decision.arranged(f.splits.arrangement(int(f.splits.legal[p]))), float(ev[p])) for p in ranked
+    ]
     best = options_list[0]
     if declaration is not None:
         special, dev = declaration

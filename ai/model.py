@@ -104,8 +104,9 @@ def analytic_model(wheel: Wheel = Wheel.LOW) -> OpponentModel:
     return OpponentModel((RowModel(k3, p3), RowModel(k5, p5), RowModel(k5, p5)), 0.0, "analytic")
 
 
-def model_from_samples(front: Sequence[int], middle: Sequence[int], back: Sequence[int], mean_bonus: float,
-                       name: str) -> OpponentModel:
+def model_from_samples(
+    front: Sequence[int], middle: Sequence[int], back: Sequence[int], mean_bonus: float, name: str
+) -> OpponentModel:
     """A model from observed base keys of arranged rows (the training script's output)."""
     rows = []
     for sample in (front, middle, back):
@@ -115,14 +116,34 @@ def model_from_samples(front: Sequence[int], middle: Sequence[int], back: Sequen
 
 
 @functools.cache
-def trained_model(preset: Preset) -> OpponentModel:
-    """The self-play model shipped for ``preset``; falls back to the analytic one if the file is missing."""
+def trained_model(preset: Preset, wheel: Wheel | None = None) -> OpponentModel:
+    """The self-play model shipped for ``preset`` (trained under its default `wheel`; ``wheel`` moves its
+    A2345 straights to where that setting ranks them). The analytic model if the file is missing."""
+    trained_wheel = preset.default_options.wheel
+    wheel = Wheel(wheel) if wheel is not None else trained_wheel
     try:
-        data = np.load(TABLES_FILE)
+        with np.load(TABLES_FILE) as data:
+            p = preset.value
+            if f"{p}_front_keys" not in data:
+                return analytic_model(wheel)
+            rows = [RowModel(data[f"{p}_{r}_keys"], data[f"{p}_{r}_prob"]) for r in ("front", "middle", "back")]
+            mean_bonus = float(data[f"{p}_mean_bonus"])
     except OSError:
-        return analytic_model(preset.default_options.wheel)
-    p = preset.value
-    if f"{p}_front_keys" not in data:
-        return analytic_model(preset.default_options.wheel)
-    rows = tuple(RowModel(data[f"{p}_{r}_keys"], data[f"{p}_{r}_prob"]) for r in ("front", "middle", "back"))
-    return OpponentModel(rows, float(data[f"{p}_mean_bonus"]), f"trained:{p}")  # type: ignore[arg-type]
+        return analytic_model(wheel)
+    if wheel is not trained_wheel:
+        rows = [rows[0], *(_rewheel(rm, trained_wheel, wheel) for rm in rows[1:])]
+    return OpponentModel((rows[0], rows[1], rows[2]), mean_bonus, f"trained:{p}")
+
+
+def _wheel_key(category: int, wheel: Wheel) -> int:
+    """The base key of an A2345 straight (or straight flush) under ``wheel`` (see rules/evaluate.py)."""
+    top, flag = (5, 0) if wheel is Wheel.LOW else (13, 1)
+    return category << CATEGORY_SHIFT | top << 18 | flag << 14
+
+
+def _rewheel(rm: RowModel, old: Wheel, new: Wheel) -> RowModel:
+    keys = rm.keys.copy()
+    for cat in (4, 8):  # straight, straight flush
+        keys[keys == _wheel_key(cat, old)] = _wheel_key(cat, new)
+    order = np.argsort(keys, kind="stable")
+    return RowModel(keys[order], rm.prob[order])

@@ -43,8 +43,6 @@ def _build() -> tuple[np.ndarray, ...]:
 
 
 SPLIT_FRONT, SPLIT_MIDDLE, SPLIT_BACK, FRONT_MASK, MIDDLE_MASK = _build()
-SUBSET_MASK3 = _bitmasks(SUBSETS3)
-SUBSET_MASK5 = _bitmasks(SUBSETS5)
 
 
 @dataclass(frozen=True)

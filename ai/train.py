@@ -60,8 +60,9 @@ def train_preset(preset: Preset, hands: int, rounds: int, seed: int, workers: in
             parts = pool.map(_arrange_batch, jobs)
         rows = [[k for p in parts for k in p[0][i]] for i in range(3)]
         bonuses = [b for p in parts for b in p[1]]
-        model = model_from_samples(rows[0], rows[1], rows[2], float(np.mean(bonuses)) if bonuses else 0.0,
-                                   f"trained:{preset.value}")
+        model = model_from_samples(
+            rows[0], rows[1], rows[2], float(np.mean(bonuses)) if bonuses else 0.0, f"trained:{preset.value}"
+        )
         print(f"  {preset.value} round {r + 1}/{rounds}: {len(rows[0])} hands", file=sys.stderr, flush=True)
     return model
 
@@ -82,8 +83,13 @@ def main(argv: list[str] | None = None) -> int:
             arrays[f"{preset.value}_{name}_keys"] = rm.keys
             arrays[f"{preset.value}_{name}_prob"] = rm.prob
         arrays[f"{preset.value}_mean_bonus"] = np.array(model.mean_bonus)
-    meta = {"hands": args.hands, "rounds": args.rounds, "seed": args.seed, "workers": args.workers,
-            "seconds": round(time.perf_counter() - began, 1)}
+    meta = {
+        "hands": args.hands,
+        "rounds": args.rounds,
+        "seed": args.seed,
+        "workers": args.workers,
+        "seconds": round(time.perf_counter() - began, 1),
+    }
     arrays["meta"] = np.array(json.dumps(meta))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_suffix(".tmp.npz")

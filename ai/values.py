@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from rules.arcade import category_worth
+from rules.arcade import category_worth as arcade_worth
 from rules.arrangement import Row
 from rules.evaluate import Category
 from rules.presets import Options, Preset
-from rules.shisanshui import QUADS, RUSH_THREE, STRAIGHT_FLUSH, WEIGHTS
+from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import BONUSES
 
 from .features import SplitFeatures, is_cat
@@ -51,19 +51,8 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
 
 def _worth_by_category(row: Row, preset: Preset) -> np.ndarray:
     """Worth of a won row by category (index = category), before treasure."""
-    out = np.zeros(9)
-    for cat in Category:
-        if preset is Preset.ARCADE:
-            out[cat] = category_worth(row, cat)
-        else:
-            extra = (
-                RUSH_THREE if row is Row.FRONT and cat is C.TRIPS
-                else QUADS if cat is C.QUADS
-                else STRAIGHT_FLUSH if cat is C.STRAIGHT_FLUSH
-                else 0
-            )
-            out[cat] = WEIGHTS[row] + extra
-    return out
+    worth = arcade_worth if preset is Preset.ARCADE else shisanshui_worth
+    return np.array([worth(row, cat) for cat in Category], dtype=float)
 
 
 def row_worths(f: SplitFeatures, preset: Preset) -> np.ndarray:

@@ -21,7 +21,8 @@ _SUIT_ALIASES = (
     | {c: i for i, c in enumerate(SUIT_SYMBOLS)}
     | {c: i for i, c in enumerate("♢♧♡♤")}
 )
-_CARD_RE = re.compile(r"(10|[2-9tjqka])([dchs♦♣♥♠♢♧♡♤])", re.IGNORECASE)
+# No re.IGNORECASE: it would let look-alikes such as the Kelvin sign match "k" and then fail the lookup.
+_CARD_RE = re.compile(r"(10|[2-9TJQKAtjqka])([dchsDCHS♦♣♥♠♢♧♡♤])")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -67,11 +68,6 @@ class Card(int):
     def symbol(self) -> str:
         """Rank letter and suit symbol, e.g. ``A♠``."""
         return RANK_CHARS[self.rank] + SUIT_SYMBOLS[self.suit]
-
-
-def rank_char(rank: int) -> str:
-    """The canonical letter of a rank index."""
-    return RANK_CHARS[rank]
 
 
 def _parse_token(token: str) -> list[Card]:

@@ -73,7 +73,8 @@ class Decision:
         """Read ``{"front", "middle", "back"}`` or ``{"cards", "declare"}``; other keys are ignored."""
         if not isinstance(data, dict):
             raise DealError("a player must be an object with front/middle/back or cards/declare")
-        if "cards" in data or "declare" in data:
+        # A null "declare" (as `solve --json` prints for an arrangement) means the rows are played.
+        if data.get("declare") is not None:
             cards, declare = data.get("cards"), data.get("declare")
             if not isinstance(cards, str) or not isinstance(declare, str):
                 raise DealError("a declaring player needs 'cards' (13 cards) and 'declare' (a special id)")
@@ -83,6 +84,8 @@ class Decision:
                 raise DealError(f"unknown special hand {declare!r}") from None
             return cls.declared(parse_cards(cards, 13), special)
         rows = [data.get(r.id) for r in Row]
+        if "cards" in data and not any(r.id in data for r in Row):
+            raise DealError("a player given as 'cards' needs 'declare' (a special id); or give front, middle, back")
         if not all(isinstance(r, str) for r in rows):
             raise DealError("an arranged player needs 'front', 'middle' and 'back' as card strings")
         return cls.arranged(Arrangement.parse(*rows))  # type: ignore[arg-type]
@@ -110,7 +113,8 @@ class Deal:
                 owner[c] = seat
             if d.declare is not None and d.declare not in self.preset.specials:
                 raise DealError(f"{d.declare.id} is not a special hand in {self.preset.value}")
-        if self.preset is not Preset.ARCADE and (any(x is not None for x in self.doubles) or self.treasure):
+        # §13.13: outside arcade even a list of nulls is an error (there is nothing to double).
+        if self.preset is not Preset.ARCADE and (self.doubles or self.treasure):
             raise DealError("doubles and treasure cards exist only in arcade")
         if self.doubles and len(self.doubles) != n:
             raise DealError(f"doubles needs one entry per player ({n}), got {len(self.doubles)}")

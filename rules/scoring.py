@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import arcade, shisanshui, taiwan
-from .cards import CardError, parse_cards
+from .cards import Card, CardError, parse_cards
 from .deal import Deal, DealError, DealResult, Decision, Seat, parse_decisions
 from .presets import OptionError, Options, Preset, parse_preset
 
@@ -40,8 +40,6 @@ def score(
 
     ``preset`` may also be given by name; an unknown name is an :class:`OptionError`.
     """
-    from .cards import Card
-
     preset = parse_preset(preset)
     deal = Deal(
         preset, options or preset.default_options, tuple(decisions), tuple(doubles), tuple(Card(c) for c in treasure)
@@ -57,21 +55,31 @@ def deal_from_document(doc: Any, preset_override: str | None = None) -> Deal:
     if not isinstance(name, str):
         raise OptionError("'rules' must be a preset name")
     preset = parse_preset(name)
-    raw_options = doc.get("options") or {}
+    # A key given as null counts as absent; any other value must have exactly the documented type.
+    raw_options = doc.get("options")
+    if raw_options is None:
+        raw_options = {}
     if not isinstance(raw_options, dict):
         raise OptionError("'options' must be an object")
     options = Options.for_preset(preset, raw_options)
     decisions = parse_decisions(doc.get("players"))
-    doubles = doc.get("doubles") or []
+    doubles = doc.get("doubles")
+    if doubles is None:
+        doubles = []
     if not isinstance(doubles, list) or not all(
         x is None or (isinstance(x, int) and not isinstance(x, bool)) for x in doubles
     ):
         raise DealError("'doubles' must be a list of player indices or nulls")
-    raw_treasure = doc.get("treasure") or []
+    raw_treasure = doc.get("treasure")
+    if raw_treasure is None:
+        raw_treasure = []
     if not isinstance(raw_treasure, list) or not all(isinstance(t, str) for t in raw_treasure):
-        raise DealError("'treasure' must be a list of cards")
-    try:
-        treasure = parse_cards(" ".join(raw_treasure))
-    except CardError as exc:
-        raise DealError(f"treasure: {exc}") from None
-    return Deal(preset, options, decisions, tuple(doubles), treasure)
+        raise DealError("'treasure' must be a list of cards, one card a string")
+    treasure: list[Card] = []
+    for entry in raw_treasure:
+        try:
+            (card,) = parse_cards(entry, 1)
+        except CardError as exc:
+            raise DealError(f"treasure: {exc}") from None
+        treasure.append(card)
+    return Deal(preset, options, decisions, tuple(doubles), tuple(treasure))

@@ -32,16 +32,29 @@ SPECIAL_AMOUNTS: dict[Special, int] = {
 }
 
 
+def row_bonus(row: Row, category: Category) -> tuple[str, int] | None:
+    """The bonus a won row of ``category`` adds to its weight: 衝三 +6, 四梅 +8, 同花順 +10 (§8, §13.12)."""
+    if row is Row.FRONT and category is Category.TRIPS:
+        return "rush_three", RUSH_THREE
+    if category is Category.QUADS:
+        return "quads", QUADS
+    if category is Category.STRAIGHT_FLUSH:
+        return "straight_flush", STRAIGHT_FLUSH
+    return None
+
+
+def category_worth(row: Row, category: Category) -> int:
+    """Everything a won row of ``category`` takes: its weight plus its bonus."""
+    bonus = row_bonus(row, category)
+    return WEIGHTS[row] + (bonus[1] if bonus else 0)
+
+
 def _won_row(seat: Seat, row: Row, sign: int) -> list[Item]:
     assert seat.values is not None
-    cat = seat.values[row].category
     items = [Item(row.id, WEIGHTS[row] * sign)]
-    if row is Row.FRONT and cat is Category.TRIPS:
-        items.append(Item("rush_three", RUSH_THREE * sign))
-    elif cat is Category.QUADS:
-        items.append(Item("quads", QUADS * sign))
-    elif cat is Category.STRAIGHT_FLUSH:
-        items.append(Item("straight_flush", STRAIGHT_FLUSH * sign))
+    bonus = row_bonus(row, seat.values[row].category)
+    if bonus:
+        items.append(Item(bonus[0], bonus[1] * sign))
     return items
 
 

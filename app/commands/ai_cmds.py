@@ -8,6 +8,8 @@ import os
 import shlex
 import shutil
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from app.cli import fail
@@ -18,29 +20,58 @@ from rules.presets import Preset, parse_preset
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
+def _bounded(name: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else a usage error naming ``name``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high:,}, not {value}")
+        return value
+
+    return parse
+
+
+SEED = _bounded("--seed", 0, 2**63 - 1)
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add solve, arena and bench to the command line."""
     p = sub.add_parser("solve", help="the AI's arrangement of 13 cards, with alternatives")
     p.add_argument("cards", nargs="+", metavar="CARDS", help="13 cards")
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
     p.add_argument("--level", choices=LEVELS, default="expert")
-    p.add_argument("--top", type=int, default=3, metavar="K", help="alternatives to list (default 3)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--samples", type=int, default=None, help="expert's Monte Carlo budget (opponent deals)")
+    p.add_argument(
+        "--top", type=_bounded("--top", 0, 100), default=3, metavar="K", help="alternatives to list (default 3)"
+    )
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument(
+        "--samples",
+        type=_bounded("--samples", 1, 10_000),
+        default=None,
+        help="expert's Monte Carlo budget: opponent deals sampled (default 12)",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("arena", help="duplicate tournament between levels or external bots")
-    p.add_argument("--players", required=True, metavar="L1,L2[,L3,L4]",
-                   help="levels (easy, normal, hard, expert) or cmd:<command line>")
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--players",
+        required=True,
+        metavar="L1,L2[,L3,L4]",
+        help="levels (easy, normal, hard, expert) or cmd:<command line>",
+    )
+    p.add_argument("--deals", type=_bounded("--deals", 1, 1_000_000), default=100)
+    p.add_argument("--seed", type=SEED, default=0)
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help="measure search and decision speed, and memory")
-    p.add_argument("--hands", type=int, default=200)
+    p.add_argument("--hands", type=_bounded("--hands", 4, 100_000), default=200)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 
@@ -58,14 +89,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     preset = parse_preset(args.rules)
     cards = parse_cards(" ".join(args.cards), 13)
-    if args.top < 0:
-        fail("--top must be 0 or more")
-    if args.samples is not None and args.samples < 1:
-        fail("--samples must be at least 1")
-    choice = choose(cards, TableView(preset=preset), Level(args.level), seed=args.seed, top=args.top,
-                    samples=args.samples)
+    # Ask for one alternative at least: when the choice is a declaration, the best arrangement fills the
+    # JSON rows whatever --top is, so the output has the same shape for every --top.
+    choice = choose(
+        cards, TableView(preset=preset), Level(args.level), seed=args.seed, top=max(args.top, 1), samples=args.samples
+    )
     arranged = [a for a in choice.alternatives if a.decision.arrangement is not None]
     fallback = arranged[0].decision if arranged else None
+    choice = replace(choice, alternatives=choice.alternatives[: args.top])
     if args.json:
         out = _decision_json(choice.decision, choice.ev, fallback)
         out["alternatives"] = [_decision_json(a.decision, a.ev) for a in choice.alternatives]
@@ -108,8 +139,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
             fail(f"unknown player {name!r} (levels: {', '.join(LEVELS)}; or cmd:<command line>)")
         if name.startswith("cmd:"):
             _check_command(name[4:])
-    if args.deals < 1:
-        fail("--deals must be at least 1")
     show = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -128,8 +157,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
     print(f"{report['deals']} duplicate deals, rules {report['rules']}")
     print(f"{'player':<24}{'mean':>9}{'±95%':>9}{'fouls':>7}{'scoops':>8}{'median ms':>11}")
     for p in report["players"]:  # type: ignore[union-attr]
-        print(f"{p['name'][:23]:<24}{p['mean']:>+9.3f}{p['ci95']:>9.3f}{p['fouls']:>7}{p['scoops']:>8}"
-              f"{p['median_ms']:>11.2f}")
+        print(
+            f"{p['name'][:23]:<24}{p['mean']:>+9.3f}{p['ci95']:>9.3f}{p['fouls']:>7}{p['scoops']:>8}"
+            f"{p['median_ms']:>11.2f}"
+        )
         if p.get("invalid_answers"):
             print(f"  {p['invalid_answers']} invalid answers scored as fouls; first: {p['first_invalid']}")
     return 0
@@ -162,8 +193,6 @@ def _split_players(text: str) -> list[str]:
 def cmd_bench(args: argparse.Namespace) -> int:
     from ai.bench import run_bench
 
-    if args.hands < 4:
-        fail("--hands must be at least 4")
     show = sys.stderr.isatty() and not args.json
     report = run_bench(args.hands, progress=(lambda m: print(f"… {m}", file=sys.stderr)) if show else None)
     if args.json:
@@ -171,12 +200,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 0
     targets = report["targets_ms"]
     print(f"{report['hands']} hands")
-    print(f"subset evaluation (286 + 1,287): median {report['subset_eval_ms']['median_ms']:.3f} ms "
-          f"(target {targets['subset_eval']} ms)")
-    print(f"split search (72,072 splits):    median {report['split_search_ms']:.3f} ms, "
-          f"p95 {report['split_search_p95_ms']:.3f} ms (target {targets['split_search']} ms)")
-    print(f"score one 4-player deal:         median {report['score_deal_ms']['median_ms']:.3f} ms "
-          f"(target {targets['score_deal']} ms)")
+    print(
+        f"subset evaluation (286 + 1,287): median {report['subset_eval_ms']['median_ms']:.3f} ms "
+        f"(target {targets['subset_eval']} ms)"
+    )
+    print(
+        f"split search (72,072 splits):    median {report['split_search_ms']:.3f} ms, "
+        f"p95 {report['split_search_p95_ms']:.3f} ms (target {targets['split_search']} ms)"
+    )
+    print(
+        f"score one 4-player deal:         median {report['score_deal_ms']['median_ms']:.3f} ms "
+        f"(target {targets['score_deal']} ms)"
+    )
     for level, s in report["levels"].items():
         target = f" (target {targets[level]} ms)" if level in targets else ""
         print(f"level {level:<8} median {s['median_ms']:8.2f} ms, p95 {s['p95_ms']:8.2f} ms{target}")

@@ -41,8 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--level", choices=[x.value for x in Level], help="the computer players' level (default: normal)")
     p.add_argument("--time-limit", type=_time_limit, metavar="S", help="seconds to arrange (0: none; default 60)")
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
-    p.add_argument("--no-takeover", action="store_true",
-                   help="no computer takeover: at the time-out, let the computer play your seat or end the table")
+    p.add_argument(
+        "--no-takeover",
+        action="store_true",
+        help="no computer takeover: at the time-out, let the computer play your seat or end the table",
+    )
     p.add_argument("--watch", action="store_true", help="watch four computer players (觀戰)")
     p.add_argument("--seed", type=_seed, metavar="N", help="seed the session (the same seed deals the same cards)")
     p.add_argument("--lang", choices=list(LANGUAGES), help="language (default: the settings, then the locale)")
@@ -60,8 +63,7 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
         config = replace(config, levels=(level, level, level), watch_level=level)
     if args.time_limit is not None:
         config = replace(config, time_limit=args.time_limit)
-    return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch,
-                   seed=args.seed)
+    return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch, seed=args.seed)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

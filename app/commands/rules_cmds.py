@@ -68,6 +68,10 @@ def cmd_score(args: argparse.Namespace) -> int:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         fail(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    except RecursionError:
+        fail("malformed JSON: nested too deeply")
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        fail(f"malformed JSON: {exc}")
     result = score_deal(deal_from_document(doc, args.rules))
     print(json.dumps(result.to_dict(), ensure_ascii=False))
     return 0

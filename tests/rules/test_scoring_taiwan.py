@@ -403,8 +403,22 @@ def test_doubles_and_treasure_outside_arcade_are_errors(preset: str, extra: dict
 
 def test_empty_doubles_and_treasure_are_fine_outside_arcade() -> None:
     assert score_deal(deal_from_document(doc(doubles=[], treasure=[]))).totals[0] == 36
-    # A doubles list in which nobody doubles (as an arcade deal writes it) counts as empty.
-    assert score_deal(deal_from_document(doc(doubles=[None] * 4, treasure=[]))).totals[0] == 36
+    assert score_deal(deal_from_document(doc(doubles=None, treasure=None))).totals[0] == 36
+
+
+def test_a_non_empty_doubles_list_is_an_error_outside_arcade_even_all_null() -> None:
+    # §13.13 read strictly: "non-empty doubles outside arcade are errors".
+    with pytest.raises(DealError, match="only in arcade"):
+        deal_from_document(doc(doubles=[None] * 4))
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("options", False), ("options", []), ("doubles", 0), ("doubles", ""), ("treasure", ""), ("treasure", ["7h 8h"])],
+)
+def test_wrong_json_types_are_errors(key: str, value: object) -> None:
+    with pytest.raises((DealError, OptionError)):
+        deal_from_document({**doc(), "rules": "arcade", key: value})
 
 
 @pytest.mark.parametrize(
@@ -421,7 +435,7 @@ def test_empty_doubles_and_treasure_are_fine_outside_arcade() -> None:
         ([P0, {**P1, "back": "Qs Qh Qd Js Jx"}], "player 1: back: unknown suit in 'Jx'"),
         ([P0, {"front": "3d 3c Jc"}], "player 1: an arranged player needs"),
         ([P0, "3d 3c Jc"], "player 1: a player must be an object"),
-        ([P0, {"cards": PLAIN_DRAGON}], "needs 'cards'"),
+        ([P0, {"cards": PLAIN_DRAGON}], "needs 'declare'"),
         ([P0, {"cards": PLAIN_DRAGON, "declare": "rainbow"}], "unknown special hand 'rainbow'"),
         ([{"cards": PLAIN_DRAGON[:-3], "declare": "dragon"}, P1], "player 0: expected 13 cards, got 12"),
     ],
