@@ -438,13 +438,9 @@ class TableScreen(Screen[None]):
 
     def _helper_done(self, req: AIRequest, choice: Choice) -> None:
         st = self.table.arrange
-        if (
-            req.deal != (self.table.current.number if self.table.current else -1)
-            or st is None
-            or self.table.human_ready
-            or self.table.phase is not Phase.ARRANGING
-        ):
-            return
+        deal = self.table.current.number if self.table.current else -1
+        if req.deal != deal or st is None or not self.table.can_arrange:
+            return  # an old deal's answer, or the player can no longer arrange (ready, or the time is up)
         # The player may have moved cards while the helper thought: its answer no longer fits, drop it.
         now_fixed = st.suggestion_fixed() if req.purpose == "suggest" else (None if st.complete else st.fixed())
         if req.fixed != now_fixed:
@@ -515,6 +511,7 @@ class TableScreen(Screen[None]):
         request = table.resolve_timeout(choice == "computer")
         self.pause_clock(False)
         if request is None:
+            self.say("")
             self.show_summary()
             return
         self.say(self.t("table.msg.computer_seat"), "warning")
@@ -720,7 +717,7 @@ class TableScreen(Screen[None]):
         def done(choice: Any) -> None:
             """Handle the dialog's answer."""
             current = self.table.arrange
-            if choice is None or current is None or self.table.human_ready:
+            if choice is None or current is None or not self.table.can_arrange:
                 return
             if choice == "arrange":
                 self._change(lambda: self._set(current.declare(None)))

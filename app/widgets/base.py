@@ -187,17 +187,17 @@ class GameFooter(Footer):
         """A dialog's footer covers the footer of the screen underneath (which shows through the dialog's
         translucent backdrop): as many lines as that one, so that no key of the table seems to apply."""
         screen = self.screen
-        if not isinstance(screen, ModalScreen):
-            return 0
         stack = self.app.screen_stack
-        if screen not in stack or stack.index(screen) == 0:
+        if not isinstance(screen, ModalScreen) or screen not in stack:
             return 0
-        below = stack[stack.index(screen) - 1]
-        footers = below.query(GameFooter)
-        if not footers:
-            return 0
-        entries = footers.first().entries()
-        return len(KeyBar.pack(entries, self.app.size.width))
+        lines = 0
+        # Every screen underneath shows through, down to the first full screen.
+        for below in reversed(stack[: stack.index(screen)]):
+            for footer in below.query(GameFooter):
+                lines = max(lines, footer.outer_size.height)  # as drawn (its keys may have changed since)
+            if not isinstance(below, ModalScreen):
+                break
+        return lines
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.recompose)

@@ -19,7 +19,7 @@ from tests.app.test_table_pilot import Clock, config
 WEIGHTS = {
     "left": 10, "right": 12, "space": 8, "1": 6, "2": 6, "3": 6, "0": 3, "backspace": 2, "x": 2, "a": 5, "h": 2,
     "s": 2, "b": 2, "d": 2, "enter": 7, "n": 5, "t": 2, "4": 1, "question_mark": 1, "escape": 1, "y": 2,
-    "c": 2, "l": 1, "q": 1, "r": 1, "up": 1, "down": 1, "tab": 1,
+    "c": 2, "e": 1, "l": 1, "q": 1, "r": 1, "up": 1, "down": 1, "tab": 1,
 }
 KEYS = list(WEIGHTS)
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}

@@ -239,6 +239,11 @@ async def test_timeout_without_takeover_asks_the_host_and_stops_the_clock():
         await pilot.pause()
         assert isinstance(app.screen, TimeoutScreen) and len(app.screen_stack) == 3
         assert screen.table.time_left() == 0.0 and screen.check_action("select", ()) is None
+        # A suggestion the player asked for just before the time-out no longer moves the cards.
+        before = screen.table.arrange
+        request = screen.table.suggest_request()
+        screen._helper_done(request, run_ai(request))
+        assert screen.table.arrange is before
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "Time is up" in text and "host" in text
         options = app.screen.query_one("#timeout-list")
