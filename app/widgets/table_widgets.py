@@ -7,7 +7,7 @@ report clicks as messages; no game logic lives here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -67,21 +67,19 @@ class HandModel:
     note: str = ""  # shown when the hand is empty
 
 
-class HandView(Widget):
-    """The player's loose cards on three lines: selected cards raised, the cursor marked underneath.
+M = TypeVar("M")
 
-    With ``big`` (tall terminals) the cards are three lines tall and the widget five.
-    """
 
-    DEFAULT_CSS = "HandView { height: 3; }"
+class _CardLines(Widget, Generic[M]):
+    """A widget that draws a model of cards in small or big tiles and redraws only when it changes."""
 
-    def __init__(self, look: CardLook, **kwargs: Any) -> None:
+    def __init__(self, look: CardLook, model: M, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.look = look
-        self.model = HandModel()
+        self.model = model
         self.big = False
 
-    def show(self, model: HandModel, look: CardLook | None = None, big: bool = False) -> None:
+    def show(self, model: M, look: CardLook | None = None, big: bool = False) -> None:
         """Draw ``model`` (nothing happens when it did not change)."""
         if (model, look or self.look, big) == (self.model, self.look, self.big):
             return
@@ -95,6 +93,18 @@ class HandView(Widget):
     def pitch(self) -> int:
         """Cells from one card to the next."""
         return (5 if self.big else TILE) + GAP
+
+
+class HandView(_CardLines[HandModel]):
+    """The player's loose cards on three lines: selected cards raised, the cursor marked underneath.
+
+    With ``big`` (tall terminals) the cards are three lines tall and the widget five.
+    """
+
+    DEFAULT_CSS = "HandView { height: 3; }"
+
+    def __init__(self, look: CardLook, **kwargs: Any) -> None:
+        super().__init__(look, HandModel(), **kwargs)
 
     def _render_big(self) -> Text:
         m = self.model
@@ -169,32 +179,14 @@ class RowsModel:
     hint_row: Row | None = None
 
 
-class RowsView(Widget):
+class RowsView(_CardLines[RowsModel]):
     """The player's front, middle and back, one line each: ``Front 3 │ tiles │ hand name   marks``."""
 
     DEFAULT_CSS = "RowsView { height: 3; }"
     LABEL = 10
 
     def __init__(self, look: CardLook, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.look = look
-        self.model = RowsModel()
-        self.big = False
-
-    def show(self, model: RowsModel, look: CardLook | None = None, big: bool = False) -> None:
-        """Draw ``model`` (nothing happens when it did not change)."""
-        if (model, look or self.look, big) == (self.model, self.look, self.big):
-            return
-        self.model = model
-        self.big = big
-        if look is not None:
-            self.look = look
-        self.refresh()
-
-    @property
-    def pitch(self) -> int:
-        """Cells from one card to the next."""
-        return (5 if self.big else TILE) + GAP
+        super().__init__(look, RowsModel(), **kwargs)
 
     @property
     def line_height(self) -> int:
