@@ -17,7 +17,6 @@ from rules.cards import parse_cards
 from rules.evaluate import Category, Wheel, compare_values, evaluate_row
 
 from ..i18n import Translator
-from ..settings import Settings
 from .settings import CardStrip, LocalizedScreen
 
 # One example per category, strongest first; several are RULES.md §12's comparisons.
@@ -69,16 +68,7 @@ class RankingsScreen(LocalizedScreen[None]):
         Binding("pageup", "page(-1)", show=False),
     ]
 
-    def __init__(
-        self,
-        translator: Translator | None = None,
-        settings: Settings | None = None,
-        *,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(translator, settings, name=name, id=id, classes=classes)
+    SCROLL_BODY = "rankings-body"
 
     def compose(self) -> ComposeResult:
         """Four sections in one scrolling column."""
@@ -150,14 +140,6 @@ class RankingsScreen(LocalizedScreen[None]):
     def on_mount(self) -> None:
         """Ready to scroll."""
         self.after_compose()
-
-    def action_page(self, direction: int) -> None:
-        """Scroll a page up (-1) or down (1)."""
-        body = self.query_one("#rankings-body", VerticalScroll)
-        if direction > 0:
-            body.scroll_page_down()
-        else:
-            body.scroll_page_up()
 
     def action_back(self) -> None:
         """Back to where the screen was opened from."""

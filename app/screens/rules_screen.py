@@ -466,6 +466,7 @@ class RulesView(Vertical):
 class RulesScreen(LocalizedScreen[None]):
     """One preset's rules, scrollable; tabs (or ←/→, ``p``) switch preset."""
 
+    SCROLL_BODY = "rules-body"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "menu.key.back", key_display="esc"),
         Binding("p", "next_preset", "rules.key.preset", key_display="p ←→"),
@@ -549,14 +550,6 @@ class RulesScreen(LocalizedScreen[None]):
     async def action_next_preset(self) -> None:
         """The next preset, wrapping around."""
         await self.action_step_preset(1)
-
-    def action_page(self, direction: int) -> None:
-        """Scroll a page up (-1) or down (1)."""
-        body = self.query_one("#rules-body", VerticalScroll)
-        if direction > 0:
-            body.scroll_page_down()
-        else:
-            body.scroll_page_up()
 
     def action_back(self) -> None:
         """Back to where the screen was opened from."""

@@ -124,6 +124,18 @@ class LocalizedScreen(Screen[ResultT], Generic[ResultT]):
         """The card-look settings: the ones given, else the App's, else the defaults."""
         return self._settings or find_settings(self)
 
+    SCROLL_BODY: ClassVar[str | None] = None  # id of the VerticalScroll that `page` scrolls
+
+    def action_page(self, direction: int) -> None:
+        """Scroll the screen's body a page up (-1) or down (1)."""
+        if self.SCROLL_BODY is None:
+            return
+        body = self.query_one(f"#{self.SCROLL_BODY}", VerticalScroll)
+        if direction > 0:
+            body.scroll_page_down()
+        else:
+            body.scroll_page_up()
+
     async def set_translator(self, translator: Translator) -> None:
         """Switch language: re-translate the Footer and rebuild the screen's widgets."""
         self._translator = translator
