@@ -17,7 +17,7 @@ from rules.presets import Options, Preset
 
 from .features import SplitFeatures
 from .model import OpponentModel
-from .values import arcade_shape, opponent_worth, row_worths, taiwan_bonus
+from .values import arcade_shape, row_worths, taiwan_bonus, worth_by_category
 
 
 def _row_probs(f: SplitFeatures, model: OpponentModel) -> tuple[np.ndarray, np.ndarray]:
@@ -39,7 +39,8 @@ def _loss_costs(f: SplitFeatures, model: OpponentModel, preset: Preset) -> np.nd
     out = np.empty((3, f.size))
     for row in Row:
         rm = model.rows[row]
-        cost = rm.loss_cost(subset_keys[row], opponent_worth(rm.categories, row, preset))
+        # Opponents' treasure cards are unknown: their winning rows are valued by category alone.
+        cost = rm.loss_cost(subset_keys[row], worth_by_category(row, preset))
         out[row] = cost[f.subset_index[row]]
     return out
 

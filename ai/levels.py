@@ -88,6 +88,14 @@ def _best_declaration(hand: Sequence[int], view: TableView) -> tuple[Special, fl
     return best, _declaration_ev(best, view)
 
 
+def _declares(special: Special, declaration_ev: float, best_ev: float, level: Level) -> bool:
+    """Whether a level declares ``special`` rather than play its best arrangement.
+
+    A dragon always (RULES.md §13.1); otherwise when it is worth more, or for `easy`, whenever it pays.
+    """
+    return special.is_dragon or declaration_ev > best_ev or (level is Level.EASY and declaration_ev > 0)
+
+
 def _ranked(f: SplitFeatures, ev: np.ndarray, top: int, tiebreak: np.ndarray | None = None) -> list[int]:
     """Positions of the ``top`` best splits, distinct in row strengths, best first; equal ``ev`` is
     ordered by ``tiebreak`` (expert's Monte Carlo values tie often: `hard`'s estimate decides them)."""
@@ -160,10 +168,8 @@ def quick_decision(
         model = _model(level, view)
     ev = expected_scores(f, model, view.preset, options, view.players)
     best = int(np.argmax(ev))
-    if declaration is not None:
-        special, dev = declaration
-        if special.is_dragon or dev > ev[best]:  # RULES.md §13.1: a dragon is always declared
-            return Decision.declared(hand, special)
+    if declaration is not None and _declares(*declaration, float(ev[best]), level):
+        return Decision.declared(hand, declaration[0])
     return Decision.arranged(f.splits.arrangement(int(f.splits.legal[best])))
 
 
@@ -214,11 +220,8 @@ def choose(
         Alternative(Decision.arranged(f.splits.arrangement(int(f.splits.legal[p]))), float(ev[p])) for p in ranked
     ]
     best = options_list[0]
-    if declaration is not None:
-        special, dev = declaration
-        always = special.is_dragon  # RULES.md §13.1: the AI always declares a dragon, in every preset
-        if always or dev > best.ev or (level is Level.EASY and dev > 0):
-            decl = Alternative(Decision.declared(cards, special), dev)
-            options_list.insert(0, decl)
-            best = decl
+    if declaration is not None and _declares(*declaration, best.ev, level):
+        decl = Alternative(Decision.declared(cards, declaration[0]), declaration[1])
+        options_list.insert(0, decl)
+        best = decl
     return Choice(best.decision, best.ev, double, tuple(options_list[1 : top + 1]), kept)

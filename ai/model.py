@@ -47,12 +47,22 @@ class RowModel:
         tie = np.where(found, self.prob[np.minimum(idx, len(self.keys) - 1)], 0.0)
         return win, tie
 
-    def loss_cost(self, keys: np.ndarray, worth: np.ndarray) -> np.ndarray:
+    @functools.cached_property
+    def _tails(self) -> dict[tuple[float, ...], np.ndarray]:
+        return {}
+
+    def loss_cost(self, keys: np.ndarray, worth_by_category: Sequence[float]) -> np.ndarray:
         """Σ P(opponent row K) × worth(K) over K > key: what rows that beat ``key`` take, on average.
 
-        ``worth`` is aligned with ``self.keys``.
+        ``worth_by_category[c]`` is what a winning row of category ``c`` takes. The running sums depend
+        only on the model and that table, so they are worked out once, not on every decision.
         """
-        tail = np.concatenate([np.cumsum((self.prob * worth)[::-1])[::-1], [0.0]])
+        table = tuple(float(w) for w in worth_by_category)
+        tail = self._tails.get(table)
+        if tail is None:
+            worth = np.asarray(table)[self.categories]
+            tail = np.concatenate([np.cumsum((self.prob * worth)[::-1])[::-1], [0.0]])
+            self._tails[table] = tail
         idx, found = self.locate(keys)
         return tail[idx + found]
 

@@ -49,7 +49,7 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
     return bonus
 
 
-def _worth_by_category(row: Row, preset: Preset) -> np.ndarray:
+def worth_by_category(row: Row, preset: Preset) -> np.ndarray:
     """Worth of a won row by category (index = category), before treasure."""
     worth = arcade_worth if preset is Preset.ARCADE else shisanshui_worth
     return np.array([worth(row, cat) for cat in Category], dtype=float)
@@ -59,15 +59,10 @@ def row_worths(f: SplitFeatures, preset: Preset) -> np.ndarray:
     """(3, n): what each row of each split takes when it wins (arcade incl. treasure; shisanshui)."""
     out = np.empty((3, f.size))
     for row, cats in zip(Row, f.cats(), strict=True):
-        out[row] = _worth_by_category(row, preset)[cats]
+        out[row] = worth_by_category(row, preset)[cats]
     if preset is Preset.ARCADE:
         out *= 1 + f.treasure
     return out
-
-
-def opponent_worth(keys_categories: np.ndarray, row: Row, preset: Preset) -> np.ndarray:
-    """Worth of an opponent's winning row, by its category (no treasure: its cards are unknown)."""
-    return _worth_by_category(row, preset)[keys_categories]
 
 
 def arcade_shape(f: SplitFeatures, options: Options) -> np.ndarray:

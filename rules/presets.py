@@ -70,12 +70,8 @@ class Options:
         for name, value in (overrides or {}).items():
             if name not in known:
                 raise OptionError(f"unknown option {name!r} (options are {', '.join(sorted(known))})")
-            if name == "wheel":
-                try:
-                    value = Wheel(value)
-                except ValueError:
-                    raise OptionError(f"option 'wheel' must be 'low' or 'second', not {value!r}") from None
-            elif not isinstance(value, bool):
+            # The wheel is coerced and checked by __post_init__; the other options are booleans.
+            if name != "wheel" and not isinstance(value, bool):
                 raise OptionError(f"option {name!r} must be true or false, not {value!r}")
             opts = replace(opts, **{name: value})
         return opts

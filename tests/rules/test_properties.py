@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -188,24 +189,10 @@ def test_seat_order_does_not_matter(args: tuple) -> None:
                 assert after.pair(pos[i], pos[j]).score == before.pair(i, j).score
 
 
-@given(deals(Preset.TAIWAN))
-def test_taiwan_is_zero_sum_and_fouls_never_gain(d: tuple) -> None:
-    check_deal(Preset.TAIWAN, *d)
-
-
-@given(deals(Preset.TOURNAMENT))
-def test_tournament_is_zero_sum_and_fouls_never_gain(d: tuple) -> None:
-    check_deal(Preset.TOURNAMENT, *d)
-
-
-@given(deals(Preset.ARCADE))
-def test_arcade_is_zero_sum_and_fouls_never_gain(d: tuple) -> None:
-    check_deal(Preset.ARCADE, *d)
-
-
-@given(deals(Preset.SHISANSHUI))
-def test_shisanshui_is_zero_sum_and_fouls_never_gain(d: tuple) -> None:
-    check_deal(Preset.SHISANSHUI, *d)
+@pytest.mark.parametrize("preset", list(Preset))
+@given(data=st.data())
+def test_every_preset_is_zero_sum_and_fouls_never_gain(preset: Preset, data: st.DataObject) -> None:
+    check_deal(preset, *data.draw(deals(preset)))
 
 
 def test_seeded_deals_are_zero_sum_in_every_preset() -> None:
