@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from ai.levels import Level
+from ai import Level
 from rules.presets import Options, Preset
 
 TIME_LIMITS = (0, 30, 60, 90, 120)  # seconds; 0 = no limit

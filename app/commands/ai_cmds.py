@@ -85,7 +85,7 @@ def _decision_json(decision: Decision, ev: float, fallback: Decision | None = No
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from ai.levels import Level, TableView, choose
+    from ai import Level, TableView, choose
 
     preset = parse_preset(args.rules)
     cards = parse_cards(" ".join(args.cards), 13)

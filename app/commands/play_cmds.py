@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from ai.levels import Level
+from ai import Level
 from app.config import TableConfig
 from app.i18n import LANGUAGES
 from rules.presets import Preset

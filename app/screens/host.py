@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
-from ai.levels import Level
+from ai import Level
 from rules import arcade
 from rules.evaluate import Wheel
 from rules.presets import Preset

@@ -19,8 +19,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from app.game import SWEEP_KINDS, DealRecord, RevealStep, Table
 from app.i18n import Translator
-from app.table import SWEEP_KINDS, DealRecord, RevealStep, Table
 from app.widgets.base import GameFooter, TooSmall, translate_bindings
 from app.widgets.cards import CardLook
 from rules.deal import Outcome

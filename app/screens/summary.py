@@ -15,8 +15,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from app.game import Phase, Table
 from app.i18n import Translator
-from app.table import Phase, Table
 from app.widgets.base import GameFooter, TooSmall, translate_bindings
 from rules.presets import Preset
 

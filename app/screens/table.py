@@ -1,6 +1,6 @@
 """The table screen: three opponents, the player's rows and hand, the countdown, the reveal and its scoring.
 
-The game itself is :class:`app.table.Table`; this screen turns keys and clicks into its methods, runs the AI in
+The game itself is :class:`app.game.Table`; this screen turns keys and clicks into its methods, runs the AI in
 thread workers (their answers come back as messages), animates the reveal through an injectable scheduler, and
 draws everything from the table's state after every change (:meth:`TableScreen.redraw`).
 """
@@ -22,11 +22,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ai.levels import Choice
+from ai import Choice
 from app.config import TableConfig
-from app.i18n import Translator
-from app.settings import Settings
-from app.table import (
+from app.game import (
     AIRequest,
     ArrangeError,
     DealRecord,
@@ -39,6 +37,8 @@ from app.table import (
     run_ai,
     tally_after,
 )
+from app.i18n import Translator
+from app.settings import Settings
 from app.widgets.base import GameFooter, TooSmall, translate_bindings
 from app.widgets.cards import CardLook, cards_text
 from app.widgets.table_widgets import (

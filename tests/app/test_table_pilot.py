@@ -12,12 +12,12 @@ import pytest
 
 from ai.levels import Level
 from app.config import TableConfig
+from app.game import ArrangeState, Phase, choice_arrangements, run_ai
 from app.screens.help import HelpScreen
 from app.screens.results import ResultsScreen
 from app.screens.summary import SummaryScreen
 from app.screens.table import ConfirmScreen, SeatPickScreen, TableScreen, TimeoutScreen
 from app.settings import Settings
-from app.table import ArrangeState, Phase, choice_arrangements, run_ai
 from app.tui import ChinesePokerApp
 from app.widgets.base import TooSmall
 from rules.arrangement import Row

@@ -12,7 +12,7 @@ import pytest
 from ai.levels import Level
 from ai.splits import Fixed
 from app.config import TableConfig
-from app.table import (
+from app.game import (
     ArrangeError,
     ArrangeState,
     Phase,
@@ -442,12 +442,12 @@ def test_count_frames_end_exactly():
 
 
 def test_core_does_not_import_textual():
-    code = "import app.table, sys; assert 'textual' not in sys.modules, 'textual imported'"
+    code = "import app.game, sys; assert 'textual' not in sys.modules, 'textual imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_a_dragon_is_declared_for_the_player(monkeypatch):
-    import app.table as table_module
+    import app.game.table as table_module
 
     dragon = parse_cards("As Kd Qh Jc Ts 9s 8d 7h 6c 5s 4d 3h 2c")
     rest = [c for c in range(52) if c not in dragon]

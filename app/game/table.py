@@ -23,8 +23,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from ai.levels import Choice, Level, TableView, choose
-from ai.splits import Fixed
+from ai import Choice, Fixed, Level, TableView, choose
 from app.config import TableConfig
 from rules import session as sess
 from rules.arrangement import ROW_SIZES, Arrangement, Row
