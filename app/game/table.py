@@ -30,6 +30,7 @@ from rules.arrangement import ROW_SIZES, Arrangement, Row
 from rules.cards import Card, deal, format_cards, sort_cards
 from rules.deal import Deal, DealResult, Decision, Item, Outcome
 from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_row
+from rules.ledger import Currency
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 from rules.specials import Special, detect_specials
@@ -613,12 +614,12 @@ class Table:
         return self.human is None
 
     @property
-    def currency(self) -> str:
-        """How the session counts: ``units`` (taiwan, shisanshui), ``points`` (tournament), ``coins``
-        (arcade), ``none`` (practice)."""
+    def currency(self) -> Currency:
+        """How the session counts: units (taiwan, shisanshui), points (tournament), coins (arcade), none
+        (practice)."""
         if not self.scored:
-            return "none"
-        return {Preset.TOURNAMENT: "points", Preset.ARCADE: "coins"}.get(self.preset, "units")
+            return Currency.NONE
+        return {Preset.TOURNAMENT: Currency.POINTS, Preset.ARCADE: Currency.COINS}.get(self.preset, Currency.UNITS)
 
     def money(self) -> tuple[int, ...]:
         """Each seat's standing in the table's currency."""
