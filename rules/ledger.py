@@ -127,6 +127,10 @@ class Ledger(ABC):
     def settle(self, units: Sequence[int]) -> Settled[Self]:
         """Apply one deal's unit totals (one per table seat, zero-sum, 0 for seats that are out)."""
 
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; the class's ``from_dict`` reads it back."""
+
     @property
     def currency(self) -> Currency:
         """What the money counts in."""
@@ -216,6 +220,19 @@ class UnitsLedger(Ledger):
         after = replace(self, units=tuple(a + u for a, u in zip(self.units, totals, strict=True)))
         return Settled(self, after, totals)
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"units": list(self.units), "points_per_unit": self.points_per_unit}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> UnitsLedger:
+        """Read :meth:`to_dict`'s output; raises :class:`SessionError` on anything else."""
+        if not isinstance(data, dict):
+            raise SessionError("a units state must be an object")
+        ppu = data.get("points_per_unit")
+        if ppu is not None and not is_int(ppu):
+            raise SessionError("'points_per_unit' must be an integer or null")
+        return cls(int_tuple(data.get("units"), "'units'"), ppu)
+
 
 @dataclass(frozen=True)
 class PracticeLedger(Ledger):
@@ -237,6 +254,9 @@ class PracticeLedger(Ledger):
 
     def settle(self, units: Sequence[int]) -> Settled[Self]:
         return Settled(self, self, check_totals(units, self.seats))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": self.seats}
 
 
 # ------------------------------------------------------------------------------------------ tournament

@@ -99,3 +99,24 @@ def test_only_arcade_has_rounds() -> None:
 def test_end_reasons_compare_as_their_old_strings() -> None:
     assert EndReason.ROUND == "round" and f"{EndReason.TIMEOUT}" == "timeout"
     assert json.dumps(EndReason.LEFT) == '"left"'
+
+
+@pytest.mark.parametrize(
+    "ledger",
+    [
+        UnitsLedger((3, -3), 100),
+        UnitsLedger((0, 0, 0)),
+        TournamentLedger((3100, 3000, 3200), dealer_seat=2, deals_played=1),
+        ArcadeLedger((10, 20), stake=5, deals_played=2, round_start_coins=(15, 15)),
+    ],
+)
+def test_ledgers_round_trip_through_json(ledger: UnitsLedger | TournamentLedger | ArcadeLedger) -> None:
+    data = json.loads(json.dumps(ledger.to_dict()))
+    assert type(ledger).from_dict(data) == ledger
+
+
+def test_a_units_state_must_be_an_object_of_integers() -> None:
+    for bad in ([1, -1], {"units": [1, -1], "points_per_unit": "100"}, {"units": "1 -1"}):
+        with pytest.raises(SessionError):
+            UnitsLedger.from_dict(bad)
+    assert PracticeLedger(3).to_dict() == {"seats": 3}
