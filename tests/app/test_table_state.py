@@ -476,7 +476,14 @@ def test_count_frames_end_exactly():
 
 
 def test_core_does_not_import_textual():
-    code = "import app.game, sys; assert 'textual' not in sys.modules, 'textual imported'"
+    code = (
+        "import importlib, pkgutil, sys, app.game\n"
+        "for info in pkgutil.walk_packages(app.game.__path__, 'app.game.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] == 'textual'\n"
+        "       or m.startswith(('app.screens', 'app.widgets'))]\n"
+        "assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -536,3 +543,21 @@ def test_play_starts_the_app_at_a_table_or_the_menu(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "argv", ["chinese-poker"])
     assert main([]) == 0  # no arguments at all: the menu
     assert started[-1].start_config is None and started[-1].want_menu
+
+
+@pytest.mark.parametrize(
+    "preset, scored, currency, worth, worth_in",
+    [
+        (Preset.TAIWAN, True, "units", 100, "points"),
+        (Preset.SHISANSHUI, True, "units", None, "points"),
+        (Preset.TOURNAMENT, True, "points", 20, "points"),
+        (Preset.ARCADE, True, "coins", 10, "coins"),
+        (Preset.TAIWAN, False, "none", 100, "points"),
+        (Preset.ARCADE, False, "none", 10, "coins"),
+    ],
+)
+def test_money_style_is_the_one_place_the_screens_read_money_from(preset, scored, currency, worth, worth_in):
+    t = Table(cfg(preset, scored=scored, stake=10))
+    style = t.money_style
+    assert t.currency == style.currency == currency and style.counted is scored
+    assert style.unit_worth == worth and style.worth_in == worth_in
