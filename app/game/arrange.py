@@ -357,6 +357,10 @@ class ArrangeState:
             return None
         return self.fixed()
 
+    def hint_fixed(self) -> Fixed | None:
+        """What a hint's completion must keep: the placed cards, unless all 13 are placed."""
+        return None if self.complete else self.fixed()
+
     def with_suggestions(self, arrangements: Sequence[Arrangement]) -> ArrangeState:
         """Take fresh suggestions (best first) and show the first."""
         distinct: list[Arrangement] = []

@@ -232,8 +232,7 @@ class Table:
     def hint_request(self) -> AIRequest:
         """The hint key: the best completion around the placed cards."""
         assert self.arrange is not None and self.human is not None
-        fixed = None if self.arrange.complete else self.arrange.fixed()
-        return self._request(self.human, HELPER_LEVEL, Purpose.HINT, fixed, top=1)
+        return self._request(self.human, HELPER_LEVEL, Purpose.HINT, self.arrange.hint_fixed(), top=1)
 
     def takeover_request(self) -> AIRequest:
         """The time-out (or leaving) takeover: the computer completes around the placed cards."""
@@ -297,9 +296,7 @@ class Table:
         st, rec = self.arrange, self.current
         if rec is None or request.deal != rec.number or st is None or not self.can_arrange:
             return False
-        if request.purpose is Purpose.SUGGEST:
-            return request.fixed == st.suggestion_fixed()
-        return request.fixed == (None if st.complete else st.fixed())
+        return request.fixed == (st.suggestion_fixed() if request.purpose is Purpose.SUGGEST else st.hint_fixed())
 
     def accept_suggestions(self, request: AIRequest, choice: Choice) -> bool:
         """Show the first of the helper's suggestions; False (ignored) when they no longer fit
