@@ -1,4 +1,4 @@
-"""Unit tests of app/table.py: the arrangement in progress and the session state machine, without Textual."""
+"""Unit tests of app.game: the arrangement in progress and the session state machine, without Textual."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from app.game import (
     ArrangeError,
     ArrangeState,
     Phase,
+    Purpose,
     Status,
     Table,
     choice_arrangements,
@@ -48,20 +49,6 @@ class Clock:
 def cfg(preset: Preset = Preset.TAIWAN, **kw) -> TableConfig:
     kw.setdefault("levels", (Level.NORMAL,) * 3)
     return TableConfig(preset=preset, options=preset.default_options, seed=kw.pop("seed", 7), **kw)
-
-
-def suggest_fn(state: ArrangeState):
-    """A stand-in for the AI: two fixed legal arrangements of HAND."""
-
-    def suggest(hand, fixed):
-        suggest.calls.append(fixed)
-        return [
-            Arrangement.parse("9h 9d 4h", "5c 5d 3h 2h 2c", "As Ks Qs Js Ts"),
-            Arrangement.parse("4h 3h 2c", "9h 9d 5c 5d 2h", "As Ks Qs Js Ts"),
-        ]
-
-    suggest.calls = []
-    return suggest
 
 
 # ---------------------------------------------------------------------------------------------- ArrangeState
@@ -158,17 +145,64 @@ def test_sort_by_suit_keeps_the_cursor_card():
     assert st2.cursor_card == card and st2.loose != st.loose
 
 
-def test_auto_arrange_cycles_and_completes_around_placed_cards():
-    st = ArrangeState.new(HAND)
-    suggest = suggest_fn(st)
-    a1 = st.auto_arrange(suggest)
-    assert a1.complete and a1.legal and suggest.calls == [None]
-    a2 = a1.auto_arrange(suggest)
-    assert a2.rows != a1.rows and len(suggest.calls) == 1  # the next suggestion, no new call
-    assert a2.auto_arrange(suggest).rows == a1.rows  # and round again
-    partial = st.place(Row.BACK)
-    partial.auto_arrange(suggest)
-    assert suggest.calls[-1] == Fixed(back=parse_cards("As"))
+def test_auto_arrange_asks_then_cycles_the_suggestions_and_completes_around_placed_cards():
+    t = Table(cfg(), now=Clock())
+    t.start_deal()
+    first = t.auto_arrange()
+    assert first is not None and first.purpose is Purpose.SUGGEST and first.fixed is None
+    choice = run_ai(first)
+    arrangements = choice_arrangements(choice)
+    assert t.helper_fits(first) and t.accept_suggestions(first, choice)
+    a1 = t.arrange
+    assert a1.complete and a1.legal and a1.rows == arrangements[0].rows and a1.suggestion == 0
+    if len(arrangements) > 1:
+        assert t.auto_arrange() is None  # the next suggestion, no new request
+        assert t.arrange.rows == arrangements[1].rows
+    t.apply(t.arrange.return_all())
+    card = t.arrange.cursor_card
+    t.apply(t.arrange.place(Row.BACK))
+    again = t.auto_arrange()
+    assert again is not None and again.fixed == Fixed(back=(card,))
+    assert not t.helper_fits(first) and not t.accept_suggestions(first, choice)  # it no longer fits
+
+
+def test_auto_arrange_is_refused_once_declared():
+    t = Table(cfg(preset=Preset.SHISANSHUI), now=Clock())
+    t.start_deal()
+    t.apply(replace(t.arrange, specials=frozenset(Special)).declare(Special.SIX_PAIRS))
+    with pytest.raises(ArrangeError, match="declared"):
+        t.auto_arrange()
+
+
+def test_hint_for_names_the_cursor_card_and_its_row():
+    t = Table(cfg(), now=Clock())
+    t.start_deal()
+    request = t.hint_request()
+    assert request.purpose is Purpose.HINT and t.helper_fits(request)
+    choice = run_ai(request)
+    hint = t.hint_for(choice)
+    assert hint is not None and hint[0] == t.arrange.cursor_card
+    assert hint[0] in choice.decision.arrangement.rows[hint[1]]
+
+
+def test_the_screen_changes_the_arrangement_only_through_the_table():
+    t = Table(cfg(), now=Clock(), sort="rank")
+    with pytest.raises(ArrangeError, match="not_arranging"):
+        t.apply(ArrangeState.new(HAND))
+    t.start_deal()
+    with pytest.raises(ArrangeError, match="not_this_hand"):
+        t.apply(ArrangeState.new(HAND))
+    card = t.arrange.cursor_card
+    assert t.toggle_sort() == "suit" and t.sort == "suit" and t.arrange.sort == "suit"
+    assert t.arrange.cursor_card == card
+    t.decide_computers()
+    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
+    t.ready()
+    with pytest.raises(ArrangeError, match="not_arranging"):
+        t.apply(t.arrange.return_all())
+    t.score()
+    t.next()
+    assert t.arrange.sort == "suit"  # the next deal keeps the sort
 
 
 def test_hint_row_finds_the_cursor_card():
@@ -206,7 +240,7 @@ def test_full_deal_and_record_serialises():
     with pytest.raises(ArrangeError) as exc:
         t.ready()
     assert exc.value.code == "incomplete"
-    t.arrange = t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
     t.ready()
     rec = t.score()
     assert t.phase is Phase.REVEALING and sum(rec.units) == 0
@@ -215,7 +249,7 @@ def test_full_deal_and_record_serialises():
     assert t.steps[-1].kind == "totals"
     json.dumps(t.to_dict())
     t.next()
-    assert t.phase is Phase.ARRANGING and t.number == 2 and t.units == list(rec.units)
+    assert t.phase is Phase.ARRANGING and t.number == 2 and t.money() == rec.units
 
 
 def test_stale_ai_answers_are_ignored():
@@ -235,7 +269,7 @@ def test_timeout_with_takeover_completes_around_placed_cards():
     t.start_deal()
     t.decide_computers()
     st = t.arrange
-    t.arrange = st.place(Row.BACK)
+    t.apply(st.place(Row.BACK))
     placed = t.arrange.rows[Row.BACK][0]
     assert t.time_left() == 30
     clock.t += 29.5
@@ -257,7 +291,7 @@ def _timed_out_without_takeover(clock: Clock) -> Table:
     t = Table(cfg(time_limit=30, takeover=False), now=clock)
     t.start_deal()
     t.decide_computers()
-    t.arrange = t.arrange.place(Row.BACK)
+    t.apply(t.arrange.place(Row.BACK))
     clock.t += 31
     assert t.timed_out()
     assert t.on_timeout() is None  # RULES.md §10: the host chooses
@@ -332,17 +366,17 @@ def test_practice_keeps_no_score():
     assert t.currency == "none"
     t.start_deal()
     t.decide_computers()
-    t.arrange = t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
     t.ready()
     t.score()
-    assert t.units == [0, 0, 0, 0] and t.money() == (0, 0, 0, 0)
+    assert t.money() == (0, 0, 0, 0)
 
 
 def _auto_deal(t: Table) -> None:
     t.decide_computers()
     if t.human is not None and not t.human_ready:
         if t.arrange.declared is None:
-            t.arrange = t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request())))
+            t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
         t.ready()
     t.score()
     t.finish_reveal()
@@ -351,7 +385,7 @@ def _auto_deal(t: Table) -> None:
 def test_tournament_elimination_ends_the_session_when_the_human_is_out():
     t = Table(cfg(Preset.TOURNAMENT))
     assert t.currency == "points" and t.money() == (3100,) * 4 and t.dealer == 0
-    t.tournament = replace(t.tournament, points=(1, 3100, 3100, 3099))
+    t.ledger = replace(t.ledger, points=(1, 3100, 3100, 3099))
     for _ in range(16):
         t.start_deal() if t.phase is Phase.DEALING else t.next()
         if t.phase is Phase.OVER:
@@ -442,7 +476,14 @@ def test_count_frames_end_exactly():
 
 
 def test_core_does_not_import_textual():
-    code = "import app.game, sys; assert 'textual' not in sys.modules, 'textual imported'"
+    code = (
+        "import importlib, pkgutil, sys, app.game\n"
+        "for info in pkgutil.walk_packages(app.game.__path__, 'app.game.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] == 'textual'\n"
+        "       or m.startswith(('app.screens', 'app.widgets'))]\n"
+        "assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -502,3 +543,21 @@ def test_play_starts_the_app_at_a_table_or_the_menu(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "argv", ["chinese-poker"])
     assert main([]) == 0  # no arguments at all: the menu
     assert started[-1].start_config is None and started[-1].want_menu
+
+
+@pytest.mark.parametrize(
+    "preset, scored, currency, worth, worth_in",
+    [
+        (Preset.TAIWAN, True, "units", 100, "points"),
+        (Preset.SHISANSHUI, True, "units", None, "points"),
+        (Preset.TOURNAMENT, True, "points", 20, "points"),
+        (Preset.ARCADE, True, "coins", 10, "coins"),
+        (Preset.TAIWAN, False, "none", 100, "points"),
+        (Preset.ARCADE, False, "none", 10, "coins"),
+    ],
+)
+def test_money_style_is_the_one_place_the_screens_read_money_from(preset, scored, currency, worth, worth_in):
+    t = Table(cfg(preset, scored=scored, stake=10))
+    style = t.money_style
+    assert t.currency == style.currency == currency and style.counted is scored
+    assert style.unit_worth == worth and style.worth_in == worth_in

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import FrozenInstanceError
+from typing import TypeVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.cards import Card, parse_cards
+from rules.ledger import (
+    ArcadeLedger,
+    Ledger,
+    Settled,
+    TournamentLedger,
+)
 from rules.presets import Preset
 from rules.session import (
     DEFAULT_RAKE,
@@ -17,37 +24,35 @@ from rules.session import (
     TOURNAMENT_DEALS,
     TOURNAMENT_START_POINTS,
     VIP_RAKE,
-    ArcadeState,
     SessionError,
-    TournamentState,
     TreasureQueue,
-    active_seats,
-    add_treasure,
     cut_card,
     deal_in_round,
     ends_round,
-    is_broke,
-    is_out,
-    new_arcade,
-    new_tournament,
     next_dealer,
-    play_arcade_deal,
-    play_tournament_deal,
     points_for,
     rake_on,
-    reveal_treasure,
-    round_net,
     round_of,
     seat_totals,
-    seats_in_play,
     settle_coins,
     standings,
-    tournament_over,
 )
+
+L = TypeVar("L", bound=Ledger)
 
 
 def card(text: str) -> Card:
     return parse_cards(text, 1)[0]
+
+
+def settle(ledger: L, units: tuple[int, ...]) -> tuple[L, Settled[L]]:
+    """The ledger after ``units`` and what the deal did."""
+    settled = ledger.settle(units)
+    return settled.after, settled
+
+
+def add(queue: TreasureQueue, c: int) -> TreasureQueue:
+    return queue.add(c)
 
 
 # ------------------------------------------------------------------------------------------- points per unit
@@ -65,77 +70,77 @@ def test_points_per_unit_come_from_the_preset() -> None:
 
 
 def test_new_tournament_starts_everyone_on_3100_with_seat_0_dealing() -> None:
-    state = new_tournament()
+    state = TournamentLedger.new()
     assert state.points == (3100, 3100, 3100, 3100)
     assert TOURNAMENT_START_POINTS == 3100
     assert state.dealer == 0
     assert state.deals_played == 0
     assert state.deals == TOURNAMENT_DEALS == 16
     assert state.points_per_unit == 20
-    assert active_seats(state) == (0, 1, 2, 3)
-    assert not tournament_over(state)
-    assert new_tournament(players=3).points == (3100,) * 3
+    assert state.seats_in_play() == (0, 1, 2, 3)
+    assert not state.over
+    assert TournamentLedger.new(players=3).points == (3100,) * 3
 
 
 def test_a_deal_moves_points_by_units_times_20() -> None:
-    state, deal = play_tournament_deal(new_tournament(), (7, -1, -6, 0))
+    state, deal = settle(TournamentLedger.new(), (7, -1, -6, 0))
     assert state.points == (3240, 3080, 2980, 3100)
-    assert deal.deal == 1
+    assert deal.after.deals_played == 1
     assert deal.units == (7, -1, -6, 0)
     assert deal.changes == (140, -20, -120, 0)
     assert deal.eliminated == ()
-    assert deal.next_dealer == 0  # seat 0 won the most
+    assert deal.after.dealer == 0  # seat 0 won the most
     assert state.deals_played == 1
     assert sum(state.points) == 4 * 3100
 
 
 def test_a_player_at_zero_or_below_is_out_and_the_session_goes_on() -> None:
-    state = TournamentState((100, 40, 3000, 3060))
-    state, deal = play_tournament_deal(state, (-5, -2, 4, 3))  # -100 and -40: both exactly 0
+    state = TournamentLedger((100, 40, 3000, 3060))
+    state, deal = settle(state, (-5, -2, 4, 3))  # -100 and -40: both exactly 0
     assert state.points == (0, 0, 3080, 3120)
     assert deal.eliminated == (0, 1)
-    assert is_out(state, 0) and is_out(state, 1)
-    assert not is_out(state, 2) and not is_out(state, 3)
-    assert active_seats(state) == (2, 3)
-    assert not tournament_over(state)  # two players remain
+    assert state.is_out(0) and state.is_out(1)
+    assert not state.is_out(2) and not state.is_out(3)
+    assert state.seats_in_play() == (2, 3)
+    assert not state.over  # two players remain
     # Going below zero is out too; the points are kept as they are (zero-sum).
-    state, deal = play_tournament_deal(TournamentState((30, 100, 100)), (-2, 1, 1))
+    state, deal = settle(TournamentLedger((30, 100, 100)), (-2, 1, 1))
     assert state.points == (-10, 120, 120)
     assert deal.eliminated == (0,)
-    assert is_out(state, 0)
+    assert state.is_out(0)
 
 
 def test_a_player_who_is_out_cannot_score_again() -> None:
-    state = TournamentState((0, 1000, 1000, 1100))
+    state = TournamentLedger((0, 1000, 1000, 1100))
     with pytest.raises(SessionError, match="seat 0 is out"):
-        play_tournament_deal(state, (1, -1, 0, 0))
-    state, deal = play_tournament_deal(state, (0, 6, -6, 0))
+        settle(state, (1, -1, 0, 0))
+    state, deal = settle(state, (0, 6, -6, 0))
     assert state.points == (0, 1120, 880, 1100)
     assert deal.eliminated == ()  # already out before this deal
 
 
 def test_the_session_ends_when_fewer_than_two_players_remain() -> None:
-    state, deal = play_tournament_deal(TournamentState((3100, 60, 3100)), (3, -3, 0))
-    assert not tournament_over(state)
-    state, deal = play_tournament_deal(TournamentState((3100, 60, 0)), (3, -3, 0))
+    state, deal = settle(TournamentLedger((3100, 60, 3100)), (3, -3, 0))
+    assert not state.over
+    state, deal = settle(TournamentLedger((3100, 60, 0)), (3, -3, 0))
     assert deal.eliminated == (1,)
-    assert active_seats(state) == (0,)
-    assert tournament_over(state)
+    assert state.seats_in_play() == (0,)
+    assert state.over
     with pytest.raises(SessionError, match="over"):
-        play_tournament_deal(state, (0, 0, 0))
+        settle(state, (0, 0, 0))
 
 
 def test_a_session_is_16_deals() -> None:
-    state = new_tournament()
+    state = TournamentLedger.new()
     for n in range(1, 17):
-        assert not tournament_over(state)
-        state, deal = play_tournament_deal(state, (1, -1, 0, 0))
-        assert deal.deal == n
+        assert not state.over
+        state, deal = settle(state, (1, -1, 0, 0))
+        assert deal.after.deals_played == n
     assert state.deals_played == 16
-    assert tournament_over(state)
+    assert state.over
     assert state.points == (3100 + 16 * 20, 3100 - 16 * 20, 3100, 3100)
     with pytest.raises(SessionError, match="over"):
-        play_tournament_deal(state, (0, 0, 0, 0))
+        settle(state, (0, 0, 0, 0))
 
 
 @pytest.mark.parametrize(
@@ -144,7 +149,7 @@ def test_a_session_is_16_deals() -> None:
 )
 def test_bad_totals_are_refused(totals: tuple, problem: str) -> None:
     with pytest.raises(SessionError, match=problem):
-        play_tournament_deal(new_tournament(), totals)
+        settle(TournamentLedger.new(), totals)
 
 
 def test_seat_totals_spread_a_smaller_deal_onto_the_table() -> None:
@@ -163,10 +168,10 @@ def test_standings_most_points_first_ties_in_seat_order() -> None:
 
 
 def test_the_biggest_winner_deals_next() -> None:
-    state, _ = play_tournament_deal(new_tournament(), (-6, -1, 1, 6))
+    state, _ = settle(TournamentLedger.new(), (-6, -1, 1, 6))
     assert state.dealer == 3
-    state, deal = play_tournament_deal(state, (2, 1, -1, -2))
-    assert state.dealer == deal.next_dealer == 0
+    state, deal = settle(state, (2, 1, -1, -2))
+    assert state.dealer == deal.after.dealer == 0
 
 
 @pytest.mark.parametrize(
@@ -190,33 +195,33 @@ def test_next_dealer_ties_and_ineligible_seats(
 
 
 def test_a_tie_for_biggest_winner_goes_to_the_tied_seat_nearest_after_the_dealer() -> None:
-    state = TournamentState((3100,) * 4, dealer=2)
-    state, _ = play_tournament_deal(state, (3, 3, -3, -3))  # 0 and 1 tie; after 2 come 3, 0, 1
+    state = TournamentLedger((3100,) * 4, dealer_seat=2)
+    state, _ = settle(state, (3, 3, -3, -3))  # 0 and 1 tie; after 2 come 3, 0, 1
     assert state.dealer == 0
-    state, _ = play_tournament_deal(state, (3, 3, -3, -3))  # same tie, dealer 0 now: after 0 comes 1
+    state, _ = settle(state, (3, 3, -3, -3))  # same tie, dealer 0 now: after 0 comes 1
     assert state.dealer == 1
-    state, _ = play_tournament_deal(state, (3, 3, -3, -3))  # dealer 1 is tied but counts last
+    state, _ = settle(state, (3, 3, -3, -3))  # dealer 1 is tied but counts last
     assert state.dealer == 0
 
 
 def test_players_who_are_out_never_deal() -> None:
     # Seat 1 is out; the deal is all ties among the others: after dealer 0 comes 1 (out), so seat 2.
-    state = TournamentState((3100, 0, 3100, 3100), dealer=0)
-    state, _ = play_tournament_deal(state, (0, 0, 0, 0))
+    state = TournamentLedger((3100, 0, 3100, 3100), dealer_seat=0)
+    state, _ = settle(state, (0, 0, 0, 0))
     assert state.dealer == 2
     # The dealer goes out in this deal; the winner among the rest deals.
-    state = TournamentState((3100, 3100, 40, 3100), dealer=2)
-    state, deal = play_tournament_deal(state, (0, 0, -2, 2))
+    state = TournamentLedger((3100, 3100, 40, 3100), dealer_seat=2)
+    state, deal = settle(state, (0, 0, -2, 2))
     assert deal.eliminated == (2,)
     assert state.dealer == 3
     # The winner of a deal stays in, so a seat that went out in it is never the next dealer, even on a tie.
-    state = TournamentState((20, 3100, 3100, 3100), dealer=3)
-    state, deal = play_tournament_deal(state, (-1, 0, 1, 0))
+    state = TournamentLedger((20, 3100, 3100, 3100), dealer_seat=3)
+    state, deal = settle(state, (-1, 0, 1, 0))
     assert deal.eliminated == (0,) and state.dealer == 2
 
 
 def test_tournament_state_round_trips_through_json() -> None:
-    state, _ = play_tournament_deal(new_tournament(), (6, -6, 1, -1))
+    state, _ = settle(TournamentLedger.new(), (6, -6, 1, -1))
     data = json.loads(json.dumps(state.to_dict()))
     assert data == {
         "points": [3220, 2980, 3120, 3080],
@@ -225,9 +230,9 @@ def test_tournament_state_round_trips_through_json() -> None:
         "deals": 16,
         "points_per_unit": 20,
     }
-    assert TournamentState.from_dict(data) == state
+    assert TournamentLedger.from_dict(data) == state
     with pytest.raises(FrozenInstanceError):
-        state.dealer = 2  # type: ignore[misc]
+        state.points = (0, 0, 0, 0)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(
@@ -243,7 +248,7 @@ def test_tournament_state_round_trips_through_json() -> None:
 )
 def test_bad_tournament_states_are_refused(data: object) -> None:
     with pytest.raises(SessionError):
-        TournamentState.from_dict(data)
+        TournamentLedger.from_dict(data)
 
 
 # ---------------------------------------------------------------------------------------------------- coins
@@ -318,14 +323,14 @@ def test_overdraft_equal_winners_share_odd_coins_in_seat_order() -> None:
 
 
 def test_a_broke_player_cannot_continue() -> None:
-    state = new_arcade(50, players=3, stake=10)
-    state, s = play_arcade_deal(state, (-6, 6, 0))
-    assert s.seats[0].paid == 50 and state.coins[0] == 0
-    assert is_broke(state, 0)
-    assert seats_in_play(state) == (1, 2)
-    with pytest.raises(SessionError, match="no coins"):
-        play_arcade_deal(state, (1, -1, 0))
-    state, _ = play_arcade_deal(state, (0, 1, -1))
+    state = ArcadeLedger.new(50, players=3, stake=10)
+    state, s = settle(state, (-6, 6, 0))
+    assert s.settlement is not None and s.settlement.seats[0].paid == 50 and state.coins[0] == 0
+    assert state.is_out(0)
+    assert state.seats_in_play() == (1, 2)
+    with pytest.raises(SessionError, match="out of the session"):
+        settle(state, (1, -1, 0))
+    state, _ = settle(state, (0, 1, -1))
     assert state.coins[0] == 0
 
 
@@ -434,23 +439,23 @@ def test_round_helpers_refuse_deal_zero() -> None:
 
 
 def test_arcade_state_tracks_rounds_and_the_round_summary() -> None:
-    state = new_arcade(1000, stake=10, rake=0.0)
+    state = ArcadeLedger.new(1000, stake=10, rake=0.0)
     assert state.round == 1 and not state.round_over
     for n in range(1, 7):
-        state, _ = play_arcade_deal(state, (1, -1, 0, 0))
+        state, _ = settle(state, (1, -1, 0, 0))
         assert state.deals_played == n
         assert state.round_over is (n == 6)
         assert state.round == 1
-    assert round_net(state) == (60, -60, 0, 0)
-    state, _ = play_arcade_deal(state, (0, 0, 2, -2))  # the first deal of round 2
+    assert state.round_change() == (60, -60, 0, 0)
+    state, _ = settle(state, (0, 0, 2, -2))  # the first deal of round 2
     assert state.round == 2 and not state.round_over
     assert state.round_start_coins == (1060, 940, 1000, 1000)
-    assert round_net(state) == (0, 0, 20, -20)
+    assert state.round_change() == (0, 0, 20, -20)
 
 
 def test_arcade_state_round_trips_through_json() -> None:
-    state = reveal_treasure(new_arcade([500, 600, 700], stake=5, rake=VIP_RAKE), card("Qh"))
-    state, _ = play_arcade_deal(state, (3, -2, -1))
+    state = ArcadeLedger.new([500, 600, 700], stake=5, rake=VIP_RAKE)
+    state, _ = settle(state, (3, -2, -1))
     data = json.loads(json.dumps(state.to_dict()))
     assert data == {
         "coins": [514, 590, 695],
@@ -458,10 +463,9 @@ def test_arcade_state_round_trips_through_json() -> None:
         "rake": 0.1,
         "deals_played": 1,
         "round_start_coins": [500, 600, 700],
-        "treasure": ["Qh"],
     }
-    assert ArcadeState.from_dict(data) == state
-    assert ArcadeState.from_dict({"coins": [5, 5]}) == new_arcade(5, players=2)
+    assert ArcadeLedger.from_dict(data) == state
+    assert ArcadeLedger.from_dict({"coins": [5, 5]}) == ArcadeLedger.new(5, players=2)
 
 
 @pytest.mark.parametrize(
@@ -472,15 +476,13 @@ def test_arcade_state_round_trips_through_json() -> None:
         {"coins": [5, 5], "stake": 0},
         {"coins": [5, 5], "rake": 2},
         {"coins": [5, 5], "rake": "0.15"},
-        {"coins": [5, 5], "treasure": ["Zz"]},
-        {"coins": [5, 5], "treasure": ["As", "As"]},
         {"coins": [5, 5], "round_start_coins": [5]},
         "coins",
     ],
 )
 def test_bad_arcade_states_are_refused(data: object) -> None:
     with pytest.raises(SessionError):
-        ArcadeState.from_dict(data)
+        ArcadeLedger.from_dict(data)
 
 
 # -------------------------------------------------------------------------------------------------- treasure
@@ -489,29 +491,29 @@ def test_bad_arcade_states_are_refused(data: object) -> None:
 def test_treasure_cards_accumulate_to_four_and_the_fifth_replaces_the_oldest() -> None:
     q = TreasureQueue()
     for text in ("As", "Kd", "7c", "2h"):
-        q = add_treasure(q, card(text))
+        q = add(q, card(text))
     assert q.to_dict() == ["As", "Kd", "7c", "2h"]
-    q = add_treasure(q, card("Th"))
+    q = add(q, card("Th"))
     assert q.to_dict() == ["Kd", "7c", "2h", "Th"]
-    q = add_treasure(q, card("3s"))
+    q = add(q, card("3s"))
     assert q.to_dict() == ["7c", "2h", "Th", "3s"]
 
 
 def test_a_card_already_in_the_queue_moves_to_the_newest_place() -> None:
     q = TreasureQueue.from_dict(["As", "Kd", "7c"])
-    q = add_treasure(q, card("As"))
+    q = add(q, card("As"))
     assert q.to_dict() == ["Kd", "7c", "As"]
     full = TreasureQueue.from_dict(["As", "Kd", "7c", "2h"])
-    assert add_treasure(full, card("Kd")).to_dict() == ["As", "7c", "2h", "Kd"]  # nothing dropped
-    assert add_treasure(full, card("2h")) == full
+    assert add(full, card("Kd")).to_dict() == ["As", "7c", "2h", "Kd"]  # nothing dropped
+    assert add(full, card("2h")) == full
 
 
 def test_treasure_queue_accepts_text_and_card_ids() -> None:
-    q = add_treasure(add_treasure(TreasureQueue(), 51), card("2d"))
+    q = add(add(TreasureQueue(), 51), card("2d"))
     assert q.cards == (Card(51), Card(0))
     assert TreasureQueue.from_dict(q.to_dict()) == q
     with pytest.raises(SessionError):
-        add_treasure(q, 52)
+        add(q, 52)
     with pytest.raises(SessionError):
         TreasureQueue.from_dict(["As", "Ks", "Qs", "Js", "Ts"])
 
@@ -525,7 +527,7 @@ def test_cut_card_is_reproducible_from_the_seed() -> None:
 def test_property_treasure_queue_is_the_last_four_distinct_cards(cuts: list[int]) -> None:
     q = TreasureQueue()
     for c in cuts:
-        q = add_treasure(q, c)
+        q = add(q, c)
         assert len(q.cards) <= 4
         assert len(set(q.cards)) == len(q.cards)
         assert q.cards[-1] == c
@@ -534,11 +536,3 @@ def test_property_treasure_queue_is_the_last_four_distinct_cards(cuts: list[int]
         if c not in expected:
             expected.append(c)
     assert list(q.cards) == list(reversed(expected[:4]))
-
-
-def test_arcade_deal_keeps_the_treasure_queue() -> None:
-    state = new_arcade(100, players=2)
-    state = reveal_treasure(state, card("As"))
-    state, _ = play_arcade_deal(state, (1, -1))
-    state = reveal_treasure(state, card("Kd"))
-    assert state.treasure.to_dict() == ["As", "Kd"]

@@ -1,0 +1,36 @@
+"""What the player may do at the table now: one query, :func:`allowed`, for every :class:`Action` (the screen
+shows, greys or hides its keys by it)."""
+
+from __future__ import annotations
+
+from rules.arrangement import Row
+from rules.presets import Preset
+
+from .arrange import Action, Allowed
+from .phase import Phase
+from .table import Table
+
+
+def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
+    """Whether the player can take ``action`` at ``table`` now (``row``: where PLACE puts the cards)."""
+    if action.arranging:
+        st = table.arrange
+        if action is Action.DOUBLE and table.preset is not Preset.ARCADE:
+            return Allowed.HIDDEN
+        if action is Action.DECLARE and (st is None or not st.specials):
+            return Allowed.HIDDEN
+        if not table.can_arrange or st is None:
+            return Allowed.HIDDEN if table.human is None or table.phase is not Phase.ARRANGING else Allowed.GREYED
+        return st.allows(action, row)
+    if action is Action.SKIP:
+        return Allowed.ALLOWED if table.phase is Phase.REVEALING else Allowed.HIDDEN
+    if action is Action.RESULTS:
+        shown = table.phase is Phase.RESULTS and table.current is not None and table.current.result is not None
+        return Allowed.ALLOWED if shown else Allowed.HIDDEN
+    if action is Action.NEXT:
+        if table.phase is Phase.RESULTS:
+            return Allowed.ALLOWED
+        return Allowed.GREYED if table.phase is Phase.REVEALING else Allowed.HIDDEN
+    if not table.watching:  # TAKE
+        return Allowed.HIDDEN
+    return Allowed.ALLOWED if table.phase is not Phase.OVER else Allowed.GREYED

@@ -1,0 +1,415 @@
+"""The human's arrangement in progress (:class:`ArrangeState`), what the player may do with it (:class:`Action`,
+:class:`Allowed`), and the row-reading helpers the table screen shows (:func:`partial_category`, :func:`hint_row`).
+
+Every method of :class:`ArrangeState` returns a new state; a move that cannot be made raises
+:class:`ArrangeError`, whose ``code`` the UI translates (``table.error.<code>``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import Enum, StrEnum
+from typing import Any
+
+from ai import Fixed
+from rules.arrangement import ROW_SIZES, Arrangement, Row
+from rules.cards import Card, sort_cards
+from rules.deal import Decision
+from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_row
+from rules.specials import Special
+
+
+class Action(StrEnum):
+    """What the player can ask for at the table (the values are the screen's action names)."""
+
+    MOVE = "move"
+    SELECT = "select"
+    PLACE = "place"
+    UNPLACE = "unplace"
+    CLEAR = "clear"
+    AUTO = "auto"
+    HINT = "hint"
+    SORT = "sort"
+    READY = "ready"
+    DECLARE = "declare"
+    DOUBLE = "double"
+    SKIP = "skip"  # the reveal
+    RESULTS = "results"
+    NEXT = "next"
+    TAKE = "take"  # 接玩, while watching
+
+    @property
+    def arranging(self) -> bool:
+        """True for the moves made while arranging (they need an arrangement in progress)."""
+        return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE)
+
+
+class Allowed(Enum):
+    """Whether an :class:`Action` can be taken now: allowed, shown but not now (greyed), or not offered."""
+
+    ALLOWED = "allowed"
+    GREYED = "greyed"
+    HIDDEN = "hidden"
+
+    @classmethod
+    def of(cls, ok: bool) -> Allowed:
+        """ALLOWED when ``ok``, else GREYED."""
+        return cls.ALLOWED if ok else cls.GREYED
+
+
+class ArrangeError(ValueError):
+    """An arranging move that cannot be made; ``code`` names it for the UI (``table.error.<code>``)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def _display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A row's cards for display: bigger groups first (the pair of a pair), then by rank, high to low."""
+    counts = Counter(c.rank for c in cards)
+    return tuple(sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True))
+
+
+def partial_category(cards: Sequence[Card], size: int, wheel: Wheel = Wheel.LOW) -> Category | None:
+    """What a row of ``size`` holds so far: the full evaluation once it has ``size`` cards, else what its
+    ranks already make (a pair, two pair, trips, a full house, quads; straights and flushes need the whole
+    row). None for an empty row."""
+    if not cards:
+        return None
+    if len(cards) == size:
+        return evaluate_row(cards, wheel).category
+    shape = sorted(Counter(c.rank for c in cards).values(), reverse=True)
+    if shape[0] == 4:
+        return Category.QUADS
+    if shape[0] == 3:
+        return Category.FULL_HOUSE if len(shape) > 1 and shape[1] >= 2 else Category.TRIPS
+    if shape[0] == 2:
+        return Category.TWO_PAIR if len(shape) > 1 and shape[1] == 2 else Category.PAIR
+    return Category.HIGH_CARD
+
+
+@dataclass(frozen=True)
+class ArrangeState:
+    """The human's arrangement in progress.
+
+    ``cursor`` indexes :attr:`order`: the cards still in hand (sorted by ``sort``) followed by the front,
+    middle and back rows, so the cursor can reach a placed card to move or return it.
+    """
+
+    hand: tuple[Card, ...]
+    rows: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] = ((), (), ())
+    cursor: int = 0
+    selected: frozenset[Card] = frozenset()
+    sort: str = "rank"
+    wheel: Wheel = Wheel.LOW
+    suggestions: tuple[Arrangement, ...] = ()
+    suggestion: int = -1  # which suggestion the rows show; -1 when the player changed them since
+    declared: Special | None = None
+    specials: frozenset[Special] = frozenset()  # what the cards make that this preset lets one declare
+
+    @classmethod
+    def new(
+        cls,
+        hand: Sequence[int],
+        sort: str = "rank",
+        wheel: Wheel = Wheel.LOW,
+        specials: frozenset[Special] = frozenset(),
+    ) -> ArrangeState:
+        """A fresh arrangement: all 13 cards in hand, the cursor on the first. A dragon among ``specials`` is
+        declared at once: it is always declared (RULES.md §13.1), the player only confirms it."""
+        state = cls(tuple(sorted(Card(c) for c in hand)), sort=sort, wheel=wheel, specials=specials)
+        dragons = sorted((s for s in specials if s.is_dragon), key=lambda s: s.rung)
+        return state.declare(dragons[-1]) if dragons else state
+
+    # ---- reading
+
+    @property
+    def placed(self) -> frozenset[Card]:
+        """The cards already in a row."""
+        return frozenset(c for row in self.rows for c in row)
+
+    @property
+    def loose(self) -> tuple[Card, ...]:
+        """Cards still in hand, in the chosen sort order (high first)."""
+        placed = self.placed
+        return sort_cards((c for c in self.hand if c not in placed), by_suit=self.sort == "suit")
+
+    def row_cards(self, row: Row) -> tuple[Card, ...]:
+        """A row's cards in display order."""
+        return _display_order(self.rows[row])
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        """Every card in cursor order: the hand, then front, middle and back."""
+        return self.loose + self.row_cards(Row.FRONT) + self.row_cards(Row.MIDDLE) + self.row_cards(Row.BACK)
+
+    @property
+    def cursor_card(self) -> Card | None:
+        """The card under the cursor (None only for an empty hand)."""
+        order = self.order
+        return order[self.cursor] if 0 <= self.cursor < len(order) else None
+
+    def where(self, card: Card) -> Row | None:
+        """The row holding ``card``, or None when it is in hand."""
+        for row in Row:
+            if card in self.rows[row]:
+                return row
+        return None
+
+    def room(self, row: Row) -> int:
+        """How many more cards ``row`` takes."""
+        return ROW_SIZES[row] - len(self.rows[row])
+
+    @property
+    def complete(self) -> bool:
+        """True when all 13 cards are in the rows."""
+        return all(self.room(r) == 0 for r in Row)
+
+    def targets(self) -> tuple[Card, ...]:
+        """The cards a place/return acts on: the selection, else the card under the cursor."""
+        if self.selected:
+            return tuple(c for c in self.order if c in self.selected)
+        card = self.cursor_card
+        return () if card is None else (card,)
+
+    def row_value(self, row: Row) -> RowValue | None:
+        """The evaluated row once it is full."""
+        cards = self.rows[row]
+        return evaluate_row(cards, self.wheel) if len(cards) == ROW_SIZES[row] else None
+
+    def row_category(self, row: Row) -> Category | None:
+        """The row's hand so far (full rows exactly, partial rows by their groups)."""
+        return partial_category(self.rows[row], ROW_SIZES[row], self.wheel)
+
+    def fouls(self) -> tuple[tuple[Row, Row], ...]:
+        """Pairs (upper, lower) of full rows where the upper row beats the lower one: a foul in the making."""
+        values = {r: self.row_value(r) for r in Row}
+        out = []
+        for upper, lower in ((Row.FRONT, Row.MIDDLE), (Row.MIDDLE, Row.BACK), (Row.FRONT, Row.BACK)):
+            a, b = values[upper], values[lower]
+            if a is not None and b is not None and compare_values(a, b) > 0:
+                out.append((upper, lower))
+        # front > back is implied by a front > middle or middle > back already listed; say it only alone.
+        if len(out) > 1 and (Row.FRONT, Row.BACK) in out:
+            out.remove((Row.FRONT, Row.BACK))
+        return tuple(out)
+
+    @property
+    def legal(self) -> bool:
+        """Complete and not a foul: READY may be pressed."""
+        return self.complete and not self.fouls()
+
+    def arrangement(self) -> Arrangement | None:
+        """The rows as an :class:`Arrangement` once complete, else None."""
+        return Arrangement.of(*self.rows) if self.complete else None
+
+    def fixed(self) -> Fixed:
+        """The placed cards, for completing around them."""
+        return Fixed(front=tuple(self.rows[0]), middle=tuple(self.rows[1]), back=tuple(self.rows[2]))
+
+    def ready_problem(self) -> str | None:
+        """Why READY is not allowed yet (``incomplete`` or ``foul``), or None."""
+        if self.declared is not None:
+            return None
+        if not self.complete:
+            return "incomplete"
+        if self.fouls():
+            return "foul"
+        return None
+
+    def decision(self) -> Decision:
+        """The decision READY submits; :class:`ArrangeError` when it is not allowed."""
+        if self.declared is not None:
+            return Decision.declared(self.hand, self.declared)
+        problem = self.ready_problem()
+        if problem is not None:
+            raise ArrangeError(problem)
+        arrangement = self.arrangement()
+        assert arrangement is not None
+        return Decision.arranged(arrangement)
+
+    # ---- moving
+
+    def _with(self, **changes: Any) -> ArrangeState:
+        return replace(self, **changes)
+
+    def move(self, delta: int) -> ArrangeState:
+        """Move the cursor by ``delta`` over all 13 cards, wrapping round."""
+        return self._with(cursor=(self.cursor + delta) % len(self.hand))
+
+    def move_to(self, card: Card) -> ArrangeState:
+        """Put the cursor on ``card`` (a click)."""
+        return self._with(cursor=self.order.index(card))
+
+    def toggle_select(self, card: Card | None = None) -> ArrangeState:
+        """Select or unselect ``card`` (default: the card under the cursor)."""
+        card = self.cursor_card if card is None else card
+        if card is None:
+            return self
+        return self._with(selected=self.selected ^ {card})
+
+    def set_sort(self, sort: str) -> ArrangeState:
+        """Sort the hand by ``rank`` or ``suit``; the cursor stays on its card."""
+        card = self.cursor_card
+        out = self._with(sort=sort)
+        return out if card is None else out._with(cursor=out.order.index(card))
+
+    def _after_move(self, old_cursor_card: Card | None, was_loose: bool, moved: set[Card]) -> ArrangeState:
+        # Keep the cursor where the player is working: in the hand at the same place when cards left the
+        # hand (the next card slides under it), else on the same card wherever it went.
+        loose = self.loose
+        if was_loose and old_cursor_card in moved and loose:
+            return self._with(cursor=min(self.cursor, len(loose) - 1))
+        if old_cursor_card is not None:
+            return self._with(cursor=self.order.index(old_cursor_card))
+        return self._with(cursor=0)
+
+    def can_place(self, row: Row) -> bool:
+        """True when the cards :meth:`place` would move fit into ``row``."""
+        cards = [c for c in self.targets() if c not in self.rows[row]]
+        return self.declared is None and bool(cards) and len(cards) <= self.room(row)
+
+    def place(self, row: Row) -> ArrangeState:
+        """Put the selected cards (or the one under the cursor) into ``row``.
+
+        When that leaves exactly one row unfilled and the hand holds exactly its cards, they go there too:
+        there is no other place for them.
+        """
+        if self.declared is not None:
+            raise ArrangeError("declared")
+        targets = self.targets()
+        if not targets:
+            raise ArrangeError("no_card")
+        moving = [c for c in targets if c not in self.rows[row]]
+        if not moving:
+            raise ArrangeError("already_there", row=row.id)
+        if len(moving) > self.room(row):
+            raise ArrangeError("row_full", row=row.id, size=ROW_SIZES[row], room=self.room(row))
+        old = self.cursor_card
+        was_loose = self.cursor < len(self.loose)
+        rows = [tuple(c for c in r if c not in moving) for r in self.rows]
+        rows[row] = rows[row] + tuple(moving)
+        out = self._with(rows=tuple(rows), selected=frozenset(), suggestion=-1)._after_move(old, was_loose, set(moving))
+        return out._fill_last_row()
+
+    def _fill_last_row(self) -> ArrangeState:
+        loose = self.loose
+        open_rows = [r for r in Row if self.room(r) > 0]
+        if len(open_rows) == 1 and loose and len(loose) == self.room(open_rows[0]):
+            rows = list(self.rows)
+            rows[open_rows[0]] = rows[open_rows[0]] + loose
+            return self._with(rows=tuple(rows), cursor=0)
+        return self
+
+    def unplace(self) -> ArrangeState:
+        """Return the selected cards (or the one under the cursor) from the rows to the hand."""
+        if self.declared is not None:
+            raise ArrangeError("declared")
+        back = [c for c in self.targets() if self.where(c) is not None]
+        if not back:
+            raise ArrangeError("nothing_to_return")
+        old = self.cursor_card
+        rows = tuple(tuple(c for c in r if c not in back) for r in self.rows)
+        out = self._with(rows=rows, selected=frozenset(), suggestion=-1)  # type: ignore[arg-type]
+        return out._with(cursor=out.order.index(old)) if old is not None else out
+
+    @property
+    def _kept_declaration(self) -> Special | None:
+        # A dragon is always declared (RULES.md §13.1): returning the cards never withdraws it.
+        return self.declared if self.declared is not None and self.declared.is_dragon else None
+
+    @property
+    def can_return_all(self) -> bool:
+        """True when :meth:`return_all` has something to take back: placed cards or a declaration it withdraws."""
+        return bool(self.placed) or self.declared != self._kept_declaration
+
+    def return_all(self) -> ArrangeState:
+        """回收: every card back to the hand; a declaration is withdrawn too, except a dragon's."""
+        return self._with(
+            rows=((), (), ()), selected=frozenset(), cursor=0, suggestion=-1, declared=self._kept_declaration
+        )
+
+    def with_arrangement(self, arrangement: Arrangement, suggestion: int = -1) -> ArrangeState:
+        """Show ``arrangement`` in the rows (a suggestion or the takeover's choice)."""
+        if sorted(arrangement.cards) != sorted(self.hand):
+            raise ArrangeError("not_this_hand")
+        return self._with(rows=arrangement.rows, selected=frozenset(), cursor=0, suggestion=suggestion, declared=None)
+
+    # ---- auto-arrange
+
+    def next_suggestion(self) -> ArrangeState | None:
+        """The next cached suggestion when the rows still show one (pressing `a` again), else None."""
+        if self.suggestion < 0 or not self.suggestions:
+            return None
+        current = self.suggestions[self.suggestion]
+        if Arrangement.of(*self.rows) != current:
+            return None
+        nxt = (self.suggestion + 1) % len(self.suggestions)
+        return self.with_arrangement(self.suggestions[nxt], nxt)._with(suggestions=self.suggestions)
+
+    def suggestion_fixed(self) -> Fixed | None:
+        """What a new suggestion must keep: the placed cards, unless all 13 are placed (then start afresh)."""
+        if self.complete or not self.placed:
+            return None
+        return self.fixed()
+
+    def hint_fixed(self) -> Fixed | None:
+        """What a hint's completion must keep: the placed cards, unless all 13 are placed."""
+        return None if self.complete else self.fixed()
+
+    def with_suggestions(self, arrangements: Sequence[Arrangement]) -> ArrangeState:
+        """Take fresh suggestions (best first) and show the first."""
+        distinct: list[Arrangement] = []
+        for a in arrangements:
+            if a not in distinct and sorted(a.cards) == sorted(self.hand):
+                distinct.append(a)
+        if not distinct:
+            raise ArrangeError("no_suggestion")
+        return self.with_arrangement(distinct[0], 0)._with(suggestions=tuple(distinct))
+
+    # ---- what may be done
+
+    def allows(self, action: Action, row: Row | None = None) -> Allowed:
+        """Whether an arranging ``action`` can be taken on this state (``row``: where PLACE puts the cards).
+
+        The table decides first whether the player may arrange at all (:meth:`app.game.Table.allows`).
+        """
+        declared = self.declared is not None
+        if action is Action.SELECT:
+            return Allowed.of(not declared and self.cursor_card is not None)
+        if action is Action.PLACE:
+            return Allowed.of(row is not None and self.can_place(row))
+        if action is Action.UNPLACE:
+            return Allowed.of(not declared and any(self.where(c) is not None for c in self.targets()))
+        if action is Action.CLEAR:
+            return Allowed.of(self.can_return_all)
+        if action is Action.AUTO:
+            return Allowed.of(not declared)
+        if action is Action.HINT:
+            return Allowed.of(not declared and not self.complete)
+        if action is Action.READY:
+            return Allowed.of(self.ready_problem() is None)
+        return Allowed.ALLOWED
+
+    # ---- declaring
+
+    def declare(self, special: Special | None) -> ArrangeState:
+        """Declare ``special`` instead of arranging (None withdraws the declaration)."""
+        if special is not None and special not in self.specials:
+            raise ArrangeError("cannot_declare", special=special.id)
+        return self._with(declared=special, selected=frozenset())
+
+
+def hint_row(state: ArrangeState, suggestion: Arrangement) -> Row | None:
+    """Where ``suggestion`` (a completion around the placed cards) puts the card under the cursor."""
+    card = state.cursor_card
+    if card is None:
+        return None
+    for row in Row:
+        if card in suggestion.rows[row]:
+            return row
+    return None

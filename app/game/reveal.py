@@ -1,0 +1,204 @@
+"""The reveal of a scored deal: its steps (fronts, middles, backs, 打槍, 全壘打, bonuses, totals), the running
+tallies, each row's best hand, the count-up of the totals, and how far the reveal has got
+(:class:`RevealProgress`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from rules.arrangement import Row
+from rules.deal import Outcome
+
+from .record import SEATS, DealRecord
+
+# Frames of the totals' count-up (the money counting from its value before the deal to after it).
+COUNT_FRAMES = 12
+
+
+class StepKind(StrEnum):
+    """What one beat of the reveal shows."""
+
+    ROW = "row"  # one row of every seat (``RevealStep.row``)
+    SWEEPS = "sweeps"  # 打槍 (and shisanshui's crush)
+    HOME_RUNS = "home_runs"  # 紅不讓 / 全壘打
+    BONUSES = "bonuses"  # everything else: specials, bonus hands, treasure on its own
+    TOTALS = "totals"  # the deal's totals, counted up
+
+
+@dataclass(frozen=True)
+class ItemLine:
+    """One scored item between two table seats, from the receiving seat's side (``value`` > 0)."""
+
+    winner: int
+    loser: int
+    kind: str
+    value: int
+
+
+@dataclass(frozen=True)
+class RevealStep:
+    """One beat of the reveal: a row (``row`` set) or a group of items, and what it adds to each seat."""
+
+    kind: StepKind
+    row: Row | None = None
+    lines: tuple[ItemLine, ...] = ()
+    delta: tuple[int, ...] = (0, 0, 0, 0)  # units added to each table seat's deal tally by this step
+
+
+ROW_KINDS = {"front": Row.FRONT, "middle": Row.MIDDLE, "back": Row.BACK}
+SWEEP_KINDS = frozenset({"sweep", "crush"})
+
+
+def _lines_of(rec: DealRecord, kinds: Callable[[str], bool]) -> list[ItemLine]:
+    assert rec.result is not None
+    lines = []
+    for pair in rec.result.pairs:
+        i, j = rec.seats[pair.i], rec.seats[pair.j]
+        for item in pair.items:
+            if kinds(item.kind) and item.value:
+                w, lo = (i, j) if item.value > 0 else (j, i)
+                lines.append(ItemLine(w, lo, item.kind, abs(item.value)))
+    return lines
+
+
+def _row_lines(rec: DealRecord) -> dict[Row, list[ItemLine]]:
+    # A treasure item belongs to the row item just before it (arcade lists them in that order).
+    assert rec.result is not None
+    out: dict[Row, list[ItemLine]] = {r: [] for r in Row}
+    for pair in rec.result.pairs:
+        i, j = rec.seats[pair.i], rec.seats[pair.j]
+        last: Row | None = None
+        for item in pair.items:
+            row = ROW_KINDS.get(item.kind)
+            if row is not None:
+                last = row
+            elif not (item.kind == "treasure" and last is not None):
+                continue
+            if item.value:
+                w, lo = (i, j) if item.value > 0 else (j, i)
+                out[last].append(ItemLine(w, lo, item.kind, abs(item.value)))  # type: ignore[index]
+    return out
+
+
+def _delta(lines: Sequence[ItemLine]) -> tuple[int, ...]:
+    d = [0] * SEATS
+    for ln in lines:
+        d[ln.winner] += ln.value
+        d[ln.loser] -= ln.value
+    return tuple(d)
+
+
+def reveal_steps(rec: DealRecord) -> tuple[RevealStep, ...]:
+    """The reveal, in order: fronts, middles, backs (with what each row scores), 打槍, 紅不讓/全壘打,
+    bonuses and specials, then the totals. The deltas add up to the deal's units."""
+    assert rec.result is not None
+    rows = _row_lines(rec)
+    # taiwan/tournament score rows as one ±1 per pair, known once the backs are shown.
+    base = _lines_of(rec, lambda k: k == "rows")
+    steps = [RevealStep(StepKind.ROW, Row.FRONT, tuple(rows[Row.FRONT]), _delta(rows[Row.FRONT])),
+             RevealStep(StepKind.ROW, Row.MIDDLE, tuple(rows[Row.MIDDLE]), _delta(rows[Row.MIDDLE])),
+             RevealStep(StepKind.ROW, Row.BACK, tuple(rows[Row.BACK] + base), _delta(rows[Row.BACK] + base))]
+    sweeps = _lines_of(rec, lambda k: k in SWEEP_KINDS)
+    if sweeps:
+        steps.append(RevealStep(StepKind.SWEEPS, None, tuple(sweeps), _delta(sweeps)))
+    homes = _lines_of(rec, lambda k: k == "home_run")
+    if homes:
+        steps.append(RevealStep(StepKind.HOME_RUNS, None, tuple(homes), _delta(homes)))
+    done = {"rows", "treasure", "home_run", *SWEEP_KINDS, *ROW_KINDS}
+    others = _lines_of(rec, lambda k: k not in done)
+    if others:
+        steps.append(RevealStep(StepKind.BONUSES, None, tuple(others), _delta(others)))
+    steps.append(RevealStep(StepKind.TOTALS, None, (), (0,) * SEATS))
+    return tuple(steps)
+
+
+def tally_after(steps: Sequence[RevealStep], shown: int) -> tuple[int, ...]:
+    """Each seat's deal tally once the first ``shown`` steps are shown."""
+    out = [0] * SEATS
+    for step in steps[:shown]:
+        for s, d in enumerate(step.delta):
+            out[s] += d
+    return tuple(out)
+
+
+def count_frames(start: int, end: int, frames: int) -> list[int]:
+    """Values a number passes through counting from ``start`` to ``end`` in ``frames`` frames (ends exact)."""
+    if frames <= 1 or start == end:
+        return [end]
+    return [round(start + (end - start) * k / frames) for k in range(1, frames + 1)]
+
+
+def row_winners(rec: DealRecord, row: Row) -> set[int]:
+    """The seats whose ``row`` beats or ties every other compared row (the row's best hand at the table)."""
+    best = set()
+    for s in rec.seats:
+        outcomes = [rec.outcome(s, o, row) for o in rec.seats if o != s]
+        known = [o for o in outcomes if o is not None]
+        if known and all(o is not Outcome.LOSS for o in known) and any(o is Outcome.WIN for o in known):
+            best.add(s)
+    return best
+
+
+@dataclass(frozen=True)
+class RevealProgress:
+    """How far the reveal of a deal has got: the steps on show, and the frame of the totals' count-up.
+
+    ``frame`` is None until the totals step is shown, then counts 0 → ``frames``; :meth:`finish` jumps to
+    the end. Every method returns a new progress.
+    """
+
+    steps: tuple[RevealStep, ...] = ()
+    shown: int = 0
+    frame: int | None = None
+    frames: int = COUNT_FRAMES
+
+    def advance(self) -> RevealProgress:
+        """One more step on show; the totals step starts the count-up."""
+        shown = min(len(self.steps), self.shown + 1)
+        counting = shown > 0 and self.steps[shown - 1].kind is StepKind.TOTALS
+        return replace(self, shown=shown, frame=0 if counting else self.frame)
+
+    @property
+    def counting(self) -> bool:
+        """True while the totals count up (after the totals step is shown, before :meth:`finish`)."""
+        return self.frame is not None
+
+    def count(self) -> RevealProgress:
+        """One frame of the count-up (no change unless :attr:`counting`)."""
+        return self if self.frame is None else replace(self, frame=self.frame + 1)
+
+    @property
+    def counted(self) -> bool:
+        """True once the count-up has run all its frames: time to finish the reveal."""
+        return self.frame is not None and self.frame >= self.frames
+
+    def finish(self) -> RevealProgress:
+        """Every step on show, the count-up done."""
+        return replace(self, shown=len(self.steps), frame=None)
+
+    @property
+    def tallies(self) -> tuple[int, ...]:
+        """Each seat's deal tally from the steps on show."""
+        return tally_after(self.steps, self.shown)
+
+    @property
+    def rows_shown(self) -> int:
+        """How many row steps are on show (0 to 3)."""
+        return sum(1 for s in self.steps[: self.shown] if s.kind is StepKind.ROW)
+
+    @property
+    def finished(self) -> bool:
+        """True once every step is on show and the count-up is over (or skipped)."""
+        return bool(self.steps) and self.shown == len(self.steps) and self.frame is None
+
+    def money(self, before: int, after: int) -> int:
+        """A seat's money as the reveal shows it: ``before`` until the totals step, then counting up (or
+        down) to ``after``, and ``after`` once the reveal is finished."""
+        if self.finished:
+            return after
+        if self.frame is None:
+            return before
+        frames = count_frames(before, after, self.frames)
+        return frames[min(self.frame, len(frames) - 1)]

@@ -1,0 +1,108 @@
+"""What the player may do (app.game.allowed, ArrangeState.allows) and the protocol enums of app.game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ai.levels import Level
+from app.config import TableConfig
+from app.game import (
+    Action,
+    Allowed,
+    ArrangeState,
+    Phase,
+    Purpose,
+    StepKind,
+    Table,
+    Timeout,
+    allowed,
+    choice_arrangements,
+    run_ai,
+)
+from rules.arrangement import Row
+from rules.cards import parse_cards
+from rules.presets import Preset
+from rules.specials import Special
+
+HAND = parse_cards("As Ks Qs Js Ts 9h 9d 5c 5d 4h 3h 2h 2c")
+DRAGON = parse_cards("As Kd Qh Jc Ts 9s 8d 7h 6c 5s 4d 3h 2c")
+
+
+def table(preset: Preset = Preset.TAIWAN, **kw: object) -> Table:
+    return Table(TableConfig(preset=preset, options=preset.default_options, seed=5, levels=(Level.EASY,) * 3, **kw))
+
+
+def test_a_fresh_hand_allows_moving_and_placing_but_not_ready_or_unplacing() -> None:
+    st = ArrangeState.new(HAND)
+    assert st.allows(Action.MOVE) is Allowed.ALLOWED and st.allows(Action.SELECT) is Allowed.ALLOWED
+    assert st.allows(Action.PLACE, Row.FRONT) is Allowed.ALLOWED
+    assert st.allows(Action.PLACE) is Allowed.GREYED  # PLACE needs its row
+    assert st.allows(Action.UNPLACE) is Allowed.GREYED and st.allows(Action.CLEAR) is Allowed.GREYED
+    assert st.allows(Action.READY) is Allowed.GREYED
+    assert st.allows(Action.AUTO) is Allowed.ALLOWED and st.allows(Action.HINT) is Allowed.ALLOWED
+    full = st.place(Row.FRONT).place(Row.FRONT).place(Row.FRONT)
+    assert full.allows(Action.PLACE, Row.FRONT) is Allowed.GREYED and full.allows(Action.CLEAR) is Allowed.ALLOWED
+
+
+def test_clear_withdraws_a_declaration_except_a_dragons() -> None:
+    six = replace(ArrangeState.new(HAND), specials=frozenset({Special.SIX_PAIRS})).declare(Special.SIX_PAIRS)
+    assert six.can_return_all and six.allows(Action.CLEAR) is Allowed.ALLOWED
+    assert six.return_all().declared is None
+    dragon = ArrangeState.new(DRAGON, specials=frozenset({Special.DRAGON}))
+    assert dragon.declared is Special.DRAGON  # always declared (RULES.md §13.1)
+    assert not dragon.can_return_all and dragon.allows(Action.CLEAR) is Allowed.GREYED
+    assert dragon.return_all().declared is Special.DRAGON
+    for action in (Action.SELECT, Action.UNPLACE, Action.AUTO, Action.HINT):
+        assert dragon.allows(action) is Allowed.GREYED
+    assert dragon.allows(Action.READY) is Allowed.ALLOWED
+
+
+def test_the_table_hides_what_its_preset_or_phase_never_offers() -> None:
+    t = table()
+    assert allowed(t, Action.DOUBLE) is Allowed.HIDDEN  # only arcade doubles
+    assert allowed(t, Action.MOVE) is Allowed.HIDDEN  # nothing dealt yet
+    t.start_deal()
+    assert allowed(t, Action.MOVE) is Allowed.ALLOWED
+    assert allowed(t, Action.DECLARE) is (Allowed.ALLOWED if t.arrange.specials else Allowed.HIDDEN)
+    assert allowed(t, Action.SKIP) is Allowed.HIDDEN and allowed(t, Action.NEXT) is Allowed.HIDDEN
+    assert allowed(t, Action.TAKE) is Allowed.HIDDEN
+    t.decide_computers()
+    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
+    t.ready()
+    assert allowed(t, Action.MOVE) is Allowed.GREYED  # ready: the keys stay, greyed
+    t.score()
+    assert allowed(t, Action.SKIP) is Allowed.ALLOWED and allowed(t, Action.NEXT) is Allowed.GREYED
+    assert allowed(t, Action.MOVE) is Allowed.HIDDEN and allowed(t, Action.RESULTS) is Allowed.HIDDEN
+    t.finish_reveal()
+    assert allowed(t, Action.NEXT) is Allowed.ALLOWED and allowed(t, Action.RESULTS) is Allowed.ALLOWED
+
+
+def test_watching_offers_taking_a_seat() -> None:
+    t = table(Preset.ARCADE, watch=True)
+    t.start_deal()
+    assert allowed(t, Action.TAKE) is Allowed.ALLOWED and allowed(t, Action.MOVE) is Allowed.HIDDEN
+    t.end("left")  # type: ignore[arg-type]  # the screen still passes the plain string
+    assert allowed(t, Action.TAKE) is Allowed.GREYED
+
+
+def test_timeouts_and_requests_name_their_purpose() -> None:
+    t = table(time_limit=30, takeover=False)
+    t.start_deal()
+    assert t.on_timeout() is None and t.timeout is Timeout.HOST and t.awaiting_host
+    request = t.resolve_timeout(computer=True)
+    assert request is not None and request.purpose is Purpose.TAKEOVER and t.timeout is Timeout.TAKEOVER
+    assert all(r.purpose is Purpose.DECIDE for r in t.computer_requests())
+
+
+@pytest.mark.parametrize(
+    "member, text",
+    [(Purpose.SUGGEST, "suggest"), (Timeout.HOST, "host"), (StepKind.TOTALS, "totals"), (Action.PLACE, "place")],
+)
+def test_protocol_enums_compare_as_their_old_strings(member: str, text: str) -> None:
+    assert member == text and f"{member}" == text
+
+
+def test_phase_is_unchanged() -> None:
+    assert [p.value for p in Phase] == ["dealing", "arranging", "revealing", "results", "round_summary", "over"]
