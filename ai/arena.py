@@ -21,7 +21,7 @@ from rules.presets import Preset
 from rules.scoring import score_deal
 
 from .bots import ExternalPlayer, LevelPlayer, make_player
-from .levels import TableView
+from .contract import TableView
 
 
 def seat_names(names: Sequence[str]) -> list[str]:

@@ -26,8 +26,9 @@ from rules.deal import Decision
 from rules.presets import Options
 from rules.specials import Special
 
-from .levels import Choice, Level, TableView, choose
-from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, legal_splits
+from .contract import Choice, Level, TableView
+from .levels import choose
+from .splits import N_SPLITS, legal_splits
 
 BOT_TIMEOUT = 10.0
 
@@ -44,15 +45,9 @@ class Played:
 
 def forfeit_arrangement(hand: Sequence[int], options: Options) -> Decision:
     """A deliberately fouled arrangement of ``hand``: what an invalid bot answer is scored as."""
-    from rules.evaluate import SUBSETS3, SUBSETS5
-
     hs = legal_splits(hand, options)
-    illegal = np.setdiff1d(np.arange(len(SPLIT_FRONT)), hs.legal, assume_unique=True)
-    s = int(illegal[0])
-    h = hs.hand
-    return Decision.arranged(
-        Arrangement.of(h[SUBSETS3[SPLIT_FRONT[s]]], h[SUBSETS5[SPLIT_MIDDLE[s]]], h[SUBSETS5[SPLIT_BACK[s]]])
-    )
+    illegal = np.setdiff1d(np.arange(N_SPLITS), hs.legal, assume_unique=True)
+    return Decision.arranged(hs.arrangement(int(illegal[0])))
 
 
 class LevelPlayer:
