@@ -12,6 +12,7 @@ import numpy as np
 
 from rules.cards import Card
 from rules.deal import Decision
+from rules.evaluate import KEY_LIMIT
 
 from .contract import Alternative, Choice, Fixed, Level, TableView
 from .estimate import expected_scores
@@ -56,8 +57,7 @@ def _easy_scores(f: SplitFeatures, seed: int) -> np.ndarray:
     fk, mk, bk = f.row_keys()
     backs = np.unique(bk)[::-1][:3]
     choice = backs[min(int(rng.choice(3, p=[0.6, 0.25, 0.15])), len(backs) - 1)]
-    score = (bk == choice) * 4.0 + mk / (1 << 26) * 2 + fk / (1 << 26)
-    return score
+    return (bk == choice) * 4.0 + mk / KEY_LIMIT * 2 + fk / KEY_LIMIT
 
 
 def choose(

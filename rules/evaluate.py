@@ -84,6 +84,7 @@ class Wheel(StrEnum):
 
 
 CATEGORY_SHIFT = 22
+KEY_LIMIT = 1 << 26  # every key is below it (the layout above), so ``key / KEY_LIMIT`` lies in [0, 1)
 _POS_SHIFTS = (18, 14, 10, 6, 2)
 # Ranks 2..14 stored in four bits each; 0 marks an unused position.
 _WHEEL_RANKS = (12, 3, 2, 1, 0)  # A 5 4 3 2 as rank indices, high to low
