@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rules.arrangement import Arrangement
+from rules.cards import RANK_CHARS
 from rules.evaluate import SUBSETS3, SUBSETS5, Category, key_categories
 from rules.presets import Options
 from rules.specials import is_three_sequence
@@ -71,9 +72,13 @@ class SplitFeatures:
         return self.splits.arrangement(int(self.splits.legal[pos]))
 
 
+_SEVEN, _JACK = RANK_CHARS.index("7"), RANK_CHARS.index("J")
+
+
 def _seven_eleven(sub5_cards: np.ndarray) -> np.ndarray:
+    """Per five-card subset: exactly three sevens and two jacks, or two sevens and three jacks."""
     ranks = sub5_cards >> 2
-    sevens, jacks = (ranks == 5).sum(axis=1), (ranks == 9).sum(axis=1)
+    sevens, jacks = (ranks == _SEVEN).sum(axis=1), (ranks == _JACK).sum(axis=1)
     return ((sevens == 3) & (jacks == 2)) | ((sevens == 2) & (jacks == 3))
 
 
