@@ -20,8 +20,8 @@ from rules.deal import Deal, Outcome
 from rules.presets import Preset
 from rules.scoring import score_deal
 
-from .bots import ExternalPlayer, LevelPlayer, make_player
-from .levels import TableView
+from .bots import Player, make_player
+from .contract import TableView
 
 
 def seat_names(names: Sequence[str]) -> list[str]:
@@ -35,6 +35,8 @@ def seat_names(names: Sequence[str]) -> list[str]:
 
 @dataclass
 class PlayerStats:
+    """One player's record over an arena."""
+
     name: str
     per_deal: list[float] = field(default_factory=list)  # mean units per seat-hand, one value per deal
     fouls: int = 0
@@ -43,6 +45,7 @@ class PlayerStats:
     seconds: list[float] = field(default_factory=list)
 
     def summary(self) -> dict[str, object]:
+        """The JSON-ready line of the report: mean units per deal with its 95% interval, counts, timing."""
         n = len(self.per_deal)
         mean = statistics.fmean(self.per_deal) if n else 0.0
         ci = 1.96 * statistics.stdev(self.per_deal) / math.sqrt(n) if n > 1 else 0.0
@@ -61,6 +64,7 @@ class PlayerStats:
 
 
 def _treasure_for(deal_seed: int, preset: Preset, queue: list[Card]) -> list[Card]:
+    """The arcade 寶牌 on show for a deal: the last four cut cards (no treasure in other presets)."""
     if preset is not Preset.ARCADE:
         return queue
     cut = Card(int(np.random.default_rng([deal_seed, 7]).integers(52)))
@@ -78,7 +82,7 @@ def run_arena(
     """Play ``deals`` duplicate deals and return the JSON-ready report."""
     seats = seat_names(names)
     n = len(seats)
-    players: dict[str, LevelPlayer | ExternalPlayer] = {}
+    players: dict[str, Player] = {}
     for name in seats:
         if name not in players:
             players[name] = make_player(name)

@@ -16,7 +16,8 @@ from rules.evaluate import hand_subset_keys
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
-from .levels import Level, TableView, choose
+from .contract import Level, TableView
+from .levels import choose
 from .splits import legal_splits
 
 TARGETS_MS = {"split_search": 0.5, "subset_eval": 0.2, "score_deal": 1.0, "hard": 5.0, "expert": 150.0}
@@ -38,8 +39,8 @@ def _stats(ms: list[float]) -> dict[str, float]:
 def _import_seconds() -> float:
     """Cold import of `ai` plus loading the trained tables, in a fresh interpreter."""
     code = (
-        "import time; t=time.perf_counter(); import ai.levels, ai.model; from rules.presets import Preset; "
-        "ai.model.trained_model(Preset.TAIWAN); from rules.evaluate import tables; tables(); "
+        "import time; t=time.perf_counter(); import ai.levels, ai.opponents; from rules.presets import Preset; "
+        "ai.opponents.trained_model(Preset.TAIWAN); from rules.evaluate import tables; tables(); "
         "print(time.perf_counter()-t)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

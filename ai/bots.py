@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
@@ -26,8 +27,9 @@ from rules.deal import Decision
 from rules.presets import Options
 from rules.specials import Special
 
-from .levels import Choice, Level, TableView, choose
-from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, legal_splits
+from .contract import Choice, Level, TableView
+from .levels import choose
+from .splits import N_SPLITS, legal_splits
 
 BOT_TIMEOUT = 10.0
 
@@ -44,15 +46,23 @@ class Played:
 
 def forfeit_arrangement(hand: Sequence[int], options: Options) -> Decision:
     """A deliberately fouled arrangement of ``hand``: what an invalid bot answer is scored as."""
-    from rules.evaluate import SUBSETS3, SUBSETS5
-
     hs = legal_splits(hand, options)
-    illegal = np.setdiff1d(np.arange(len(SPLIT_FRONT)), hs.legal, assume_unique=True)
-    s = int(illegal[0])
-    h = hs.hand
-    return Decision.arranged(
-        Arrangement.of(h[SUBSETS3[SPLIT_FRONT[s]]], h[SUBSETS5[SPLIT_MIDDLE[s]]], h[SUBSETS5[SPLIT_BACK[s]]])
-    )
+    illegal = np.setdiff1d(np.arange(N_SPLITS), hs.legal, assume_unique=True)
+    return Decision.arranged(hs.arrangement(int(illegal[0])))
+
+
+class Player(Protocol):
+    """What the arena asks of a player: a name, a decision per hand, and a last call to let go."""
+
+    name: str
+
+    def decide(self, hand: Sequence[Card], view: TableView, seed: int) -> Played:
+        """Play ``hand`` at the table ``view`` describes."""
+        ...
+
+    def close(self) -> None:
+        """Release what the player holds (an external program)."""
+        ...
 
 
 class LevelPlayer:
@@ -63,12 +73,13 @@ class LevelPlayer:
         self.level = level
 
     def decide(self, hand: Sequence[Card], view: TableView, seed: int) -> Played:
+        """The level's choice, timed."""
         began = time.perf_counter()
         choice: Choice = choose(hand, view, self.level, seed=seed, top=0)
         return Played(choice.decision, choice.double, time.perf_counter() - began)
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
 
 @dataclass
@@ -140,6 +151,7 @@ class ExternalPlayer:
         return line
 
     def decide(self, hand: Sequence[Card], view: TableView, seed: int) -> Played:
+        """Ask the program; any failure is a forfeit (a fouled arrangement), never an exception."""
         request = json.dumps(
             {
                 "cards": format_cards(sorted(hand, reverse=True)),
@@ -157,6 +169,7 @@ class ExternalPlayer:
             return Played(forfeit_arrangement(hand, view.rules_options), None, seconds, forfeit=str(exc))
 
     def close(self) -> None:
+        """Stop the program (it is started again by the next question)."""
         if self._proc is not None:
             try:
                 self._proc.kill()
@@ -167,6 +180,7 @@ class ExternalPlayer:
 
 
 def _read_answer(line: str, hand: Sequence[Card], view: TableView) -> Decision:
+    """The decision a bot's answer line stands for; ValueError says what is wrong with it."""
     try:
         data = json.loads(line)
     except (json.JSONDecodeError, RecursionError):  # RecursionError: nested too deep to decode
@@ -190,7 +204,7 @@ def _read_answer(line: str, hand: Sequence[Card], view: TableView) -> Decision:
     return Decision.arranged(arrangement)
 
 
-def make_player(name: str) -> LevelPlayer | ExternalPlayer:
+def make_player(name: str) -> Player:
     """A player from its arena name: a level (``easy`` … ``expert``) or ``cmd:<command line>``."""
     if name.startswith("cmd:"):
         return ExternalPlayer(name[4:].strip(), name=name)

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from rules.cards import Card
 from rules.deal import Deal, Decision
+from rules.evaluate import base_key
 from rules.presets import Preset
 from rules.scoring import score_deal
 
-from .exact import SideRows, candidates_rows, decisions_rows, table_scores
+from .contract import Level, TableView
+from .estimate import quick_decision
 from .features import SplitFeatures
-
-if TYPE_CHECKING:
-    from .levels import TableView
+from .policy import double_target
+from .showdown import SideRows, candidates_rows, decisions_rows, table_scores
 
 DEFAULT_SAMPLES = 12
 CANDIDATES = 48
@@ -31,8 +31,6 @@ def refine(
     f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view: TableView, *, seed: int, samples: int | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev) arrays."""
-    from .levels import Level, _double_target, quick_decision
-
     n_samples = DEFAULT_SAMPLES if samples is None else max(1, int(samples))
     preset, options, players = view.preset, view.rules_options, view.players
     cand, ours = _distinct_candidates(f, ev, view)
@@ -43,8 +41,8 @@ def refine(
 
     factors = None
     if preset is Preset.ARCADE:
-        mine = _double_target(view)
-        factors = np.array([2.0 ** ((mine == q) + (_double_target(replace(view, seat=q)) == view.seat)) for q in seats])
+        mine = double_target(view)
+        factors = np.array([2.0 ** ((mine == q) + (double_target(replace(view, seat=q)) == view.seat)) for q in seats])
     totals = np.zeros(n)
     for _ in range(n_samples):
         perm = rng.permutation(unseen)
@@ -71,7 +69,7 @@ def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view: TableView) -> t
     pool = pool[np.argsort(-ev[pool], kind="stable")]
     rows = candidates_rows(f, pool, view.preset, view.rules_options)
     signature = np.column_stack(
-        [rows.keys & ~3 if not view.rules_options.suit_tiebreak else rows.keys, rows.worth, rows.bonus, rows.shape]
+        [base_key(rows.keys) if not view.rules_options.suit_tiebreak else rows.keys, rows.worth, rows.bonus, rows.shape]
     )
     _, first = np.unique(signature, axis=0, return_index=True)
     keep = np.sort(first)[:CANDIDATES]  # first occurrences, still in EV order
@@ -87,14 +85,12 @@ def _score_with_rules(
     factors: np.ndarray | None,
 ) -> np.ndarray:
     """The rare sample with a declared special: score each candidate with the rules scorer itself."""
-    from .levels import _double_target
-
     out = np.zeros(len(cand))
     doubles: tuple[int | None, ...] = ()
     if view.preset is Preset.ARCADE:
-        doubles = tuple(_double_target(replace(view, seat=s)) for s in range(view.players))
+        doubles = tuple(double_target(replace(view, seat=s)) for s in range(view.players))
     for i, pos in enumerate(cand):
-        mine = Decision.arranged(f.splits.arrangement(int(f.splits.legal[pos])))
+        mine = Decision.arranged(f.arrangement(pos))
         table: list[Decision] = [mine] * view.players
         for d, q in zip(decisions, seats, strict=True):
             table[q] = d

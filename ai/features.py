@@ -11,11 +11,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rules.evaluate import CATEGORY_SHIFT, SUBSETS3, SUBSETS5, Category
+from rules.arrangement import Arrangement
+from rules.cards import RANK_CHARS
+from rules.evaluate import SUBSETS3, SUBSETS5, Category, key_categories
 from rules.presets import Options
 from rules.specials import is_three_sequence
 
-from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, Fixed, HandSplits, legal_splits
+from .contract import Fixed
+from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, HandSplits, legal_splits
 
 # Rank-count fingerprints of the 3-card sequences (A23 … QKA): a sorted rank triple as base-13 digits.
 _SEQ3_CODES = np.array(
@@ -53,18 +56,29 @@ class SplitFeatures:
 
     @property
     def size(self) -> int:
+        """How many legal splits are described."""
         return len(self.front_key)
 
     def cats(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Categories of the front, middle and back of each legal split."""
         return self.front_cat, self.middle_cat, self.back_cat
 
     def row_keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Strength keys of the front, middle and back of each legal split."""
         return self.front_key, self.middle_key, self.back_key
+
+    def arrangement(self, pos: int | np.integer) -> Arrangement:
+        """The arrangement of the legal split at position ``pos`` of these arrays."""
+        return self.splits.arrangement(int(self.splits.legal[pos]))
+
+
+_SEVEN, _JACK = RANK_CHARS.index("7"), RANK_CHARS.index("J")
 
 
 def _seven_eleven(sub5_cards: np.ndarray) -> np.ndarray:
+    """Per five-card subset: exactly three sevens and two jacks, or two sevens and three jacks."""
     ranks = sub5_cards >> 2
-    sevens, jacks = (ranks == 5).sum(axis=1), (ranks == 9).sum(axis=1)
+    sevens, jacks = (ranks == _SEVEN).sum(axis=1), (ranks == _JACK).sum(axis=1)
     return ((sevens == 3) & (jacks == 2)) | ((sevens == 2) & (jacks == 3))
 
 
@@ -78,7 +92,7 @@ def split_features(
     s = hs.legal
     f_idx, m_idx, b_idx = SPLIT_FRONT[s], SPLIT_MIDDLE[s], SPLIT_BACK[s]
     k3, k5 = hs.keys3, hs.keys5
-    cat3, cat5 = k3 >> CATEGORY_SHIFT, k5 >> CATEGORY_SHIFT
+    cat3, cat5 = key_categories(k3), key_categories(k5)
     suits3 = c3 & 3
     suited3 = (suits3 == suits3[:, :1]).all(axis=1)
     r3 = c3 >> 2

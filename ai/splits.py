@@ -14,8 +14,10 @@ import numpy as np
 
 from rules.arrangement import Arrangement
 from rules.cards import Card, CardError
-from rules.evaluate import SUBSETS3, SUBSETS5, hand_subset_keys
+from rules.evaluate import SUBSETS3, SUBSETS5, base_key, hand_subset_keys
 from rules.presets import Options
+
+from .contract import Fixed
 
 N_SPLITS = 72_072
 PER_FRONT = 252  # (middle, back) choices from the 10 cards a front leaves
@@ -46,19 +48,6 @@ SPLIT_FRONT, SPLIT_MIDDLE, SPLIT_BACK, FRONT_MASK, MIDDLE_MASK = _build()
 
 
 @dataclass(frozen=True)
-class Fixed:
-    """Cards already placed by the player, which every candidate split must keep where they are."""
-
-    front: tuple[int, ...] = ()
-    middle: tuple[int, ...] = ()
-    back: tuple[int, ...] = ()
-
-    @property
-    def empty(self) -> bool:
-        return not (self.front or self.middle or self.back)
-
-
-@dataclass(frozen=True)
 class HandSplits:
     """One hand's subsets evaluated, and the legal splits among all 72,072 (or those that keep ``fixed``)."""
 
@@ -75,11 +64,6 @@ class HandSplits:
             [int(c) for c in h[SUBSETS5[SPLIT_MIDDLE[split]]]],
             [int(c) for c in h[SUBSETS5[SPLIT_BACK[split]]]],
         )
-
-    def row_keys(self, splits: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Keys of the front, middle and back of ``splits`` (default: the legal ones)."""
-        s = self.legal if splits is None else splits
-        return self.keys3[SPLIT_FRONT[s]], self.keys5[SPLIT_MIDDLE[s]], self.keys5[SPLIT_BACK[s]]
 
 
 def _fixed_mask(hand: np.ndarray, cards: Sequence[int]) -> int:
@@ -99,7 +83,7 @@ def legal_splits(hand: Sequence[int], options: Options, fixed: Fixed | None = No
         raise CardError("a hand has 13 distinct cards")
     k3, k5 = hand_subset_keys(h, options.wheel, options.suit_tiebreak)
     # Suits never decide a foul (§13.4): compare with the tie-break bits cleared.
-    b3, b5 = k3 & ~3, k5 & ~3
+    b3, b5 = base_key(k3), base_key(k5)
     km, kb = np.take(b5, SPLIT_MIDDLE), np.take(b5, SPLIT_BACK)
     # Front-major layout: one front key per block of 252, broadcast instead of gathered.
     ok = (b3[:, None] <= km.reshape(286, PER_FRONT)).ravel()

@@ -23,8 +23,9 @@ from rules.deal import Seat
 from rules.presets import Preset
 from rules.taiwan import bonus_items
 
-from .levels import Level, TableView, quick_decision
-from .model import TABLES_FILE, OpponentModel, analytic_model, model_from_samples
+from .contract import Level, TableView
+from .estimate import quick_decision
+from .opponents import TABLES_FILE, OpponentModel, analytic_model, model_from_samples
 
 
 def _arrange_batch(job: tuple[Preset, OpponentModel, int, int]) -> tuple[list[list[int]], list[float]]:

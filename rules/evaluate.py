@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -83,6 +84,7 @@ class Wheel(StrEnum):
 
 
 CATEGORY_SHIFT = 22
+KEY_LIMIT = 1 << 26  # every key is below it (the layout above), so ``key / KEY_LIMIT`` lies in [0, 1)
 _POS_SHIFTS = (18, 14, 10, 6, 2)
 # Ranks 2..14 stored in four bits each; 0 marks an unused position.
 _WHEEL_RANKS = (12, 3, 2, 1, 0)  # A 5 4 3 2 as rank indices, high to low
@@ -108,14 +110,30 @@ class RowValue:
         return " ".join(RANK_CHARS[r] for r in self.ranks)
 
 
-def base_key(key: int) -> int:
-    """A key with its suit tie-break cleared (what the foul check compares)."""
+KeyT = TypeVar("KeyT", int, np.ndarray)
+
+
+def base_key(key: KeyT) -> KeyT:
+    """A key (or an array of keys) with its suit tie-break cleared (what the foul check compares)."""
     return key & ~3
 
 
 def category_of(key: int) -> Category:
     """The category stored in a key."""
     return Category(key >> CATEGORY_SHIFT)
+
+
+def key_categories(keys: np.ndarray) -> np.ndarray:
+    """The category stored in each of an array of keys, as integers (the array form of :func:`category_of`)."""
+    return keys >> CATEGORY_SHIFT
+
+
+def wheel_key(category: Category, wheel: Wheel) -> int:
+    """The base key of ``A2345`` as a straight or straight flush under ``wheel``."""
+    if category not in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        raise ValueError(f"only a straight or straight flush can be a wheel, not {category.id}")
+    cat, vector, _, _ = _classify(_WHEEL_RANKS, category is Category.STRAIGHT_FLUSH, Wheel(wheel))
+    return _pack(cat, vector)
 
 
 def _pack(category: int, vector: Sequence[int]) -> int:

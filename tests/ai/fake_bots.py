@@ -1,6 +1,6 @@
 """Tiny external bots for the arena tests: ``python fake_bots.py MODE [ARG]`` speaks the JSON-lines protocol.
 
-Modes: ``good`` (asks ai.levels.choose; also checks the request's shape and answers garbage if it is off),
+Modes: ``good`` (asks ai.choose; also checks the request's shape and answers garbage if it is off),
 ``garbage`` (not JSON), ``list`` (JSON, not an object), ``wrong`` (rows made of cards it was not dealt),
 ``dragon`` (declares a dragon it does not have), ``unknown`` (declares a special that does not exist),
 ``foul`` (its own cards, in an arrangement that fouls), ``deep`` (JSON nested too deep to decode),
@@ -22,7 +22,7 @@ ALL_CARDS = [r + s for r in RANKS for s in SUITS]
 
 
 def _good(request: dict) -> dict:
-    from ai.levels import Level, TableView, choose
+    from ai import Level, TableView, choose
     from rules.cards import parse_cards
     from rules.presets import Options, Preset
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import ai.arena
+from ai import Level, TableView
 from ai.arena import run_arena, seat_names
 from ai.bots import ExternalPlayer, LevelPlayer, forfeit_arrangement, make_player
-from ai.levels import Level, TableView
 from rules.arrangement import foul_reason
 from rules.cards import deal
 from rules.presets import Preset

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import ai.levels
-from ai.expected import expected_scores
+import ai.expert
+from ai import Choice, Fixed, Level, TableView, choose
+from ai.estimate import expected_scores, quick_decision
 from ai.features import split_features
-from ai.levels import Choice, Level, TableView, choose, quick_decision
-from ai.model import analytic_model, trained_model
-from ai.splits import Fixed, legal_splits
+from ai.opponents import analytic_model, trained_model
+from ai.splits import legal_splits
 from rules.arrangement import foul_reason
 from rules.cards import Card, deal, parse_cards
 from rules.deal import Decision, Seat
@@ -289,14 +289,14 @@ def test_top_zero_gives_no_alternatives_and_top_k_gives_k() -> None:
 
 def test_expert_spends_exactly_its_sample_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = ai.levels.quick_decision
+    real = ai.expert.quick_decision
 
     def counting(hand, view, level=Level.HARD, model=None):
         calls.append(view.seat)
         # The imagined opponents never sit in the expert's seat, and see only their own cards.
         return real(hand, view, level, model)
 
-    monkeypatch.setattr(ai.levels, "quick_decision", counting)
+    monkeypatch.setattr(ai.expert, "quick_decision", counting)
     hand = deal(9)[0]
     choose(hand, TableView(seat=1), Level.EXPERT, samples=3)
     assert len(calls) == 3 * 3 and 1 not in calls

@@ -14,9 +14,10 @@ import typing
 import numpy as np
 import pytest
 
-import ai.levels
+import ai.expert
+from ai import Level, TableView, choose
 from ai.bots import LevelPlayer
-from ai.levels import Level, TableView, choose, quick_decision
+from ai.estimate import quick_decision
 from rules.cards import Card
 from rules.presets import Options, Preset
 
@@ -99,13 +100,13 @@ def test_a_decision_does_not_depend_on_the_other_hands(preset: Preset) -> None:
 def test_expert_imagines_opponents_from_the_unseen_cards_only(monkeypatch: pytest.MonkeyPatch) -> None:
     hand = tuple(sorted(Card(c) for c in range(0, 52, 4)))  # 2d 3d … Ad
     imagined: list[tuple[int, tuple[Card, ...]]] = []
-    real = ai.levels.quick_decision
+    real = ai.expert.quick_decision
 
     def spy(h, view, level=Level.HARD, model=None):
         imagined.append((view.seat, tuple(h)))
         return real(h, view, level, model)
 
-    monkeypatch.setattr(ai.levels, "quick_decision", spy)
+    monkeypatch.setattr(ai.expert, "quick_decision", spy)
     choose(hand, TableView(seat=2), Level.EXPERT, samples=3)
     assert len(imagined) == 9
     for seat, h in imagined:

@@ -10,10 +10,9 @@ import json
 import numpy as np
 import pytest
 
-import ai.model
-from ai.model import OpponentModel, RowModel
+import ai.opponents
+from ai.opponents import OpponentModel, RowModel
 from ai.train import main, train_preset
-from rules.evaluate import CATEGORY_SHIFT
 from rules.presets import Preset
 
 
@@ -27,7 +26,7 @@ def _check_model(model: OpponentModel) -> None:
         assert (row.prob > 0).all()
         assert row.prob.sum() == pytest.approx(1.0)
     # The front holds only high card, pair or trips (categories 0, 1, 3).
-    assert set((model.rows[0].keys >> CATEGORY_SHIFT).tolist()) <= {0, 1, 3}
+    assert set(model.rows[0].categories.tolist()) <= {0, 1, 3}
     assert model.mean_bonus >= 0
 
 
@@ -41,7 +40,7 @@ def test_train_preset_returns_proper_distributions(preset: Preset) -> None:
         assert len(row.keys) <= 40
         assert np.allclose(row.prob * 40, np.round(row.prob * 40))
     # Arranged rows, not random ones: on average the back is stronger than the middle, the middle than the front.
-    front, middle, back = (float((r.keys >> CATEGORY_SHIFT) @ r.prob) for r in model.rows)
+    front, middle, back = (float(r.categories @ r.prob) for r in model.rows)
     assert back > middle > front
 
 
@@ -72,22 +71,23 @@ def test_main_writes_the_tables_the_levels_load(tmp_path, monkeypatch: pytest.Mo
             assert (np.diff(data[f"{p.value}_{r}_keys"]) > 0).all()
     assert float(data["shisanshui_mean_bonus"]) == 0.0  # 加賭 exist only in taiwan and tournament
     # trained_model reads exactly this file (pointed at the temporary copy, never the shipped one).
-    monkeypatch.setattr(ai.model, "TABLES_FILE", out)
-    ai.model.trained_model.cache_clear()
+    monkeypatch.setattr(ai.opponents, "TABLES_FILE", out)
+    ai.opponents.trained_model.cache_clear()
     try:
-        model = ai.model.trained_model(Preset.ARCADE)
+        model = ai.opponents.trained_model(Preset.ARCADE)
         assert model.name == "trained:arcade"
         _check_model(model)
         assert (model.rows[2].keys == data["arcade_back_keys"]).all()
     finally:
-        ai.model.trained_model.cache_clear()
+        ai.opponents.trained_model.cache_clear()
     assert not list(out.parent.glob("*.tmp*")), "the temporary file is renamed into place"
 
 
 def test_missing_tables_fall_back_to_the_analytic_model(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai.model, "TABLES_FILE", tmp_path / "absent.npz")
-    ai.model.trained_model.cache_clear()
+    monkeypatch.setattr(ai.opponents, "TABLES_FILE", tmp_path / "absent.npz")
+    ai.opponents.trained_model.cache_clear()
     try:
-        assert ai.model.trained_model(Preset.TAIWAN) is ai.model.analytic_model(Preset.TAIWAN.default_options.wheel)
+        fallback = ai.opponents.analytic_model(Preset.TAIWAN.default_options.wheel)
+        assert ai.opponents.trained_model(Preset.TAIWAN) is fallback
     finally:
-        ai.model.trained_model.cache_clear()
+        ai.opponents.trained_model.cache_clear()

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from ai.levels import Level
+from ai import Level
 from app.config import TableConfig
 from app.screens.host import HostScreen
 from app.screens.menu import MainMenu

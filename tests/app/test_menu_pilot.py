@@ -14,7 +14,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import OptionList, Tabs
 
-from ai.levels import Level
+from ai import Level
 from app.config import TableConfig
 from app.i18n import Translator
 from app.screens.host import HostScreen

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from ai.levels import Level
+from ai import Level
 from app.config import TableConfig
 from app.game import ArrangeState, Phase, choice_arrangements, run_ai
 from app.screens.help import HelpScreen

@@ -9,8 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from ai.levels import Level
-from ai.splits import Fixed
+from ai import Fixed, Level
 from app.config import TableConfig
 from app.game import (
     ArrangeError,

@@ -4,7 +4,7 @@ import numpy as np
 
 from ai.features import split_features
 from ai.levels import _ranked
-from ai.model import trained_model
+from ai.opponents import trained_model
 from rules.cards import parse_cards
 from rules.evaluate import Wheel, row_key
 from rules.presets import Options, Preset

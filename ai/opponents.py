@@ -1,8 +1,9 @@
-"""Opponent models: for each row, the distribution of the row an opponent puts there.
+"""Opponent row models: for each row, the distribution of the row an opponent puts there.
 
 A level asks a model, for each of its own candidate rows, how likely it wins or ties, and what the rows
-that beat it are worth on average. ``analytic_model`` assumes random rows (what `normal` plays with);
-``trained_model`` loads distributions learned by self-play (``ai/train.py``) from ``assets/ai/``.
+that beat it are worth on average. ``analytic_model`` assumes random rows (what `easy` and `normal` play
+with); ``trained_model`` loads distributions learned by self-play (``ai/train.py``) from ``assets/ai/``;
+:func:`model_for` says which one a level plays against.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
-from rules.evaluate import CATEGORY_SHIFT, Wheel, tables
+from rules.evaluate import Category, Wheel, base_key, batch_keys, key_categories, wheel_key
 from rules.presets import Preset
+
+from .contract import Level, TableView
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "ai"
 TABLES_FILE = ASSETS / "row_tables.npz"
@@ -68,7 +71,8 @@ class RowModel:
 
     @property
     def categories(self) -> np.ndarray:
-        return self.keys >> CATEGORY_SHIFT
+        """The category of each key of the distribution."""
+        return key_categories(self.keys)
 
 
 @dataclass(frozen=True)
@@ -81,30 +85,31 @@ class OpponentModel:
 
 
 def _keyspace(wheel: Wheel) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
-    """Every base key with the number of card combinations that make it, for 3 and 5 cards."""
-    t = tables(wheel)
-    c3: dict[int, int] = {}
-    for asc in itertools.combinations_with_replacement(range(13), 3):
-        key = int(t.key3[asc[0] * 169 + asc[1] * 13 + asc[2]])
-        c3[key] = c3.get(key, 0) + math.prod(math.comb(4, asc.count(r)) for r in set(asc))
-    c5: dict[int, int] = {}
-    for asc in itertools.combinations_with_replacement(range(13), 5):
-        if asc[0] == asc[4]:
-            continue
-        i = sum(r * 13 ** (4 - n) for n, r in enumerate(asc)) * 2
-        ways = math.prod(math.comb(4, asc.count(r)) for r in set(asc))
-        if len(set(asc)) == 5:
-            c5[int(t.key5[i])] = c5.get(int(t.key5[i]), 0) + ways - 4
-            c5[int(t.key5[i + 1])] = c5.get(int(t.key5[i + 1]), 0) + 4
-        else:
-            c5[int(t.key5[i])] = c5.get(int(t.key5[i]), 0) + ways
+    """Every base key with the share of card combinations that make it, for 3 and 5 cards."""
 
-    def arr(d: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
-        keys = np.array(sorted(d), dtype=np.int64)
-        counts = np.array([d[k] for k in keys], dtype=np.float64)
+    def count(size: int) -> tuple[np.ndarray, np.ndarray]:
+        # One row of cards per rank pattern (the k-th card of a rank gets suit k), with the number of ways
+        # to deal that pattern; a pattern of distinct ranks also stands for its 4 flushes.
+        rows, ways = [], []
+        for asc in itertools.combinations_with_replacement(range(13), size):
+            if asc.count(asc[0]) == 5:
+                continue  # five of a rank cannot be dealt
+            cards = [r * 4 + asc[:i].count(r) for i, r in enumerate(asc)]
+            n = math.prod(math.comb(4, asc.count(r)) for r in set(asc))
+            if size == 5 and len(set(asc)) == 5:
+                rows += [[*cards[:4], cards[4] + 1], cards]  # suits 0 0 0 0 1, then a flush
+                ways += [n - 4, 4]
+            else:
+                rows.append(cards)
+                ways.append(n)
+        c: dict[int, int] = {}
+        for key, n in zip(batch_keys(rows, wheel).tolist(), ways, strict=True):
+            c[key] = c.get(key, 0) + n
+        keys = np.array(sorted(c), dtype=np.int64)
+        counts = np.array([c[k] for k in keys], dtype=np.float64)
         return keys, counts / counts.sum()
 
-    return arr(c3), arr(c5)
+    return count(3), count(5)
 
 
 @functools.cache
@@ -120,7 +125,7 @@ def model_from_samples(
     """A model from observed base keys of arranged rows (the training script's output)."""
     rows = []
     for sample in (front, middle, back):
-        keys, counts = np.unique(np.asarray(sample, dtype=np.int64) & ~3, return_counts=True)
+        keys, counts = np.unique(base_key(np.asarray(sample, dtype=np.int64)), return_counts=True)
         rows.append(RowModel(keys, counts / counts.sum()))
     return OpponentModel((rows[0], rows[1], rows[2]), mean_bonus, name)
 
@@ -145,15 +150,18 @@ def trained_model(preset: Preset, wheel: Wheel | None = None) -> OpponentModel:
     return OpponentModel((rows[0], rows[1], rows[2]), mean_bonus, f"trained:{p}")
 
 
-def _wheel_key(category: int, wheel: Wheel) -> int:
-    """The base key of an A2345 straight (or straight flush) under ``wheel`` (see rules/evaluate.py)."""
-    top, flag = (5, 0) if wheel is Wheel.LOW else (13, 1)
-    return category << CATEGORY_SHIFT | top << 18 | flag << 14
-
-
 def _rewheel(rm: RowModel, old: Wheel, new: Wheel) -> RowModel:
     keys = rm.keys.copy()
-    for cat in (4, 8):  # straight, straight flush
-        keys[keys == _wheel_key(cat, old)] = _wheel_key(cat, new)
+    for cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        keys[keys == wheel_key(cat, old)] = wheel_key(cat, new)
     order = np.argsort(keys, kind="stable")
     return RowModel(keys[order], rm.prob[order])
+
+
+def model_for(level: Level, view: TableView) -> OpponentModel:
+    """The model ``level`` plays against: `easy` and `normal` random rows, `hard` and `expert` the
+    self-play tables of the view's preset."""
+    wheel = view.rules_options.wheel
+    if level in (Level.EASY, Level.NORMAL):
+        return analytic_model(wheel)
+    return trained_model(view.preset, wheel)

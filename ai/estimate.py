@@ -1,31 +1,44 @@
-"""Expected score of every legal split against an opponent model, under a preset's pairwise scoring.
+"""The closed-form estimate: expected score of every legal split against an opponent model, under a
+preset's pairwise scoring, and the decision that estimate alone picks (:func:`quick_decision`).
 
 Rows are treated as independent: for each row the model gives P(win) and P(tie), and the preset's
 table turns the three rows into units (打槍, 輾過, sweeps, bonuses, 紅不讓/全壘打) in closed form.
 
-This is an estimate for ranking splits, not the exact score (`ai/exact.py` is exact): it counts our own
+This is an estimate for ranking splits, not the exact score (`ai/showdown.py` is exact): it counts our own
 紅不讓/全壘打 but not an opponent's against us, leaves out opponents' 三同花/三順子, treasure and doubles
 against us, and charges opponents' 加賭 at their mean rather than the mean given that they won the pair.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from rules.arrangement import Row
+from rules.cards import Card
+from rules.deal import Decision
+from rules.evaluate import base_key
 from rules.presets import Options, Preset
 
-from .features import SplitFeatures
-from .model import OpponentModel
-from .values import arcade_shape, row_worths, taiwan_bonus, worth_by_category
+from .contract import Level, TableView
+from .features import SplitFeatures, split_features
+from .opponents import OpponentModel, model_for
+from .payouts import arcade_shape, row_worths, taiwan_bonus, worth_by_category
+from .policy import best_declaration, declares
+
+
+def _subset_base_keys(f: SplitFeatures) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Base keys of the subsets each row is drawn from: models know rows by base key only."""
+    keys3, keys5 = base_key(f.splits.keys3), base_key(f.splits.keys5)
+    return keys3, keys5, keys5
 
 
 def _row_probs(f: SplitFeatures, model: OpponentModel) -> tuple[np.ndarray, np.ndarray]:
     """(3, n) win and tie probabilities; looked up per subset, then gathered per split."""
-    hs = f.splits
     win = np.empty((3, f.size))
     tie = np.empty((3, f.size))
-    subset_keys = (hs.keys3 & ~3, hs.keys5 & ~3, hs.keys5 & ~3)
+    subset_keys = _subset_base_keys(f)
     for row in Row:
         w, t = model.rows[row].win_tie(subset_keys[row])
         idx = f.subset_index[row]
@@ -34,8 +47,8 @@ def _row_probs(f: SplitFeatures, model: OpponentModel) -> tuple[np.ndarray, np.n
 
 
 def _loss_costs(f: SplitFeatures, model: OpponentModel, preset: Preset) -> np.ndarray:
-    hs = f.splits
-    subset_keys = (hs.keys3 & ~3, hs.keys5 & ~3, hs.keys5 & ~3)
+    """(3, n) what opponents' rows that beat each of ours take, on average."""
+    subset_keys = _subset_base_keys(f)
     out = np.empty((3, f.size))
     for row in Row:
         rm = model.rows[row]
@@ -79,3 +92,22 @@ def expected_scores(
     pair = rows_ev + 6 * (all_win - all_loss)
     home_run = 36 * all_win**3 if players == 4 else 0.0
     return opponents * pair + home_run
+
+
+def quick_decision(
+    hand: Sequence[Card], view: TableView, level: Level = Level.HARD, model: OpponentModel | None = None
+) -> Decision:
+    """The best decision by expected score alone (no alternatives): what `expert` imagines opponents play.
+
+    ``model`` overrides the level's opponent model (the training script passes the one it is refining).
+    """
+    options = view.rules_options
+    declaration = best_declaration(hand, view)
+    f = split_features(hand, options, None, view.treasure)
+    if model is None:
+        model = model_for(level, view)
+    ev = expected_scores(f, model, view.preset, options, view.players)
+    best = int(np.argmax(ev))
+    if declaration is not None and declares(*declaration, float(ev[best]), level):
+        return Decision.declared(hand, declaration[0])
+    return Decision.arranged(f.arrangement(best))

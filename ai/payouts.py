@@ -1,4 +1,4 @@
-"""What each legal split is worth under a preset, independent of the opponents: bonuses and row worths.
+"""What each legal split is paid under a preset, whoever the opponents are: bonuses and row worths.
 
 These mirror `rules.taiwan`, `rules.arcade` and `rules.shisanshui` in vectorised form; a test checks
 them against the rules scorer.

@@ -1,4 +1,4 @@
-"""The vectorised mirror of the scoring (ai.values, ai.exact, ai.expected) against the rules scorer itself.
+"""The vectorised mirror of the scoring (ai.payouts, ai.showdown, ai.estimate) against the rules scorer itself.
 
 Every number the levels optimise is recomputed here with ``rules.scoring.score_deal`` on real deals: per-split
 bonuses, row worths, the arcade +2, exact pair and table scores (紅不讓/全壘打, treasure, 賭倍), and — with an
@@ -14,12 +14,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ai.exact import candidates_rows, decisions_rows, pair_scores, table_scores
-from ai.expected import expected_scores
+from ai import Fixed
+from ai.estimate import expected_scores
 from ai.features import split_features
-from ai.model import analytic_model, model_from_samples
-from ai.splits import Fixed, legal_splits
-from ai.values import arcade_shape, row_worths, taiwan_bonus
+from ai.opponents import analytic_model, model_from_samples
+from ai.payouts import arcade_shape, row_worths, taiwan_bonus
+from ai.showdown import candidates_rows, decisions_rows, pair_scores, table_scores
+from ai.splits import legal_splits
 from rules.arcade import row_worth, shape_bonus
 from rules.arrangement import Arrangement, Row, foul_reason
 from rules.cards import Card

@@ -1,8 +1,8 @@
-"""Exact pairwise scores of many candidate arrangements against concrete opponent arrangements.
+"""The showdown: exact pairwise scores of many candidate arrangements against concrete opponent arrangements.
 
 The vectorised mirror of `rules.taiwan`, `rules.arcade` and `rules.shisanshui` for arranged, legal
-hands; `expert` uses it to score its candidates against sampled opponents. Deals with a declared special
-go through the rules scorer itself. A test checks this module against `rules.scoring.score_deal`.
+hands; `expert` uses it to score its candidates against sampled opponents (a sampled deal with a declared
+special goes through the rules scorer itself). A test checks this module against `rules.scoring.score_deal`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import bonus_items
 
 from .features import SplitFeatures
-from .values import arcade_shape, row_worths, taiwan_bonus
+from .payouts import arcade_shape, row_worths, taiwan_bonus
 
 HOME_RUN = {Preset.TAIWAN: 6, Preset.TOURNAMENT: 6, Preset.ARCADE: 6, Preset.SHISANSHUI: 12}
 SWEEP = {Preset.ARCADE: 3, Preset.SHISANSHUI: 6}
@@ -36,6 +36,7 @@ class SideRows:
     shape: np.ndarray  # (n,) arcade +2 (三同花/三順子)
 
     def take(self, idx: np.ndarray | Sequence[int]) -> SideRows:
+        """The hands at ``idx``, in that order."""
         return SideRows(self.keys[idx], self.worth[idx], self.bonus[idx], self.shape[idx])
 
 

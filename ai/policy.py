@@ -1,0 +1,60 @@
+"""The table calls every level makes the same way: declaring a special hand, and whom to double (賭倍).
+
+A declaration is weighed against the best arrangement's expected units (a dragon is always declared);
+in arcade each seat doubles the opponent that looks weakest from the public levels at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.arcade import DRAGON_AMOUNT
+from rules.presets import Preset
+from rules.shisanshui import SPECIAL_AMOUNTS
+from rules.specials import Special, detect_specials
+
+from .contract import Level, TableView
+
+# How strong a public level looks when choosing whom to double; a person (None) counts as `normal`.
+_STRENGTH: dict[str | None, int] = {None: 1, Level.EASY: 0, Level.NORMAL: 1, Level.HARD: 2, Level.EXPERT: 3}
+
+
+def declaration_value(special: Special, view: TableView) -> float:
+    """Expected units of a declaration from the whole table (taiwan family: 打槍 6 + 13 from each, and
+    紅不讓 6 from each at four; arcade counts one doubled pair, as ai/estimate.py does for arrangements)."""
+    opponents = view.players - 1
+    if view.preset is Preset.SHISANSHUI:
+        return float(SPECIAL_AMOUNTS[special] * opponents)
+    if view.preset is Preset.ARCADE:
+        return float(DRAGON_AMOUNT[special] * (opponents + 1))
+    return float((19 + (6 if view.players == 4 else 0)) * opponents)
+
+
+def best_declaration(hand: Sequence[int], view: TableView) -> tuple[Special, float] | None:
+    """The most valuable special ``hand`` may declare under the view's preset, with its value; None if none."""
+    allowed = detect_specials(hand) & view.preset.specials
+    if not allowed:
+        return None
+    best = max(allowed, key=lambda s: (declaration_value(s, view), s.rung))
+    return best, declaration_value(best, view)
+
+
+def declares(special: Special, declaration_ev: float, best_ev: float, level: Level) -> bool:
+    """Whether a level declares ``special`` rather than play its best arrangement.
+
+    A dragon always (RULES.md §13.1); otherwise when it is worth more, or for `easy`, whenever it pays.
+    """
+    return special.is_dragon or declaration_ev > best_ev or (level is Level.EASY and declaration_ev > 0)
+
+
+def double_target(view: TableView) -> int | None:
+    """The seat the view's seat doubles in arcade (the weakest-looking opponent, nearest first); None elsewhere."""
+    if view.preset is not Preset.ARCADE:
+        return None
+    order = [(view.seat + k) % view.players for k in range(1, view.players)]
+
+    def weakness(seat: int) -> int:
+        lvl = view.levels[seat] if seat < len(view.levels) else None
+        return _STRENGTH.get(lvl, 1)
+
+    return min(order, key=weakness)

@@ -1,0 +1,85 @@
+"""The shape of the `ai` package: its public contract, an import graph without circles, and the rules'
+key helpers it relies on instead of its own bit arithmetic."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ai
+import ai.contract
+import ai.levels
+from rules.cards import parse_cards
+from rules.evaluate import KEY_LIMIT, Category, Wheel, base_key, category_of, key_categories, row_key, wheel_key
+
+AI_DIR = Path(ai.__file__).parent
+
+
+def test_the_contract_lives_in_ai_contract_and_choose_in_ai_levels() -> None:
+    assert set(ai.__all__) == {"Alternative", "Choice", "Fixed", "Level", "TableView", "choose"}
+    for name in set(ai.__all__) - {"choose"}:
+        assert getattr(ai, name) is getattr(ai.contract, name)
+        assert getattr(ai, name).__module__ == "ai.contract"
+    assert ai.choose is ai.levels.choose
+
+
+def _imports(path: Path) -> tuple[set[str], list[int]]:
+    """The `ai` modules a file imports at its top level, and the lines of any import below the top level."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top = {id(node) for node in tree.body}
+    deps: set[str] = set()
+    nested: list[int] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        if id(node) not in top:
+            nested.append(node.lineno)
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            deps.add(node.module.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ai."):
+            deps.add(node.module.split(".")[1])
+    return deps, nested
+
+
+def test_no_ai_module_imports_inside_a_function_and_the_graph_has_no_circle() -> None:
+    graph: dict[str, set[str]] = {}
+    for path in sorted(AI_DIR.glob("*.py")):
+        deps, nested = _imports(path)
+        assert nested == [], f"{path.name} imports below its top level at lines {nested}"
+        graph[path.stem] = deps - {"__init__"}
+    done: set[str] = set()
+
+    def visit(module: str, trail: tuple[str, ...]) -> None:
+        assert module not in trail, "import circle: " + " -> ".join((*trail, module))
+        if module in done:
+            return
+        for dep in graph.get(module, ()):
+            visit(dep, (*trail, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())
+
+
+@pytest.mark.parametrize("wheel", list(Wheel))
+def test_wheel_key_is_the_base_key_of_a2345(wheel: Wheel) -> None:
+    assert wheel_key(Category.STRAIGHT, wheel) == row_key(parse_cards("Ah 2d 3c 4s 5h"), wheel)
+    assert wheel_key(Category.STRAIGHT_FLUSH, wheel) == row_key(parse_cards("Ah 2h 3h 4h 5h"), wheel)
+    with pytest.raises(ValueError):
+        wheel_key(Category.FLUSH, wheel)
+
+
+def test_key_helpers_work_on_arrays_as_on_single_keys() -> None:
+    rows = ["Ah Ad Kc", "9s 9d 9h 2c 2d", "Ah 2h 3h 4h 5h", "7c 8d 9h Ts Jc"]
+    keys = [row_key(parse_cards(r), suit_tiebreak=True) for r in rows]
+    arr = np.array(keys, dtype=np.int64)
+    assert base_key(arr).tolist() == [base_key(k) for k in keys]
+    assert key_categories(arr).tolist() == [int(category_of(k)) for k in keys]
+
+
+def test_every_key_is_below_key_limit() -> None:
+    top = row_key(parse_cards("Ah Kh Qh Jh Th"), Wheel.LOW, suit_tiebreak=True)
+    assert top < KEY_LIMIT and int(category_of(top)) == int(max(Category))
