@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from ai.levels import Level
+from ai import Level
 from app.config import TableConfig
 from app.game import (
     Action,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai.levels import Level
+from ai import Level
 from app.config import TableConfig
 from app.game import (
     COUNT_FRAMES,
