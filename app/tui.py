@@ -21,7 +21,8 @@ from app.i18n import Translator, resolve_language
 from app.messages import SettingsChanged, StartTable
 from app.paths import asset
 from app.screens.menu import MainMenu
-from app.screens.table import Scheduler, TableScreen
+from app.screens.reveal_player import Scheduler
+from app.screens.table import TableScreen
 from app.settings import Settings, load_settings
 from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 

@@ -42,6 +42,7 @@ class TablePresenter:
         self.hint: tuple[Card, Row] | None = None
         self.takeover_note = False
         self.tall = False
+        self.message: tuple[str, str] = ("", "")  # the last message: (text, kind: info | warning | error)
 
     def reset(self) -> None:
         """A new deal or a new reveal: nothing shown, no hint."""
@@ -393,6 +394,28 @@ class TablePresenter:
                 units = rec.units[viewer] if rec.units else 0
                 out.append(self.t("table.sidebar.deal_line", n=rec.number, units=signed(units)) + "\n")
         return out
+
+    def message_line(self) -> tuple[str, str]:
+        """The message line and its kind: a live foul warning (kind "error") before the last message.
+
+        Only the foul warning is drawn in the error style: a refused move's reason keeps the plain style, as
+        the table has always drawn it.
+        """
+        foul = self.foul_text()
+        if foul:
+            return foul, "error"
+        text, kind = self.message
+        return text, "" if kind == "error" else kind
+
+    def countdown(self) -> tuple[str, str]:
+        """The time left and its alarm: "warning" in the last 15 seconds, "danger" in the last 5, "" before
+        (and no text without a time limit)."""
+        left = self.table.time_left()
+        if left is None:
+            return "", ""
+        secs = int(left + 0.999)
+        alarm = "danger" if secs <= 5 else "warning" if secs <= 15 else ""
+        return self.t("table.countdown", time=f"{secs // 60}:{secs % 60:02d}"), alarm
 
     def foul_text(self) -> str:
         """The live foul warning naming the offending rows, or empty."""

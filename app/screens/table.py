@@ -7,7 +7,6 @@ draws everything from the table's state after every change (:meth:`TableScreen.r
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -29,8 +28,9 @@ from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen, TimeoutScreen
 from app.screens.formatting import SEAT_KEYS
 from app.screens.help import HelpScreen
-from app.screens.presenter import COUNT_FRAMES, TablePresenter
+from app.screens.presenter import TablePresenter
 from app.screens.results import ResultsScreen
+from app.screens.reveal_player import RevealPlayer, Scheduler
 from app.screens.summary import SummaryScreen
 from app.settings import Settings
 from app.widgets.base import GameFooter
@@ -40,11 +40,6 @@ from rules.arrangement import Row
 from rules.ledger import Currency
 from rules.presets import Preset
 from rules.specials import Special
-
-# Seconds per reveal step for each Settings animation speed ("off" shows the end at once).
-STEP_DELAY = {"off": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}
-Scheduler = Callable[[float, Callable[[], None]], Any]
-
 
 _MOVE = Binding.Group("table.key.move", compact=True)
 _PLACE = Binding.Group("table.key.place", compact=True)
@@ -96,19 +91,22 @@ class TableScreen(BaseScreen[None]):
         self.table = Table(config, now=now, sort=self.settings.sort)
         self.view = TablePresenter(self.table, self.t)
         self._scheduler = scheduler
-        self._token = 0  # bumps on skip / new deal so that scheduled callbacks of an old reveal do nothing
+        self.reveal = RevealPlayer(self.table, self.view, self.schedule, self._pace, self.redraw)
         self._clock: Timer | None = None  # the countdown's timer (paused while the host chooses at a time-out)
         self.clock_paused = False
-        self._message: tuple[str, str] = ("", "")  # (text, kind: info | warning | error)
         self._drawn: dict[str, Text | str] = {}
 
     # ---- composition
 
     @property
+    def live_settings(self) -> Settings:
+        """The App's settings (they may change in the Settings screen), else the ones given."""
+        return getattr(self.app, "settings", None) or self.settings
+
+    @property
     def look(self) -> CardLook:
-        """How cards are drawn, from the App's settings (they may change in the Settings screen)."""
-        s = getattr(self.app, "settings", None) or self.settings
-        return CardLook(deck=s.deck, suits=s.suits)
+        """How cards are drawn."""
+        return CardLook(deck=self.live_settings.deck, suits=self.live_settings.suits)
 
     def compose(self) -> ComposeResult:
         look = CardLook(self.settings.deck, self.settings.suits)
@@ -146,35 +144,23 @@ class TableScreen(BaseScreen[None]):
         else:
             self.set_timer(delay, callback)
 
-    @property
-    def speed(self) -> str:
-        """The Settings animation speed."""
-        s = getattr(self.app, "settings", None) or self.settings
-        return s.animation if s.animation in STEP_DELAY else "normal"
-
-    def instant(self) -> bool:
-        """No animation: the Settings speed is off or Textual's animation level is none (tests)."""
-        return self.speed == "off" or self.app.animation_level == "none"
-
-    def step_delay(self) -> float:
-        """Seconds between reveal steps; shorter at Textual's reduced animation level."""
-        delay = STEP_DELAY[self.speed]
-        return delay * (0.6 if self.app.animation_level == "basic" else 1.0)
+    def _pace(self) -> tuple[str, str]:
+        """The Settings animation speed and Textual's animation level."""
+        return self.live_settings.animation, self.app.animation_level
 
     def say(self, text: str, kind: str = "info") -> None:
         """Set the message line (``kind`` info, warning or error)."""
-        self._message = (text, kind)
+        self.view.message = (text, kind)
 
     def error(self, exc: ArrangeError) -> None:
         """Show a refused move's reason."""
         self.say(self.view.error_text(exc), "error")
 
-
     # ---- dealing and the AI
 
     def deal(self) -> None:
         """Start the next deal and set the computers thinking."""
-        self._token += 1
+        self.reveal.cancel()
         self.view.reset()
         self.view.takeover_note = False
         if self.table.phase in (Phase.DEALING, Phase.RESULTS, Phase.ROUND_SUMMARY):
@@ -198,19 +184,11 @@ class TableScreen(BaseScreen[None]):
         """A computer seat (or the helper for the human) decides, off the UI thread."""
         self.post_message(AIDone(request, run_ai(request)))
 
-    def think_delay(self, seat: int) -> float:
-        """A little "thinking…" time per computer seat so the table feels alive (none in tests)."""
-        if self.instant():
-            return 0.0
-        rec = self.table.current
-        u = random.Random(f"think:{rec.seed if rec else 0}:{seat}").random()
-        return (0.4 + 1.4 * u) * STEP_DELAY[self.speed] / STEP_DELAY["normal"]
-
     @on(AIDone)
     def _ai_done(self, message: AIDone) -> None:
         req, choice = message.request, message.choice
         if req.purpose == "decide":
-            delay = self.think_delay(req.seat)
+            delay = self.reveal.think_delay(req.seat)
             if delay > 0:
                 self.schedule(delay, lambda: self._accept(req, choice))
             else:
@@ -318,67 +296,21 @@ class TableScreen(BaseScreen[None]):
 
     def update_countdown(self) -> None:
         """Draw the time left; warning colours near the end."""
-        widget = self.query_one("#countdown", Static)
-        left = self.table.time_left()
-        if left is None:
-            self._put("#countdown", "")
-            widget.set_class(False, "-warning")
-            widget.set_class(False, "-danger")
-            return
-        secs = int(left + 0.999)
-        self._put("#countdown", self.t("table.countdown", time=f"{secs // 60}:{secs % 60:02d}"))
-        widget.set_class(5 < secs <= 15, "-warning")
-        widget.set_class(secs <= 5, "-danger")
+        text, alarm = self.view.countdown()
+        widget = self._put("#countdown", text)
+        for level in ("warning", "danger"):
+            widget.set_class(alarm == level, f"-{level}")
 
     # ---- the reveal
 
     def start_reveal(self) -> None:
         """Begin the reveal (or jump to its end without animation)."""
-        self._token += 1
         self.say("")
-        self.view.reset()
-        if self.instant():
-            self.finish_reveal()
-            return
-        token = self._token
-        self.schedule(self.step_delay() * 0.5, lambda: self.advance(token))
-
-    def advance(self, token: int | None = None) -> None:
-        """Show the next reveal step (called by the scheduler; tests may call it directly)."""
-        if token is not None and token != self._token:
-            return
-        if self.table.phase is not Phase.REVEALING:
-            return
-        steps = self.table.steps
-        view = self.view
-        view.shown = min(len(steps), view.shown + 1)
-        token = self._token
-        if steps[view.shown - 1].kind == "totals":
-            view.frame = 0
-            self.schedule(self.step_delay() / COUNT_FRAMES, lambda: self.count(token))
-        else:
-            self.schedule(self.step_delay(), lambda: self.advance(token))
-        self.redraw()
-
-    def count(self, token: int) -> None:
-        """One frame of the totals counting up or down."""
-        view = self.view
-        if token != self._token or view.frame is None:
-            return
-        view.frame += 1
-        if view.frame >= COUNT_FRAMES:
-            self.finish_reveal()
-            return
-        self.schedule(self.step_delay() / COUNT_FRAMES, lambda: self.count(token))
-        self.redraw()
+        self.reveal.start()
 
     def finish_reveal(self) -> None:
         """Jump to the end of the reveal (space/enter, or no animation)."""
-        self._token += 1
-        self.view.shown = len(self.table.steps)
-        self.view.frame = None
-        self.table.finish_reveal()
-        self.redraw()
+        self.reveal.finish()
 
     # ---- actions
 
@@ -611,7 +543,7 @@ class TableScreen(BaseScreen[None]):
     def show_summary(self) -> None:
         """The round summary (continue or leave) or the session summary (then back to the menu)."""
         table = self.table
-        self._token += 1
+        self.reveal.cancel()
 
         def done(answer: str | None) -> None:
             """Handle the dialog's answer."""
@@ -663,11 +595,9 @@ class TableScreen(BaseScreen[None]):
         self._put("#board", view.board_text())
         if self.has_class("-wide"):
             self._put("#sidebar", view.sidebar_text())
-        text, kind = self._message
-        foul = view.foul_text()
-        msg = self._put("#message", foul or text)
+        text, kind = view.message_line()
+        msg = self._put("#message", text)
         for k in ("info", "warning", "error"):
-            msg.set_class(kind == k and not foul, f"-{k}")
-        msg.set_class(bool(foul), "-error")
+            msg.set_class(kind == k, f"-{k}")
         self.update_countdown()
         self.refresh_bindings()
