@@ -269,6 +269,13 @@ class TablePresenter:
             parts.append(self.t("table.this_deal", n=signed(tally_after(table.steps, self.shown_steps())[seat])))
         return " · ".join(parts)
 
+    def me_money(self) -> str:
+        """The player's area's money line (empty when nothing is counted)."""
+        seat = self.positions()["bottom"]
+        if self.table.currency is Currency.NONE:
+            return ""
+        return self.money_text(seat, self.display_money(seat))
+
     def info_text(self) -> Text:
         """The top bar: game, preset, deal number and dealer."""
         table = self.table

@@ -37,7 +37,6 @@ from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
-from rules.ledger import Currency
 from rules.presets import Preset
 from rules.specials import Special
 
@@ -151,6 +150,11 @@ class TableScreen(BaseScreen[None]):
     def say(self, text: str, kind: str = "info") -> None:
         """Set the message line (``kind`` info, warning or error)."""
         self.view.message = (text, kind)
+
+    def close_dialogs(self) -> None:
+        """Close whatever is open above the table."""
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
 
     def error(self, exc: ArrangeError) -> None:
         """Show a refused move's reason."""
@@ -274,9 +278,7 @@ class TableScreen(BaseScreen[None]):
         self.pause_clock(True)
         self.view.hint = None
         self.say(self.t("table.msg.time_up"), "warning")
-        # A dialog opened while arranging (keys, declare, leave) no longer applies: the question replaces it.
-        while self.app.screen is not self and len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
+        self.close_dialogs()  # one opened while arranging (keys, declare, leave) no longer applies
         self.redraw()
         self.app.push_screen(TimeoutScreen(t=self.t), self._host_chose)
 
@@ -554,9 +556,7 @@ class TableScreen(BaseScreen[None]):
                 table.end("left")
                 self.show_summary()
                 return
-            # A dialog may still be open above the table (the clock ran out under it): close it too.
-            while self.app.screen is not self and len(self.app.screen_stack) > 1:
-                self.app.pop_screen()
+            self.close_dialogs()  # one may still be open above the table (the clock ran out under it)
             self.dismiss(None)
 
         self.redraw()
@@ -586,11 +586,7 @@ class TableScreen(BaseScreen[None]):
         self.query_one("#hand", HandView).show(view.hand_model(), look, big)
         me = self.query_one("#me")
         me.border_title = view.me_title()
-        me.border_subtitle = (
-            view.money_text(pos["bottom"], view.display_money(pos["bottom"]))
-            if self.table.currency is not Currency.NONE
-            else ""
-        )
+        me.border_subtitle = view.me_money()
         self._put("#info", view.info_text())
         self._put("#board", view.board_text())
         if self.has_class("-wide"):
