@@ -6,6 +6,7 @@ import json
 
 from textual.app import App
 
+from app.screens import settings as settings_screen
 from app.screens.form import CardStrip, ChoiceRow
 from app.screens.menu import MainMenu
 from app.screens.settings import SettingsScreen
@@ -88,12 +89,10 @@ async def test_unknown_values_fall_back_without_warning(home):
 
 
 async def test_save_failure_is_reported(home, monkeypatch):
-    import app.screens.settings as module
-
     def fail(settings, path=None):
         raise PermissionError("read-only")
 
-    monkeypatch.setattr(module, "save_settings", fail)
+    monkeypatch.setattr(settings_screen, "save_settings", fail)
     app = SettingsApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")

@@ -19,6 +19,7 @@ from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
 from app.widgets.base import TooSmall
+from app.widgets.cards import FOUR_COLOUR, CardLook
 from rules.arrangement import Row
 from rules.presets import Preset
 from tests.app.harness import Clock, Manual, config, make_app, settle, table_screen
@@ -611,8 +612,6 @@ async def test_time_runs_out_under_a_dialog():
 
 
 async def test_letter_suits_and_four_colour_deck():
-    from app.widgets.cards import FOUR_COLOUR, CardLook
-
     app = ChinesePokerApp(config(), lang="en", settings=Settings(animation="off", suits="letters", deck="four_colour"),
                           now=Clock())
     app.animation_level = "none"
