@@ -8,8 +8,9 @@ App.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
+from textual import events
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
@@ -116,7 +117,7 @@ class Localized:
         translate_bindings(self, self.t)  # type: ignore[arg-type]
         self.after_compose()
 
-    def on_resize(self, event: Any) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Keep the too-small notice's size up to date."""
         for notice in self.query(TooSmall):  # type: ignore[attr-defined]
             notice.show_size(event.size.width, event.size.height)
