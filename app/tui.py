@@ -1,39 +1,30 @@
-"""The Textual application: the main menu (when the menu module exists) and the table.
+"""The Textual application: the main menu and the table.
 
 ``ChinesePokerApp`` owns what every screen shares — the translator, the settings, the clock — and moves between
-the menu and a table: D's ``MainMenu`` posts ``StartTable(config)``; a finished table returns to the menu (or
-quits when the app was started straight at a table).
+the menu and a table: the menu posts :class:`StartTable`; a finished table returns to the menu (or quits when
+the app was started straight at a table).
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.message import Message
 
 from app.config import TableConfig
 from app.i18n import Translator, resolve_language
+from app.messages import SettingsChanged, StartTable
 from app.paths import asset
+from app.screens.menu import MainMenu
+from app.screens.reveal_player import Scheduler
+from app.screens.table import TableScreen
 from app.settings import Settings, load_settings
 from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
-
-Scheduler = Callable[[float, Callable[[], None]], Any]
-
-
-def _menu_module() -> Any | None:
-    """D's menu module, or None while it does not exist."""
-    try:
-        return importlib.import_module("app.screens.menu")
-    except ModuleNotFoundError as exc:
-        if exc.name != "app.screens.menu":
-            raise
-        return None
 
 
 class ChinesePokerApp(App[None]):
@@ -56,7 +47,7 @@ class ChinesePokerApp(App[None]):
         now: Callable[[], float] = time.monotonic,
         scheduler: Scheduler | None = None,
     ) -> None:
-        """``config`` starts straight at a table; ``menu`` opens the main menu first (if it exists).
+        """``config`` starts straight at a table; ``menu`` opens the main menu first.
 
         ``settings`` default to the saved ones; ``now`` and ``scheduler`` are injected by tests (the table's
         clock and the reveal's timer).
@@ -73,7 +64,7 @@ class ChinesePokerApp(App[None]):
         self.scheduler = scheduler
         self.start_config = config
         self.want_menu = menu or config is None
-        self.table_screen: Any = None
+        self.table_screen: TableScreen | None = None
         self.last_config: TableConfig | None = None  # the last table's, to pre-fill the menu's New table
         if settings.theme in self.available_themes:
             self.theme = settings.theme
@@ -91,7 +82,8 @@ class ChinesePokerApp(App[None]):
     def on_mount(self) -> None:
         self.title = self.t("common.app_title")
         self.show_settings_warning()
-        if self.want_menu and self.start_config is None and self.show_menu():
+        if self.want_menu and self.start_config is None:
+            self.show_menu()
             return
         self.start_table(self.start_config or TableConfig.quick())
 
@@ -107,19 +99,12 @@ class ChinesePokerApp(App[None]):
             return None
         return replace(self.last_config, watch=False, seed=None)
 
-    def show_menu(self) -> bool:
-        """Push D's main menu (pre-filled with the last table's settings); False when the menu module is not
-        there yet."""
-        module = _menu_module()
-        if module is None or not hasattr(module, "MainMenu"):
-            return False
-        self.push_screen(module.MainMenu(config=self.menu_config()))
-        return True
+    def show_menu(self) -> None:
+        """Push the main menu (pre-filled with the last table's settings)."""
+        self.push_screen(MainMenu(self.menu_config()))
 
     def start_table(self, config: TableConfig) -> None:
         """Sit down at a table with ``config``."""
-        from app.screens.table import TableScreen
-
         screen = TableScreen(config, t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler)
         self.table_screen = screen
         self.last_config = config
@@ -127,27 +112,25 @@ class ChinesePokerApp(App[None]):
 
     def _table_closed(self, _: Any) -> None:
         self.table_screen = None
-        if not self.want_menu or _menu_module() is None:
+        if not self.want_menu:
             self.exit()
             return
-        menu = next((s for s in self.screen_stack if type(s).__name__ == "MainMenu"), None)
+        menu = next((s for s in self.screen_stack if isinstance(s, MainMenu)), None)
         if menu is None:
             self.show_menu()
         else:
             menu.last_config = self.menu_config()  # New table and Rules follow the table just played
 
-    def on_start_table(self, message: Message) -> None:
-        """D's menu posts ``StartTable(config)``: sit down at that table (the menu stays underneath)."""
-        config = getattr(message, "config", None)
-        if isinstance(config, TableConfig):
-            message.stop()
-            self.start_table(config)
+    @on(StartTable)
+    def _start_table(self, message: StartTable) -> None:
+        """The menu chose a table: sit down at it (the menu stays underneath)."""
+        message.stop()
+        self.start_table(message.config)
 
-    def on_settings_changed(self, message: Message) -> None:
+    @on(SettingsChanged)
+    def _settings_changed(self, message: SettingsChanged) -> None:
         """The Settings screen saved new settings: the language, card look and theme follow them."""
-        settings = getattr(message, "settings", None)
-        if not isinstance(settings, Settings):
-            return
+        settings = message.settings
         self.settings = settings
         self.set_language(resolve_language(None, settings.language))
         if settings.theme in self.available_themes:

@@ -6,15 +6,14 @@ from typing import ClassVar
 
 from rich import box
 from rich.table import Table as RichTable
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from app.i18n import Translator
-from app.widgets.base import GameFooter, TooSmall, translate_bindings
+from app.screens.base import BaseModal
+from app.widgets.base import GameFooter
 from rules.presets import Preset
 
 # (keys, i18n key of the explanation, when it applies: all | arcade | specials | watch)
@@ -39,19 +38,19 @@ KEYS = (
 )
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(BaseModal[None]):
     """All keys. Any of escape, enter, `?` or `q` closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,question_mark,q", "close", "table.key.close", key_display="esc"),
     ]
 
-    def __init__(self, t: Translator, preset: Preset = Preset.TAIWAN, watching: bool = False) -> None:
-        super().__init__(classes="game-screen")  # scopes assets/styles/game.tcss
-        self.t = t
+    def __init__(
+        self, preset: Preset = Preset.TAIWAN, watching: bool = False, *, t: Translator | None = None
+    ) -> None:
+        super().__init__(t=t)
         self.preset = preset
         self.watching = watching
-        translate_bindings(self, t)
 
     def compose(self) -> ComposeResult:
         grid = RichTable(box=box.SIMPLE, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1),
@@ -62,15 +61,12 @@ class HelpScreen(ModalScreen[None]):
             if when == "arcade" and self.preset is not Preset.ARCADE:
                 continue
             grid.add_row(keys, self.t(text))
-        yield TooSmall(self.t)
+        yield self.too_small()
         with VerticalScroll(classes="dialog help-dialog game-body"):
             yield Static(self.t("table.help.title"), classes="dialog-title")
             yield Static(grid)
             yield Static(self.t("table.help.mouse"), classes="dialog-keys")
         yield GameFooter()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one(TooSmall).show_size(event.size.width, event.size.height)
 
     def action_close(self) -> None:
         self.dismiss(None)

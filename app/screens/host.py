@@ -17,24 +17,25 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
 from ai import Level
+from app.config import TIME_LIMITS, TableConfig
+from app.i18n import Translator
+from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.form import ChoiceRow
+from app.screens.rules_screen import RulesText, RulesView, preset_description
 from rules import arcade
 from rules.evaluate import Wheel
 from rules.presets import Preset
 from rules.session import DEFAULT_RAKE, VIP_RAKE
-
-from ..config import TIME_LIMITS, TableConfig
-from ..i18n import Translator
-from .rules_screen import RulesText, RulesView, preset_description
-from .settings import ChoiceRow, LocalizedScreen
 
 STAKES = (1, 5, 10, 20, 50, 100)  # coins a 墩 in arcade
 RAKES = (DEFAULT_RAKE, VIP_RAKE)
 SEATS = ((1, "east"), (2, "north"), (3, "west"))  # the computer seats whose level the host picks
 
 
-class HostScreen(LocalizedScreen[TableConfig | None]):
+class HostScreen(BaseScreen[TableConfig | None]):
     """The host's choices for a new table; dismisses with the :class:`TableConfig` or ``None``."""
 
+    CSS_PATH: ClassVar[str] = MENU_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "menu.key.back"),
         Binding("s", "start", "host.key.start"),
@@ -45,13 +46,10 @@ class HostScreen(LocalizedScreen[TableConfig | None]):
     def __init__(
         self,
         config: TableConfig | None = None,
-        translator: Translator | None = None,
         *,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
+        t: Translator | None = None,
     ) -> None:
-        super().__init__(translator, name=name, id=id, classes=classes)
+        super().__init__(t=t)
         self.config = config or TableConfig()
 
     def compose(self) -> ComposeResult:
@@ -129,10 +127,6 @@ class HostScreen(LocalizedScreen[TableConfig | None]):
         self.set_class(self.config.preset is Preset.ARCADE, "-arcade")
         self.query_one("#preset", ChoiceRow).focus()
 
-    def on_mount(self) -> None:
-        """Set up the rows."""
-        self.after_compose()
-
     @on(ChoiceRow.Changed)
     def _changed(self, event: ChoiceRow.Changed) -> None:
         field, value = event.row.id, event.value
@@ -166,7 +160,8 @@ class HostScreen(LocalizedScreen[TableConfig | None]):
         self.query_one("#host-rules", VerticalScroll).scroll_home(animate=False)
 
     def on_resize(self) -> None:
-        """Fill the rules pane when the terminal grows wide enough to show it."""
+        """Fill the rules pane when the terminal grows wide enough to show it (the base screen's own handler
+        runs too)."""
         # After the refresh: the breakpoint classes are set by Screen's own resize handler, which runs later.
         self.call_after_refresh(self._refresh_rules)
 

@@ -16,26 +16,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..config import TableConfig
-from ..i18n import Translator
-from ..settings import Settings
-from .host import HostScreen
-from .rankings import RankingsScreen
-from .rules_screen import RulesScreen
-from .settings import CardStrip, LocalizedScreen, SettingsScreen, language_of
-
-
-class StartTable(Message):
-    """The player chose a table to play (or watch); the App starts it."""
-
-    def __init__(self, config: TableConfig) -> None:
-        super().__init__()
-        self.config = config
-
+from app.config import TableConfig
+from app.i18n import Translator
+from app.messages import StartTable
+from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.form import CardStrip
+from app.screens.host import HostScreen
+from app.screens.rankings import RankingsScreen
+from app.screens.rules_screen import RulesScreen
+from app.screens.settings import SettingsScreen, language_of
+from app.settings import Settings
 
 # (option id, shortcut key) in menu order; the labels come from menu.toml.
 ITEMS: tuple[tuple[str, str], ...] = (
@@ -51,9 +44,10 @@ ITEMS: tuple[tuple[str, str], ...] = (
 TITLE_CARDS = "As Kh Qc Jd Ts"
 
 
-class MainMenu(LocalizedScreen[None]):
+class MainMenu(BaseScreen[None]):
     """The first screen: seven choices, by arrow keys and enter, by their letter, or by mouse."""
 
+    CSS_PATH: ClassVar[str] = MENU_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('quick')", "menu.key.quick"),
         Binding("n", "choose('new')", "menu.key.new"),
@@ -66,16 +60,13 @@ class MainMenu(LocalizedScreen[None]):
 
     def __init__(
         self,
-        translator: Translator | None = None,
-        settings: Settings | None = None,
-        *,
         config: TableConfig | None = None,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
+        *,
+        t: Translator | None = None,
+        settings: Settings | None = None,
     ) -> None:
         """``config`` pre-fills the host settings (e.g. the last table's); the defaults otherwise."""
-        super().__init__(translator, settings, name=name, id=id, classes=classes)
+        super().__init__(t=t, settings=settings)
         self.last_config = config
 
     def compose(self) -> ComposeResult:
@@ -115,8 +106,7 @@ class MainMenu(LocalizedScreen[None]):
         return options
 
     def on_mount(self) -> None:
-        """Focus the list on its first entry; pass on a warning about a bad settings file, once."""
-        self.after_compose()
+        """Pass on a warning about a bad settings file, once (the base screen then focuses the list)."""
         warning = getattr(self.app, "settings_warning", None)
         if isinstance(warning, str) and warning:
             self.notify(self.t("settings.load_warning", detail=warning), severity="warning", timeout=8)
@@ -160,19 +150,19 @@ class MainMenu(LocalizedScreen[None]):
         if item == "quick":
             self.post_message(StartTable(TableConfig.quick()))
         elif item == "new":
-            self.app.push_screen(HostScreen(self.last_config, t), self._hosted)
+            self.app.push_screen(HostScreen(self.last_config, t=t), self._hosted)
         elif item == "watch":
             self.post_message(StartTable(replace(TableConfig.quick(), watch=True)))
         elif item == "rankings":
-            self.app.push_screen(RankingsScreen(t, self._settings))
+            self.app.push_screen(RankingsScreen(t=t, settings=self._settings))
         elif item == "rules":
             config = self.last_config or TableConfig()
-            self.app.push_screen(RulesScreen(config.preset, t, self._settings, options=config.options))
+            self.app.push_screen(RulesScreen(config.preset, options=config.options, t=t, settings=self._settings))
         elif item == "settings":
             # Edit what the App runs with; without it the Settings screen loads (and checks) the file.
             current = self._settings or getattr(self.app, "settings", None)
             current = current if isinstance(current, Settings) else None
-            self.app.push_screen(SettingsScreen(current, t), self._settings_closed)
+            self.app.push_screen(SettingsScreen(t=t, settings=current), self._settings_closed)
         elif item == "quit":
             self.app.exit()
 

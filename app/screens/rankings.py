@@ -13,11 +13,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from app.i18n import Translator
+from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.form import CardStrip
 from rules.cards import parse_cards
 from rules.evaluate import Category, Wheel, compare_values, evaluate_row
-
-from ..i18n import Translator
-from .settings import CardStrip, LocalizedScreen
 
 # One example per category, strongest first; several are RULES.md §12's comparisons.
 EXAMPLES: tuple[tuple[Category, str], ...] = (
@@ -59,9 +59,10 @@ def row_status(rows: tuple[str, str, str]) -> tuple[tuple[Category, Category, Ca
     return cats, compare_values(values[0], values[1]) > 0, compare_values(values[1], values[2]) > 0
 
 
-class RankingsScreen(LocalizedScreen[None]):
+class RankingsScreen(BaseScreen[None]):
     """Categories high to low with example tiles, front-row limits, the foul rule and the wheel; scrollable."""
 
+    CSS_PATH: ClassVar[str] = MENU_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "menu.key.back", key_display="esc"),
         Binding("pagedown,space", "page(1)", "menu.key.page", key_display="PgDn"),
@@ -136,10 +137,6 @@ class RankingsScreen(LocalizedScreen[None]):
     def after_compose(self) -> None:
         """Focus the scrolling body so the arrow keys and page keys scroll it."""
         self.query_one("#rankings-body").focus()
-
-    def on_mount(self) -> None:
-        """Ready to scroll."""
-        self.after_compose()
 
     def action_back(self) -> None:
         """Back to where the screen was opened from."""

@@ -1,8 +1,4 @@
-"""The results panel after a deal: the pairwise table (rows won, 打槍, bonuses, units, points) and the totals.
-
-Also the naming helpers the reveal uses: :func:`item_name` for a scored item's kind under a preset and
-:func:`step_title` for a reveal step.
-"""
+"""The results panel after a deal: the pairwise table (rows won, 打槍, bonuses, units, points) and the totals."""
 
 from __future__ import annotations
 
@@ -12,60 +8,21 @@ from rich import box
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from app.game import SWEEP_KINDS, DealRecord, RevealStep, Table
+from app.game import SWEEP_KINDS, DealRecord, Table
 from app.i18n import Translator
-from app.widgets.base import GameFooter, TooSmall, translate_bindings
+from app.screens.base import BaseModal
+from app.screens.formatting import item_name, money_text, points_per_unit, seat_name, signed
+from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook
 from rules.deal import Outcome
 from rules.presets import Preset
-from rules.specials import Special
 
-SEAT_KEYS = ("south", "east", "north", "west")
 ROW_ITEM_KINDS = frozenset({"rows", "front", "middle", "back", "treasure"})
-
-
-def item_name(t: Translator, kind: str, preset: Preset) -> str:
-    """The name of a scored item (``sweep`` → 打槍, taiwan ``six_pairs`` → 六輪車, a special → its name)."""
-    for key in (f"results.item.{preset.value}.{kind}", f"results.item.{kind}"):
-        if t.has(key) or Translator("en").has(key):
-            return t(key)
-    if kind in {s.value for s in Special}:
-        return t(f"common.special.{kind}")
-    return kind
-
-
-def step_title(t: Translator, step: RevealStep, preset: Preset) -> str:
-    """The heading of a reveal step ("Fronts 頭道", "打槍 Sweeps", "紅不讓" or "全壘打", …)."""
-    if step.kind == "row" and step.row is not None:
-        return t(f"results.step.{step.row.id}")
-    if step.kind == "home_runs":
-        return t(
-            "results.step.home_runs_taiwan"
-            if preset in (Preset.TAIWAN, Preset.TOURNAMENT)
-            else "results.step.home_runs"
-        )
-    return t(f"results.step.{step.kind}")
-
-
-def signed(n: int) -> str:
-    """``+4``, ``-2``, ``0``."""
-    return f"+{n:,}" if n > 0 else f"{n:,}"
-
-
-def points_per_unit(table: Table) -> int | None:
-    """What a unit is worth in the points column: 100 taiwan, 20 tournament, the stake in arcade."""
-    if table.preset is Preset.ARCADE:
-        return table.config.stake
-    if table.preset in (Preset.TAIWAN, Preset.TOURNAMENT):
-        return table.preset.points_per_unit
-    return None
 
 
 def pair_rows(table: Table, rec: DealRecord, viewer: int) -> list[tuple[int, int]]:
@@ -77,7 +34,7 @@ def pair_rows(table: Table, rec: DealRecord, viewer: int) -> list[tuple[int, int
     return pairs
 
 
-class ResultsScreen(ModalScreen[str | None]):
+class ResultsScreen(BaseModal[str | None]):
     """The deal's results over the table. Dismisses with "next" (`n`) or None (closed)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -86,30 +43,25 @@ class ResultsScreen(ModalScreen[str | None]):
         Binding("question_mark", "noop", "results.key.help", show=False),
     ]
 
-    def __init__(self, t: Translator, table: Table, record: DealRecord, look: CardLook | None = None) -> None:
-        super().__init__(classes="game-screen")  # scopes assets/styles/game.tcss
-        self.t = t
+    def __init__(
+        self, table: Table, record: DealRecord, look: CardLook | None = None, *, t: Translator | None = None
+    ) -> None:
+        super().__init__(t=t)
         self.table = table
         self.record = record
         self.look = look or CardLook()
-        translate_bindings(self, t)
 
     def seat_name(self, seat: int) -> str:
         """The name the player sees for ``seat``."""
-        if seat == self.table.human:
-            return self.t("common.seat.you")
-        return self.t(f"common.seat.{SEAT_KEYS[seat]}")
+        return seat_name(self.t, seat, self.table.human)
 
     def compose(self) -> ComposeResult:
-        yield TooSmall(self.t)
+        yield self.too_small()
         with VerticalScroll(classes="dialog results-dialog game-body"):
             yield Static(self.t("results.title", n=self.record.number), classes="dialog-title")
             yield Static(self.pairs_table(), id="pairs")
             yield Static(self.totals_table(), id="totals")
         yield GameFooter()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one(TooSmall).show_size(event.size.width, event.size.height)
 
     def pairs_table(self) -> RichTable:
         """Every pair: rows won, 打槍, bonuses, units and points."""
@@ -198,15 +150,7 @@ class ResultsScreen(ModalScreen[str | None]):
 
     def money_text(self, seat: int, value: int) -> str:
         """A seat's running total in the table's currency."""
-        table = self.table
-        currency = table.currency
-        if currency == "none":
-            return self.t("common.practice")
-        if table.preset is Preset.TAIWAN:
-            return self.t("table.money.taiwan", units=signed(value), points=signed(value * 100))
-        if currency == "units":
-            return self.t("table.money.units", units=signed(value))
-        return self.t(f"table.money.{currency}", n=f"{value:,}")
+        return money_text(self.t, self.table.preset, self.table.currency, value)
 
     def action_close(self, answer: str | None = None) -> None:
         self.dismiss(answer)

@@ -25,6 +25,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static, Tab, Tabs
 
+from app.config import TIME_LIMITS, TableConfig
+from app.i18n import Translator
+from app.screens.base import MENU_CSS, BaseScreen
+from app.settings import Settings
 from rules import arcade, shisanshui, taiwan
 from rules.arrangement import Row
 from rules.cards import parse_cards
@@ -39,11 +43,6 @@ from rules.session import (
     VIP_RAKE,
 )
 from rules.specials import Special
-
-from ..config import TIME_LIMITS, TableConfig
-from ..i18n import Translator
-from ..settings import Settings
-from .settings import LocalizedScreen
 
 # Example rows for arcade's row worths (§7): the amounts come from arcade.row_worth on these.
 _WORTH_EXAMPLES: tuple[tuple[str, Row, str], ...] = (
@@ -463,9 +462,10 @@ class RulesView(Vertical):
             await self.mount_all(markdown_widgets(markdown))
 
 
-class RulesScreen(LocalizedScreen[None]):
+class RulesScreen(BaseScreen[None]):
     """One preset's rules, scrollable; tabs (or ←/→, ``p``) switch preset."""
 
+    CSS_PATH: ClassVar[str] = MENU_CSS
     SCROLL_BODY = "rules-body"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "menu.key.back", key_display="esc"),
@@ -480,16 +480,13 @@ class RulesScreen(LocalizedScreen[None]):
     def __init__(
         self,
         preset: Preset = Preset.TAIWAN,
-        translator: Translator | None = None,
-        settings: Settings | None = None,
         *,
         options: Options | None = None,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
+        t: Translator | None = None,
+        settings: Settings | None = None,
     ) -> None:
         """``options`` are the table's (shown for ``preset``); other presets show their defaults."""
-        super().__init__(translator, settings, name=name, id=id, classes=classes)
+        super().__init__(t=t, settings=settings)
         self.preset = preset
         self._table = (preset, options)
 
@@ -518,10 +515,6 @@ class RulesScreen(LocalizedScreen[None]):
     def after_compose(self) -> None:
         """Keys scroll the rules; the tabs are for the mouse (←/→ switch preset anywhere)."""
         self.query_one("#rules-body").focus()
-
-    def on_mount(self) -> None:
-        """Ready to scroll."""
-        self.after_compose()
 
     @property
     def markdown_text(self) -> str:

@@ -8,25 +8,19 @@ from typing import ClassVar
 from rich import box
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from app.game import Phase, Table
 from app.i18n import Translator
-from app.widgets.base import GameFooter, TooSmall, translate_bindings
-from rules.presets import Preset
+from app.screens.base import BaseModal
+from app.screens.formatting import money_text, signed
+from app.widgets.base import GameFooter
 
 
-def signed(n: int) -> str:
-    """``+4``, ``-2``, ``0``."""
-    return f"+{n:,}" if n > 0 else f"{n:,}"
-
-
-class SummaryScreen(ModalScreen[str | None]):
+class SummaryScreen(BaseModal[str | None]):
     """Standings with each seat's money and change. A round summary dismisses "continue" or "leave"; a
     session summary dismisses None."""
 
@@ -36,14 +30,12 @@ class SummaryScreen(ModalScreen[str | None]):
         Binding("escape,enter", "close('done')", "results.key.done", key_display="⏎"),
     ]
 
-    def __init__(self, t: Translator, table: Table, seat_name: Callable[[int], str]) -> None:
-        super().__init__(classes="game-screen")  # scopes assets/styles/game.tcss
-        self.t = t
+    def __init__(self, table: Table, seat_name: Callable[[int], str], *, t: Translator | None = None) -> None:
+        super().__init__(t=t)
         self.table = table
         self.seat_name = seat_name
         self.is_round = table.phase is Phase.ROUND_SUMMARY
         self.summary = table.summary()
-        translate_bindings(self, t)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action != "close":
@@ -60,7 +52,7 @@ class SummaryScreen(ModalScreen[str | None]):
             title = t("results.summary.round_title", n=s.round or 1)
         else:
             title = t("results.summary.session_title")
-        yield TooSmall(t)
+        yield self.too_small()
         with Vertical(classes="dialog summary-dialog game-body"):
             yield Static(title, classes="dialog-title")
             yield Static(t(f"results.summary.reason.{s.reason}", deals=s.deals), classes="dialog-body")
@@ -68,9 +60,6 @@ class SummaryScreen(ModalScreen[str | None]):
             keys = "results.summary.keys_round" if self.is_round else "results.summary.keys_session"
             yield Static(t(keys), classes="dialog-keys")
         yield GameFooter()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one(TooSmall).show_size(event.size.width, event.size.height)
 
     def standings(self) -> RichTable:
         """Places, money and change, best first."""
@@ -82,14 +71,7 @@ class SummaryScreen(ModalScreen[str | None]):
         grid.add_column(t("results.col.change_round" if self.is_round else "results.col.change"), justify="right")
         for place, seat in enumerate(s.standings, 1):
             line = s.seats[seat]
-            if table.currency == "none":
-                money = t("common.practice")
-            elif table.preset is Preset.TAIWAN:
-                money = t("table.money.taiwan", units=signed(line.money), points=signed(line.money * 100))
-            elif table.currency == "units":
-                money = t("table.money.units", units=signed(line.money))
-            else:
-                money = t(f"table.money.{table.currency}", n=f"{line.money:,}")
+            money = money_text(t, table.preset, table.currency, line.money)
             name = self.seat_name(seat) + (f" ({t('table.status.out')})" if line.out else "")
             style = "green" if line.change > 0 else "red" if line.change < 0 else ""
             grid.add_row(str(place), name, money, Text(signed(line.change), style=style))

@@ -1,4 +1,5 @@
-"""Small pieces every game screen shares: translated key bindings and the "terminal too small" notice."""
+"""Small pieces every screen shares: translated key bindings, the "terminal too small" notice, the breakpoints
+and the game's wrapping footer."""
 
 from __future__ import annotations
 
@@ -19,36 +20,53 @@ from app.i18n import Translator
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-# Breakpoint classes set on every screen (App.HORIZONTAL_BREAKPOINTS / VERTICAL_BREAKPOINTS): the game needs
-# 80×24; at 110×34 and more it spreads out.
+# Breakpoint classes set on every screen (app.screens.base and the App): every screen needs 80×24 (below it
+# shows only the too-small notice); at 110 columns or 34 lines and more it spreads out.
 HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal-width"), (110, "-wide")]
 VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-normal-height"), (34, "-tall")]
 
 
 def translate_bindings(node: DOMNode, t: Translator) -> None:
-    """Replace the binding descriptions of ``node`` (written as i18n keys) with their translation.
+    """Replace the binding descriptions of ``node`` (written as i18n keys, ``"table.key.ready"``) with their
+    translation in ``t``.
 
-    Bindings are class attributes, but each node holds its own copy (``node._bindings``), so a screen can
-    translate its copy when it is created without touching the class.
+    Bindings are class attributes, but each node holds its own copy (``node._bindings``), which the footers
+    read: translating that copy gives a localised footer without one class per language. The copy is rebuilt
+    from the classes' own bindings first, so this can run again after a language change.
     """
     keys: dict[str, list[Binding]] = {}
-    for key, bindings in node._bindings.key_to_bindings.items():
+    for key, bindings in node._merge_bindings().key_to_bindings.items():
         out = []
         for b in bindings:
             group = b.group
             if group is not None and group.description:
                 group = replace(group, description=t(group.description))
-            out.append(replace(b, description=t(b.description) if b.description else "",
-                               tooltip=t(b.tooltip) if b.tooltip else "", group=group))
+            description = t(b.description) if b.description else ""
+            out.append(replace(b, description=description, tooltip=t(b.tooltip) if b.tooltip else description,
+                               group=group))
         keys[key] = out
     node._bindings = BindingsMap.from_keys(keys)
+    node.refresh_bindings()
 
 
 class TooSmall(Static):
-    """Shown instead of the game when the terminal is below 80×24 (CSS shows it on -narrow / -short)."""
+    """Shown instead of a screen when the terminal is below 80×24 (the style sheets show it on -narrow /
+    -short and hide the rest); it names the current size and the minimum."""
+
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none;
+        width: 100%;
+        height: 100%;
+        content-align: center middle;
+        text-align: center;
+        color: $warning;
+        text-style: bold;
+    }
+    """
 
     def __init__(self, t: Translator) -> None:
-        super().__init__("", classes="too-small")
+        super().__init__("", id="too-small")
         self.t = t
 
     def show_size(self, width: int, height: int) -> None:

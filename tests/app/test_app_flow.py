@@ -17,21 +17,11 @@ from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
 from rules.presets import Preset
-from tests.app.test_table_pilot import Clock, settle
+from tests.app.harness import Clock, make_app, settle
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """Keep every test away from the player's real settings file."""
-    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))
-    return tmp_path
-
-
-def menu_app(**kw) -> ChinesePokerApp:
-    kw.setdefault("settings", Settings(animation="off"))
-    app = ChinesePokerApp(menu=True, lang="en", now=Clock(), **kw)
-    app.animation_level = "none"
-    return app
+def menu_app() -> ChinesePokerApp:
+    return make_app(menu=True)
 
 
 async def leave_table(pilot) -> None:

@@ -17,8 +17,10 @@ from app.i18n import LANGUAGES, Translator, load_strings
 from app.paths import asset
 from app.screens.menu import ITEMS
 from app.screens.rules_screen import RulesText, preset_description
+from rules import arcade, shisanshui, taiwan
 from rules.evaluate import Category
 from rules.presets import Options, Preset
+from rules.specials import Special
 
 EN = asset("i18n", "en")
 ZH = asset("i18n", "zh-TW")
@@ -137,9 +139,6 @@ def test_category_names_match_the_rules_engine(category):
 
 
 def test_rules_amounts_come_from_the_rules_modules():
-    from rules import arcade, shisanshui, taiwan
-    from rules.specials import Special
-
     en = Translator("en")
     tw = RulesText(en, Preset.TAIWAN).markdown()
     for name, amount in taiwan.BONUSES[Preset.TAIWAN].items():

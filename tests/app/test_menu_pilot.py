@@ -16,41 +16,22 @@ from textual.widgets import OptionList, Tabs
 
 from ai import Level
 from app.config import TableConfig
-from app.i18n import Translator
+from app.screens.form import ChoiceRow
 from app.screens.host import HostScreen
-from app.screens.menu import MainMenu, StartTable
+from app.screens.menu import MainMenu
 from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen, RulesView
-from app.screens.settings import ChoiceRow, SettingsScreen
+from app.screens.settings import SettingsScreen
 from app.settings import Settings
 from rules.evaluate import Wheel
 from rules.presets import Preset
-
-SIZE = (80, 24)
-
-
-class ScreenApp(App[None]):
-    """A bare App with the attributes the game's App offers (``translator``, ``settings``)."""
-
-    def __init__(self, make_screen: Callable[[], Screen], lang: str = "en") -> None:
-        super().__init__()
-        self.translator = Translator(lang)
-        self.settings = Settings()
-        self.make_screen = make_screen
-        self.started: list[TableConfig] = []
-        self.results: list[object] = []  # what the pushed screen dismissed with
-
-    def on_mount(self) -> None:
-        self.push_screen(self.make_screen(), self.results.append)
-
-    def on_start_table(self, message: StartTable) -> None:
-        self.started.append(message.config)
+from tests.app.harness import SIZE
+from tests.app.harness import ScreenApp as BareApp
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    """Keep every test away from the player's real settings file."""
-    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))
+def ScreenApp(make_screen: Callable[[], Screen], lang: str = "en") -> BareApp:
+    """The shared bare App with the default settings."""
+    return BareApp(make_screen, lang, settings=Settings())
 
 
 # ---------------------------------------------------------------- main menu

@@ -13,7 +13,7 @@ from app.config import TableConfig
 from app.settings import Settings
 from app.tui import ChinesePokerApp
 from rules.presets import Preset
-from tests.app.test_table_pilot import Clock, config
+from tests.app.harness import Clock, config
 
 # Weighted so that sessions last: arranging keys often, leaving (escape, then y) rarely.
 WEIGHTS = {

@@ -4,42 +4,19 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from textual.app import App
 
-from app.i18n import Translator
+from app.screens import settings as settings_screen
+from app.screens.form import CardStrip, ChoiceRow
 from app.screens.menu import MainMenu
-from app.screens.settings import CardStrip, ChoiceRow, SettingsChanged, SettingsScreen
+from app.screens.settings import SettingsScreen
 from app.settings import Settings, load_settings, settings_path
-
-SIZE = (80, 24)
-
-
-class SettingsApp(App[None]):
-    """A bare App that records SettingsChanged and applies the language the way the game's App does."""
-
-    def __init__(self, screen_factory=SettingsScreen, *, with_settings: bool = False) -> None:
-        super().__init__()
-        self.translator = Translator("en")
-        if with_settings:
-            self.settings = Settings()
-        self.screen_factory = screen_factory
-        self.changed: list[Settings] = []
-        self.results: list[object] = []
-
-    def on_mount(self) -> None:
-        self.push_screen(self.screen_factory(), self.results.append)
-
-    def on_settings_changed(self, message: SettingsChanged) -> None:
-        self.changed.append(message.settings)
-        self.translator = Translator(message.settings.language or "en")
+from tests.app.harness import SIZE, ScreenApp
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A private settings folder for each test."""
-    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))
-    return tmp_path
+def SettingsApp(make_screen=SettingsScreen, *, with_settings: bool = False) -> ScreenApp:
+    """The shared bare App at the Settings screen (or ``make_screen``), with default settings or none."""
+    return ScreenApp(make_screen, settings=Settings() if with_settings else None)
 
 
 def _row(app: App, row_id: str) -> ChoiceRow:
@@ -112,12 +89,10 @@ async def test_unknown_values_fall_back_without_warning(home):
 
 
 async def test_save_failure_is_reported(home, monkeypatch):
-    import app.screens.settings as module
-
     def fail(settings, path=None):
         raise PermissionError("read-only")
 
-    monkeypatch.setattr(module, "save_settings", fail)
+    monkeypatch.setattr(settings_screen, "save_settings", fail)
     app = SettingsApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")

@@ -9,39 +9,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from textual.app import App
 from textual.screen import Screen
 
 from app.config import TableConfig
-from app.i18n import Translator
 from app.screens.host import HostScreen
 from app.screens.menu import MainMenu
 from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen
 from app.settings import Settings
 from rules.presets import Preset
-
-SIZES = [(80, 24), (120, 40)]
-LANGS = ["en", "zh-TW"]
+from tests.app.harness import LANGS, SIZES, ScreenApp
 
 
-class ShotApp(App[None]):
-    """Pushes one screen in one language."""
+class ShotApp(ScreenApp):
+    """The shared bare App in ``lang``, animations off (a subclass: the shots show the App's class name)."""
 
     def __init__(self, make_screen: Callable[[], Screen], lang: str) -> None:
-        super().__init__()
-        self.translator = Translator(lang)
-        self.settings = Settings()
-        self.animation_level = "none"
-        self.make_screen = make_screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.make_screen())
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))
+        super().__init__(make_screen, lang, settings=Settings(), animate=False)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.test_table_pilot import Clock, config, make_app, settle
-
-SIZES = [(80, 24), (120, 40)]
-LANGS = ["en", "zh-TW"]
+from tests.app.harness import LANGS, SIZES, Clock, config, make_app, settle
 
 
 def _app(lang: str):

@@ -10,72 +10,19 @@ from dataclasses import replace
 
 import pytest
 
-from ai import Level
-from app.config import TableConfig
 from app.game import ArrangeState, Phase, choice_arrangements, run_ai
+from app.screens.dialogs import ConfirmScreen, SeatPickScreen, TimeoutScreen
 from app.screens.help import HelpScreen
 from app.screens.results import ResultsScreen
 from app.screens.summary import SummaryScreen
-from app.screens.table import ConfirmScreen, SeatPickScreen, TableScreen, TimeoutScreen
+from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
 from app.widgets.base import TooSmall
+from app.widgets.cards import FOUR_COLOUR, CardLook
 from rules.arrangement import Row
 from rules.presets import Preset
-
-
-class Clock:
-    """The table's injected clock."""
-
-    def __init__(self) -> None:
-        self.t = 5000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-class Manual:
-    """An injected scheduler: callbacks wait until the test runs them."""
-
-    def __init__(self) -> None:
-        self.pending: list = []
-
-    def __call__(self, delay, callback) -> None:
-        self.pending.append(callback)
-
-    def run_one(self) -> bool:
-        if not self.pending:
-            return False
-        self.pending.pop(0)()
-        return True
-
-
-def config(preset: Preset = Preset.TAIWAN, seed: int = 1, **kw) -> TableConfig:
-    kw.setdefault("levels", (Level.NORMAL,) * 3)
-    kw.setdefault("watch_level", Level.NORMAL)
-    return TableConfig(preset=preset, options=preset.default_options, seed=seed, **kw)
-
-
-def make_app(cfg: TableConfig | None = None, *, lang: str = "en", animation: str = "off", clock=None,
-             scheduler=None) -> ChinesePokerApp:
-    app = ChinesePokerApp(cfg or config(), lang=lang, settings=Settings(animation=animation),
-                          now=clock or Clock(), scheduler=scheduler)
-    if animation == "off":
-        app.animation_level = "none"
-    return app
-
-
-async def settle(pilot) -> None:
-    """Let the AI workers finish and their messages land."""
-    for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-
-def table_screen(app: ChinesePokerApp) -> TableScreen:
-    screen = app.table_screen
-    assert isinstance(screen, TableScreen)
-    return screen
+from tests.app.harness import Clock, Manual, config, make_app, settle, table_screen
 
 
 async def put(pilot, screen: TableScreen, card, row: Row) -> None:
@@ -166,7 +113,7 @@ async def test_hint_names_a_row():
         screen = table_screen(app)
         await pilot.press("h")
         await settle(pilot)
-        assert screen._hint is not None and screen._hint[0] == screen.table.arrange.cursor_card
+        assert screen.view.hint is not None and screen.view.hint[0] == screen.table.arrange.cursor_card
         assert "Hint:" in str(screen.query_one("#message").render())
 
 
@@ -275,7 +222,7 @@ async def test_timeout_without_takeover_the_computer_plays_the_seat():
         assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back and not rec.fouled(0)
         assert table.phase is Phase.RESULTS and table.watching
         assert "The computer finished your hand" in str(screen.query_one("#board").render())
-        assert "t takes a seat" in screen.hand_model().note
+        assert "t takes a seat" in screen.view.hand_model().note
         # The computer keeps playing the seat: the next deal is four computers, no countdown.
         await pilot.press("n")
         await settle(pilot)
@@ -337,13 +284,13 @@ async def test_reveal_steps_and_skip_with_a_manual_scheduler():
         await settle(pilot)
         assert screen.table.phase is Phase.REVEALING
         manual.run_one()  # the first row
-        assert screen.revealed_rows() == 1
+        assert screen.view.revealed_rows() == 1
         assert "Fronts" in str(screen.query_one("#board").render())
         manual.run_one()
-        assert screen.revealed_rows() == 2
+        assert screen.view.revealed_rows() == 2
         assert screen.check_action("next", ()) is None  # greyed during the reveal
         await pilot.press("space")  # skip to the end
-        assert screen.table.phase is Phase.RESULTS and screen.revealed_rows() == 3
+        assert screen.table.phase is Phase.RESULTS and screen.view.revealed_rows() == 3
         manual.pending.clear()
         rec = screen.table.current
         assert rec.after == screen.table.money()
@@ -363,7 +310,7 @@ async def test_reveal_counts_totals_up_then_ends():
         await settle(pilot)
         seen = set()
         while screen.table.phase is Phase.REVEALING and manual.run_one():
-            seen.add(screen.display_money(0))
+            seen.add(screen.view.display_money(0))
         rec = screen.table.current
         assert screen.table.phase is Phase.RESULTS
         assert rec.after[0] in seen or rec.before[0] == rec.after[0]
@@ -513,7 +460,7 @@ async def test_watch_mode_then_take_a_seat():
         await pilot.press("n")
         await settle(pilot)
         assert table.human == 2 and table.viewer == 2 and table.number == 2
-        assert screen.positions()["bottom"] == 2 and table.arrange is not None
+        assert screen.view.positions()["bottom"] == 2 and table.arrange is not None
         await pilot.press("a")
         await settle(pilot)
         await pilot.press("enter")
@@ -528,10 +475,10 @@ async def test_watch_mode_hides_cards_before_the_reveal():
         screen = table_screen(app)
         await settle(pilot)
         assert screen.table.phase is Phase.ARRANGING
-        rows = screen.rows_model().rows
+        rows = screen.view.rows_model().rows
         assert all(line.cards is None for line in rows)
         for where in ("left", "top", "right"):
-            assert all(line.cards is None for line in screen.seat_model(screen.positions()[where]).rows)
+            assert all(line.cards is None for line in screen.view.seat_model(screen.view.positions()[where]).rows)
 
 
 async def test_leave_with_takeover_lets_the_computer_play():
@@ -665,8 +612,6 @@ async def test_time_runs_out_under_a_dialog():
 
 
 async def test_letter_suits_and_four_colour_deck():
-    from app.widgets.cards import FOUR_COLOUR, CardLook
-
     app = ChinesePokerApp(config(), lang="en", settings=Settings(animation="off", suits="letters", deck="four_colour"),
                           now=Clock())
     app.animation_level = "none"
@@ -695,9 +640,9 @@ async def _deal_by_keys(pilot, screen: TableScreen, manual: Manual) -> None:
     assert table.arrange.complete and table.arrange.legal
     await pilot.press("enter")
     await settle(pilot)
-    assert table.phase is Phase.REVEALING and screen.revealed_rows() == 0
+    assert table.phase is Phase.REVEALING and screen.view.revealed_rows() == 0
     await pilot.press("space")
-    assert table.phase is Phase.RESULTS and screen.revealed_rows() == 3
+    assert table.phase is Phase.RESULTS and screen.view.revealed_rows() == 3
     board = str(screen.query_one("#board").render())
     assert screen.t("table.board.next_keys") in board  # the hint: enter for the results, n for the next deal
     await pilot.press("enter")

@@ -1,0 +1,148 @@
+"""The one family of screens: :class:`BaseScreen` and :class:`BaseModal` share a constructor (``t=``,
+``settings=``), one binding translator, one too-small notice and one set of breakpoints.
+
+Without a translator or settings a screen reads ``app.translator`` / ``app.settings`` when the running App has
+them (English and the defaults otherwise), so the screens work inside any App: the game's own, or a bare test
+App.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Generic, TypeVar
+
+from textual import events
+from textual.containers import VerticalScroll
+from textual.dom import DOMNode
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer
+
+from app.i18n import DEFAULT, LANGUAGES, Translator
+from app.paths import ASSETS
+from app.settings import Settings
+from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, TooSmall, translate_bindings
+
+ResultT = TypeVar("ResultT")
+
+#: The style sheet of the menu-side screens; CSS_PATH is resolved against the module, so give it absolute.
+MENU_CSS = str(ASSETS / "styles" / "menu.tcss")
+#: The class that scopes assets/styles/game.tcss (the App's style sheet) to the game's screens.
+GAME_SCREEN = "game-screen"
+
+
+def find_translator(node: DOMNode | None) -> Translator:
+    """The translator of the running App, defensively: ``app.translator``, then ``app.lang``, then settings.
+
+    Falls back to English rather than the locale so that a bare App (as in tests) is deterministic.
+    """
+    app = getattr(node, "app", None) if node is not None else None
+    found = getattr(app, "translator", None)
+    if isinstance(found, Translator):
+        return found
+    for attr in ("lang", "language"):
+        lang = getattr(app, attr, None)
+        if lang in LANGUAGES:
+            return Translator(lang)
+    settings = getattr(app, "settings", None)
+    if isinstance(settings, Settings) and settings.language in LANGUAGES:
+        return Translator(settings.language)
+    return Translator(DEFAULT)
+
+
+def find_settings(node: DOMNode | None) -> Settings:
+    """The running App's ``settings`` if it has a :class:`Settings`, else the defaults."""
+    app = getattr(node, "app", None) if node is not None else None
+    found = getattr(app, "settings", None)
+    return found if isinstance(found, Settings) else Settings()
+
+
+class Localized:
+    """What both base classes add to Textual's screens (a mixin: Screen and ModalScreen have no common
+    base of ours)."""
+
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = VERTICAL_BREAKPOINTS
+    SCREEN_CLASSES: ClassVar[str] = ""  # classes every instance carries (GAME_SCREEN for the game's)
+
+    _translator: Translator | None
+    _settings: Settings | None
+
+    def __init__(
+        self,
+        *,
+        t: Translator | None = None,
+        settings: Settings | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        merged = " ".join(c for c in (self.SCREEN_CLASSES, classes) if c) or None
+        super().__init__(name=name, id=id, classes=merged)  # type: ignore[call-arg]
+        self._translator = t
+        self._settings = settings
+        if t is not None:
+            # Before the first compose, so that the footer is drawn translated from the start.
+            translate_bindings(self, t)  # type: ignore[arg-type]
+
+    @property
+    def t(self) -> Translator:
+        """The translator: the one given, else the App's."""
+        return self._translator or find_translator(self)  # type: ignore[arg-type]
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings: the ones given, else the App's, else the defaults."""
+        return self._settings or find_settings(self)  # type: ignore[arg-type]
+
+    async def set_translator(self, translator: Translator) -> None:
+        """Switch language: re-translate the footer and rebuild the screen's widgets."""
+        self._translator = translator
+        translate_bindings(self, translator)  # type: ignore[arg-type]
+        await self.recompose()  # type: ignore[attr-defined]
+        self.after_compose()
+
+    def after_compose(self) -> None:
+        """Set focus and state once the widgets exist (on mount, and again after a rebuild)."""
+
+    def too_small(self) -> TooSmall:
+        """The notice the style sheets show instead of a clipped screen below 80×24."""
+        return TooSmall(self.t)
+
+    def footer(self) -> Footer:
+        """A compact Footer without the palette key, so that every shortcut fits in 80 columns."""
+        return Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Localise the footer once the screen knows its App, then :meth:`after_compose` (Textual runs this
+        after a subclass's own ``on_mount``)."""
+        translate_bindings(self, self.t)  # type: ignore[arg-type]
+        self.after_compose()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Keep the too-small notice's size up to date."""
+        for notice in self.query(TooSmall):  # type: ignore[attr-defined]
+            notice.show_size(event.size.width, event.size.height)
+
+
+class BaseScreen(Localized, Screen[ResultT], Generic[ResultT]):
+    """A full screen of the game or the menu."""
+
+    SCROLL_BODY: ClassVar[str | None] = None  # id of the VerticalScroll that `page` scrolls
+
+    def action_page(self, direction: int) -> None:
+        """Scroll the screen's body a page up (-1) or down (1)."""
+        if self.SCROLL_BODY is None:
+            return
+        body = self.query_one(f"#{self.SCROLL_BODY}", VerticalScroll)
+        if direction > 0:
+            body.scroll_page_down()
+        else:
+            body.scroll_page_up()
+
+
+class BaseModal(Localized, ModalScreen[ResultT], Generic[ResultT]):
+    """A dialog over another screen (the table's dialogs, results, summaries, help)."""
+
+    SCREEN_CLASSES = GAME_SCREEN
+
+
+__all__ = ["GAME_SCREEN", "MENU_CSS", "BaseModal", "BaseScreen", "find_settings", "find_translator"]

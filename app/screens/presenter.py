@@ -1,0 +1,447 @@
+"""Every string and view model the table screen draws, built from the table's state by a plain class that
+tests can call without a running App (:class:`TablePresenter`).
+
+The screen owns the presenter, keeps its reveal progress (steps shown, the totals' count-up frame) and its
+hint up to date, and hands what it builds to the widgets.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from app.game import ArrangeError, DealRecord, Phase, RevealStep, Table, count_frames, row_winners, tally_after
+from app.i18n import Translator
+from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
+from app.widgets.cards import CardLook, cards_text
+from app.widgets.table_widgets import HandModel, RowLine, RowsModel, SeatModel
+from rules.arrangement import ROW_SIZES, Row
+from rules.cards import Card
+from rules.deal import Outcome
+from rules.ledger import Currency
+from rules.presets import Preset
+from rules.session import deal_in_round
+
+#: Frames of the totals counting up or down at the end of a reveal.
+COUNT_FRAMES = 12
+
+
+class TablePresenter:
+    """Builds what the table screen shows for one :class:`Table` in one language.
+
+    ``shown`` and ``frame`` are the reveal's progress (steps on show; the count-up frame of the totals step,
+    None outside it); ``hint`` is the helper's (card, row) on show; ``takeover_note`` says the computer
+    completed the player's hand; ``tall`` is the screen's tall layout; ``look`` how cards are drawn.
+    """
+
+    def __init__(self, table: Table, t: Translator, look: CardLook | None = None) -> None:
+        self.table = table
+        self.t = t
+        self.look = look or CardLook()
+        self.shown = 0
+        self.frame: int | None = None
+        self.hint: tuple[Card, Row] | None = None
+        self.takeover_note = False
+        self.tall = False
+        self.message: tuple[str, str] = ("", "")  # the last message: (text, kind: info | warning | error)
+
+    def reset(self) -> None:
+        """A new deal or a new reveal: nothing shown, no hint."""
+        self.shown = 0
+        self.frame = None
+        self.hint = None
+
+    def dealer(self) -> int | None:
+        """Who deals the deal on the table (tournaments): the record's, until the next deal is dealt."""
+        rec = self.table.current
+        return rec.dealer if rec is not None else self.table.dealer
+
+    def seat_name(self, seat: int, short: bool = False) -> str:
+        """The name the player sees for ``seat`` ("You" for the player's own)."""
+        return seat_name(self.t, seat, self.table.human, short=short)
+
+    def positions(self) -> dict[str, int]:
+        """Table seats by screen position, the viewer at the bottom."""
+        v = self.table.viewer
+        return {"bottom": v, "right": (v + 1) % 4, "top": (v + 2) % 4, "left": (v + 3) % 4}
+
+    def error_text(self, exc: ArrangeError) -> str:
+        """A refused move's reason."""
+        params = dict(exc.params)
+        if "row" in params:
+            params["row"] = self.t(f"common.row.{params['row']}")
+        return self.t(f"table.error.{exc.code}", **params)
+
+    def money_text(self, seat: int, value: int | None = None) -> str:
+        """A seat's standing in the table's currency (``value`` overrides the current one)."""
+        v = self.table.money()[seat] if value is None else value
+        return money_text(self.t, self.table.preset, self.table.currency, v)
+
+    def revealed_rows(self) -> int:
+        """How many rows the reveal has shown (3 once past the row steps, or after it)."""
+        if self.table.phase is Phase.REVEALING:
+            return sum(1 for s in self.table.steps[: self.shown] if s.kind == "row")
+        if self.table.phase in (Phase.RESULTS, Phase.ROUND_SUMMARY) or (
+            self.table.phase is Phase.OVER and self.table.current is not None and self.table.current.result is not None
+        ):
+            return 3
+        return 0
+
+    def shown_steps(self) -> int:
+        """How many reveal steps are on show."""
+        if self.table.phase is Phase.REVEALING:
+            return self.shown
+        return len(self.table.steps)
+
+    def display_money(self, seat: int) -> int:
+        """Money as the count-up shows it: before the deal until the totals step, then counting."""
+        rec = self.table.current
+        money = self.table.money()[seat]
+        if rec is None or rec.result is None or not rec.before or self.table.phase is not Phase.REVEALING:
+            return money
+        if self.frame is None:
+            return rec.before[seat]
+        frames = count_frames(rec.before[seat], rec.after[seat], COUNT_FRAMES)
+        return frames[min(self.frame, len(frames) - 1)]
+
+    def _row_line(self, rec: DealRecord | None, seat: int, row: Row, shown: int, short: bool) -> RowLine:
+        label = self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row])
+        decision = rec.decisions.get(seat) if rec else None
+        if rec is None or decision is None or row >= shown or rec.result is None:
+            own = seat == self.table.human or (rec is not None and seat == rec.human)
+            if own and decision is not None and decision.arrangement is not None:
+                return RowLine(label, tuple(decision.arrangement.rows[row]), ROW_SIZES[row])  # one's own cards
+            return RowLine(label, None, ROW_SIZES[row])
+        if decision.arrangement is None:
+            hand = sorted(decision.cards, reverse=True)
+            cut = ((0, 3), (3, 8), (8, 13))[row]
+            return RowLine(label, tuple(hand[cut[0] : cut[1]]), ROW_SIZES[row])
+        cards = decision.arrangement.rows[row]
+        value = decision.arrangement.values(self.table.config.options.wheel)[row]
+        group = "category_short" if short else "category"
+        name = self.t(f"common.{group}.{value.category.id}")
+        marks = Text()
+        style = ""
+        if rec.fouled(seat):
+            style = "red"
+        if short:
+            if seat in row_winners(rec, row):
+                marks.append("★", style="bold yellow")
+                style = style or "bold green"
+        else:
+            for other in self._others(seat):
+                if other not in rec.seats:
+                    continue
+                o = rec.outcome(seat, other, row)
+                marks.append(" " + self.seat_name(other, short=True))
+                if o is Outcome.WIN:
+                    marks.append("▲", style="bold green")
+                elif o is Outcome.LOSS:
+                    marks.append("▼", style="bold red")
+                elif o is Outcome.TIE:
+                    marks.append("=", style="dim")
+                else:
+                    marks.append("·", style="dim")
+        return RowLine(label, tuple(cards), ROW_SIZES[row], name, style, marks)
+
+    def _others(self, seat: int) -> list[int]:
+        pos = self.positions()
+        return [s for s in (pos["left"], pos["top"], pos["right"], pos["bottom"]) if s != seat]
+
+    def seat_model(self, seat: int) -> SeatModel:
+        """What an opponent's panel shows."""
+        table = self.table
+        rec = table.current
+        level = (
+            self.t(f"common.level.{table.level_of(seat).value}")
+            if table.is_computer(seat)
+            else self.t("common.level.person")
+        )
+        title = f"{self.seat_name(seat)} · {level}"
+        if self.dealer() == seat:
+            title += " · " + self.t("table.dealer_mark")
+        status = table.status(seat)
+        shown = self.revealed_rows()
+        classes = status.value
+        if rec is None or seat not in rec.seats:
+            status_text = self.t("table.status.out")
+            classes = "out"
+        elif table.phase is Phase.ARRANGING:
+            status_text = self.t(f"table.status.{status.value}")
+        elif rec.result is not None and rec.fouled(seat) and shown:
+            status_text = self.t("table.status.foul")
+            classes = "foul"
+        else:
+            status_text = ""
+        tally = ""
+        note = ""
+        if rec is not None and rec.result is not None and seat in rec.seats and table.phase is not Phase.ARRANGING:
+            tally = signed(tally_after(table.steps, self.shown_steps())[seat])
+            decision = rec.decisions.get(seat)
+            if decision is not None and decision.declare is not None and shown:
+                note = self.t(f"common.special.{decision.declare.id}")
+        rows = tuple(self._row_line(rec, seat, r, shown, short=True) for r in Row)
+        money = "" if table.currency is Currency.NONE else self.money_text(seat, self.display_money(seat))
+        if self.dealer() == seat:
+            classes += " dealer"
+        return SeatModel(title, money, status_text, classes, tally, rows, note)
+
+    def rows_model(self) -> RowsModel:
+        """What the player's rows show: the arrangement in progress, or the revealed rows."""
+        table = self.table
+        st = table.arrange
+        seat = self.positions()["bottom"]
+        rec = table.current
+        if st is not None and table.phase is Phase.ARRANGING and table.human == seat:
+            fouled = {r for pair in st.fouls() for r in pair}
+            lines = []
+            for row in Row:
+                cat = st.row_category(row)
+                name = "" if cat is None else self.t(f"common.category.{cat.id}")
+                if cat is not None and st.room(row) > 0:
+                    name = self.t("table.so_far", hand=name)
+                lines.append(
+                    RowLine(
+                        self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row]),
+                        st.row_cards(row),
+                        ROW_SIZES[row],
+                        name,
+                        "bold red" if row in fouled else "bold",
+                    )
+                )
+            hint = self.hint
+            return RowsModel(
+                tuple(lines), st.cursor_card, st.selected, hint[0] if hint else None, hint[1] if hint else None
+            )
+        shown = self.revealed_rows()
+        if rec is not None and seat in (table.human, rec.human) and seat in rec.decisions and not shown:
+            # READY (or taken over) but not revealed yet: the player still sees their own rows.
+            decision = rec.decisions[seat]
+            lines = []
+            for row in Row:
+                cards = decision.arrangement.rows[row] if decision.arrangement else ()
+                lines.append(
+                    RowLine(self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row]), tuple(cards), ROW_SIZES[row])
+                )
+            return RowsModel(tuple(lines))
+        return RowsModel(tuple(self._row_line(rec, seat, r, shown, short=False) for r in Row))
+
+    def hand_model(self) -> HandModel:
+        """What the player's hand shows."""
+        table = self.table
+        st = table.arrange
+        if table.watching:
+            # The watched seat's cards are in its rows, face down until the reveal: the hand area explains.
+            # Face down while the seats arrange; once the cards are shown, how to get back into the game.
+            note = self.t("table.watch_note" if table.phase is Phase.ARRANGING else "table.watch_note_take")
+            if table.pending_seat is not None:
+                note = self.t("table.msg.take", seat=self.t(f"common.seat.{SEAT_KEYS[table.pending_seat]}"))
+            return HandModel(note=note)
+        if st is None or table.phase is not Phase.ARRANGING:
+            return HandModel()
+        if table.human_ready:
+            return HandModel(note=self.t("table.hand_note.ready"))
+        loose = st.loose
+        cursor = st.cursor if st.cursor < len(loose) else None
+        hint = self.hint[0] if self.hint else None
+        note = ""
+        if not loose:
+            note = self.t("table.hand_note.placed") if st.legal else self.t("table.hand_note.fix")
+        if st.declared is not None:
+            note = self.t("table.hand_note.declared", special=self.t(f"common.special.{st.declared.id}"))
+        return HandModel(loose, cursor, st.selected, hint, note)
+
+    def me_title(self) -> str:
+        """The player's area title: name, dealer, this deal's tally."""
+        table = self.table
+        seat = self.positions()["bottom"]
+        name = self.seat_name(seat)
+        if table.watching:
+            return self.t(
+                "table.watching_title",
+                seat=self.t(f"common.seat.{SEAT_KEYS[seat]}"),
+                level=self.t(f"common.level.{table.level_of(seat).value}"),
+            )
+        parts = [name]
+        rec = table.current
+        if self.dealer() == seat:
+            parts.append(self.t("table.dealer_mark"))
+        if rec is not None and table.phase is not Phase.ARRANGING and rec.result is not None and seat in rec.seats:
+            parts.append(self.t("table.this_deal", n=signed(tally_after(table.steps, self.shown_steps())[seat])))
+        return " · ".join(parts)
+
+    def me_money(self) -> str:
+        """The player's area's money line (empty when nothing is counted)."""
+        seat = self.positions()["bottom"]
+        if self.table.currency is Currency.NONE:
+            return ""
+        return self.money_text(seat, self.display_money(seat))
+
+    def info_text(self) -> Text:
+        """The top bar: game, preset, deal number and dealer."""
+        table = self.table
+        out = Text()
+        out.append(self.t("common.app_title"), style="bold")
+        out.append(" · " + self.t(f"common.preset.{table.preset.value}"))
+        if not table.scored:
+            out.append(" · " + self.t("common.practice"), style="italic")
+        if table.deals_limit:
+            out.append(" · " + self.t("table.deal_of", n=table.number, total=table.deals_limit))
+        elif table.arcade is not None:
+            n = max(1, table.number)
+            out.append(" · " + self.t("table.deal_round", n=deal_in_round(n), round=(n - 1) // 6 + 1))
+        else:
+            out.append(" · " + self.t("table.deal", n=table.number))
+        dealer = self.dealer()
+        if dealer is not None:
+            out.append(" · " + self.t("table.dealer", seat=self.seat_name(dealer)))
+        return out
+
+    def board_text(self) -> Text:
+        """The centre of the table: treasure and doubles, instructions, the reveal's story, the deal."""
+        table = self.table
+        rec = table.current
+        out = Text()
+        look = self.look
+        if rec is not None and table.preset is Preset.ARCADE:
+            out.append(self.t("table.treasure") + " ", style="bold")
+            out.append_text(cards_text(rec.treasure, look) if rec.treasure else Text(self.t("common.none")))
+            if table.human is not None and table.phase is Phase.ARRANGING:
+                target = table.human_double
+                out.append("   " + self.t("table.double_label") + " ", style="bold")
+                out.append(self.seat_name(target) if target is not None else self.t("table.double_none"))
+            out.append("\n")
+        if table.phase is Phase.ARRANGING:
+            st = table.arrange
+            if table.watching:
+                waiting = [self.seat_name(s) for s in rec.seats if s not in rec.decisions] if rec else []
+                out.append(self.t("table.board.watching"), style="bold")
+                if waiting:
+                    out.append("\n" + self.t("table.board.waiting", seats=", ".join(waiting)))
+            elif table.human_ready:
+                waiting = [self.seat_name(s) for s in rec.seats if s not in rec.decisions] if rec else []
+                out.append(self.t("table.board.waiting", seats=", ".join(waiting)), style="bold")
+                if self.takeover_note:
+                    out.append("\n" + self.t("table.msg.takeover"), style="yellow")
+            elif st is not None:
+                if st.declared is not None:
+                    out.append(
+                        self.t("table.board.declared", special=self.t(f"common.special.{st.declared.id}")),
+                        style="bold yellow",
+                    )
+                elif st.specials:
+                    ordered = sorted(st.specials, key=lambda s: -s.rung)
+                    names = ", ".join(self.t(f"common.special.{s.id}") for s in ordered)
+                    out.append(self.t("table.board.can_declare", specials=names), style="bold yellow")
+                else:
+                    out.append(self.t("table.board.arrange"))
+            return out
+        if rec is None or rec.result is None:
+            return out
+        steps = table.steps[: self.shown_steps()]
+        tall = self.tall
+        if table.phase is Phase.REVEALING:
+            if not steps:
+                out.append(self.t("table.board.revealing"), style="bold")
+                return out
+            # A tall board keeps the whole story of the reveal; a short one shows the latest beat.
+            shown = steps if tall else steps[-1:]
+            out.append_text(Text("\n").join(self.step_text(rec, step) for step in shown))
+            return out
+        # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
+        parts = [f"{self.seat_name(s)} {signed(rec.units[s] if rec.units else 0)}" for s in rec.seats]
+        out.append(self.t("table.board.deal_over", results="  ".join(parts)), style="bold")
+        if rec.computer_for_human:
+            out.append("\n" + self.t("table.msg.takeover_done"), style="yellow")
+        out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
+        if tall:
+            out.append("\n")
+            out.append_text(Text("\n").join(self.step_text(rec, step) for step in steps if step.kind != "totals"))
+        return out
+
+    def step_text(self, rec: DealRecord, step: RevealStep) -> Text:
+        """One reveal beat: its title, then who scored what (rows: each seat's gain; items: named lines)."""
+        table = self.table
+        out = Text(step_title(self.t, step, table.preset), style="bold")
+        if step.kind == "totals":
+            units = rec.units or (0,) * 4
+            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(units[s])}" for s in rec.seats))
+            return out
+        if step.kind == "row":
+            gains = [f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats if step.delta[s]]
+            if gains:
+                out.append("  " + "  ".join(gains))
+            fouls = [self.seat_name(s) for s in rec.seats if rec.fouled(s)]
+            if fouls and step.row is Row.FRONT:
+                out.append("\n" + self.t("results.fouled", seats=", ".join(fouls)), style="red")
+            return out
+        lines = [
+            self.t("results.line", winner=self.seat_name(w), item=item_name(self.t, kind, table.preset), value=value,
+                   losers=", ".join(self.seat_name(lo) for lo in losers))
+            for (w, kind), (value, losers) in group_lines(step.lines).items()
+        ]
+        if lines:
+            # One per line when there is room; run on (and wrap) on a short board.
+            out.append("\n" + ("\n" if self.tall else "  ·  ").join(lines))
+        return out
+
+    def sidebar_text(self) -> Text:
+        """The wide layout's side panel: standings and the last deals."""
+        table = self.table
+        out = Text(self.t("table.sidebar.totals") + "\n", style="bold")
+        money = [self.display_money(s) for s in range(4)]
+        for s in sorted(range(4), key=lambda s: (-money[s], s)):
+            out.append(self.seat_name(s) + " ")
+            out.append(self.money_text(s, money[s]) + "\n")  # "practice" when nothing is counted
+        # The deal being revealed joins the list once its reveal is over.
+        done = table.history[:-1] if table.phase is Phase.REVEALING else table.history
+        if done:
+            out.append("\n" + self.t("table.sidebar.history") + "\n", style="bold")
+            viewer = self.positions()["bottom"]
+            for rec in done[-8:][::-1]:
+                units = rec.units[viewer] if rec.units else 0
+                out.append(self.t("table.sidebar.deal_line", n=rec.number, units=signed(units)) + "\n")
+        return out
+
+    def message_line(self) -> tuple[str, str]:
+        """The message line and its kind: a live foul warning (kind "error") before the last message.
+
+        Only the foul warning is drawn in the error style: a refused move's reason keeps the plain style, as
+        the table has always drawn it.
+        """
+        foul = self.foul_text()
+        if foul:
+            return foul, "error"
+        text, kind = self.message
+        return text, "" if kind == "error" else kind
+
+    def countdown(self) -> tuple[str, str]:
+        """The time left and its alarm: "warning" in the last 15 seconds, "danger" in the last 5, "" before
+        (and no text without a time limit)."""
+        left = self.table.time_left()
+        if left is None:
+            return "", ""
+        secs = int(left + 0.999)
+        alarm = "danger" if secs <= 5 else "warning" if secs <= 15 else ""
+        return self.t("table.countdown", time=f"{secs // 60}:{secs % 60:02d}"), alarm
+
+    def foul_text(self) -> str:
+        """The live foul warning naming the offending rows, or empty."""
+        st = self.table.arrange
+        if st is None or self.table.phase is not Phase.ARRANGING or self.table.human_ready or st.declared:
+            return ""
+        fouls = st.fouls()
+        if not fouls:
+            return ""
+        parts = []
+        for upper, lower in fouls:
+            uc, lc = st.row_category(upper), st.row_category(lower)
+            parts.append(
+                self.t(
+                    "table.foul_pair",
+                    upper=self.t(f"common.row.{upper.id}"),
+                    upper_hand=self.t(f"common.category.{uc.id}") if uc else "",
+                    lower=self.t(f"common.row.{lower.id}"),
+                    lower_hand=self.t(f"common.category.{lc.id}") if lc else "",
+                )
+            )
+        return self.t("table.foul", rows="; ".join(parts))

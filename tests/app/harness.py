@@ -1,0 +1,111 @@
+"""The shared harness of the app tests: an injected clock and scheduler, table configs, the game's App set up
+for tests, a bare App that pushes one screen, and the waits a Pilot test needs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import on
+from textual.app import App
+from textual.screen import Screen
+
+from ai import Level
+from app.config import TableConfig
+from app.i18n import Translator
+from app.messages import SettingsChanged, StartTable
+from app.screens.table import TableScreen
+from app.settings import Settings
+from app.tui import ChinesePokerApp
+from rules.presets import Preset
+
+SIZE = (80, 24)
+SIZES = [(80, 24), (120, 40)]
+LANGS = ["en", "zh-TW"]
+
+
+class Clock:
+    """The table's injected clock, moved by hand (``clock.t += 30``)."""
+
+    def __init__(self, start: float = 5000.0) -> None:
+        self.t = start
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class Manual:
+    """An injected scheduler: callbacks wait until the test runs them."""
+
+    def __init__(self) -> None:
+        self.pending: list[Callable[[], None]] = []
+
+    def __call__(self, delay: float, callback: Callable[[], None]) -> None:
+        self.pending.append(callback)
+
+    def run_one(self) -> bool:
+        """Run the oldest waiting callback; False when none waits."""
+        if not self.pending:
+            return False
+        self.pending.pop(0)()
+        return True
+
+
+def config(preset: Preset = Preset.TAIWAN, seed: int = 1, **kw) -> TableConfig:
+    """A seeded table of ``preset`` with its default options and normal-level computers."""
+    kw.setdefault("levels", (Level.NORMAL,) * 3)
+    kw.setdefault("watch_level", Level.NORMAL)
+    return TableConfig(preset=preset, options=preset.default_options, seed=seed, **kw)
+
+
+def make_app(cfg: TableConfig | None = None, *, lang: str = "en", animation: str = "off", clock=None,
+             scheduler=None, menu: bool = False) -> ChinesePokerApp:
+    """The game's App at ``cfg`` (or the menu), animations off unless ``animation`` names a speed."""
+    app = ChinesePokerApp(cfg if cfg is not None or menu else config(), menu=menu, lang=lang,
+                          settings=Settings(animation=animation), now=clock or Clock(), scheduler=scheduler)
+    if animation == "off":
+        app.animation_level = "none"
+    return app
+
+
+async def settle(pilot) -> None:
+    """Let the AI workers finish and their messages land."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def table_screen(app: ChinesePokerApp) -> TableScreen:
+    """The App's table screen (which must be there)."""
+    screen = app.table_screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+class ScreenApp(App[None]):
+    """A bare App that pushes one screen, with the attributes the game's App offers (``translator``,
+    ``settings``); it records the tables asked for, the settings saved and what the screen dismissed with,
+    and follows a saved language the way the game's App does."""
+
+    def __init__(self, make_screen: Callable[[], Screen], lang: str = "en", *, settings: Settings | None = None,
+                 animate: bool = True) -> None:
+        super().__init__()
+        self.translator = Translator(lang)
+        self.settings = settings
+        if not animate:
+            self.animation_level = "none"
+        self.make_screen = make_screen
+        self.started: list[TableConfig] = []
+        self.changed: list[Settings] = []
+        self.results: list[object] = []  # what the pushed screen dismissed with
+
+    def on_mount(self) -> None:
+        self.push_screen(self.make_screen(), self.results.append)
+
+    @on(StartTable)
+    def _start_table(self, message: StartTable) -> None:
+        self.started.append(message.config)
+
+    @on(SettingsChanged)
+    def _settings_changed(self, message: SettingsChanged) -> None:
+        self.changed.append(message.settings)
+        self.translator = Translator(message.settings.language or "en")

@@ -1,0 +1,161 @@
+"""The table's strings and view models, and the reveal's pace, without a running App: the presenter and the
+reveal player are plain classes, fed a :class:`Table` moved by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.game import ArrangeError, Phase, Table, choice_arrangements, run_ai
+from app.i18n import Translator
+from app.screens.formatting import money_text, points_per_unit, seat_name, signed
+from app.screens.presenter import COUNT_FRAMES, TablePresenter
+from app.screens.reveal_player import RevealPlayer
+from rules.arrangement import Row
+from rules.ledger import Currency
+from rules.presets import Preset
+from tests.app.harness import Clock, Manual, config
+
+EN = Translator("en")
+
+
+def seated(preset: Preset = Preset.TAIWAN, **kw) -> tuple[Table, TablePresenter]:
+    """A table whose first deal is dealt, with its presenter in English."""
+    table = Table(config(preset, **kw), now=Clock())
+    table.start_deal()
+    return table, TablePresenter(table, EN)
+
+
+def scored(preset: Preset = Preset.TAIWAN, **kw) -> tuple[Table, TablePresenter]:
+    """A table whose first deal everyone has decided (the player as the AI suggests) and that is scored."""
+    table, view = seated(preset, **kw)
+    table.decide_computers()
+    table.arrange = table.arrange.with_suggestions(choice_arrangements(run_ai(table.suggest_request())))
+    table.ready()
+    table.score()
+    return table, view
+
+
+# ------------------------------------------------------------------------------------------ formatting
+
+
+def test_signed_and_money_in_every_currency():
+    assert (signed(4), signed(-2), signed(0), signed(1500)) == ("+4", "-2", "0", "+1,500")
+    assert money_text(EN, Preset.TAIWAN, Currency.NONE, 3) == EN("common.practice")
+    # Taiwan shows the points a unit stands for: the preset's points per unit, not a number of its own.
+    per = Preset.TAIWAN.points_per_unit
+    assert money_text(EN, Preset.TAIWAN, Currency.UNITS, -3) == EN(
+        "table.money.taiwan", units="-3", points=signed(-3 * per)
+    )
+    assert money_text(EN, Preset.SHISANSHUI, Currency.UNITS, 2) == EN("table.money.units", units="+2")
+    assert money_text(EN, Preset.TOURNAMENT, Currency.POINTS, 3100) == EN("table.money.points", n="3,100")
+    assert money_text(EN, Preset.ARCADE, Currency.COINS, 500) == EN("table.money.coins", n="500")
+
+
+def test_points_per_unit_and_seat_names():
+    table, _ = seated(Preset.ARCADE, stake=10)
+    assert points_per_unit(table) == 10
+    assert points_per_unit(seated(Preset.SHISANSHUI)[0]) is None
+    assert seat_name(EN, 0, 0) == EN("common.seat.you")
+    assert seat_name(EN, 1, 0, short=True) == EN("common.seat_short.east")
+
+
+# ------------------------------------------------------------------------------------------ the presenter
+
+
+def test_arranging_models_and_texts():
+    _, view = seated()
+    assert EN("common.preset.taiwan") in view.info_text().plain
+    assert EN("table.deal", n=1) in view.info_text().plain
+    hand = view.hand_model()
+    assert len(hand.cards) == 13 and hand.cursor == 0
+    rows = view.rows_model()
+    assert [line.label for line in rows.rows] == [EN(f"table.row_label.{r.id}", size=s) for r, s in
+                                                  zip(Row, (3, 5, 5), strict=True)]
+    assert view.foul_text() == "" and view.board_text().plain == EN("table.board.arrange")
+    for seat in (1, 2, 3):
+        assert view.seat_model(seat).status == EN("table.status.thinking")
+    assert view.me_title() == EN("common.seat.you")
+
+
+def test_message_line_foul_first_and_errors_plain():
+    table, view = seated()
+    view.message = ("hello", "warning")
+    assert view.message_line() == ("hello", "warning")
+    try:
+        table.arrange.unplace()
+    except ArrangeError as exc:
+        view.message = (view.error_text(exc), "error")
+    text, kind = view.message_line()
+    assert text == EN("table.error.nothing_to_return") and kind == ""
+    # A pair in the front over a high-card middle: the foul warning replaces the message.
+    st = table.arrange
+    pair = next((a, b) for a in st.loose for b in st.loose if a != b and a.rank == b.rank)
+    for card in pair:
+        st = st.move_to(card).place(Row.FRONT)
+    table.arrange = st
+    if st.fouls():
+        text, kind = view.message_line()
+        assert kind == "error" and text == view.foul_text() != ""
+
+
+def test_countdown_alarm():
+    clock = Clock()
+    table = Table(config(time_limit=60), now=clock)
+    table.start_deal()
+    view = TablePresenter(table, EN)
+    assert view.countdown() == (EN("table.countdown", time="1:00"), "")
+    clock.t += 50
+    assert view.countdown() == (EN("table.countdown", time="0:10"), "warning")
+    clock.t += 7
+    assert view.countdown()[1] == "danger"
+    assert TablePresenter(seated(time_limit=0)[0], EN).countdown() == ("", "")
+
+
+def test_practice_table_counts_no_money():
+    _, view = seated(scored=False)
+    assert view.me_money() == "" and view.seat_model(1).subtitle == ""
+    assert EN("common.practice") in view.info_text().plain
+
+
+# ------------------------------------------------------------------------------------------ the reveal
+
+
+def test_reveal_player_steps_counts_and_finishes():
+    table, view = scored()
+    manual = Manual()
+    redraws: list[int] = []
+    player = RevealPlayer(table, view, manual, lambda: ("normal", "full"), lambda: redraws.append(view.shown))
+    player.start()
+    assert view.revealed_rows() == 0 and table.phase is Phase.REVEALING
+    manual.run_one()
+    assert view.revealed_rows() == 1 and view.board_text().plain.startswith(EN("results.step.front"))
+    while view.frame is None:
+        assert manual.run_one()
+    assert view.shown == len(table.steps) and view.revealed_rows() == 3
+    frames = 0
+    while manual.run_one():
+        frames += 1
+    assert frames == COUNT_FRAMES and table.phase is Phase.RESULTS and view.frame is None
+    assert EN("table.board.next_keys") in view.board_text().plain
+    assert redraws
+
+
+def test_a_cancelled_reveal_ignores_its_callbacks():
+    table, view = scored()
+    manual = Manual()
+    player = RevealPlayer(table, view, manual, lambda: ("normal", "full"), lambda: None)
+    player.start()
+    player.finish()  # a skip
+    assert table.phase is Phase.RESULTS
+    while manual.run_one():
+        pass
+    assert view.shown == len(table.steps)
+
+
+@pytest.mark.parametrize(("pace", "instant", "delay"), [(("off", "full"), True, 0.0), (("slow", "none"), True, 1.4),
+                                                         (("fast", "basic"), False, 0.35 * 0.6)])
+def test_pace(pace, instant, delay):
+    table, view = seated()
+    player = RevealPlayer(table, view, Manual(), lambda: pace, lambda: None)
+    assert player.instant() is instant and player.step_delay() == pytest.approx(delay)
+    assert (player.think_delay(1) == 0.0) is instant
