@@ -21,10 +21,10 @@ from app.config import TableConfig
 from rules.arrangement import Row
 from rules.cards import Card, deal
 from rules.deal import Decision
-from rules.ledger import ArcadeLedger, Currency, EndReason, Ledger, MoneyStyle, TournamentLedger, new_ledger
+from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
 from rules.presets import Preset
 from rules.scoring import score_deal
-from rules.session import TreasureQueue, cut_card, deal_in_round, seat_totals
+from rules.session import TreasureQueue, cut_card, deal_in_round, round_of, seat_totals
 from rules.specials import detect_specials
 
 from .arrange import ArrangeError, ArrangeState, hint_row
@@ -105,14 +105,6 @@ class Table:
         """The seats that play the next deal, in seat order."""
         return self.ledger.seats_in_play()
 
-    # Merge scaffolding, to delete once tests/app/test_table_pilot.py writes ``table.ledger`` and the screen
-    # reads ``table.round_position``: the one ledger under its two old names.
-    def _set_ledger(self, ledger: Ledger) -> None:
-        self.ledger = ledger
-
-    tournament = property(lambda self: self.ledger if isinstance(self.ledger, TournamentLedger) else None, _set_ledger)
-    arcade = property(lambda self: self.ledger if isinstance(self.ledger, ArcadeLedger) else None, _set_ledger)
-
     def is_computer(self, seat: int) -> bool:
         """True when the computer plays ``seat``."""
         return seat != self.human
@@ -133,9 +125,14 @@ class Table:
 
     @property
     def round_position(self) -> tuple[int, int] | None:
-        """Arcade: (where the current deal falls in its round, 1 to 6; the round), else None."""
-        rnd = self.ledger.round
-        return None if rnd is None else (deal_in_round(max(1, self.number)), rnd)
+        """Arcade: (where the current deal falls in its round, 1 to 6; the round it belongs to), else None.
+
+        From the deal's number, not the ledger's count: the ledger counts deals settled, so between deals 6 and
+        7 it still stands in round 1 while the table already shows deal 7, the first of round 2."""
+        if self.ledger.round is None:
+            return None
+        n = max(1, self.number)
+        return deal_in_round(n), round_of(n)
 
     # ---- dealing
 

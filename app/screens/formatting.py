@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from app.game import ItemLine, RevealStep, Table
+from app.game import ItemLine, RevealStep, StepKind
 from app.i18n import Translator
-from rules.ledger import Currency
+from rules.ledger import Currency, MoneyStyle
 from rules.presets import Preset
-from rules.session import points_for
 from rules.specials import Special
 
 #: The i18n names of the seats, by seat number (the player sits south).
@@ -21,26 +20,27 @@ def signed(n: int) -> str:
     return f"+{n:,}" if n > 0 else f"{n:,}"
 
 
-def money_text(t: Translator, preset: Preset, currency: Currency, value: int) -> str:
-    """A seat's standing in the table's currency: units (with the points they stand for in taiwan),
-    tournament points, arcade coins, or "practice" when nothing is counted."""
-    if currency is Currency.NONE:
+def money_text(t: Translator, style: MoneyStyle, value: int) -> str:
+    """A seat's standing in the table's currency (``style``, from the ledger): units (with the points they
+    stand for where a unit has a worth, taiwan), tournament points, arcade coins, or "practice" when nothing
+    is counted."""
+    if not style.counted:
         return t("common.practice")
-    if preset is Preset.TAIWAN:
-        return t("table.money.taiwan", units=signed(value), points=signed(points_for(preset, value)))
-    if currency is Currency.UNITS:
+    if style.currency is Currency.UNITS:
+        points = style.points_of(value)
+        if points is not None:
+            return t("table.money.taiwan", units=signed(value), points=signed(points))
         return t("table.money.units", units=signed(value))
-    return t(f"table.money.{currency.value}", n=f"{value:,}")
+    return t(f"table.money.{style.currency.value}", n=f"{value:,}")
 
 
-def points_per_unit(table: Table) -> int | None:
-    """What a unit is worth in the results' points column: the preset's points (taiwan, tournament), the
-    stake in arcade, none otherwise."""
-    if table.preset is Preset.ARCADE:
-        return table.config.stake
-    if table.preset in (Preset.TAIWAN, Preset.TOURNAMENT):
-        return table.preset.points_per_unit
-    return None
+def deal_units_text(t: Translator, style: MoneyStyle, units: int) -> str:
+    """A deal's units for one seat, with the points or coins they are worth where a unit has a worth."""
+    worth = style.points_of(units)
+    if worth is None:
+        return t("results.units", n=signed(units))
+    key = "results.units_coins" if style.worth_in is Currency.COINS else "results.units_points"
+    return t(key, n=signed(units), p=signed(worth))
 
 
 def seat_name(t: Translator, seat: int, human: int | None, *, short: bool = False) -> str:
@@ -63,9 +63,9 @@ def item_name(t: Translator, kind: str, preset: Preset) -> str:
 
 def step_title(t: Translator, step: RevealStep, preset: Preset) -> str:
     """The heading of a reveal step ("Fronts 頭道", "打槍 Sweeps", "紅不讓" or "全壘打", …)."""
-    if step.kind == "row" and step.row is not None:
+    if step.kind is StepKind.ROW and step.row is not None:
         return t(f"results.step.{step.row.id}")
-    if step.kind == "home_runs":
+    if step.kind is StepKind.HOME_RUNS:
         return t(
             "results.step.home_runs_taiwan"
             if preset in (Preset.TAIWAN, Preset.TOURNAMENT)
@@ -85,10 +85,10 @@ def group_lines(lines: Iterable[ItemLine]) -> dict[tuple[int, str], tuple[int, l
 
 __all__ = [
     "SEAT_KEYS",
+    "deal_units_text",
     "group_lines",
     "item_name",
     "money_text",
-    "points_per_unit",
     "seat_name",
     "signed",
     "step_title",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from app.game import ArrangeError, DealRecord, Phase, RevealStep, Table, count_frames, row_winners, tally_after
+from app.game import ArrangeError, DealRecord, Phase, RevealStep, StepKind, Table, row_winners, tally_after
 from app.i18n import Translator
 from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
 from app.widgets.cards import CardLook, cards_text
@@ -19,35 +19,29 @@ from rules.cards import Card
 from rules.deal import Outcome
 from rules.ledger import Currency
 from rules.presets import Preset
-from rules.session import deal_in_round
 
 #: Frames of the totals counting up or down at the end of a reveal.
-COUNT_FRAMES = 12
 
 
 class TablePresenter:
     """Builds what the table screen shows for one :class:`Table` in one language.
 
-    ``shown`` and ``frame`` are the reveal's progress (steps on show; the count-up frame of the totals step,
-    None outside it); ``hint`` is the helper's (card, row) on show; ``takeover_note`` says the computer
-    completed the player's hand; ``tall`` is the screen's tall layout; ``look`` how cards are drawn.
+    The reveal's progress is the table's (:attr:`Table.reveal`); ``hint`` is the helper's (card, row) on show;
+    ``takeover_note`` says the computer completed the player's hand; ``tall`` is the screen's tall layout;
+    ``look`` how cards are drawn.
     """
 
     def __init__(self, table: Table, t: Translator, look: CardLook | None = None) -> None:
         self.table = table
         self.t = t
         self.look = look or CardLook()
-        self.shown = 0
-        self.frame: int | None = None
         self.hint: tuple[Card, Row] | None = None
         self.takeover_note = False
         self.tall = False
         self.message: tuple[str, str] = ("", "")  # the last message: (text, kind: info | warning | error)
 
     def reset(self) -> None:
-        """A new deal or a new reveal: nothing shown, no hint."""
-        self.shown = 0
-        self.frame = None
+        """A new deal or a new reveal: no hint on show."""
         self.hint = None
 
     def dealer(self) -> int | None:
@@ -74,12 +68,12 @@ class TablePresenter:
     def money_text(self, seat: int, value: int | None = None) -> str:
         """A seat's standing in the table's currency (``value`` overrides the current one)."""
         v = self.table.money()[seat] if value is None else value
-        return money_text(self.t, self.table.preset, self.table.currency, v)
+        return money_text(self.t, self.table.money_style, v)
 
     def revealed_rows(self) -> int:
         """How many rows the reveal has shown (3 once past the row steps, or after it)."""
         if self.table.phase is Phase.REVEALING:
-            return sum(1 for s in self.table.steps[: self.shown] if s.kind == "row")
+            return self.table.reveal.rows_shown
         if self.table.phase in (Phase.RESULTS, Phase.ROUND_SUMMARY) or (
             self.table.phase is Phase.OVER and self.table.current is not None and self.table.current.result is not None
         ):
@@ -89,19 +83,14 @@ class TablePresenter:
     def shown_steps(self) -> int:
         """How many reveal steps are on show."""
         if self.table.phase is Phase.REVEALING:
-            return self.shown
+            return self.table.reveal.shown
         return len(self.table.steps)
 
     def display_money(self, seat: int) -> int:
         """Money as the count-up shows it: before the deal until the totals step, then counting."""
-        rec = self.table.current
-        money = self.table.money()[seat]
-        if rec is None or rec.result is None or not rec.before or self.table.phase is not Phase.REVEALING:
-            return money
-        if self.frame is None:
-            return rec.before[seat]
-        frames = count_frames(rec.before[seat], rec.after[seat], COUNT_FRAMES)
-        return frames[min(self.frame, len(frames) - 1)]
+        if self.table.phase is not Phase.REVEALING:
+            return self.table.money()[seat]
+        return self.table.display_money(seat)
 
     def _row_line(self, rec: DealRecord | None, seat: int, row: Row, shown: int, short: bool) -> RowLine:
         label = self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row])
@@ -286,9 +275,9 @@ class TablePresenter:
             out.append(" · " + self.t("common.practice"), style="italic")
         if table.deals_limit:
             out.append(" · " + self.t("table.deal_of", n=table.number, total=table.deals_limit))
-        elif table.arcade is not None:
-            n = max(1, table.number)
-            out.append(" · " + self.t("table.deal_round", n=deal_in_round(n), round=(n - 1) // 6 + 1))
+        elif (position := table.round_position) is not None:
+            n, rnd = position
+            out.append(" · " + self.t("table.deal_round", n=n, round=rnd))
         else:
             out.append(" · " + self.t("table.deal", n=table.number))
         dealer = self.dealer()
@@ -355,18 +344,19 @@ class TablePresenter:
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
         if tall:
             out.append("\n")
-            out.append_text(Text("\n").join(self.step_text(rec, step) for step in steps if step.kind != "totals"))
+            beats = (self.step_text(rec, step) for step in steps if step.kind is not StepKind.TOTALS)
+            out.append_text(Text("\n").join(beats))
         return out
 
     def step_text(self, rec: DealRecord, step: RevealStep) -> Text:
         """One reveal beat: its title, then who scored what (rows: each seat's gain; items: named lines)."""
         table = self.table
         out = Text(step_title(self.t, step, table.preset), style="bold")
-        if step.kind == "totals":
+        if step.kind is StepKind.TOTALS:
             units = rec.units or (0,) * 4
             out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(units[s])}" for s in rec.seats))
             return out
-        if step.kind == "row":
+        if step.kind is StepKind.ROW:
             gains = [f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats if step.delta[s]]
             if gains:
                 out.append("  " + "  ".join(gains))

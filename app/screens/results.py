@@ -16,11 +16,11 @@ from textual.widgets import Static
 from app.game import SWEEP_KINDS, DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.screens.formatting import item_name, money_text, points_per_unit, seat_name, signed
+from app.screens.formatting import deal_units_text, item_name, money_text, seat_name, signed
 from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook
 from rules.deal import Outcome
-from rules.presets import Preset
+from rules.ledger import Currency
 
 ROW_ITEM_KINDS = frozenset({"rows", "front", "middle", "back", "treasure"})
 
@@ -66,16 +66,16 @@ class ResultsScreen(BaseModal[str | None]):
     def pairs_table(self) -> RichTable:
         """Every pair: rows won, 打槍, bonuses, units and points."""
         t, rec, table = self.t, self.record, self.table
-        ppu = points_per_unit(table)
+        money_style = table.money_style
         grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), expand=True)
         grid.add_column(t("results.col.pair"), no_wrap=True)
         grid.add_column(t("results.col.rows"), justify="center", no_wrap=True)
         grid.add_column(t("results.col.sweep"), justify="right", no_wrap=True)
         grid.add_column(t("results.col.bonus"), justify="left")
         grid.add_column(t("results.col.units"), justify="right", no_wrap=True)
-        if ppu is not None:
+        if money_style.unit_worth is not None:
             grid.add_column(
-                t("results.col.coins" if table.preset is Preset.ARCADE else "results.col.points"),
+                t("results.col.coins" if money_style.worth_in is Currency.COINS else "results.col.points"),
                 justify="right",
                 no_wrap=True,
             )
@@ -104,8 +104,9 @@ class ResultsScreen(BaseModal[str | None]):
                 Text(", ".join(bonus_parts)),
                 Text(signed(units), style=style),
             ]
-            if ppu is not None:
-                cells.append(Text(signed(units * ppu), style=style))
+            worth = money_style.points_of(units)
+            if worth is not None:
+                cells.append(Text(signed(worth), style=style))
             grid.add_row(*cells)
         return grid
 
@@ -141,16 +142,11 @@ class ResultsScreen(BaseModal[str | None]):
 
     def deal_text(self, seat: int, units: int) -> str:
         """A seat's units this deal (with points or coins)."""
-        table = self.table
-        ppu = points_per_unit(table)
-        if ppu is None:
-            return self.t("results.units", n=signed(units))
-        unit_key = "results.units_coins" if table.preset is Preset.ARCADE else "results.units_points"
-        return self.t(unit_key, n=signed(units), p=signed(units * ppu))
+        return deal_units_text(self.t, self.table.money_style, units)
 
     def money_text(self, seat: int, value: int) -> str:
         """A seat's running total in the table's currency."""
-        return money_text(self.t, self.table.preset, self.table.currency, value)
+        return money_text(self.t, self.table.money_style, value)
 
     def action_close(self, answer: str | None = None) -> None:
         self.dismiss(answer)

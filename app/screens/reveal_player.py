@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.game import Phase, Table
-from app.screens.presenter import COUNT_FRAMES, TablePresenter
+from app.screens.presenter import TablePresenter
 
 Scheduler = Callable[[float, Callable[[], None]], Any]
 # Seconds per reveal step for each Settings animation speed ("off" shows the end at once).
@@ -17,7 +17,8 @@ STEP_DELAY = {"off": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}
 
 
 class RevealPlayer:
-    """Plays the reveal of ``table``'s scored deal into ``view`` (its steps shown and count-up frame).
+    """Plays the reveal of ``table``'s scored deal: when each step comes and each frame of the totals'
+    count-up (the progress itself is the table's, :attr:`Table.reveal`); ``view`` is the presenter.
 
     ``pace()`` gives the Settings animation speed and Textual's animation level at the time of asking (the
     player may change the speed between deals); ``redraw`` runs after every beat. A callback scheduled for
@@ -79,34 +80,28 @@ class RevealPlayer:
         """Show the next reveal step (called by the scheduler; tests may call it directly)."""
         if (token is not None and token != self.token) or self.table.phase is not Phase.REVEALING:
             return
-        steps = self.table.steps
-        view = self.view
-        view.shown = min(len(steps), view.shown + 1)
+        progress = self.table.advance_reveal()
         token = self.token
-        if steps[view.shown - 1].kind == "totals":
-            view.frame = 0
-            self.schedule(self.step_delay() / COUNT_FRAMES, lambda: self.count(token))
+        if progress.counting:
+            self.schedule(self.step_delay() / progress.frames, lambda: self.count(token))
         else:
             self.schedule(self.step_delay(), lambda: self.advance(token))
         self.redraw()
 
     def count(self, token: int) -> None:
         """One frame of the totals counting up or down."""
-        view = self.view
-        if token != self.token or view.frame is None:
+        if token != self.token or not self.table.reveal.counting:
             return
-        view.frame += 1
-        if view.frame >= COUNT_FRAMES:
+        progress = self.table.count_reveal()
+        if progress.counted:
             self.finish()
             return
-        self.schedule(self.step_delay() / COUNT_FRAMES, lambda: self.count(token))
+        self.schedule(self.step_delay() / progress.frames, lambda: self.count(token))
         self.redraw()
 
     def finish(self) -> None:
         """Jump to the end of the reveal (space/enter, or no animation)."""
         self.cancel()
-        self.view.shown = len(self.table.steps)
-        self.view.frame = None
         self.table.finish_reveal()
         self.redraw()
 

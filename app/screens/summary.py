@@ -71,7 +71,7 @@ class SummaryScreen(BaseModal[str | None]):
         grid.add_column(t("results.col.change_round" if self.is_round else "results.col.change"), justify="right")
         for place, seat in enumerate(s.standings, 1):
             line = s.seats[seat]
-            money = money_text(t, table.preset, table.currency, line.money)
+            money = money_text(t, table.money_style, line.money)
             name = self.seat_name(seat) + (f" ({t('table.status.out')})" if line.out else "")
             style = "green" if line.change > 0 else "red" if line.change < 0 else ""
             grid.add_row(str(place), name, money, Text(signed(line.change), style=style))

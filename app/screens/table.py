@@ -21,7 +21,18 @@ from textual.widgets import Static
 
 from ai import Choice
 from app.config import TableConfig
-from app.game import AIRequest, ArrangeError, Phase, Table, choice_arrangements, hint_row, run_ai
+from app.game import (
+    Action,
+    AIRequest,
+    Allowed,
+    ArrangeError,
+    ArrangeState,
+    Phase,
+    Purpose,
+    Table,
+    allowed,
+    run_ai,
+)
 from app.i18n import Translator
 from app.messages import AIDone
 from app.screens.base import GAME_SCREEN, BaseScreen
@@ -37,15 +48,13 @@ from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
-from rules.presets import Preset
 from rules.specials import Special
 
 _MOVE = Binding.Group("table.key.move", compact=True)
 _PLACE = Binding.Group("table.key.place", compact=True)
 
-ARRANGE_ACTIONS = frozenset(
-    {"move", "select", "place", "unplace", "clear", "auto", "hint", "sort", "ready", "declare", "double"}
-)
+# Textual's check_action answers: True shows a key, None greys it out, False hides it.
+SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None, Allowed.HIDDEN: False}
 
 
 class TableScreen(BaseScreen[None]):
@@ -191,18 +200,18 @@ class TableScreen(BaseScreen[None]):
     @on(AIDone)
     def _ai_done(self, message: AIDone) -> None:
         req, choice = message.request, message.choice
-        if req.purpose == "decide":
+        if req.purpose is Purpose.DECIDE:
             delay = self.reveal.think_delay(req.seat)
             if delay > 0:
                 self.schedule(delay, lambda: self._accept(req, choice))
             else:
                 self._accept(req, choice)
-        elif req.purpose == "takeover":
+        elif req.purpose is Purpose.TAKEOVER:
             if self.table.accept_takeover(req, choice):
                 self.view.takeover_note = True
                 self.say(self.t("table.msg.takeover"), "warning")
             self.after_decision()
-        elif req.purpose in ("suggest", "hint"):
+        else:  # the helper: suggestions or a hint
             self._helper_done(req, choice)
 
     def _accept(self, req: AIRequest, choice: Choice) -> None:
@@ -217,33 +226,26 @@ class TableScreen(BaseScreen[None]):
         self.redraw()
 
     def _helper_done(self, req: AIRequest, choice: Choice) -> None:
-        st = self.table.arrange
-        deal = self.table.current.number if self.table.current else -1
-        if req.deal != deal or st is None or not self.table.can_arrange:
-            return  # an old deal's answer, or the player can no longer arrange (ready, or the time is up)
-        # The player may have moved cards while the helper thought: its answer no longer fits, drop it.
-        now_fixed = st.suggestion_fixed() if req.purpose == "suggest" else (None if st.complete else st.fixed())
-        if req.fixed != now_fixed:
+        # An old deal's answer, or one the player's moves have overtaken since it was asked: dropped.
+        if not self.table.helper_fits(req):
             return
-        if req.purpose == "suggest":
-            arrangements = choice_arrangements(choice)
+        if req.purpose is Purpose.SUGGEST:
             if not choice.kept_fixed:
                 self.say(self.t("table.msg.no_completion"), "warning")
             try:
-                self.table.arrange = st.with_suggestions(arrangements)
+                self.table.accept_suggestions(req, choice)
             except ArrangeError as exc:
                 self.error(exc)
             else:
-                if choice.kept_fixed:
+                if choice.kept_fixed and self.table.arrange is not None:
                     self.say(self.t("table.msg.suggestion", n=1, total=len(self.table.arrange.suggestions)))
         else:
-            arr = choice.decision.arrangement
-            card = st.cursor_card
-            row = None if arr is None or not choice.kept_fixed else hint_row(st, arr)
-            if row is None or card is None:
+            hint = self.table.hint_for(choice)
+            if hint is None:
                 self.say(self.t("table.msg.no_hint"), "warning")
             else:
-                self.view.hint = (card, row)
+                card, row = hint
+                self.view.hint = hint
                 self.say(self.t("table.msg.hint", card=self.look.label(card), row=self.t(f"common.row.{row.id}")))
         self.redraw()
 
@@ -317,42 +319,12 @@ class TableScreen(BaseScreen[None]):
     # ---- actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        table = self.table
-        st = table.arrange
-        arranging = table.can_arrange
-        if action in ARRANGE_ACTIONS:
-            if action == "double" and table.preset is not Preset.ARCADE:
-                return False
-            if action == "declare" and (st is None or not st.specials):
-                return False
-            if not arranging:
-                return False if table.human is None or table.phase is not Phase.ARRANGING else None
-            assert st is not None
-            declared = st.declared is not None
-            if action == "select":
-                return None if declared or st.cursor_card is None else True
-            if action == "place":
-                return True if st.can_place(Row(int(parameters[0]))) else None  # type: ignore[call-overload]
-            if action == "unplace":
-                return True if not declared and any(st.where(c) is not None for c in st.targets()) else None
-            if action == "clear":
-                return True if st.placed or (declared and not st.declared.is_dragon) else None  # type: ignore[union-attr]
-            if action in ("auto", "hint"):
-                return None if declared or (action == "hint" and st.complete) else True
-            if action == "ready":
-                return True if st.ready_problem() is None else None
-            return True
-        if action == "skip":
-            return table.phase is Phase.REVEALING
-        if action == "results":
-            return table.phase is Phase.RESULTS and table.current is not None and table.current.result is not None
-        if action == "next":
-            if table.phase is Phase.RESULTS:
-                return True
-            return None if table.phase is Phase.REVEALING else False
-        if action == "take":
-            return (True if table.phase is not Phase.OVER else None) if table.watching else False
-        return True
+        try:
+            act = Action(action)
+        except ValueError:
+            return True  # not a table move (help, leave, …): always available
+        row = Row(int(parameters[0])) if act is Action.PLACE else None  # type: ignore[call-overload]
+        return SHOWN[allowed(self.table, act, row)]
 
     def _change(self, fn: Callable[[], Any]) -> None:
         """Apply an arranging change; a refused move shows its reason instead."""
@@ -365,13 +337,16 @@ class TableScreen(BaseScreen[None]):
             self.say("")
         self.redraw()
 
-    def _set(self, state: Any) -> None:
-        self.table.arrange = state
+    def _set(self, state: ArrangeState) -> None:
+        self.table.apply(state)
 
     def action_move(self, delta: int) -> None:
         st = self.table.arrange
         assert st is not None
-        self._set(st.move(int(delta)))
+        try:
+            self._set(st.move(int(delta)))
+        except ArrangeError as exc:
+            self.error(exc)
         hint = self.view.hint
         self.view.hint = None if hint is None or hint[0] != self.table.arrange.cursor_card else hint
         self.redraw()
@@ -397,25 +372,25 @@ class TableScreen(BaseScreen[None]):
         self._change(lambda: self._set(st.return_all()))
 
     def action_sort(self) -> None:
-        st = self.table.arrange
-        assert st is not None
-        self.table.sort = "suit" if st.sort == "rank" else "rank"
-        self._set(st.set_sort(self.table.sort))
-        self.say(self.t(f"table.msg.sorted_{self.table.sort}"))
+        sort = self.table.toggle_sort()
+        self.say(self.t(f"table.msg.sorted_{sort}"))
         self.redraw()
 
     def action_auto(self) -> None:
-        st = self.table.arrange
-        assert st is not None
-        nxt = st.next_suggestion()
-        if nxt is not None:
-            self._set(nxt)
-            self.say(self.t("table.msg.suggestion", n=nxt.suggestion + 1, total=len(nxt.suggestions)))
-            self.view.hint = None
+        try:
+            request = self.table.auto_arrange()
+        except ArrangeError as exc:
+            self.error(exc)
             self.redraw()
             return
-        self.say(self.t("table.msg.thinking"))
-        self.think(self.table.suggest_request())
+        self.view.hint = None
+        if request is None:  # the next cached suggestion is on show
+            st = self.table.arrange
+            assert st is not None
+            self.say(self.t("table.msg.suggestion", n=st.suggestion + 1, total=len(st.suggestions)))
+        else:
+            self.say(self.t("table.msg.thinking"))
+            self.think(request)
         self.redraw()
 
     def action_hint(self) -> None:

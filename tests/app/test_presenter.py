@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from app.game import ArrangeError, Phase, Table, choice_arrangements, run_ai
+from app.game import COUNT_FRAMES, ArrangeError, Phase, Table, choice_arrangements, run_ai
 from app.i18n import Translator
-from app.screens.formatting import money_text, points_per_unit, seat_name, signed
-from app.screens.presenter import COUNT_FRAMES, TablePresenter
+from app.screens.formatting import deal_units_text, money_text, seat_name, signed
+from app.screens.presenter import TablePresenter
 from app.screens.reveal_player import RevealPlayer
 from rules.arrangement import Row
-from rules.ledger import Currency
 from rules.presets import Preset
 from tests.app.harness import Clock, Manual, config
 
@@ -40,21 +39,24 @@ def scored(preset: Preset = Preset.TAIWAN, **kw) -> tuple[Table, TablePresenter]
 
 def test_signed_and_money_in_every_currency():
     assert (signed(4), signed(-2), signed(0), signed(1500)) == ("+4", "-2", "0", "+1,500")
-    assert money_text(EN, Preset.TAIWAN, Currency.NONE, 3) == EN("common.practice")
+    styles = {p: seated(p)[0].money_style for p in Preset}
+    practice = seated(Preset.TAIWAN, scored=False)[0].money_style
+    assert money_text(EN, practice, 3) == EN("common.practice")
     # Taiwan shows the points a unit stands for: the preset's points per unit, not a number of its own.
     per = Preset.TAIWAN.points_per_unit
-    assert money_text(EN, Preset.TAIWAN, Currency.UNITS, -3) == EN(
-        "table.money.taiwan", units="-3", points=signed(-3 * per)
-    )
-    assert money_text(EN, Preset.SHISANSHUI, Currency.UNITS, 2) == EN("table.money.units", units="+2")
-    assert money_text(EN, Preset.TOURNAMENT, Currency.POINTS, 3100) == EN("table.money.points", n="3,100")
-    assert money_text(EN, Preset.ARCADE, Currency.COINS, 500) == EN("table.money.coins", n="500")
+    assert money_text(EN, styles[Preset.TAIWAN], -3) == EN("table.money.taiwan", units="-3", points=signed(-3 * per))
+    assert money_text(EN, styles[Preset.SHISANSHUI], 2) == EN("table.money.units", units="+2")
+    assert money_text(EN, styles[Preset.TOURNAMENT], 3100) == EN("table.money.points", n="3,100")
+    assert money_text(EN, styles[Preset.ARCADE], 500) == EN("table.money.coins", n="500")
 
 
-def test_points_per_unit_and_seat_names():
-    table, _ = seated(Preset.ARCADE, stake=10)
-    assert points_per_unit(table) == 10
-    assert points_per_unit(seated(Preset.SHISANSHUI)[0]) is None
+def test_a_deals_units_with_what_a_unit_is_worth_and_seat_names():
+    arcade = seated(Preset.ARCADE, stake=10)[0].money_style
+    assert deal_units_text(EN, arcade, -2) == EN("results.units_coins", n="-2", p="-20")
+    taiwan = seated(Preset.TAIWAN)[0].money_style
+    per = Preset.TAIWAN.points_per_unit
+    assert deal_units_text(EN, taiwan, 3) == EN("results.units_points", n="+3", p=signed(3 * per))
+    assert deal_units_text(EN, seated(Preset.SHISANSHUI)[0].money_style, 1) == EN("results.units", n="+1")
     assert seat_name(EN, 0, 0) == EN("common.seat.you")
     assert seat_name(EN, 1, 0, short=True) == EN("common.seat_short.east")
 
@@ -124,18 +126,18 @@ def test_reveal_player_steps_counts_and_finishes():
     table, view = scored()
     manual = Manual()
     redraws: list[int] = []
-    player = RevealPlayer(table, view, manual, lambda: ("normal", "full"), lambda: redraws.append(view.shown))
+    player = RevealPlayer(table, view, manual, lambda: ("normal", "full"), lambda: redraws.append(table.reveal.shown))
     player.start()
     assert view.revealed_rows() == 0 and table.phase is Phase.REVEALING
     manual.run_one()
     assert view.revealed_rows() == 1 and view.board_text().plain.startswith(EN("results.step.front"))
-    while view.frame is None:
+    while not table.reveal.counting:
         assert manual.run_one()
-    assert view.shown == len(table.steps) and view.revealed_rows() == 3
+    assert table.reveal.shown == len(table.steps) and view.revealed_rows() == 3
     frames = 0
     while manual.run_one():
         frames += 1
-    assert frames == COUNT_FRAMES and table.phase is Phase.RESULTS and view.frame is None
+    assert frames == COUNT_FRAMES and table.phase is Phase.RESULTS and table.reveal.finished
     assert EN("table.board.next_keys") in view.board_text().plain
     assert redraws
 
@@ -149,7 +151,7 @@ def test_a_cancelled_reveal_ignores_its_callbacks():
     assert table.phase is Phase.RESULTS
     while manual.run_one():
         pass
-    assert view.shown == len(table.steps)
+    assert table.reveal.shown == len(table.steps)
 
 
 @pytest.mark.parametrize(("pace", "instant", "delay"), [(("off", "full"), True, 0.0), (("slow", "none"), True, 1.4),

@@ -384,7 +384,7 @@ async def test_tournament_elimination_ends_the_session():
         table = screen.table
         assert "Deal 1/16" in str(screen.query_one("#info").render())
         assert "Dealer" in str(screen.query_one("#info").render())
-        table.tournament = replace(table.tournament, points=(1, 3100, 3100, 3099))
+        table.ledger = replace(table.ledger, points=(1, 3100, 3100, 3099))
         await pilot.press("a")
         await settle(pilot)
         await pilot.press("enter")
@@ -429,7 +429,7 @@ async def test_arcade_round_summary_leave_ends_the_session():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        screen.table.arcade = replace(screen.table.arcade, deals_played=5)  # skip to the round's last deal
+        screen.table.ledger = replace(screen.table.ledger, deals_played=5)  # skip to the round's last deal
         await pilot.press("a")
         await settle(pilot)
         await pilot.press("enter")
@@ -677,7 +677,7 @@ async def test_tournament_summary_after_deal_16_straight_from_the_results_panel(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        screen.table.tournament = replace(screen.table.tournament, deals_played=15)  # this is the 16th deal
+        screen.table.ledger = replace(screen.table.ledger, deals_played=15)  # this is the 16th deal
         await _deal_by_keys(pilot, screen, manual)
         await pilot.press("n")
         await pilot.pause()
@@ -694,7 +694,7 @@ async def test_tournament_elimination_summary_straight_from_the_results_panel():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        screen.table.tournament = replace(screen.table.tournament, points=(1, 3100, 3100, 3099))
+        screen.table.ledger = replace(screen.table.ledger, points=(1, 3100, 3100, 3099))
         await _deal_by_keys(pilot, screen, manual)
         assert screen.table.money()[0] <= 0
         await pilot.press("n")
@@ -708,7 +708,7 @@ async def test_arcade_round_summary_straight_from_the_results_panel():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        screen.table.arcade = replace(screen.table.arcade, deals_played=5)  # this deal ends the round of 6
+        screen.table.ledger = replace(screen.table.ledger, deals_played=5)  # this deal ends the round of 6
         await _deal_by_keys(pilot, screen, manual)
         await pilot.press("n")
         await pilot.pause()
