@@ -7,6 +7,7 @@ import ast
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,9 @@ from app.commands.common import SEED, SESSION_SEED, UsageError, bounded, fail, w
 COMMANDS_DIR = Path(app.commands.__file__).parent
 
 
-def _type_error(parse: object, text: str) -> str:
+def _type_error(parse: Callable[[str], int], text: str) -> str:
     with pytest.raises(argparse.ArgumentTypeError) as info:
-        parse(text)  # type: ignore[operator]
+        parse(text)
     return str(info.value)
 
 
