@@ -31,8 +31,7 @@ class TableConfig:
     @classmethod
     def quick(cls, preset: Preset = Preset.TAIWAN) -> TableConfig:
         """馬上加入: the preset's defaults, takeover on."""
-        return cls(preset=preset, options=preset.default_options, takeover=True,
-                   time_limit=60)
+        return cls(preset=preset, options=preset.default_options, takeover=True, time_limit=60)
 
     def with_preset(self, preset: Preset) -> TableConfig:
         """Switch preset and reset the options to its defaults."""
@@ -40,27 +39,10 @@ class TableConfig:
         return replace(self, preset=preset, options=preset.default_options, time_limit=limit)
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (enums by value), as a table's saved state records its host settings."""
         d = asdict(self)
         d["preset"] = self.preset.value
         d["options"] = self.options.to_dict()
         d["levels"] = [lv.value for lv in self.levels]
         d["watch_level"] = self.watch_level.value
         return d
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        preset = Preset(data.get("preset", "taiwan"))
-        return cls(
-            preset=preset,
-            options=Options.for_preset(preset, data.get("options") or {}),
-            scored=bool(data.get("scored", True)),
-            time_limit=int(data.get("time_limit", 60)),
-            takeover=bool(data.get("takeover", True)),
-            levels=tuple(Level(x) for x in data.get("levels", ["normal"] * 3)),  # type: ignore[arg-type]
-            watch=bool(data.get("watch", False)),
-            watch_level=Level(data.get("watch_level", "normal")),
-            stake=int(data.get("stake", 10)),
-            rake=float(data.get("rake", 0.15)),
-            coins=int(data.get("coins", 1000)),
-            seed=data.get("seed"),
-        )

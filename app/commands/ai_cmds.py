@@ -8,72 +8,52 @@ import os
 import shlex
 import shutil
 import sys
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from app.cli import fail
+from ai import Level, TableView, choose
+from app.commands.common import SEED, CommandParser, add_command, bounded, fail
 from rules.cards import format_cards, parse_cards
 from rules.deal import Decision
+from rules.evaluate import evaluate_row
 from rules.presets import Preset, parse_preset
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = tuple(level.value for level in Level)
 
 
-def _bounded(name: str, low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``, else a usage error naming ``name``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high:,}, not {value}")
-        return value
-
-    return parse
-
-
-SEED = _bounded("--seed", 0, 2**63 - 1)
-
-
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     """Add solve, arena and bench to the command line."""
-    p = sub.add_parser("solve", help="the AI's arrangement of 13 cards, with alternatives")
+    p = add_command(sub, "solve", cmd_solve, help="the AI's arrangement of 13 cards, with alternatives")
     p.add_argument("cards", nargs="+", metavar="CARDS", help="13 cards")
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
     p.add_argument("--level", choices=LEVELS, default="expert")
     p.add_argument(
-        "--top", type=_bounded("--top", 0, 100), default=3, metavar="K", help="alternatives to list (default 3)"
+        "--top", type=bounded("--top", 0, 100), default=3, metavar="K", help="alternatives to list (default 3)"
     )
     p.add_argument("--seed", type=SEED, default=0)
     p.add_argument(
         "--samples",
-        type=_bounded("--samples", 1, 10_000),
+        type=bounded("--samples", 1, 10_000),
         default=None,
         help="expert's Monte Carlo budget: opponent deals sampled (default 12)",
     )
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_solve)
 
-    p = sub.add_parser("arena", help="duplicate tournament between levels or external bots")
+    p = add_command(sub, "arena", cmd_arena, help="duplicate tournament between levels or external bots")
     p.add_argument(
         "--players",
         required=True,
         metavar="L1,L2[,L3,L4]",
-        help="levels (easy, normal, hard, expert) or cmd:<command line>",
+        help=f"levels ({', '.join(LEVELS)}) or cmd:<command line>",
     )
-    p.add_argument("--deals", type=_bounded("--deals", 1, 1_000_000), default=100)
+    p.add_argument("--deals", type=bounded("--deals", 1, 1_000_000), default=100)
     p.add_argument("--seed", type=SEED, default=0)
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_arena)
 
-    p = sub.add_parser("bench", help="measure search and decision speed, and memory")
-    p.add_argument("--hands", type=_bounded("--hands", 4, 100_000), default=200)
+    p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
+    p.add_argument("--hands", type=bounded("--hands", 4, 100_000), default=200)
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_bench)
 
 
 def _decision_json(decision: Decision, ev: float, fallback: Decision | None = None) -> dict[str, Any]:
@@ -85,8 +65,7 @@ def _decision_json(decision: Decision, ev: float, fallback: Decision | None = No
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from ai import Level, TableView, choose
-
+    """Print the AI's choice for 13 cards and its next-best alternatives."""
     preset = parse_preset(args.rules)
     cards = parse_cards(" ".join(args.cards), 13)
     # Ask for one alternative at least: when the choice is a declaration, the best arrangement fills the
@@ -111,8 +90,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _describe(decision: Decision, ev: float, preset: Preset) -> str:
-    from rules.evaluate import evaluate_row
-
     wheel = preset.default_options.wheel
     if decision.declare is not None:
         cards = format_cards(sorted(decision.cards, reverse=True))
@@ -128,7 +105,8 @@ def _describe(decision: Decision, ev: float, preset: Preset) -> str:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from ai.arena import run_arena
+    """Play a duplicate tournament between levels or external bots and print the standings."""
+    from ai.arena import run_arena  # lazy, for start-up speed: only this command needs the arena
 
     preset = parse_preset(args.rules)
     names = _split_players(args.players)
@@ -191,7 +169,8 @@ def _split_players(text: str) -> list[str]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from ai.bench import run_bench
+    """Measure the AI's speed and memory and print the report."""
+    from ai.bench import run_bench  # lazy, for start-up speed; it also needs the POSIX-only `resource`
 
     show = sys.stderr.isatty() and not args.json
     report = run_bench(args.hands, progress=(lambda m: print(f"… {m}", file=sys.stderr)) if show else None)

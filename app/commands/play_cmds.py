@@ -6,40 +6,27 @@ import argparse
 from dataclasses import replace
 
 from ai import Level
+from app.commands.common import SESSION_SEED, CommandParser, add_command, whole_number
 from app.config import TableConfig
 from app.i18n import LANGUAGES
 from rules.presets import Preset
 
 MAX_TIME_LIMIT = 3600
+TIME_LIMIT = whole_number(
+    0,
+    MAX_TIME_LIMIT,
+    not_whole="invalid time limit {text!r} (seconds, 0 for none)",
+    out_of_range="time limit must be 0 to {high} seconds, not {value}",
+)
+"""Seconds to arrange: 0 (none) up to an hour."""
 
 
-def _time_limit(text: str) -> int:
-    """A time limit in seconds: 0 (none) up to an hour."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid time limit {text!r} (seconds, 0 for none)") from None
-    if not 0 <= value <= MAX_TIME_LIMIT:
-        raise argparse.ArgumentTypeError(f"time limit must be 0 to {MAX_TIME_LIMIT} seconds, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid seed {text!r} (a whole number)") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"the seed must not be negative, not {value}")
-    return value
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add ``play`` to the command line (app/cli.py calls this when the module exists)."""
-    p = sub.add_parser("play", help="play at a table: you against three computer players")
+def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
+    """Add ``play`` to the command line."""
+    p = add_command(sub, "play", cmd_play, help="play at a table: you against three computer players")
     p.add_argument("--rules", choices=[x.value for x in Preset], help="the preset (default: taiwan)")
     p.add_argument("--level", choices=[x.value for x in Level], help="the computer players' level (default: normal)")
-    p.add_argument("--time-limit", type=_time_limit, metavar="S", help="seconds to arrange (0: none; default 60)")
+    p.add_argument("--time-limit", type=TIME_LIMIT, metavar="S", help="seconds to arrange (0: none; default 60)")
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",
@@ -47,11 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="no computer takeover: at the time-out, let the computer play your seat or end the table",
     )
     p.add_argument("--watch", action="store_true", help="watch four computer players (觀戰)")
-    p.add_argument("--seed", type=_seed, metavar="N", help="seed the session (the same seed deals the same cards)")
+    p.add_argument(
+        "--seed", type=SESSION_SEED, metavar="N", help="seed the session (the same seed deals the same cards)"
+    )
     p.add_argument("--lang", choices=list(LANGUAGES), help="language (default: the settings, then the locale)")
     # app/cli.py adds it when the game starts with no arguments at all: the main menu rather than a table.
     p.add_argument("--menu", action="store_true", help=argparse.SUPPRESS)
-    p.set_defaults(func=cmd_play)
 
 
 def config_from_args(args: argparse.Namespace) -> TableConfig:
@@ -68,7 +56,7 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Run the Textual app at a table (or at the menu when started with no arguments)."""
-    from app.tui import ChinesePokerApp
+    from app.tui import ChinesePokerApp  # lazy, for start-up speed: Textual is needed by this command only
 
     menu = args.menu
     config = None if menu else config_from_args(args)

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from app.cli import fail
+from app.commands.common import CommandParser, add_command, add_wheel, fail
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import format_cards, parse_cards
 from rules.evaluate import Wheel, compare_values, evaluate_row
@@ -15,7 +15,31 @@ from rules.presets import parse_preset
 from rules.scoring import deal_from_document, score_deal
 
 
+def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
+    """Add rank, compare, check and score to the command line."""
+    p = add_command(sub, "rank", cmd_rank, help="name the category of a 3- or 5-card row")
+    p.add_argument("cards", nargs="+", metavar="CARDS", help='the row, e.g. "As Ks Qs" or As Ks Qs')
+    add_wheel(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add_command(sub, "compare", cmd_compare, help="compare two rows: prints >, < or =")
+    p.add_argument("row_a", metavar="ROW_A")
+    p.add_argument("row_b", metavar="ROW_B")
+    add_wheel(p)
+    p.add_argument("--suit-tiebreak", action="store_true", help="break equal rows by suit (♠ > ♥ > ♣ > ♦)")
+
+    p = add_command(sub, "check", cmd_check, help="check an arrangement for a foul")
+    for row in ("front", "middle", "back"):
+        p.add_argument(row, metavar=row.upper())
+    add_wheel(p)
+
+    p = add_command(sub, "score", cmd_score, help="score a deal: JSON in (stdin or --input), JSON out")
+    p.add_argument("--rules", metavar="PRESET", help="taiwan, tournament, arcade or shisanshui (overrides the input)")
+    p.add_argument("--input", metavar="FILE", help="read the deal from FILE instead of stdin")
+
+
 def cmd_rank(args: argparse.Namespace) -> int:
+    """Print the category of one row (and its ranks with --json)."""
     cards = parse_cards(" ".join(args.cards), (3, 5))
     value = evaluate_row(cards, Wheel(args.wheel))
     if args.json:
@@ -38,6 +62,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    """Print whether the first row beats, ties or loses to the second."""
     wheel = Wheel(args.wheel)
     a = evaluate_row(parse_cards(args.row_a, (3, 5)), wheel)
     b = evaluate_row(parse_cards(args.row_b, (3, 5)), wheel)
@@ -46,6 +71,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Print ``legal`` or the arrangement's foul."""
     arrangement = Arrangement.parse(args.front, args.middle, args.back)
     reason = foul_reason(arrangement, Wheel(args.wheel))
     print("legal" if reason is None else f"foul: {reason}")
@@ -53,6 +79,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    """Score the deal document read from --input or stdin and print the result as JSON."""
     if args.rules is not None:
         parse_preset(args.rules)  # a bad --rules is the first thing to report, before reading input
     source = args.input or "standard input"

@@ -1,0 +1,90 @@
+"""What every `chinese-poker` subcommand shares: the usage error, the parser class, typed options.
+
+Bad input anywhere on the command line becomes a :class:`UsageError`; ``app.cli.main`` prints it as one
+``error: <message>`` line on stderr and exits with :data:`EXIT_USAGE`. The command modules import from here
+and never from ``app.cli``, which imports them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import NoReturn
+
+from rules.evaluate import Wheel
+
+EXIT_USAGE = 2
+
+Handler = Callable[[argparse.Namespace], int]
+"""A subcommand's body: the parsed arguments in, the exit status out."""
+
+
+class UsageError(Exception):
+    """Bad input from the user; printed as ``error: <message>`` with exit status 2."""
+
+
+def fail(message: str) -> NoReturn:
+    """Stop a command with a usage error."""
+    raise UsageError(message)
+
+
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser that reports bad arguments as a :class:`UsageError` instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise the parse error with a pointer to the command's help."""
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def add_command(sub: argparse._SubParsersAction[CommandParser], name: str, func: Handler, help: str) -> CommandParser:
+    """Add the subcommand ``name`` run by ``func``; returns its parser for the caller's options."""
+    parser: CommandParser = sub.add_parser(name, help=help)
+    parser.set_defaults(func=func)
+    return parser
+
+
+def whole_number(low: int, high: int | None, *, not_whole: str, out_of_range: str) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high`` (``None``: no upper bound).
+
+    The messages are templates that may name ``{text}`` (what was typed), ``{value}``, ``{low}`` and ``{high}``.
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(not_whole.format(text=text)) from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(out_of_range.format(value=value, low=low, high=high))
+        return value
+
+    return parse
+
+
+def bounded(name: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else a usage error naming the option."""
+    return whole_number(
+        low,
+        high,
+        not_whole=f"{name} must be a whole number, not {{text!r}}",
+        out_of_range=f"{name} must be from {low} to {high:,}, not {{value}}",
+    )
+
+
+SEED = bounded("--seed", 0, 2**63 - 1)
+"""The seed of one computation (solve, arena): it must fit the 64-bit generators the AI seeds."""
+
+SESSION_SEED = whole_number(
+    0,
+    None,
+    not_whole="invalid seed {text!r} (a whole number)",
+    out_of_range="the seed must not be negative, not {value}",
+)
+"""The seed of a whole table session (play): any non-negative integer."""
+
+
+def add_wheel(parser: argparse.ArgumentParser) -> None:
+    """The ``--wheel`` option: where A2345 ranks among the straights."""
+    parser.add_argument(
+        "--wheel", choices=[w.value for w in Wheel], default=Wheel.LOW.value, help="where A2345 ranks (default: low)"
+    )
