@@ -42,7 +42,7 @@ def best_declaration(hand: Sequence[int], view: TableView) -> tuple[Special, flo
 def declares(special: Special, declaration_ev: float, best_ev: float, level: Level) -> bool:
     """Whether a level declares ``special`` rather than play its best arrangement.
 
-    A dragon always (RULES.md §13.1); otherwise when it is worth more, or for `easy`, whenever it pays.
+    A dragon always (rules/RULES.md §13.1); otherwise when it is worth more, or for `easy`, whenever it pays.
     """
     return special.is_dragon or declaration_ev > best_ev or (level is Level.EASY and declaration_ev > 0)
 

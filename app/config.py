@@ -1,4 +1,4 @@
-"""A table's host settings (開闢新局, RULES.md §10–§11) as plain, serialisable data."""
+"""A table's host settings (開闢新局, rules/RULES.md §10–§11) as plain, serialisable data."""
 
 from __future__ import annotations
 

@@ -120,7 +120,7 @@ class ArrangeState:
         specials: frozenset[Special] = frozenset(),
     ) -> ArrangeState:
         """A fresh arrangement: all 13 cards in hand, the cursor on the first. A dragon among ``specials`` is
-        declared at once: it is always declared (RULES.md §13.1), the player only confirms it."""
+        declared at once: it is always declared (rules/RULES.md §13.1), the player only confirms it."""
         state = cls(tuple(sorted(Card(c) for c in hand)), sort=sort, wheel=wheel, specials=specials)
         dragons = sorted((s for s in specials if s.is_dragon), key=lambda s: s.rung)
         return state.declare(dragons[-1]) if dragons else state
@@ -319,7 +319,7 @@ class ArrangeState:
 
     @property
     def _kept_declaration(self) -> Special | None:
-        # A dragon is always declared (RULES.md §13.1): returning the cards never withdraws it.
+        # A dragon is always declared (rules/RULES.md §13.1): returning the cards never withdraws it.
         return self.declared if self.declared is not None and self.declared.is_dragon else None
 
     @property

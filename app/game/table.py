@@ -402,7 +402,7 @@ class Table:
         return True
 
     def on_timeout(self) -> AIRequest | None:
-        """At zero (RULES.md §10: the player counts as having left).
+        """At zero (rules/RULES.md §10: the player counts as having left).
 
         With takeover allowed: the request that has the computer complete the hand around the placed cards.
         With it off: None; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
@@ -417,7 +417,7 @@ class Table:
         return None
 
     def resolve_timeout(self, computer: bool) -> AIRequest | None:
-        """The host's choice after a time-out without takeover (RULES.md §10).
+        """The host's choice after a time-out without takeover (rules/RULES.md §10).
 
         ``computer``: the computer plays the seat from now on, as for a player who left: it completes this
         hand around the placed cards (the returned request, for :meth:`accept_takeover`) and plays the seat in

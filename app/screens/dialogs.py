@@ -68,7 +68,7 @@ class ConfirmScreen(BaseModal[bool]):
 
 
 class TimeoutScreen(BaseModal[str]):
-    """Time is up and computer takeover is off (RULES.md §10): the host lets the computer play the seat or ends
+    """Time is up and computer takeover is off (rules/RULES.md §10): the host lets the computer play the seat or ends
     the table. Dismisses with "computer" or "end"; there is no cancel (the table cannot go on without an answer).
     Keys `c` / `e`, or ↑↓ and enter, or a click."""
 

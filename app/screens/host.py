@@ -1,4 +1,4 @@
-"""Host settings for a new table (開闢新局, RULES.md §10–§11): preset, scoring, clock, takeover, opponents.
+"""Host settings for a new table (開闢新局, rules/RULES.md §10–§11): preset, scoring, clock, takeover, opponents.
 
 One line a setting, changed with ←/→; switching the preset resets its options to the preset's defaults
 (:meth:`TableConfig.with_preset`). Start dismisses the screen with the :class:`TableConfig` (the menu then

@@ -19,7 +19,7 @@ from app.screens.form import CardStrip
 from rules.cards import parse_cards
 from rules.evaluate import Category, Wheel, compare_values, evaluate_row
 
-# One example per category, strongest first; several are RULES.md §12's comparisons.
+# One example per category, strongest first; several are rules/RULES.md §12's comparisons.
 EXAMPLES: tuple[tuple[Category, str], ...] = (
     (Category.STRAIGHT_FLUSH, "9h 8h 7h 6h 5h"),
     (Category.QUADS, "8s 8h 8c 8d Js"),
@@ -78,24 +78,14 @@ class RankingsScreen(BaseScreen[None]):
         with VerticalScroll(id="rankings-body", classes="doc"):
             yield Static(t("rankings.five_heading"), classes="section")
             for number, (category, cards) in enumerate(EXAMPLES, 1):
-                with Vertical(classes="entry"):
-                    with Horizontal(classes="entry-head"):
-                        yield Static(f"{number}", classes="entry-no")
-                        yield CardStrip(cards, classes="entry-cards")
-                        yield Static(category_name(t, category), classes="entry-name")
-                    yield Static(t(f"rankings.category.{category.id}.note"), classes="entry-note")
+                yield self._entry(f"{number}", cards, category, t(f"rankings.category.{category.id}.note"))
             yield Static(t("rankings.ties"), classes="para")
 
             yield Static(t("rankings.front_heading"), classes="section")
             yield Static(t("rankings.front_rule"), classes="para")
             for cards, note in FRONT_EXAMPLES:
                 category = evaluate_row(parse_cards(cards)).category
-                with Vertical(classes="entry"):
-                    with Horizontal(classes="entry-head"):
-                        yield Static("", classes="entry-no")
-                        yield CardStrip(cards, classes="entry-cards")
-                        yield Static(category_name(t, category), classes="entry-name")
-                    yield Static(t(f"rankings.{note}"), classes="entry-note")
+                yield self._entry("", cards, category, t(f"rankings.{note}"))
             yield Static(t("rankings.front_vs_middle"), classes="para")
 
             yield Static(t("rankings.foul_heading"), classes="section")
@@ -119,6 +109,16 @@ class RankingsScreen(BaseScreen[None]):
             yield Static(t("rankings.no_wrap"), classes="para")
         yield self.too_small()
         yield self.footer()
+
+    def _entry(self, number: str, cards: str, category: Category, note: str) -> Vertical:
+        """One example row: its number, its cards, its category's name and a note below."""
+        head = Horizontal(
+            Static(number, classes="entry-no"),
+            CardStrip(cards, classes="entry-cards"),
+            Static(category_name(self.t, category), classes="entry-name"),
+            classes="entry-head",
+        )
+        return Vertical(head, Static(note, classes="entry-note"), classes="entry")
 
     def _example(self, rows: tuple[str, str, str], *, foul: bool) -> ComposeResult:
         t = self.t

@@ -125,7 +125,7 @@ def _suited_dragon(suit: int) -> tuple[Card, ...]:
 
 @pytest.mark.parametrize("preset", list(Preset))
 def test_dragons_are_always_declared(preset: Preset) -> None:
-    # RULES.md §13.1: "In play the game (and the AI) always declares a dragon" — in every preset.
+    # rules/RULES.md §13.1: "In play the game (and the AI) always declares a dragon" — in every preset.
     # Eleven hearts: arranged as two straight flushes it looks worth more than 一條龍's 36 a head to a rough model.
     hearts = parse_cards("Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2c", 13)
     for level in Level:

@@ -132,7 +132,7 @@ def _factor(deal: Deal, i: int, j: int) -> int:
     return 2 ** (deal.doubled(i, j) + deal.doubled(j, i))
 
 
-# RULES.md §8: a won front, middle, back is worth 1, 2, 3; front trips +6, four of a kind +8, straight flush +10.
+# rules/RULES.md §8: a won front, middle, back is worth 1, 2, 3; front trips +6, four of a kind +8, straight flush +10.
 def _shisanshui_worth(seat: Seat, row: Row) -> int:
     assert seat.values is not None
     cat = seat.values[row].category.id
@@ -140,6 +140,7 @@ def _shisanshui_worth(seat: Seat, row: Row) -> int:
     return (1, 2, 3)[row] + extra
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", list(Preset))
 def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Preset) -> None:
     seen: Counter[str] = Counter()

@@ -51,7 +51,7 @@ def test_clear_withdraws_a_declaration_except_a_dragons() -> None:
     assert six.can_return_all and six.allows(Action.CLEAR) is Allowed.ALLOWED
     assert six.return_all().declared is None
     dragon = ArrangeState.new(DRAGON, specials=frozenset({Special.DRAGON}))
-    assert dragon.declared is Special.DRAGON  # always declared (RULES.md §13.1)
+    assert dragon.declared is Special.DRAGON  # always declared (rules/RULES.md §13.1)
     assert not dragon.can_return_all and dragon.allows(Action.CLEAR) is Allowed.GREYED
     assert dragon.return_all().declared is Special.DRAGON
     for action in (Action.SELECT, Action.UNPLACE, Action.AUTO, Action.HINT):

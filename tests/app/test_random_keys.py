@@ -15,6 +15,8 @@ from app.tui import ChinesePokerApp
 from rules.presets import Preset
 from tests.app.harness import Clock, config
 
+pytestmark = pytest.mark.slow
+
 # Weighted so that sessions last: arranging keys often, leaving (escape, then y) rarely.
 WEIGHTS = {
     "left": 10, "right": 12, "space": 8, "1": 6, "2": 6, "3": 6, "0": 3, "backspace": 2, "x": 2, "a": 5, "h": 2,

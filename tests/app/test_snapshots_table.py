@@ -71,5 +71,5 @@ async def _timed_out(pilot) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_timeout_dialog(snap_compare, size, lang):
-    """Time is up with takeover off: the host's choice (RULES.md §10), the countdown stopped at 0:00."""
+    """Time is up with takeover off: the host's choice (rules/RULES.md §10), the countdown stopped at 0:00."""
     assert snap_compare(_timeout_app(lang), terminal_size=size, run_before=_timed_out)

@@ -31,18 +31,9 @@ from rules.cards import parse_cards
 from rules.evaluate import Category
 from rules.presets import Preset
 from rules.specials import Special
+from tests.app.harness import Clock
 
 HAND = parse_cards("As Ks Qs Js Ts 9h 9d 5c 5d 4h 3h 2h 2c")
-
-
-class Clock:
-    """An injected clock the tests move by hand."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def cfg(preset: Preset = Preset.TAIWAN, **kw) -> TableConfig:
@@ -145,7 +136,7 @@ def test_sort_by_suit_keeps_the_cursor_card():
 
 
 def test_auto_arrange_asks_then_cycles_the_suggestions_and_completes_around_placed_cards():
-    t = Table(cfg(), now=Clock())
+    t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
     first = t.auto_arrange()
     assert first is not None and first.purpose is Purpose.SUGGEST and first.fixed is None
@@ -166,7 +157,7 @@ def test_auto_arrange_asks_then_cycles_the_suggestions_and_completes_around_plac
 
 
 def test_auto_arrange_is_refused_once_declared():
-    t = Table(cfg(preset=Preset.SHISANSHUI), now=Clock())
+    t = Table(cfg(preset=Preset.SHISANSHUI), now=Clock(1000.0))
     t.start_deal()
     t.apply(replace(t.arrange, specials=frozenset(Special)).declare(Special.SIX_PAIRS))
     with pytest.raises(ArrangeError, match="declared"):
@@ -174,7 +165,7 @@ def test_auto_arrange_is_refused_once_declared():
 
 
 def test_hint_for_names_the_cursor_card_and_its_row():
-    t = Table(cfg(), now=Clock())
+    t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
     request = t.hint_request()
     assert request.purpose is Purpose.HINT and t.helper_fits(request)
@@ -185,7 +176,7 @@ def test_hint_for_names_the_cursor_card_and_its_row():
 
 
 def test_the_screen_changes_the_arrangement_only_through_the_table():
-    t = Table(cfg(), now=Clock(), sort="rank")
+    t = Table(cfg(), now=Clock(1000.0), sort="rank")
     with pytest.raises(ArrangeError, match="not_arranging"):
         t.apply(ArrangeState.new(HAND))
     t.start_deal()
@@ -231,7 +222,7 @@ def test_deals_are_reproducible_from_the_seed():
 
 
 def test_full_deal_and_record_serialises():
-    t = Table(cfg(), now=Clock())
+    t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
     assert t.phase is Phase.ARRANGING and t.status(1) is Status.THINKING
     t.decide_computers()
@@ -263,7 +254,7 @@ def test_stale_ai_answers_are_ignored():
 
 
 def test_timeout_with_takeover_completes_around_placed_cards():
-    clock = Clock()
+    clock = Clock(1000.0)
     t = Table(cfg(time_limit=30), now=clock)
     t.start_deal()
     t.decide_computers()
@@ -293,12 +284,12 @@ def _timed_out_without_takeover(clock: Clock) -> Table:
     t.apply(t.arrange.place(Row.BACK))
     clock.t += 31
     assert t.timed_out()
-    assert t.on_timeout() is None  # RULES.md §10: the host chooses
+    assert t.on_timeout() is None  # rules/RULES.md §10: the host chooses
     return t
 
 
 def test_timeout_without_takeover_stops_the_clock_and_waits_for_the_host():
-    clock = Clock()
+    clock = Clock(1000.0)
     t = _timed_out_without_takeover(clock)
     assert t.phase is Phase.ARRANGING and t.awaiting_host and t.human == 0
     assert not t.can_arrange and not t.timed_out()  # handled once: no second time-out
@@ -312,7 +303,7 @@ def test_timeout_without_takeover_stops_the_clock_and_waits_for_the_host():
 
 
 def test_timeout_without_takeover_the_host_ends_the_table():
-    t = _timed_out_without_takeover(Clock())
+    t = _timed_out_without_takeover(Clock(1000.0))
     assert t.resolve_timeout(False) is None
     assert t.phase is Phase.OVER and not t.awaiting_host and t.summary().reason == "timeout"
     with pytest.raises(ArrangeError):
@@ -320,7 +311,7 @@ def test_timeout_without_takeover_the_host_ends_the_table():
 
 
 def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
-    t = _timed_out_without_takeover(Clock())
+    t = _timed_out_without_takeover(Clock(1000.0))
     placed = t.arrange.rows[Row.BACK][0]
     req = t.resolve_timeout(True)
     assert req is not None and req.seat == 0 and req.purpose == "takeover" and req.fixed == Fixed(back=(placed,))
@@ -345,14 +336,14 @@ def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
 
 
 def test_resolve_timeout_needs_a_pending_time_out():
-    t = Table(cfg(time_limit=30, takeover=False), now=Clock())
+    t = Table(cfg(time_limit=30, takeover=False), now=Clock(1000.0))
     t.start_deal()
     with pytest.raises(ArrangeError):
         t.resolve_timeout(True)
 
 
 def test_timeout_with_takeover_is_handled_once():
-    clock = Clock()
+    clock = Clock(1000.0)
     t = Table(cfg(time_limit=30), now=clock)
     t.start_deal()
     clock.t += 31

@@ -128,7 +128,7 @@ LADDER_RUSH: tuple[Rows, Rows, Rows, Rows] = (("Kc Kd Kh", "Ac Ks Qc Jd Tc", "As
 PLAIN_DRAGON = "As Kh Qd Jc Ts 9h 8d 7c 6s 5h 4d 3c 2s"
 SUITED_DRAGON = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"
 
-# One hand per special id (RULES.md §8, §11) that makes it.
+# One hand per special id (rules/RULES.md §8, §11) that makes it.
 SPECIAL_HANDS: dict[Special, str] = {
     Special.THREE_FLUSHES: "2h 5h 9h 3s 6s 8s Ts Qs 4d 7d 9d Jd 2d",
     Special.THREE_STRAIGHTS: "Qh Kc Ad 3s 4h 5c 6d 7s 5h 6c 7d 8s 9h",
@@ -162,7 +162,7 @@ def with_fillers(decisions: Sequence[Decision], players: int = 4) -> list[Decisi
 
 
 # Two-player deals in which the first hand sweeps the second and its arrangement meets taiwan bonus conditions
-# (RULES.md §5); the second hand is plain and legal. Keyed by what the first hand shows off.
+# (rules/RULES.md §5); the second hand is plain and legal. Keyed by what the first hand shows off.
 BONUS_DUELS: dict[str, tuple[Rows, Rows]] = {
     "rush_three": (
         ("Qs Qh Qd", "2s 3h 4d 5c 6s", "7h 8h Th Jh Kh"),

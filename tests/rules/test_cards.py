@@ -1,4 +1,4 @@
-"""Card notation (RULES.md §1): parsing in every accepted form, canonical printing, clear errors, seeded deals."""
+"""Card notation (rules/RULES.md §1): parsing in every accepted form, canonical printing, clear errors, seeded deals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Row evaluation (RULES.md §2, §12, §13.4): categories, S1's comparisons, wheels, ties, suit tie-break, batch path."""
+"""Row evaluation (rules/RULES.md §2, §12, §13.4): categories, S1's comparisons, wheels, ties, suit tie-break,
+batch path."""
 
 from __future__ import annotations
 

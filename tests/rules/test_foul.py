@@ -1,5 +1,5 @@
-"""The foul check (RULES.md §3): front ≤ middle ≤ back, the decided front/middle equality, wheels, suits; and how a
-foul scores in every preset (loses every row, two fouls tie, a fouled hand never gains)."""
+"""The foul check (rules/RULES.md §3): front ≤ middle ≤ back, the decided front/middle equality, wheels, suits;
+and how a foul scores in every preset (loses every row, two fouls tie, a fouled hand never gains)."""
 
 from __future__ import annotations
 

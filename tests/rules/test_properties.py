@@ -1,5 +1,5 @@
 """Properties (hypothesis): row comparison is a consistent order, the batch path equals the plain one, every preset
-is zero-sum on random deals, and a fouled hand never gains against anybody (RULES.md §2–§4)."""
+is zero-sum on random deals, and a fouled hand never gains against anybody (rules/RULES.md §2–§4)."""
 
 from __future__ import annotations
 

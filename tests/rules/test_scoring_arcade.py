@@ -1,4 +1,4 @@
-"""The `arcade` preset (RULES.md §7, §12, §13.8–13.11): row worths, 打槍, 全壘打, the +2 for 三同花/三順子, 寶牌,
+"""The `arcade` preset (rules/RULES.md §7, §12, §13.8–13.11): row worths, 打槍, 全壘打, the +2 for 三同花/三順子, 寶牌,
 賭倍 and dragons."""
 
 from __future__ import annotations

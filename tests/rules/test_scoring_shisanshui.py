@@ -1,4 +1,4 @@
-"""The `shisanshui` preset (RULES.md §8, §12, §13.12): row weights 1/2/3, 打槍 6, 全壘打 12, row bonuses, and the
+"""The `shisanshui` preset (rules/RULES.md §8, §12, §13.12): row weights 1/2/3, 打槍 6, 全壘打 12, row bonuses, and the
 報到 special hands with their ladder."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The `taiwan` preset (RULES.md §5, §12, §13.5–13.7): the W/T/L table, 紅不讓, every 加賭 bonus and when it is
+"""The `taiwan` preset (rules/RULES.md §5, §12, §13.5–13.7): the W/T/L table, 紅不讓, every 加賭 bonus and when it is
 paid, dragons; and the `score` document's input checks (§13.13), read here under the default preset."""
 
 from __future__ import annotations

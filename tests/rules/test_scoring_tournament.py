@@ -1,5 +1,5 @@
-"""The `tournament` preset (RULES.md §6): taiwan's W/T/L table and 紅不讓 with S4's smaller bonus table, and dragons
-that all count the same."""
+"""The `tournament` preset (rules/RULES.md §6): taiwan's W/T/L table and 紅不讓 with S4's smaller bonus table,
+and dragons that all count the same."""
 
 from __future__ import annotations
 

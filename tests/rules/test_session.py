@@ -1,4 +1,4 @@
-"""Session rules (RULES.md §6, §7): tournament points and elimination, dealers, coins, rounds, treasure."""
+"""Session rules (rules/RULES.md §6, §7): tournament points and elimination, dealers, coins, rounds, treasure."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Special hands (RULES.md §8, §11, §13.2–13.3): each of the 13 ids detected from 13 cards, with a near miss each."""
+"""Special hands (rules/RULES.md §8, §11, §13.2–13.3): each of the 13 ids detected from 13 cards, with a near
+miss each."""
 
 from __future__ import annotations
 
