@@ -18,6 +18,11 @@ from rules.taiwan import BONUSES
 from .features import SplitFeatures, is_cat
 
 C = Category
+# Plain ints, not Category members, wherever a category meets a numpy array: numpy looks up `__array_ufunc__`
+# on an IntEnum operand through the enum metaclass's `__getattr__` and swallows whatever is raised there, so a
+# Ctrl+C that arrived during that lookup was lost (tests/ai/test_interrupts.py). `is_cat` converts its own.
+_PAIR, _TRIPS, _FULL_HOUSE = int(C.PAIR), int(C.TRIPS), int(C.FULL_HOUSE)
+_QUADS, _STRAIGHT_FLUSH = int(C.QUADS), int(C.STRAIGHT_FLUSH)
 
 
 def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
@@ -26,15 +31,15 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
     fc, mc, bc = f.cats()
     # Single-row bonuses by category, looked up instead of tested one by one.
     front_by_cat = np.zeros(9)
-    front_by_cat[C.TRIPS] = table["rush_three"]
+    front_by_cat[_TRIPS] = table["rush_three"]
     middle_by_cat = np.zeros(9)
-    middle_by_cat[C.QUADS], middle_by_cat[C.STRAIGHT_FLUSH] = table["middle_quads"], table["middle_straight_flush"]
+    middle_by_cat[_QUADS], middle_by_cat[_STRAIGHT_FLUSH] = table["middle_quads"], table["middle_straight_flush"]
     back_by_cat = np.zeros(9)
-    back_by_cat[C.QUADS], back_by_cat[C.STRAIGHT_FLUSH] = table["back_quads"], table["back_straight_flush"]
+    back_by_cat[_QUADS], back_by_cat[_STRAIGHT_FLUSH] = table["back_quads"], table["back_straight_flush"]
     bonus = front_by_cat[fc] + middle_by_cat[mc] + back_by_cat[bc]
-    trips = fc == C.TRIPS
+    trips = fc == _TRIPS
     if "double_monster_rush" in table:
-        monsters = (mc >= C.QUADS) & (bc >= C.QUADS)
+        monsters = (mc >= _QUADS) & (bc >= _QUADS)
         bonus += np.where(trips & monsters, table["double_monster_rush"] - table["rush_three"], 0)
     flushes = is_cat(mc, C.FLUSH, C.STRAIGHT_FLUSH) & is_cat(bc, C.FLUSH, C.STRAIGHT_FLUSH)
     if "three_flushes" in table:
@@ -42,9 +47,9 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
     if "six_pairs" in table and f.hand_pairs >= 6:
         bonus += table["six_pairs"]
     if "two_houses_pair" in table:
-        bonus += np.where((fc == C.PAIR) & (mc == C.FULL_HOUSE) & (bc == C.FULL_HOUSE), table["two_houses_pair"], 0)
+        bonus += np.where((fc == _PAIR) & (mc == _FULL_HOUSE) & (bc == _FULL_HOUSE), table["two_houses_pair"], 0)
     if "seven_eleven" in table:
-        se = ((mc == C.FULL_HOUSE) & f.middle_seven_eleven) | ((bc == C.FULL_HOUSE) & f.back_seven_eleven)
+        se = ((mc == _FULL_HOUSE) & f.middle_seven_eleven) | ((bc == _FULL_HOUSE) & f.back_seven_eleven)
         bonus += np.where(se, table["seven_eleven"], 0)
     return bonus
 
