@@ -1,5 +1,24 @@
-"""`python -m app` runs the command line, like the `chinese-poker` script."""
+"""The entry point of `python -m app` and of the `chinese-poker` script (pyproject's ``app.__main__:main``).
 
-from app.cli import main
+:func:`main` imports the command line inside its ``try``: importing it (numpy, the rules tables) takes a tenth of a
+second, and a Ctrl+C in that time must be one ``error: interrupted`` line like any other, not a traceback.
+"""
 
-raise SystemExit(main())
+from __future__ import annotations
+
+from app.exits import EXIT_INTERRUPTED, report
+
+
+def main() -> int:
+    """Import and run the command line; returns the exit status."""
+    try:
+        # Imported here, not at the top, so that the try covers the imports (see the module docstring).
+        from app.cli import main as run_cli
+
+        return run_cli()
+    except KeyboardInterrupt:
+        return report("interrupted", EXIT_INTERRUPTED)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

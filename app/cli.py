@@ -1,18 +1,22 @@
 """The `chinese-poker` command line: argument parsing, error reporting and dispatch.
 
 Every subcommand reports bad input as one line on stderr starting ``error:`` and exits with status 2;
-no traceback reaches the user. The subcommands live in ``app.commands`` (one module per family, each with
-a ``register``); what they share is in ``app.commands.common``.
+no traceback reaches the user. Output that cannot be written (a full disk under stdout) is one ``error:`` line
+and status 1; a closed pipe ends quietly. The subcommands live in ``app.commands`` (one module per family, each
+with a ``register``); what they share is in ``app.commands.common``. The `chinese-poker` script enters through
+``app.__main__``, which also covers a Ctrl+C during this module's imports.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from app.commands import ai_cmds, play_cmds, rules_cmds
-from app.commands.common import EXIT_USAGE, CommandParser, UsageError
+from app.commands.common import CommandParser, UsageError
+from app.exits import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, report
 from rules.cards import CardError
 from rules.deal import DealError
 from rules.presets import OptionError
@@ -41,12 +45,29 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.print_help()
                 return 0
             args = parser.parse_args(["play", "--menu"])  # no arguments at all: the game's main menu
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # here, inside the try, rather than at exit where a failed write is a traceback
+        return status
     except (UsageError, CardError, DealError, OptionError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return report(str(exc), EXIT_USAGE)
     except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
+        return report("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError:  # the reader left (`| head`): nothing more to say
+        _discard_stdout()
         return 0
+    except OSError as exc:  # the commands turn their own file errors into usage errors: this is the output
+        _discard_stdout()
+        where = exc.filename if exc.filename is not None else "cannot write the output"
+        return report(f"{where}: {exc.strerror or exc}", EXIT_FAILURE)
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush of what is still buffered cannot fail
+    again (and print "Exception ignored") after the failure has been reported."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # an in-memory stream (tests): nothing reaches a descriptor
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

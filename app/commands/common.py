@@ -1,19 +1,18 @@
 """What every `chinese-poker` subcommand shares: the usage error, the parser class, typed options.
 
 Bad input anywhere on the command line becomes a :class:`UsageError`; ``app.cli.main`` prints it as one
-``error: <message>`` line on stderr and exits with :data:`EXIT_USAGE`. The command modules import from here
+``error: <message>`` line on stderr and exits with ``app.exits.EXIT_USAGE``. The command modules import from here
 and never from ``app.cli``, which imports them.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import NoReturn
 
 from rules.evaluate import Wheel
-
-EXIT_USAGE = 2
 
 Handler = Callable[[argparse.Namespace], int]
 """A subcommand's body: the parsed arguments in, the exit status out."""
@@ -43,16 +42,23 @@ def add_command(sub: argparse._SubParsersAction[CommandParser], name: str, func:
     return parser
 
 
+_PLAIN_INTEGER = re.compile(r"-?[0-9]+")
+
+
 def whole_number(low: int, high: int | None, *, not_whole: str, out_of_range: str) -> Callable[[str], int]:
     """An argparse type: an integer from ``low`` to ``high`` (``None``: no upper bound).
 
-    The messages are templates that may name ``{text}`` (what was typed), ``{value}``, ``{low}`` and ``{high}``.
+    Only plain ASCII digits (and a leading ``-``) are a number, not all that ``int()`` reads (``1_000``, `` 7``,
+    ``+7``, other scripts' digits). The messages are templates that may name ``{text}`` (what was typed),
+    ``{value}``, ``{low}`` and ``{high}``.
     """
 
     def parse(text: str) -> int:
         try:
+            if not _PLAIN_INTEGER.fullmatch(text):
+                raise ValueError(text)
             value = int(text)
-        except ValueError:
+        except ValueError:  # not digits, or more of them than int() converts
             raise argparse.ArgumentTypeError(not_whole.format(text=text)) from None
         if value < low or (high is not None and value > high):
             raise argparse.ArgumentTypeError(out_of_range.format(value=value, low=low, high=high))

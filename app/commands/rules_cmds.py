@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from app.commands.common import CommandParser, add_command, add_wheel, fail
 from rules.arrangement import Arrangement, foul_reason
@@ -13,6 +12,10 @@ from rules.cards import format_cards, parse_cards
 from rules.evaluate import Wheel, compare_values, evaluate_row
 from rules.presets import parse_preset
 from rules.scoring import deal_from_document, score_deal
+
+MAX_INPUT = 1 << 20
+"""The most `score` reads, in bytes: a deal document is a few KB, and anything larger is refused unread rather than
+held in memory (``--input /dev/zero``, an endless pipe)."""
 
 
 def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
@@ -84,9 +87,15 @@ def cmd_score(args: argparse.Namespace) -> int:
         parse_preset(args.rules)  # a bad --rules is the first thing to report, before reading input
     source = args.input or "standard input"
     try:
-        raw = Path(args.input).read_bytes() if args.input else sys.stdin.buffer.read()
+        if args.input:
+            with open(args.input, "rb") as stream:
+                raw = stream.read(MAX_INPUT + 1)
+        else:
+            raw = sys.stdin.buffer.read(MAX_INPUT + 1)
     except OSError as exc:
         fail(f"cannot read {source}: {exc.strerror or exc}")
+    if len(raw) > MAX_INPUT:
+        fail(f"{source} is over {MAX_INPUT // 2**20} MB (a deal document is a few KB)")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
