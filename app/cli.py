@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader left (`| head`): nothing more to say
         _discard_stdout()
         return 0
-    except OSError as exc:  # the commands turn their own file errors into usage errors: this is the output
+    except OSError as exc:  # the environment refused (most often stdout: a full disk); bad input files are usage errors
         _discard_stdout()
         where = exc.filename if exc.filename is not None else "cannot write the output"
         return report(f"{where}: {exc.strerror or exc}", EXIT_FAILURE)
