@@ -54,7 +54,7 @@ PLAYERS: dict[str, PlayerFactory] = {
 """Every in-process arena player by name: name -> factory(preset). Add a player here with one line."""
 
 _LEVEL_NAMES = frozenset(level.value for level in Level)  # the public levels a TableView may show
-_BLOCK_DEALS = 4  # deals per task at most with jobs > 1: fine-grained progress, and a Ctrl+C is soon obeyed
+_BLOCK_DEALS = 2  # deals per task at most with jobs > 1: fine-grained progress, and a Ctrl+C is soon obeyed
 
 
 def make_player(name: str, preset: Preset = Preset.TAIWAN, limits: BotLimits | None = None) -> Player:

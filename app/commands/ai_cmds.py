@@ -7,7 +7,11 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -124,7 +128,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             fail(f"unknown player {name!r} (players: {', '.join(PLAYERS)}; or cmd:<command line>)")
         if name.startswith(EXTERNAL):
             _check_command(name[len(EXTERNAL) :])
-    jobs = args.jobs or default_jobs()
+    jobs = args.jobs or default_jobs()  # None: not given
     if args.jobs and args.jobs > 1 and any(name.startswith(EXTERNAL) for name in names):
         print("note: an arena with a cmd: bot plays on one process; --jobs is ignored", file=sys.stderr)
     show = sys.stderr.isatty()
@@ -138,7 +142,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
                 sys.stderr.write("\n")
             sys.stderr.flush()
 
-    report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs)
+    with _ended_by_hangup_or_term():
+        report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs)
     if args.json:
         print(json.dumps(report))
         return 0
@@ -152,6 +157,29 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if p.get("invalid_answers"):
             print(f"  {p['invalid_answers']} invalid answers scored as fouls; first: {p['first_invalid']}")
     return 0
+
+
+def _raise_exit(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+@contextmanager
+def _ended_by_hangup_or_term() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into SystemExit for the block, so the arena's cleanup ends the bots it started.
+
+    The bots run in sessions of their own, so a signal meant for the arena does not reach them: left to the
+    default action, it would end the arena and leave them running.
+    """
+    if threading.current_thread() is not threading.main_thread():  # handlers can only be set there
+        yield
+        return
+    wanted = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
+    before = {sig: signal.signal(sig, _raise_exit) for sig in wanted}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)  # None: set outside Python
 
 
 def _check_command(command: str) -> None:

@@ -7,6 +7,10 @@ guarded by a watchdog thread, so a regression fails the test instead of hanging 
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -138,4 +142,22 @@ def test_the_arena_finishes_in_its_time_limits_and_no_bot_process_outlives_it(
     assert stats[name]["fouls"] == stats[name]["invalid_answers"] == questions
     assert stats["easy"]["fouls"] == 0
     assert elapsed < budget
+    assert survivors(pids) == []
+
+
+def test_a_terminated_arena_ends_its_bots_first(pids: Path) -> None:
+    # The bots live in sessions of their own, so SIGTERM to the arena does not reach them: the arena ends them.
+    arena = subprocess.Popen(
+        [sys.executable, "-m", "app", "arena", "--players", f"{bot('late')},easy", "--deals", "5"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONUTF8": "1"},
+    )
+    try:
+        end = time.monotonic() + 60
+        while not (pids.exists() and pids.read_text().strip()) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert pids.exists(), "the bot never started"
+        arena.send_signal(signal.SIGTERM)
+        assert arena.wait(timeout=30) == 128 + signal.SIGTERM
+    finally:
+        arena.kill()
     assert survivors(pids) == []
