@@ -26,7 +26,8 @@ from rules.cards import deal
 from tests.ai.test_arena import bot
 
 T = TypeVar("T")
-QUICK = BotLimits(timeout=0.3)
+QUICK = BotLimits(timeout=0.3)  # for bots meant to miss it
+STEADY = BotLimits(timeout=3)  # for bots meant to answer: room for a start-up on a loaded machine
 
 
 def within(seconds: float, work: Callable[[], T]) -> T:
@@ -78,7 +79,7 @@ def pids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_bot_that_never_reads_cannot_block_the_arena_in_its_write() -> None:
     # It answers ("x") every millisecond but never reads: after about 200 questions its input pipe is full.
     # The deadline must cover handing over the question, not only reading the answer.
-    player = ExternalPlayer(bot("deaf")[4:], QUICK)
+    player = ExternalPlayer(bot("deaf")[4:], STEADY)
     hand, view = deal(3)[0], TableView()
 
     def ask_until_refused() -> list[str]:
@@ -92,15 +93,15 @@ def test_a_bot_that_never_reads_cannot_block_the_arena_in_its_write() -> None:
         return reasons
 
     try:
-        reasons = within(30, ask_until_refused)
+        reasons = within(60, ask_until_refused)
     finally:
         player.close()
-    assert "did not take the question within 0.3 s" in reasons[-1]
+    assert "did not take the question within 3 s" in reasons[-1]
     assert len(reasons) > 50  # the pipe took some questions first: it was the write that timed out
 
 
 def test_a_flood_is_capped_and_the_bot_restarted() -> None:
-    limits = BotLimits(timeout=2, answer_bytes=1000, unasked_bytes=20_000)
+    limits = BotLimits(timeout=3, answer_bytes=1000, unasked_bytes=20_000)
     hand, view = deal(4)[0], TableView()
     for mode, cap in (("flood", "without being asked"), ("longline", "longer than 1,000 bytes")):
         player = ExternalPlayer(bot(mode)[4:], limits)
@@ -117,7 +118,7 @@ def test_a_flood_is_capped_and_the_bot_restarted() -> None:
 def test_the_bots_own_children_end_with_it(pids: Path) -> None:
     # Each question makes the bot start an orphaned grandchild: the whole process group must go at the end.
     name = bot("forks")
-    report = within(60, lambda: run_arena([name, "easy"], 1, seed=3, limits=QUICK))
+    report = within(60, lambda: run_arena([name, "easy"], 1, seed=3, limits=STEADY))
     stats = {p["name"]: p for p in report["players"]}
     assert stats[name]["invalid_answers"] == 8
     assert len(pids.read_text().split()) == 1 + 8  # the bot, and one grandchild a question
@@ -132,11 +133,12 @@ def test_the_arena_finishes_in_its_time_limits_and_no_bot_process_outlives_it(
     pids: Path, mode: str, deals: int
 ) -> None:
     name = bot(mode)
+    limits = QUICK if mode == "late" else STEADY
     questions = deals * 8  # two of four seats, four rotations
     # Every question may take the whole limit (a restarted bot starts again too); the rest is quick.
-    budget = questions * (QUICK.timeout + 0.5) + 10
+    budget = questions * (limits.timeout + 0.5) + 10
     began = time.monotonic()
-    report = within(budget, lambda: run_arena([name, "easy"], deals, seed=1, limits=QUICK))
+    report = within(budget, lambda: run_arena([name, "easy"], deals, seed=1, limits=limits))
     elapsed = time.monotonic() - began
     stats = {p["name"]: p for p in report["players"]}
     assert stats[name]["fouls"] == stats[name]["invalid_answers"] == questions
