@@ -4,13 +4,23 @@ With four seats each deal is played four times, hand h going to seat (h + r) mod
 every player plays every hand from every seat and luck of the deal cancels out. Results are mean units
 per deal with a 95% confidence interval over deals (the rotations of one deal are averaged first, since
 they are not independent).
+
+Players are named: a name in :data:`PLAYERS` (our levels, and any other in-process player registered
+there) or ``cmd:<command line>`` for an external bot (:mod:`ai.bots`). Deals can be played on several
+processes (``jobs``): each deal depends only on the seed and its index (the arcade treasure queue is worked
+out first, in order), and the blocks' records are joined in deal order, so the report is the same for any
+number of processes. External bots always play in this one process (see :func:`run_arena`).
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
+import signal
 import statistics
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -20,8 +30,50 @@ from rules.deal import Deal, Outcome
 from rules.presets import Preset
 from rules.scoring import score_deal
 
-from .bots import Player, make_player
-from .contract import TableView
+from .bots import BotLimits, ExternalPlayer, LevelPlayer, Player
+from .contract import Level, TableView
+
+PlayerFactory = Callable[[Preset], Player]
+"""Makes an in-process player for a table of the given preset."""
+
+EXTERNAL = "cmd:"
+"""The prefix of an external bot's name: ``cmd:<command line>``."""
+
+
+def _level_player(level: Level) -> PlayerFactory:
+    def make(preset: Preset) -> Player:
+        return LevelPlayer(level)
+
+    return make
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    **{level.value: _level_player(level) for level in Level},
+    # One line per further in-process player, e.g. "reference": make_reference_player (from .reference).
+}
+"""Every in-process arena player by name: name -> factory(preset). Add a player here with one line."""
+
+_LEVEL_NAMES = frozenset(level.value for level in Level)  # the public levels a TableView may show
+_BLOCK_DEALS = 2  # deals per task at most with jobs > 1: fine-grained progress, and a Ctrl+C is soon obeyed
+
+
+def make_player(name: str, preset: Preset = Preset.TAIWAN, limits: BotLimits | None = None) -> Player:
+    """A player from its arena name: one of :data:`PLAYERS`, or ``cmd:<command line>`` held to ``limits``."""
+    if name.startswith(EXTERNAL):
+        return ExternalPlayer(name[len(EXTERNAL) :].strip(), limits or BotLimits(), name=name)
+    check_player_name(name)
+    return PLAYERS[name](preset)
+
+
+def check_player_name(name: str) -> None:
+    """ValueError, naming the players there are, unless ``name`` is a registered player or a ``cmd:`` bot."""
+    if not name.startswith(EXTERNAL) and name not in PLAYERS:
+        raise ValueError(f"unknown player {name!r} ({', '.join(PLAYERS)}; or {EXTERNAL}<command line>)")
+
+
+def default_jobs() -> int:
+    """Processes to use by default: every core this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def seat_names(names: Sequence[str]) -> list[str]:
@@ -43,6 +95,14 @@ class PlayerStats:
     forfeits: list[str] = field(default_factory=list)
     scoops: int = 0
     seconds: list[float] = field(default_factory=list)
+
+    def extend(self, later: PlayerStats) -> None:
+        """Append the record of the deals that follow this one's (``later``, from another block)."""
+        self.per_deal += later.per_deal
+        self.fouls += later.fouls
+        self.forfeits += later.forfeits
+        self.scoops += later.scoops
+        self.seconds += later.seconds
 
     def summary(self) -> dict[str, object]:
         """The JSON-ready line of the report: mean units per deal with its 95% interval, counts, timing."""
@@ -72,66 +132,181 @@ def _treasure_for(deal_seed: int, preset: Preset, queue: list[Card]) -> list[Car
     return ([*rest, cut])[-4:]
 
 
+def _deal_seed(seed: int, d: int) -> int:
+    """Deal ``d``'s own seed: everything about the deal follows from it."""
+    return (seed * 1_000_003 + d) & 0xFFFFFFFFFFFF  # numpy seeds must not be negative
+
+
+def _treasures(seed: int, deals: int, preset: Preset) -> list[tuple[Card, ...]]:
+    """The treasure on show at each deal; worked out in order first, as each deal's depends on the last's."""
+    out: list[tuple[Card, ...]] = []
+    queue: list[Card] = []
+    for d in range(deals):
+        queue = _treasure_for(_deal_seed(seed, d), preset, queue)
+        out.append(tuple(queue))
+    return out
+
+
+@dataclass(frozen=True)
+class _Block:
+    """A run of consecutive deals to play: the table, the first deal's index and each deal's treasure."""
+
+    seats: tuple[str, ...]
+    preset: Preset
+    seed: int
+    first: int
+    treasures: tuple[tuple[Card, ...], ...]
+    limits: BotLimits
+
+
+def _make_players(block: _Block) -> dict[str, Player]:
+    """One player per distinct name, in seat order (the order of the report)."""
+    players: dict[str, Player] = {}
+    try:
+        for name in block.seats:
+            if name not in players:
+                players[name] = make_player(name, block.preset, block.limits)
+    except BaseException:
+        _close(players)
+        raise
+    return players
+
+
+def _close(players: dict[str, Player]) -> None:
+    for p in players.values():
+        p.close()
+
+
+def _play(
+    block: _Block, players: dict[str, Player], progress: Callable[[int], None] | None = None
+) -> dict[str, PlayerStats]:
+    """Play the block's deals with ``players``; ``progress`` hears after each deal."""
+    seats, preset = block.seats, block.preset
+    n = len(seats)
+    stats = {name: PlayerStats(name) for name in players}
+    levels = tuple(name if name in _LEVEL_NAMES else None for name in seats)
+    for k, treasure in enumerate(block.treasures):
+        deal_seed = _deal_seed(block.seed, block.first + k)
+        deck = np.random.default_rng([deal_seed, 1]).permutation(52)
+        hands = [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(n)]
+        sums: dict[str, list[float]] = {name: [] for name in players}
+        for r in range(n):
+            decisions, doubles = [], []
+            for s, name in enumerate(seats):
+                view = TableView(preset=preset, players=n, seat=s, treasure=treasure, levels=levels)
+                played = players[name].decide(hands[(s + r) % n], view, seed=deal_seed * 8 + s)
+                decisions.append(played.decision)
+                doubles.append(played.double if preset is Preset.ARCADE else None)
+                stats[name].seconds.append(played.seconds)
+                if played.forfeit:
+                    stats[name].forfeits.append(played.forfeit)
+            result = score_deal(
+                Deal(
+                    preset,
+                    preset.default_options,
+                    tuple(decisions),
+                    tuple(doubles) if preset is Preset.ARCADE else (),
+                    treasure,
+                )
+            )
+            for s, name in enumerate(seats):
+                sums[name].append(result.totals[s])
+                stats[name].fouls += result.fouled[s]
+            for p in result.pairs:
+                # A scoop is three rows won against a hand that was played: fouls and forfeits don't count.
+                if p.rows is None or result.fouled[p.i] or result.fouled[p.j]:
+                    continue
+                if p.rows.count(Outcome.WIN) == 3:
+                    stats[seats[p.i]].scoops += 1
+                if p.rows.count(Outcome.LOSS) == 3:
+                    stats[seats[p.j]].scoops += 1
+        for name, values in sums.items():
+            stats[name].per_deal.append(statistics.fmean(values))
+        if progress:
+            progress(block.first + k + 1)
+    return stats
+
+
+def _play_block(block: _Block) -> dict[str, PlayerStats]:
+    """A worker process's task: make the players, play the block, let the players go."""
+    players = _make_players(block)
+    try:
+        return _play(block, players)
+    finally:
+        _close(players)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl+C to the parent (it reaches the whole foreground group), which cancels the rest."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_parallel(
+    blocks: list[_Block], jobs: int, total: int, progress: Callable[[int, int], None] | None
+) -> list[dict[str, PlayerStats]]:
+    """Each block's record, in block order, played on ``jobs`` fresh processes."""
+    parts: list[dict[str, PlayerStats]] = []
+    done = 0
+    # spawn: a fresh interpreter per worker, safe whatever threads the caller runs (fork is not).
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts) as pool:
+        try:
+            for block, part in zip(blocks, pool.map(_play_block, blocks), strict=True):
+                parts.append(part)
+                done += len(block.treasures)
+                if progress:
+                    progress(done, total)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)  # then only the blocks under way are finished
+            raise
+    return parts
+
+
 def run_arena(
     names: Sequence[str],
     deals: int,
     seed: int = 0,
     preset: Preset = Preset.TAIWAN,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    jobs: int = 1,
+    limits: BotLimits | None = None,
 ) -> dict[str, object]:
-    """Play ``deals`` duplicate deals and return the JSON-ready report."""
-    seats = seat_names(names)
-    n = len(seats)
-    players: dict[str, Player] = {}
+    """Play ``deals`` duplicate deals and return the JSON-ready report.
+
+    ``jobs`` processes share the deals (:func:`default_jobs` gives every core); the report is the same for
+    any ``jobs`` but for the timings. An arena with an external bot (``cmd:``) is always played in this
+    process, whatever ``jobs`` says: its program, and everything it starts, stays under this process's
+    watch, and it is asked its questions in the same order every time. With ``jobs`` > 1 the workers are
+    new interpreters (spawned), so a script calling this must keep its top level under
+    ``if __name__ == "__main__":``. ``limits`` bound each external bot (:class:`ai.bots.BotLimits`).
+    ``progress(done, total)`` hears after each deal (each block of deals with several processes).
+    """
+    if jobs < 1:
+        raise ValueError("jobs must be 1 or more")
+    seats = tuple(seat_names(names))
     for name in seats:
-        if name not in players:
-            players[name] = make_player(name)
-    stats = {name: PlayerStats(name) for name in players}
-    levels = tuple(name if not name.startswith("cmd:") else None for name in seats)
-    treasure: list[Card] = []
-    try:
-        for d in range(deals):
-            deal_seed = (seed * 1_000_003 + d) & 0xFFFFFFFFFFFF  # numpy seeds must not be negative
-            rng = np.random.default_rng([deal_seed, 1])
-            deck = rng.permutation(52)
-            hands = [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(n)]
-            treasure = _treasure_for(deal_seed, preset, treasure)
-            sums: dict[str, list[float]] = {name: [] for name in players}
-            for r in range(n):
-                decisions, doubles = [], []
-                for s, name in enumerate(seats):
-                    view = TableView(preset=preset, players=n, seat=s, treasure=tuple(treasure), levels=levels)
-                    played = players[name].decide(hands[(s + r) % n], view, seed=deal_seed * 8 + s)
-                    decisions.append(played.decision)
-                    doubles.append(played.double if preset is Preset.ARCADE else None)
-                    stats[name].seconds.append(played.seconds)
-                    if played.forfeit:
-                        stats[name].forfeits.append(played.forfeit)
-                result = score_deal(
-                    Deal(
-                        preset,
-                        preset.default_options,
-                        tuple(decisions),
-                        tuple(doubles) if preset is Preset.ARCADE else (),
-                        tuple(treasure),
-                    )
-                )
-                for s, name in enumerate(seats):
-                    sums[name].append(result.totals[s])
-                    stats[name].fouls += result.fouled[s]
-                for p in result.pairs:
-                    # A scoop is three rows won against a hand that was played: fouls and forfeits don't count.
-                    if p.rows is None or result.fouled[p.i] or result.fouled[p.j]:
-                        continue
-                    if p.rows.count(Outcome.WIN) == 3:
-                        stats[seats[p.i]].scoops += 1
-                    if p.rows.count(Outcome.LOSS) == 3:
-                        stats[seats[p.j]].scoops += 1
-            for name, values in sums.items():
-                stats[name].per_deal.append(statistics.fmean(values))
-            if progress:
-                progress(d + 1, deals)
-    finally:
-        for p in players.values():
-            p.close()
-    return {"rules": preset.value, "deals": deals, "players": [stats[name].summary() for name in players]}
+        check_player_name(name)
+    treasures = _treasures(seed, deals, preset)
+    if any(name.startswith(EXTERNAL) for name in seats):
+        jobs = 1
+    size = max(1, min(_BLOCK_DEALS, deals // (jobs * 16)))
+    limits = limits or BotLimits()
+    if jobs == 1 or deals <= size:
+        block = _Block(seats, preset, seed, 0, tuple(treasures), limits)
+        players = _make_players(block)
+        try:
+            stats = _play(block, players, (lambda done: progress(done, deals)) if progress else None)
+        finally:
+            _close(players)
+    else:
+        blocks = [
+            _Block(seats, preset, seed, first, tuple(treasures[first : first + size]), limits)
+            for first in range(0, deals, size)
+        ]
+        parts = _play_parallel(blocks, min(jobs, len(blocks)), deals, progress)
+        stats = parts[0]
+        for part in parts[1:]:
+            for name, record in part.items():
+                stats[name].extend(record)
+    return {"rules": preset.value, "deals": deals, "players": [record.summary() for record in stats.values()]}

@@ -3,19 +3,27 @@
 An external bot (``cmd:<command line>``) is started once. For each decision it receives
 ``{"cards": "...", "rules": "...", "options": {...}}`` on one line and answers one line:
 ``{"front": ..., "middle": ..., "back": ...}`` or ``{"declare": "<special id>"}``. An answer that is
-late (10 s), malformed, not its own cards, or not a valid declaration counts as a foul for that hand;
-a bot that hangs or dies is restarted for the next decision.
+malformed, not its own cards, or not a valid declaration counts as a foul for that hand.
+
+A bot is held to :class:`BotLimits`: one deadline (10 s) covers both handing it the question and reading
+its answer, so a bot that stops reading its input cannot block the arena either; one answer line and the
+output it writes unasked between two questions are capped, so a flood cannot fill memory. A bot past a
+limit, or one that dies, forfeits the hand and is restarted for the next decision. Each bot runs in its own
+process group (a new session), and the whole group is killed when the bot is restarted or the arena ends,
+so nothing it started outlives the arena (unless it starts a session of its own).
 """
 
 from __future__ import annotations
 
 import json
-import queue
+import os
+import selectors
 import shlex
+import signal
 import subprocess
-import threading
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -32,6 +40,16 @@ from .levels import choose
 from .splits import N_SPLITS, legal_splits
 
 BOT_TIMEOUT = 10.0
+_READ_CHUNK = 65536  # one pipe's worth: the most a single read takes from a bot
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What an external bot may take per question: time, and bytes of output held for it."""
+
+    timeout: float = BOT_TIMEOUT  # seconds to take the question and answer it, both together
+    answer_bytes: int = 64 * 1024  # one answer line (a real answer is under 100 bytes)
+    unasked_bytes: int = 1024 * 1024  # what it writes between two questions (read and dropped)
 
 
 @dataclass
@@ -82,15 +100,117 @@ class LevelPlayer:
         """Nothing to release."""
 
 
+class BotFault(Exception):
+    """A bot broke a limit or the protocol's timing: the hand is forfeit and the bot is started afresh."""
+
+
+class _Bot:
+    """One run of a bot program: its process group, its non-blocking pipes, the bytes read past its last line.
+
+    Every read is bounded (by a deadline and by the limits), and nothing here blocks: the pipes are
+    non-blocking and waits go through a selector with the question's deadline.
+    """
+
+    def __init__(self, argv: list[str]) -> None:
+        # A new session makes the bot the leader of its own process group, so ending the group ends
+        # whatever it started too (and a Ctrl+C meant for the arena is not delivered to it).
+        self.proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True
+        )
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._pending = bytearray()  # read but not yet taken: the start of the next line
+        self.exited = False  # its output reached end-of-file
+
+    def alive(self) -> bool:
+        """Whether the program still runs and can still answer."""
+        return not self.exited and self.proc.poll() is None
+
+    def _read(self, most: int) -> bytes | None:
+        """Up to ``most`` bytes the bot has written; None if none are there now, b"" at end-of-file."""
+        try:
+            chunk = os.read(self._out, max(1, min(most, _READ_CHUNK)))
+        except BlockingIOError:
+            return None
+        if not chunk:
+            self.exited = True
+        return chunk
+
+    def drop_unasked(self, limits: BotLimits) -> None:
+        """Throw away the lines the bot wrote since its last answer; BotFault if they pass the limits."""
+        dropped = 0
+        while True:
+            cut = self._pending.rfind(b"\n") + 1
+            dropped += cut
+            del self._pending[:cut]
+            if dropped > limits.unasked_bytes:
+                raise BotFault(f"wrote more than {limits.unasked_bytes:,} bytes without being asked")
+            if len(self._pending) > limits.answer_bytes:
+                raise BotFault(f"wrote a line longer than {limits.answer_bytes:,} bytes")
+            chunk = self._read(_READ_CHUNK)  # so at most answer_bytes + one chunk is ever held
+            if not chunk:  # nothing more for now, or end-of-file (the caller restarts it)
+                return
+            self._pending += chunk
+
+    def ask(self, request: bytes, deadline: float, limits: BotLimits) -> bytes:
+        """Hand the bot ``request`` and return its answer line, all before ``deadline`` (a monotonic time)."""
+        with selectors.DefaultSelector() as sel:
+            sel.register(self._in, selectors.EVENT_WRITE)
+            rest = memoryview(request)
+            while rest:
+                wait = deadline - time.monotonic()
+                if wait <= 0 or not sel.select(wait):
+                    raise BotFault(f"did not take the question within {limits.timeout:g} s (not reading its input)")
+                try:
+                    rest = rest[os.write(self._in, rest) :]
+                except BlockingIOError:
+                    continue
+                except OSError as exc:  # BrokenPipeError: it closed its input or exited
+                    raise BotFault(f"bot is not reading its input ({exc.__class__.__name__})") from None
+            sel.unregister(self._in)
+            sel.register(self._out, selectors.EVENT_READ)
+            while (end := self._pending.find(b"\n")) < 0:
+                if len(self._pending) > limits.answer_bytes:
+                    raise BotFault(f"answer longer than {limits.answer_bytes:,} bytes")
+                wait = deadline - time.monotonic()
+                if wait <= 0 or not sel.select(wait):
+                    raise BotFault(f"no answer within {limits.timeout:g} s")
+                chunk = self._read(limits.answer_bytes + 1 - len(self._pending))
+                if chunk == b"":
+                    raise BotFault("bot exited")
+                self._pending += chunk or b""
+        if end > limits.answer_bytes:
+            raise BotFault(f"answer longer than {limits.answer_bytes:,} bytes")
+        line = bytes(self._pending[:end])
+        del self._pending[: end + 1]
+        return line
+
+    def end(self) -> None:
+        """Kill the bot's whole process group, close the pipes and reap the bot."""
+        # The group first, while the bot's pid still names it (its number is not reused until it is reaped).
+        with suppress(OSError):  # ProcessLookupError: the group is already empty
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        with suppress(OSError):
+            self.proc.kill()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            if pipe is not None:
+                with suppress(OSError):
+                    pipe.close()
+        with suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=5)
+
+
 @dataclass
 class ExternalPlayer:
-    """A program speaking the JSON-lines protocol; restarted if it hangs or dies."""
+    """A program speaking the JSON-lines protocol, held to ``limits``; restarted if it hangs, floods or dies."""
 
     command: str
-    timeout: float = BOT_TIMEOUT
+    limits: BotLimits = field(default_factory=BotLimits)
     name: str = ""
-    _proc: subprocess.Popen[str] | None = field(default=None, repr=False)
-    _lines: queue.Queue[str | None] = field(default_factory=queue.Queue, repr=False)
+    _bot: _Bot | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.name = self.name or f"cmd:{self.command}"
@@ -98,57 +218,25 @@ class ExternalPlayer:
         if not self.argv:
             raise ValueError("an external bot needs a command line after 'cmd:'")
 
-    def _start(self) -> subprocess.Popen[str]:
-        self._lines = queue.Queue()
-        proc = subprocess.Popen(
-            self.argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-            errors="replace",
-        )
-        lines = self._lines
-
-        def pump() -> None:
-            assert proc.stdout is not None
-            for line in proc.stdout:
-                lines.put(line)
-            lines.put(None)
-
-        threading.Thread(target=pump, daemon=True).start()
-        self._proc = proc
-        return proc
-
-    def _ask(self, request: str) -> str:
-        proc = self._proc if self._proc is not None and self._proc.poll() is None else self._start()
-        # Lines the bot wrote unasked (a second answer to the last question) must not answer this one.
-        while True:
-            try:
-                stale = self._lines.get_nowait()
-            except queue.Empty:
-                break
-            if stale is None:
-                self.close()
-                proc = self._start()
-                break
-        assert proc.stdin is not None
-        try:
-            proc.stdin.write(request + "\n")
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError) as exc:
+    def _running(self) -> _Bot:
+        """The bot, started (again) if it is not running."""
+        if self._bot is None or not self._bot.alive():
             self.close()
-            raise TimeoutError(f"bot is not reading its input ({exc.__class__.__name__})") from None
+            self._bot = _Bot(self.argv)
+        return self._bot
+
+    def _ask(self, request: bytes) -> bytes:
+        deadline = time.monotonic() + self.limits.timeout
         try:
-            line = self._lines.get(timeout=self.timeout)
-        except queue.Empty:
-            self.close()  # a late answer would answer the next question: start afresh
-            raise TimeoutError(f"no answer within {self.timeout:g} s") from None
-        if line is None:
-            self.close()
-            raise TimeoutError("bot exited")
-        return line
+            bot = self._running()
+            # Lines the bot wrote unasked (a second answer to the last question) must not answer this one.
+            bot.drop_unasked(self.limits)
+            if not bot.alive():
+                bot = self._running()
+            return bot.ask(request, deadline, self.limits)
+        except BotFault:
+            self.close()  # out of step with the questions (a late answer would answer the next): start afresh
+            raise
 
     def decide(self, hand: Sequence[Card], view: TableView, seed: int) -> Played:
         """Ask the program; any failure is a forfeit (a fouled arrangement), never an exception."""
@@ -161,22 +249,18 @@ class ExternalPlayer:
         )
         began = time.perf_counter()
         try:
-            answer = self._ask(request)
-            decision = _read_answer(answer, hand, view)
+            answer = self._ask((request + "\n").encode())
+            decision = _read_answer(answer.decode("utf-8", errors="replace"), hand, view)
             return Played(decision, None, time.perf_counter() - began)
         except Exception as exc:  # whatever a bot sends or does, it must never stop the arena
             seconds = time.perf_counter() - began
             return Played(forfeit_arrangement(hand, view.rules_options), None, seconds, forfeit=str(exc))
 
     def close(self) -> None:
-        """Stop the program (it is started again by the next question)."""
-        if self._proc is not None:
-            try:
-                self._proc.kill()
-                self._proc.wait(timeout=5)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-            self._proc = None
+        """Stop the program and everything it started (it is started again by the next question)."""
+        if self._bot is not None:
+            self._bot.end()
+            self._bot = None
 
 
 def _read_answer(line: str, hand: Sequence[Card], view: TableView) -> Decision:
@@ -190,8 +274,8 @@ def _read_answer(line: str, hand: Sequence[Card], view: TableView) -> Decision:
     if data.get("declare") is not None:
         try:
             special = Special(data["declare"])
-        except ValueError:
-            raise ValueError(f"unknown special {data['declare']!r}") from None
+        except (ValueError, TypeError):  # TypeError: an unhashable value such as a list
+            raise ValueError(f"unknown special {str(data['declare'])[:60]!r}") from None
         if special not in view.preset.specials:
             raise ValueError(f"{special.id} is not a special hand in {view.preset.value}")
         return Decision.declared(hand, special)
@@ -202,13 +286,3 @@ def _read_answer(line: str, hand: Sequence[Card], view: TableView) -> Decision:
     if sorted(arrangement.cards) != sorted(hand):
         raise ValueError("the answer does not use exactly the cards dealt")
     return Decision.arranged(arrangement)
-
-
-def make_player(name: str) -> Player:
-    """A player from its arena name: a level (``easy`` … ``expert``) or ``cmd:<command line>``."""
-    if name.startswith("cmd:"):
-        return ExternalPlayer(name[4:].strip(), name=name)
-    try:
-        return LevelPlayer(Level(name))
-    except ValueError:
-        raise ValueError(f"unknown player {name!r} (levels: easy, normal, hard, expert; or cmd:<command>)") from None

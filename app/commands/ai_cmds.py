@@ -7,7 +7,11 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -49,6 +53,13 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--deals", type=bounded("--deals", 1, 1_000_000), default=100)
     p.add_argument("--seed", type=SEED, default=0)
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
+    p.add_argument(
+        "--jobs",
+        type=bounded("--jobs", 1, 256),
+        default=None,
+        metavar="N",
+        help="processes to play the deals on (default: every core; cmd: bots always play on one)",
+    )
     p.add_argument("--json", action="store_true")
 
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
@@ -106,17 +117,20 @@ def _describe(decision: Decision, ev: float, preset: Preset) -> str:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play a duplicate tournament between levels or external bots and print the standings."""
-    from ai.arena import run_arena  # lazy, for start-up speed: only this command needs the arena
+    from ai.arena import EXTERNAL, PLAYERS, default_jobs, run_arena  # lazy, for start-up speed: only this command
 
     preset = parse_preset(args.rules)
-    names = _split_players(args.players)
+    names = _split_players(args.players, tuple(PLAYERS))
     if not 2 <= len(names) <= 4:
         fail("--players needs 2 to 4 comma-separated names")
     for name in names:
-        if not name.startswith("cmd:") and name not in LEVELS:
-            fail(f"unknown player {name!r} (levels: {', '.join(LEVELS)}; or cmd:<command line>)")
-        if name.startswith("cmd:"):
-            _check_command(name[4:])
+        if not name.startswith(EXTERNAL) and name not in PLAYERS:
+            fail(f"unknown player {name!r} (players: {', '.join(PLAYERS)}; or cmd:<command line>)")
+        if name.startswith(EXTERNAL):
+            _check_command(name[len(EXTERNAL) :])
+    jobs = args.jobs or default_jobs()  # None: not given
+    if args.jobs and args.jobs > 1 and any(name.startswith(EXTERNAL) for name in names):
+        print("note: an arena with a cmd: bot plays on one process; --jobs is ignored", file=sys.stderr)
     show = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -128,7 +142,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
                 sys.stderr.write("\n")
             sys.stderr.flush()
 
-    report = run_arena(names, args.deals, args.seed, preset, progress)
+    with _ended_by_hangup_or_term():
+        report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs)
     if args.json:
         print(json.dumps(report))
         return 0
@@ -144,6 +159,29 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _raise_exit(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+@contextmanager
+def _ended_by_hangup_or_term() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into SystemExit for the block, so the arena's cleanup ends the bots it started.
+
+    The bots run in sessions of their own, so a signal meant for the arena does not reach them: left to the
+    default action, it would end the arena and leave them running.
+    """
+    if threading.current_thread() is not threading.main_thread():  # handlers can only be set there
+        yield
+        return
+    wanted = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
+    before = {sig: signal.signal(sig, _raise_exit) for sig in wanted}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)  # None: set outside Python
+
+
 def _check_command(command: str) -> None:
     """Fail early on a bot that cannot start (a typo would otherwise forfeit every hand)."""
     try:
@@ -157,11 +195,11 @@ def _check_command(command: str) -> None:
         fail(f"bot program {program!r} not found or not executable")
 
 
-def _split_players(text: str) -> list[str]:
-    """Split on commas, except inside a cmd: command line (which runs to the next ',<level>' or the end)."""
+def _split_players(text: str, players: tuple[str, ...] = LEVELS) -> list[str]:
+    """Split on commas, except inside a cmd: command line (which runs to the next ',<player>' or the end)."""
     out: list[str] = []
     for part in text.split(","):
-        if out and out[-1].startswith("cmd:") and part.strip() not in LEVELS and not part.startswith("cmd:"):
+        if out and out[-1].startswith("cmd:") and part.strip() not in players and not part.startswith("cmd:"):
             out[-1] += "," + part
         else:
             out.append(part.strip())

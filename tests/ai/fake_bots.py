@@ -7,6 +7,14 @@ Modes: ``good`` (asks ai.choose; also checks the request's shape and answers gar
 ``binary`` (bytes that are not UTF-8), ``late`` (never answers), ``exit`` (reads one
 request, then exits without answering), ``crash`` (exits at once), ``late-once PATH`` (the first time it
 runs it never answers and creates PATH; later runs answer like ``good``).
+
+Bots that attack the arena itself: ``deaf`` (never reads; writes a line every millisecond, so the arena's
+questions fill its input pipe), ``flood`` (never reads; writes short lines as fast as it can, like ``yes``),
+``longline`` (never reads; writes one endless line), ``forks`` (each question starts an orphaned
+grandchild that sleeps for ten minutes, then answers garbage).
+
+With ``FAKE_BOT_PIDS=PATH`` in the environment every bot process, and every process a bot starts, appends
+its pid to PATH, so a test can check that none outlives the arena.
 """
 
 from __future__ import annotations
@@ -81,8 +89,41 @@ def answer(mode: str, request: dict) -> str:
     raise SystemExit(f"unknown mode {mode}")
 
 
+def _record_pid(pid: int) -> None:
+    path = os.environ.get("FAKE_BOT_PIDS")
+    if path:
+        with open(path, "a") as f:
+            f.write(f"{pid}\n")
+
+
+def _orphan() -> None:
+    """Start a grandchild that sleeps, and let its parent exit: the grandchild is an orphan of this bot."""
+    child = os.fork()
+    if child == 0:
+        grandchild = os.fork()
+        if grandchild == 0:
+            _record_pid(os.getpid())
+            time.sleep(600)
+        os._exit(0)
+    os.waitpid(child, 0)
+
+
+def _never_read(mode: str) -> None:
+    out = sys.stdout.buffer
+    while True:
+        if mode == "deaf":
+            out.write(b"x\n")
+            out.flush()
+            time.sleep(0.001)
+        else:
+            out.write(b"y\n" * 32768 if mode == "flood" else b"y" * 65536)
+
+
 def main() -> None:
     mode = sys.argv[1]
+    _record_pid(os.getpid())
+    if mode in ("deaf", "flood", "longline"):
+        _never_read(mode)
     if mode == "crash":
         raise SystemExit(3)
     if mode == "late-once":
@@ -98,6 +139,10 @@ def main() -> None:
             time.sleep(3600)  # the arena gives up (and kills this process) long before
         if mode == "exit":
             return
+        if mode == "forks":
+            _orphan()
+            print("garbage", flush=True)
+            continue
         if mode == "binary":
             sys.stdout.buffer.write(b"\xff\xfe\x00 not text\n")
             sys.stdout.buffer.flush()

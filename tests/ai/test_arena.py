@@ -12,8 +12,8 @@ import pytest
 
 import ai.arena
 from ai import Level, TableView
-from ai.arena import run_arena, seat_names
-from ai.bots import ExternalPlayer, LevelPlayer, forfeit_arrangement, make_player
+from ai.arena import make_player, run_arena, seat_names
+from ai.bots import BotLimits, ExternalPlayer, LevelPlayer, forfeit_arrangement
 from rules.arrangement import foul_reason
 from rules.cards import deal
 from rules.presets import Preset
@@ -53,7 +53,7 @@ class Recorder:
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> list:
     log: list = []
-    monkeypatch.setattr(ai.arena, "make_player", lambda name: Recorder(make_player(name), log))
+    monkeypatch.setattr(ai.arena, "make_player", lambda name, *args: Recorder(make_player(name, *args), log))
     return log
 
 
@@ -160,15 +160,15 @@ def test_a_late_bot_forfeits_after_the_timeout_and_is_restarted(tmp_path: Path) 
     hand = deal(6)[0]
     view = TableView()
     marker = tmp_path / "started"
-    player = ExternalPlayer(bot("late-once", str(marker))[4:], timeout=0.5)
+    player = ExternalPlayer(bot("late-once", str(marker))[4:], BotLimits(timeout=0.5))
     try:
         late = player.decide(hand, view, seed=0)
         assert late.forfeit and "no answer" in late.forfeit
         assert late.seconds >= 0.5
         assert foul_reason(late.decision.arrangement) is not None  # type: ignore[arg-type]
-        assert player._proc is None  # killed, so a late answer cannot answer the next question
+        assert player._bot is None  # killed, so a late answer cannot answer the next question
         # The restarted bot answers properly (it imports ai, so allow it a normal timeout).
-        player.timeout = 60
+        player.limits = BotLimits(timeout=60)
         on_time = player.decide(hand, view, seed=0)
         assert on_time.forfeit is None
         assert foul_reason(on_time.decision.arrangement) is None  # type: ignore[arg-type]
@@ -177,13 +177,9 @@ def test_a_late_bot_forfeits_after_the_timeout_and_is_restarted(tmp_path: Path) 
         player.close()
 
 
-def test_a_late_bot_in_the_arena_is_a_foul_per_hand(monkeypatch: pytest.MonkeyPatch) -> None:
-    def quick(name: str):
-        return ExternalPlayer(name[4:], timeout=0.2, name=name) if name.startswith("cmd:") else make_player(name)
-
-    monkeypatch.setattr(ai.arena, "make_player", quick)
+def test_a_late_bot_in_the_arena_is_a_foul_per_hand() -> None:
     name = bot("late")
-    report = run_arena([name, "easy", "normal"], 1, seed=7)
+    report = run_arena([name, "easy", "normal"], 1, seed=7, limits=BotLimits(timeout=0.2))
     stats = {p["name"]: p for p in report["players"]}
     assert stats[name]["fouls"] == 3 and stats[name]["invalid_answers"] == 3
     assert "0.2" in stats[name]["first_invalid"]

@@ -1,0 +1,90 @@
+"""The arena on several processes: the same report as on one, for every table; external bots stay on one;
+the player registry; and ``chinese-poker arena --jobs``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ai.arena
+from ai import Level
+from ai.arena import PLAYERS, default_jobs, run_arena
+from ai.bots import LevelPlayer, Player
+from rules.presets import Preset
+from tests.ai.test_arena import bot
+
+
+def without_timings(report: dict[str, object]) -> dict[str, object]:
+    players = [{k: v for k, v in p.items() if k != "median_ms"} for p in report["players"]]  # type: ignore[attr-defined]
+    return {**report, "players": players}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "names, preset",
+    [(["easy", "normal"], Preset.ARCADE), (["normal", "easy", "easy", "hard"], Preset.SHISANSHUI)],
+)
+def test_two_processes_give_the_same_report_as_one(names: list[str], preset: Preset) -> None:
+    # Arcade carries its treasure queue from deal to deal: the blocks must still see the same treasure.
+    deals = 6
+    seen: list[tuple[int, int]] = []
+    one = run_arena(names, deals, seed=11, preset=preset, jobs=1)
+    two = run_arena(names, deals, seed=11, preset=preset, jobs=2, progress=lambda d, t: seen.append((d, t)))
+    assert without_timings(one) == without_timings(two)
+    assert seen[-1] == (deals, deals) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_an_arena_with_an_external_bot_plays_on_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pids = tmp_path / "pids"
+    monkeypatch.setenv("FAKE_BOT_PIDS", str(pids))
+    name = bot("garbage")
+    report = run_arena([name, "easy"], 3, seed=2, jobs=2)
+    stats = {p["name"]: p for p in report["players"]}
+    assert stats[name]["invalid_answers"] == 24
+    assert len(pids.read_text().split()) == 1  # one bot, started once, asked every question in order
+
+
+def test_the_registry_makes_players_by_name_for_the_preset(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[Preset] = []
+
+    def mirror(preset: Preset) -> Player:
+        made.append(preset)
+        return LevelPlayer(Level.EASY)
+
+    assert set(PLAYERS) >= {level.value for level in Level}
+    monkeypatch.setitem(ai.arena.PLAYERS, "mirror", mirror)
+    report = run_arena(["mirror", "easy"], 1, seed=4, preset=Preset.TOURNAMENT)
+    assert [p["name"] for p in report["players"]] == ["mirror", "easy"]
+    assert made == [Preset.TOURNAMENT]
+    with pytest.raises(ValueError, match="mirror"):  # the error lists the players there are
+        run_arena(["grandmaster", "easy"], 1)
+    with pytest.raises(ValueError):
+        run_arena(["easy", "normal"], 1, jobs=0)
+    assert default_jobs() >= 1
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONUTF8": "1"}
+    return subprocess.run([sys.executable, "-m", "app", "arena", *args], capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
+@pytest.mark.slow
+def test_cli_jobs_1_and_2_print_the_same_json_but_for_timings() -> None:
+    common = ("--players", "easy,normal", "--deals", "5", "--seed", "9", "--rules", "arcade", "--json")
+    one, two = _cli(*common, "--jobs", "1"), _cli(*common, "--jobs", "2")
+    assert one.returncode == two.returncode == 0, (one.stderr, two.stderr)
+    assert without_timings(json.loads(one.stdout)) == without_timings(json.loads(two.stdout))
+
+
+def test_cli_jobs_is_checked_and_a_cmd_bot_notes_that_it_plays_on_one_process() -> None:
+    bad = _cli("--players", "easy,normal", "--deals", "1", "--jobs", "0")
+    assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "--jobs must be from 1" in bad.stderr
+    ok = _cli("--players", f"{bot('garbage')},easy", "--deals", "1", "--jobs", "2", "--json")
+    assert ok.returncode == 0, ok.stderr
+    assert "one process" in ok.stderr and json.loads(ok.stdout)["deals"] == 1
