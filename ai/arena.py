@@ -32,6 +32,7 @@ from rules.scoring import score_deal
 
 from .bots import BotLimits, ExternalPlayer, LevelPlayer, Player
 from .contract import Level, TableView
+from .reference import make_reference_player
 
 PlayerFactory = Callable[[Preset], Player]
 """Makes an in-process player for a table of the given preset."""
@@ -49,7 +50,8 @@ def _level_player(level: Level) -> PlayerFactory:
 
 PLAYERS: dict[str, PlayerFactory] = {
     **{level.value: _level_player(level) for level in Level},
-    # One line per further in-process player, e.g. "reference": make_reference_player (from .reference).
+    # The published-style separable strategy: a yardstick that is not one of our levels (issue 8).
+    "reference": lambda preset: make_reference_player(),
 }
 """Every in-process arena player by name: name -> factory(preset). Add a player here with one line."""
 

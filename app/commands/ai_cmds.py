@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         "--players",
         required=True,
         metavar="L1,L2[,L3,L4]",
-        help=f"levels ({', '.join(LEVELS)}) or cmd:<command line>",
+        help=f"levels ({', '.join(LEVELS)}), reference (the separable yardstick) or cmd:<command line>",
     )
     p.add_argument("--deals", type=bounded("--deals", 1, 1_000_000), default=100)
     p.add_argument("--seed", type=SEED, default=0)
