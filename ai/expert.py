@@ -57,7 +57,8 @@ def refine(
     post = prior
     while drawn < budget:
         size = min(ROUND, budget - drawn)
-        hands = np.concatenate([rng.permutation(unseen)[: 13 * len(seats)].reshape(len(seats), 13) for _ in range(size)])
+        deals = [rng.permutation(unseen)[: 13 * len(seats)].reshape(len(seats), 13) for _ in range(size)]
+        hands = np.concatenate(deals)
         scored.append(_round_scores(f, cand, ours, imagine(hands, view), seats, view, factors))
         drawn += size
         x = np.concatenate(scored)
@@ -113,17 +114,12 @@ def _with_declared(
 ) -> np.ndarray:
     """A sampled table where someone declares a special: the rare case, scored through the rules.
 
-    What a declarer takes from us does not depend on how we arrange, and nobody can sweep a declarer, so
-    only the arranged opponents are scored per candidate (no 紅不讓/全壘打); the rest is one constant, read
-    off the rules scorer for the first candidate."""
+    What a declarer takes from us does not depend on how we arrange, nor whether our rows are compared
+    with each other opponent (a dragon can stop that), and nobody sweeps a table with a declarer in it.
+    So the rules scorer prices the first candidate, and only the compared arranged opponents are scored
+    per candidate, without 紅不讓/全壘打; the rest is one constant."""
     k = len(seats)
     idx = [table * k + i for i in range(k)]
-    arranged = [i for i in range(k) if im.declared[idx[i]] is None]
-    part = np.zeros(len(cand))
-    if arranged:
-        opp = im.rows.take([idx[i] for i in arranged])
-        fac = factors[arranged] if factors is not None else None
-        part = sample_scores(view.preset, ours, opp, len(arranged), 0, fac)[0]
     doubles: tuple[int | None, ...] = ()
     if view.preset is Preset.ARCADE:
         doubles = tuple(double_target(replace(view, seat=s)) for s in range(view.players))
@@ -131,8 +127,16 @@ def _with_declared(
     for i, q in enumerate(seats):
         declared = im.declared[idx[i]]
         decisions[q] = declared if declared is not None else Decision.arranged(im.arrangement(idx[i]))
-    deal = Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure))
-    return part + (score_deal(deal).totals[view.seat] - part[0])
+    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure)))
+    compared = [
+        i for i, q in enumerate(seats) if im.declared[idx[i]] is None and result.pair(view.seat, q).rows is not None
+    ]
+    part = np.zeros(len(cand))
+    if compared:
+        opp = im.rows.take([idx[i] for i in compared])
+        fac = factors[compared] if factors is not None else None
+        part = sample_scores(view.preset, ours, opp, len(compared), 0, fac)[0]
+    return part + (result.totals[view.seat] - part[0])
 
 
 def _shrunk(x: np.ndarray, prior: np.ndarray) -> np.ndarray:
