@@ -4,9 +4,9 @@ One `hard` decision prices every legal split of one hand (about 22,000) with the
 `expert` needs hundreds of them per decision. Here all the hands of a batch are handled together in numpy,
 in two stages:
 
-1. *Screen*: every legal split of every hand gets a cheap proxy of `hard`'s estimate (the rows it is
-   expected to win against the trained model, and how likely it sweeps) and only each hand's best
-   :data:`SHORTLIST` survive.
+1. *Screen*: every legal split of every hand gets a cheap proxy of `hard`'s estimate (the estimate's
+   additive part: what its three rows are expected to take one by one from the trained model's rows), and
+   only each hand's best :data:`SHORTLIST` survive.
 2. *Rank*: the survivors of all hands are laid end to end as one :class:`SplitFeatures` and priced by
    `hard`'s own :func:`ai.estimate.expected_scores` in a single call; each hand plays its argmax, or declares
    its special when `hard` would.
