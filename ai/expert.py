@@ -1,7 +1,18 @@
 """`expert`: `hard`'s best candidates re-scored exactly against sampled opponents (Monte Carlo).
 
-Opponent hands are drawn from the 39 cards the seat cannot see and arranged by `hard`; each candidate
-is then scored with the active preset's exact pairwise rules (sweeps, bonuses, 紅不讓/全壘打, 賭倍).
+Opponent hands are drawn from the 39 cards the seat cannot see and arranged by `hard`, all the hands of a
+round at once (:mod:`ai.sampling`); each candidate is then scored with the active preset's exact pairwise
+rules (sweeps, bonuses, 紅不讓/全壘打, 賭倍) on the same sampled tables, so candidates are compared on paired
+samples.
+
+Choosing is where noise fools a Monte Carlo player, so the sampled means are never used raw:
+
+- every candidate's mean is shrunk toward `hard`'s closed-form estimate, by how noisy that mean is against
+  how far the estimates are seen to be off (empirical Bayes): with few samples the estimate's order stands,
+  with many the samples decide. The value reported is the shrunk one, not the maximum of noisy means.
+- samples come in rounds: after each one the candidates whose paired gap to the leader is beyond
+  :data:`CLEAR` standard errors are out, and sampling stops once no other is close; a close call gets the
+  whole budget (``samples``), a clear one a round or two.
 """
 
 from __future__ import annotations
@@ -17,48 +28,146 @@ from rules.evaluate import base_key
 from rules.presets import Preset
 from rules.scoring import score_deal
 
-from .contract import Level, TableView
-from .estimate import quick_decision
+from .contract import TableView
 from .features import SplitFeatures
 from .policy import double_target
-from .showdown import SideRows, candidates_rows, decisions_rows, table_scores
+from .sampling import Imagined, imagine
+from .showdown import SideRows, candidates_rows, sample_scores
 
-DEFAULT_SAMPLES = 12
+DEFAULT_SAMPLES = 40  # the most sampled tables one decision may use
+ROUND = 10  # tables sampled between two looks at the candidates
 CANDIDATES = 48
+CLEAR = 2.5  # a candidate this many paired standard errors below the leader is out
+SLACK = 0.1  # units: a candidate that cannot beat the leader by more is not worth more samples
 
 
 def refine(
     f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view: TableView, *, seed: int, samples: int | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev) arrays."""
-    n_samples = DEFAULT_SAMPLES if samples is None else max(1, int(samples))
-    preset, options, players = view.preset, view.rules_options, view.players
+    budget = DEFAULT_SAMPLES if samples is None else max(1, int(samples))
     cand, ours = _distinct_candidates(f, ev, view)
-    n = len(cand)
-    seats = [s for s in range(players) if s != view.seat]
+    seats = [s for s in range(view.players) if s != view.seat]
     rng = np.random.default_rng([seed & 0xFFFFFFFF, *(int(c) for c in sorted(cards))])
     unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
-
-    factors = None
-    if preset is Preset.ARCADE:
-        mine = double_target(view)
-        factors = np.array([2.0 ** ((mine == q) + (double_target(replace(view, seat=q)) == view.seat)) for q in seats])
-    totals = np.zeros(n)
-    for _ in range(n_samples):
-        perm = rng.permutation(unseen)
-        hands = [tuple(sorted(Card(int(c)) for c in perm[13 * i : 13 * i + 13])) for i in range(len(seats))]
-        decisions = [quick_decision(h, replace(view, seat=q), Level.HARD) for h, q in zip(hands, seats, strict=True)]
-        if any(d.declare is not None for d in decisions):
-            totals += _score_with_rules(f, cand, decisions, seats, view, factors)
-            continue
-        opp = decisions_rows(decisions, preset, options, view.treasure)
-        totals += table_scores(preset, ours, opp, players, factors)
-    mc = totals / n_samples
+    factors = _factors(view, seats)
+    prior = ev[cand]
+    scored: list[np.ndarray] = []
+    drawn = 0
+    post = prior
+    while drawn < budget:
+        size = min(ROUND, budget - drawn)
+        deals = [rng.permutation(unseen)[: 13 * len(seats)].reshape(len(seats), 13) for _ in range(size)]
+        hands = np.concatenate(deals)
+        scored.append(_round_scores(f, cand, ours, imagine(hands, view), seats, view, factors))
+        drawn += size
+        x = np.concatenate(scored)
+        post = _shrunk(x, prior)
+        if _decided(x, post):
+            break
     pick = np.full(f.size, -np.inf)
-    pick[cand] = mc
+    pick[cand] = post
     out = ev.copy()
-    out[cand] = mc
+    out[cand] = post
     return pick, out
+
+
+def _factors(view: TableView, seats: list[int]) -> np.ndarray | None:
+    """Arcade 賭倍: how many times our pair with each opponent counts (doubled by us, by them, or both)."""
+    if view.preset is not Preset.ARCADE:
+        return None
+    mine = double_target(view)
+    return np.array([2.0 ** ((mine == q) + (double_target(replace(view, seat=q)) == view.seat)) for q in seats])
+
+
+def _round_scores(
+    f: SplitFeatures,
+    cand: np.ndarray,
+    ours: SideRows,
+    im: Imagined,
+    seats: list[int],
+    view: TableView,
+    factors: np.ndarray | None,
+) -> np.ndarray:
+    """(tables, candidates) exact scores of the candidates against one round of imagined tables."""
+    k = len(seats)
+    declared = np.array([d is not None for d in im.declared]).reshape(-1, k)
+    plain = np.flatnonzero(~declared.any(axis=1))
+    out = np.empty((len(declared), len(cand)))
+    if len(plain):
+        opp = im.rows.take((plain[:, None] * k + np.arange(k)).ravel())
+        out[plain] = sample_scores(view.preset, ours, opp, k, view.players, factors)
+    for t in np.flatnonzero(declared.any(axis=1)):
+        out[t] = _with_declared(f, cand, ours, im, t, seats, view, factors)
+    return out
+
+
+def _with_declared(
+    f: SplitFeatures,
+    cand: np.ndarray,
+    ours: SideRows,
+    im: Imagined,
+    table: int,
+    seats: list[int],
+    view: TableView,
+    factors: np.ndarray | None,
+) -> np.ndarray:
+    """A sampled table where someone declares a special: the rare case, scored through the rules.
+
+    What a declarer takes from us does not depend on how we arrange, nor whether our rows are compared
+    with each other opponent (a dragon can stop that), and nobody sweeps a table with a declarer in it.
+    So the rules scorer prices the first candidate, and only the compared arranged opponents are scored
+    per candidate, without 紅不讓/全壘打; the rest is one constant."""
+    k = len(seats)
+    idx = [table * k + i for i in range(k)]
+    doubles: tuple[int | None, ...] = ()
+    if view.preset is Preset.ARCADE:
+        doubles = tuple(double_target(replace(view, seat=s)) for s in range(view.players))
+    decisions: list[Decision] = [Decision.arranged(f.arrangement(cand[0]))] * view.players
+    for i, q in enumerate(seats):
+        declared = im.declared[idx[i]]
+        decisions[q] = declared if declared is not None else Decision.arranged(im.arrangement(idx[i]))
+    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure)))
+    compared = [
+        i for i, q in enumerate(seats) if im.declared[idx[i]] is None and result.pair(view.seat, q).rows is not None
+    ]
+    part = np.zeros(len(cand))
+    if compared:
+        opp = im.rows.take([idx[i] for i in compared])
+        fac = factors[compared] if factors is not None else None
+        part = sample_scores(view.preset, ours, opp, len(compared), 0, fac)[0]
+    return part + (result.totals[view.seat] - part[0])
+
+
+def _shrunk(x: np.ndarray, prior: np.ndarray) -> np.ndarray:
+    """Each candidate's sampled mean shrunk toward `hard`'s estimate (empirical Bayes, on paired samples).
+
+    Only differences between candidates matter to the pick, so both are compared after removing their
+    mean over the candidates: the sampled table's luck, common to all, cancels."""
+    n = len(x)
+    mean = x.mean(axis=0)
+    if n < 2:
+        return mean.mean() + prior - prior.mean()
+    rel = x - x.mean(axis=1, keepdims=True)
+    noise = rel.var(axis=0, ddof=1) / n  # variance of each relative mean
+    off = (mean - mean.mean()) - (prior - prior.mean())
+    spread = max(float(np.mean(off**2) - noise.mean()), 1e-9)  # how far the estimate is really off
+    weight = spread / (spread + noise)
+    return mean.mean() + (prior - prior.mean()) + weight * off
+
+
+def _decided(x: np.ndarray, post: np.ndarray) -> bool:
+    """Whether no candidate may still beat the leader by more than :data:`SLACK` on the samples so far."""
+    n = len(x)
+    if n < 2:
+        return False
+    lead = int(np.argmax(post))
+    diff = x[:, [lead]] - x
+    se = diff.std(axis=0, ddof=1) / np.sqrt(n)
+    gap = post[lead] - post
+    close = CLEAR * se - gap > SLACK
+    close[lead] = False
+    return not close.any()
 
 
 def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view: TableView) -> tuple[np.ndarray, SideRows]:
@@ -74,26 +183,3 @@ def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view: TableView) -> t
     _, first = np.unique(signature, axis=0, return_index=True)
     keep = np.sort(first)[:CANDIDATES]  # first occurrences, still in EV order
     return pool[keep], rows.take(keep)
-
-
-def _score_with_rules(
-    f: SplitFeatures,
-    cand: np.ndarray,
-    decisions: list[Decision],
-    seats: list[int],
-    view: TableView,
-    factors: np.ndarray | None,
-) -> np.ndarray:
-    """The rare sample with a declared special: score each candidate with the rules scorer itself."""
-    out = np.zeros(len(cand))
-    doubles: tuple[int | None, ...] = ()
-    if view.preset is Preset.ARCADE:
-        doubles = tuple(double_target(replace(view, seat=s)) for s in range(view.players))
-    for i, pos in enumerate(cand):
-        mine = Decision.arranged(f.arrangement(pos))
-        table: list[Decision] = [mine] * view.players
-        for d, q in zip(decisions, seats, strict=True):
-            table[q] = d
-        result = score_deal(Deal(view.preset, view.rules_options, tuple(table), doubles, tuple(view.treasure)))
-        out[i] = result.totals[view.seat]
-    return out

@@ -74,8 +74,8 @@ def choose(
 
     ``fixed`` keeps cards the player already placed (the hint key, auto-complete and the time-out
     takeover use it); when no legal completion keeps them, the best unconstrained arrangement is
-    returned with ``kept_fixed=False``. ``top`` alternatives are listed; ``samples`` sets the Monte
-    Carlo budget of `expert` (opponent deals drawn from the unseen cards).
+    returned with ``kept_fixed=False``. ``top`` alternatives are listed; ``samples`` caps the Monte
+    Carlo budget of `expert` (opponent deals drawn from the unseen cards; a clear call stops sooner).
     """
     level = Level(level)
     cards = tuple(sorted(Card(c) for c in hand))

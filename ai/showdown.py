@@ -129,3 +129,29 @@ def table_scores(
     if factors is not None:
         score = score * factors[None, :]
     return score.sum(axis=1)
+
+
+def sample_scores(
+    preset: Preset, ours: SideRows, opponents: SideRows, seats: int, players: int, factors: np.ndarray | None = None
+) -> np.ndarray:
+    """(S, N) :func:`table_scores` of each of ours against each of S sampled tables at once.
+
+    ``opponents`` holds the S tables one after another, ``seats`` hands each; 紅不讓/全壘打 count only at
+    four players (pass ``players`` below four when a declared special at the table makes a sweep of it
+    impossible for anyone).
+    """
+    n, m = len(ours.keys), len(opponents.keys)
+    s = m // seats
+    score, swept, was_swept = (a.reshape(n, s, seats) for a in pair_scores(preset, ours, opponents))
+    if players == 4:
+        hr = HOME_RUN[preset]
+        score = score + hr * swept.all(axis=2)[:, :, None]
+        # An opponent's home run needs it to sweep the other opponents of its own table too.
+        _, opp_swept, _ = pair_scores(preset, opponents, opponents)
+        tables = np.arange(s)
+        within = opp_swept.reshape(s, seats, s, seats)[tables, :, tables, :]  # (s, seats, seats)
+        within = within | np.eye(seats, dtype=bool)[None]
+        score = score - hr * (was_swept & within.all(axis=2)[None])
+    if factors is not None:
+        score = score * factors[None, None, :]
+    return score.sum(axis=2).T

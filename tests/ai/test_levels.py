@@ -287,22 +287,24 @@ def test_top_zero_gives_no_alternatives_and_top_k_gives_k() -> None:
     assert len(choose(hand, TableView(), Level.EXPERT, top=5, samples=2).alternatives) == 5
 
 
-def test_expert_spends_exactly_its_sample_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = []
-    real = ai.expert.quick_decision
+def test_expert_never_spends_more_than_its_sample_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    tables: list[int] = []
+    real = ai.expert.imagine
 
-    def counting(hand, view, level=Level.HARD, model=None):
-        calls.append(view.seat)
-        # The imagined opponents never sit in the expert's seat, and see only their own cards.
-        return real(hand, view, level, model)
+    def counting(hands, view, *args, **kwargs):
+        hands = np.asarray(hands)
+        # Whole tables of the other seats' hands, drawn in rounds, never the expert's own cards.
+        assert len(hands) % (view.players - 1) == 0
+        tables.append(len(hands) // (view.players - 1))
+        return real(hands, view, *args, **kwargs)
 
-    monkeypatch.setattr(ai.expert, "quick_decision", counting)
+    monkeypatch.setattr(ai.expert, "imagine", counting)
     hand = deal(9)[0]
     choose(hand, TableView(seat=1), Level.EXPERT, samples=3)
-    assert len(calls) == 3 * 3 and 1 not in calls
-    calls.clear()
-    choose(hand, TableView(players=3), Level.EXPERT, samples=2)
-    assert len(calls) == 2 * 2
+    assert sum(tables) <= 3 and tables[0] == 3
+    tables.clear()
+    choose(hand, TableView(players=3), Level.EXPERT, samples=25)
+    assert sum(tables) <= 25 and all(t == ai.expert.ROUND for t in tables[:-1])
 
 
 def test_arcade_doubles_the_weakest_public_opponent() -> None:

@@ -99,20 +99,19 @@ def test_a_decision_does_not_depend_on_the_other_hands(preset: Preset) -> None:
 
 def test_expert_imagines_opponents_from_the_unseen_cards_only(monkeypatch: pytest.MonkeyPatch) -> None:
     hand = tuple(sorted(Card(c) for c in range(0, 52, 4)))  # 2d 3d … Ad
-    imagined: list[tuple[int, tuple[Card, ...]]] = []
-    real = ai.expert.quick_decision
+    imagined: list[tuple[int, ...]] = []
+    real = ai.expert.imagine
 
-    def spy(h, view, level=Level.HARD, model=None):
-        imagined.append((view.seat, tuple(h)))
-        return real(h, view, level, model)
+    def spy(hands, view, *args, **kwargs):
+        imagined.extend(tuple(int(c) for c in h) for h in np.asarray(hands))
+        return real(hands, view, *args, **kwargs)
 
-    monkeypatch.setattr(ai.expert, "quick_decision", spy)
+    monkeypatch.setattr(ai.expert, "imagine", spy)
     choose(hand, TableView(seat=2), Level.EXPERT, samples=3)
-    assert len(imagined) == 9
-    for seat, h in imagined:
-        assert seat != 2
+    assert len(imagined) == 9  # one round of three tables: the whole budget
+    for h in imagined:
         assert len(h) == 13 and not set(h) & set(hand)
-    # Each imagined deal splits the 39 unseen cards among the three other seats.
-    for k in range(0, 9, 3):
-        cards = [c for _, h in imagined[k : k + 3] for c in h]
+    # Each imagined table splits the 39 unseen cards among the three other seats.
+    for k in range(0, len(imagined), 3):
+        cards = [c for h in imagined[k : k + 3] for c in h]
         assert sorted(cards) == sorted(c for c in range(52) if c not in hand)
