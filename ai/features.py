@@ -88,26 +88,49 @@ def split_features(
     """Evaluate a hand once and describe each of its legal splits."""
     hs = legal_splits(hand, options, fixed)
     h = hs.hand
-    c3, c5 = h[SUBSETS3], h[SUBSETS5]
     s = hs.legal
-    f_idx, m_idx, b_idx = SPLIT_FRONT[s], SPLIT_MIDDLE[s], SPLIT_BACK[s]
-    k3, k5 = hs.keys3, hs.keys5
-    cat3, cat5 = key_categories(k3), key_categories(k5)
-    suits3 = c3 & 3
-    suited3 = (suits3 == suits3[:, :1]).all(axis=1)
-    r3 = c3 >> 2
-    seq3 = np.isin(r3[:, 0] * 169 + r3[:, 1] * 13 + r3[:, 2], _SEQ3_CODES)
-    se5 = _seven_eleven(c5)
-    tset = np.asarray(sorted(set(int(t) for t in treasure)), dtype=np.int64)
-    t3 = np.isin(c3, tset).sum(axis=1) if len(tset) else np.zeros(len(c3), dtype=np.int64)
-    t5 = np.isin(c5, tset).sum(axis=1) if len(tset) else np.zeros(len(c5), dtype=np.int64)
     counts = np.bincount(h >> 2, minlength=13)
+    return features_of(
+        hs,
+        h[SUBSETS3],
+        h[SUBSETS5],
+        hs.keys3,
+        hs.keys5,
+        (SPLIT_FRONT[s], SPLIT_MIDDLE[s], SPLIT_BACK[s]),
+        treasure,
+        int((counts // 2).sum()),
+    )
+
+
+def features_of(
+    splits: HandSplits,
+    cards3: np.ndarray,
+    cards5: np.ndarray,
+    keys3: np.ndarray,
+    keys5: np.ndarray,
+    subset_index: tuple[np.ndarray, np.ndarray, np.ndarray],
+    treasure: Sequence[int],
+    hand_pairs: int,
+) -> SplitFeatures:
+    """Describe splits given their subsets: ``cards3``/``cards5`` and ``keys3``/``keys5`` are the 3- and 5-card
+    subsets in play (one row each) and ``subset_index`` says which subset each split's front, middle and back is.
+    One hand's legal splits (:func:`split_features`) or many hands' shortlisted splits (``ai.sampling``) alike."""
+    f_idx, m_idx, b_idx = subset_index
+    cat3, cat5 = key_categories(keys3), key_categories(keys5)
+    suits3 = cards3 & 3
+    suited3 = (suits3 == suits3[:, :1]).all(axis=1)
+    r3 = cards3 >> 2
+    seq3 = np.isin(r3[:, 0] * 169 + r3[:, 1] * 13 + r3[:, 2], _SEQ3_CODES)
+    se5 = _seven_eleven(cards5)
+    tset = np.asarray(sorted(set(int(t) for t in treasure)), dtype=np.int64)
+    t3 = np.isin(cards3, tset).sum(axis=1) if len(tset) else np.zeros(len(cards3), dtype=np.int64)
+    t5 = np.isin(cards5, tset).sum(axis=1) if len(tset) else np.zeros(len(cards5), dtype=np.int64)
     return SplitFeatures(
-        splits=hs,
+        splits=splits,
         subset_index=(f_idx, m_idx, b_idx),
-        front_key=k3[f_idx],
-        middle_key=k5[m_idx],
-        back_key=k5[b_idx],
+        front_key=keys3[f_idx],
+        middle_key=keys5[m_idx],
+        back_key=keys5[b_idx],
         front_cat=cat3[f_idx],
         middle_cat=cat5[m_idx],
         back_cat=cat5[b_idx],
@@ -116,7 +139,7 @@ def split_features(
         middle_seven_eleven=se5[m_idx],
         back_seven_eleven=se5[b_idx],
         treasure=np.stack([t3[f_idx], t5[m_idx], t5[b_idx]]),
-        hand_pairs=int((counts // 2).sum()),
+        hand_pairs=hand_pairs,
     )
 
 

@@ -31,7 +31,7 @@ from rules.presets import Options, Preset
 
 from .contract import Level, TableView
 from .estimate import expected_scores
-from .features import _SEQ3_CODES, SplitFeatures, _seven_eleven
+from .features import SplitFeatures, features_of
 from .opponents import OpponentModel, model_for
 from .payouts import worth_by_category
 from .policy import best_declaration, declares
@@ -140,30 +140,8 @@ def _features(
     c3 = hands[(u3 // 286)[:, None], SUBSETS3[u3 % 286]]
     c5 = hands[(u5 // 1287)[:, None], SUBSETS5[u5 % 1287]]
     k3u, k5u = k3.ravel()[u3], k5.ravel()[u5]
-    cat3, cat5 = key_categories(k3u), key_categories(k5u)
-    suits3 = c3 & 3
-    suited3 = (suits3 == suits3[:, :1]).all(axis=1)
-    r3 = c3 >> 2
-    seq3 = np.isin(r3[:, 0] * 169 + r3[:, 1] * 13 + r3[:, 2], _SEQ3_CODES)
-    se5 = _seven_eleven(c5)
-    tset = np.asarray(sorted(set(int(t) for t in treasure)), dtype=np.int64)
-    t3 = np.isin(c3, tset).sum(axis=1) if len(tset) else np.zeros(len(c3), dtype=np.int64)
-    t5 = np.isin(c5, tset).sum(axis=1) if len(tset) else np.zeros(len(c5), dtype=np.int64)
-    return SplitFeatures(
-        splits=HandSplits(hands[0], k3u, k5u, flat),
-        subset_index=(f_idx, m_idx, b_idx),
-        front_key=k3u[f_idx],
-        middle_key=k5u[m_idx],
-        back_key=k5u[b_idx],
-        front_cat=cat3[f_idx],
-        middle_cat=cat5[m_idx],
-        back_cat=cat5[b_idx],
-        front_suited=suited3[f_idx],
-        front_sequence=seq3[f_idx],
-        middle_seven_eleven=se5[m_idx],
-        back_seven_eleven=se5[b_idx],
-        treasure=np.stack([t3[f_idx], t5[m_idx], t5[b_idx]]),
-        hand_pairs=pairs,
+    return features_of(
+        HandSplits(hands[0], k3u, k5u, flat), c3, c5, k3u, k5u, (f_idx, m_idx, b_idx), treasure, pairs
     )
 
 

@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         "--samples",
         type=bounded("--samples", 1, 10_000),
         default=None,
-        help="expert's Monte Carlo budget: opponent deals sampled (default 12)",
+        help="expert's Monte Carlo budget: at most this many opponent tables sampled (default 40)",
     )
     p.add_argument("--json", action="store_true")
 
