@@ -9,6 +9,7 @@ when part of it was usable that part is written back clean. The screens turn the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -253,10 +254,9 @@ def _keep_aside(path: Path, ignored: tuple[Ignored, ...], usable: Settings | Non
     except OSError as exc:
         return LoadReport(path, ignored, keep_error=echo(exc.strerror or str(exc)))
     if usable is not None:
-        try:
+        # If this fails the settings stay in use this session, and the original is safe beside.
+        with contextlib.suppress(OSError):
             save_settings(usable, path)
-        except OSError:
-            pass  # the settings stay in use this session; the original is safe beside
     return LoadReport(path, ignored, kept_as=kept)
 
 
