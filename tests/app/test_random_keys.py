@@ -115,7 +115,8 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
             event.set_sender(app)
             app._driver.send_message(event)
             await pilot.pause(0)
-            scheduler.run_one()  # the reveal moves on one step a key
+            for _ in range(3):  # the reveal (and the computers' thinking) move on a few steps a key
+                scheduler.run_one()
             roll = rng.random()
             if roll < 0.04:
                 size = _size(rng)
@@ -128,7 +129,9 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
             if n % 30 == 0:
                 clock.t += rng.choice([0, 5, 25, 70])  # sometimes past the time limit
                 screen = app.table_screen
-                if screen is not None and screen.is_current:
+                # As its interval timer would: only once the screen is mounted (a table just pushed is
+                # current before its widgets exist).
+                if screen is not None and screen.is_current and screen.is_mounted:
                     screen.tick()
             if n % 150 == 0:
                 await app.workers.wait_for_complete()
