@@ -22,6 +22,7 @@ from app.messages import SettingsChanged, StartTable
 from app.paths import asset
 from app.screens.menu import MainMenu
 from app.screens.reveal_player import Scheduler
+from app.screens.settings import describe_load, notify_load_warning
 from app.screens.table import TableScreen
 from app.settings import Settings, load_settings
 from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
@@ -53,13 +54,14 @@ class ChinesePokerApp(App[None]):
         clock and the reveal's timer).
         """
         super().__init__()
+        report = None
         if settings is None:
-            settings, self.settings_warning = load_settings()
-        else:
-            self.settings_warning = None
+            settings, report = load_settings()
         self.settings: Settings = settings
         self.lang = resolve_language(lang, settings.language)
         self.translator = Translator(self.lang)
+        # The whole notice, in the start-up language: shown once by whichever screen comes first.
+        self.settings_warning: str | None = None if report is None else describe_load(report, self.translator)
         self.now = now
         self.scheduler = scheduler
         self.start_config = config
@@ -91,7 +93,7 @@ class ChinesePokerApp(App[None]):
         """Tell the player, once, that the settings file could not be used (wherever the app starts)."""
         warning, self.settings_warning = self.settings_warning, None
         if warning:
-            self.notify(self.t("settings.load_warning", detail=warning), severity="warning", timeout=8)
+            notify_load_warning(self, warning)
 
     def menu_config(self) -> TableConfig | None:
         """What the menu's New table starts from: the last table's settings (a fresh seed, a seat at the table)."""

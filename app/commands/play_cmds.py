@@ -55,11 +55,12 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Run the Textual app at a table (or at the menu when started with no arguments)."""
+    """Run the Textual app at a table (or at the menu when started with no arguments); 1 when it ended by an
+    unexpected exception (Textual has printed the traceback and set its return code), 0 otherwise."""
     from app.tui import ChinesePokerApp  # lazy, for start-up speed: Textual is needed by this command only
 
     menu = args.menu
     config = None if menu else config_from_args(args)
     app = ChinesePokerApp(config, menu=menu, lang=args.lang)
     app.run()
-    return 0
+    return 1 if app.return_code else 0

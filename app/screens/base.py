@@ -14,6 +14,7 @@ from textual import events
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from app.i18n import DEFAULT, LANGUAGES, Translator
@@ -65,6 +66,7 @@ class Localized:
 
     _translator: Translator | None
     _settings: Settings | None
+    _focus_when_fits: Widget | None = None
 
     def __init__(
         self,
@@ -118,9 +120,35 @@ class Localized:
         self.after_compose()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Keep the too-small notice's size up to date."""
+        """Keep the too-small notice's size up to date; hold the focus while the notice is up."""
         for notice in self.query(TooSmall):  # type: ignore[attr-defined]
             notice.show_size(event.size.width, event.size.height)
+        focused: Widget | None = self.focused  # type: ignore[attr-defined]
+        if self.is_too_small():
+            if focused is not None:
+                self._focus_when_fits = focused
+                self.set_focus(None)
+        elif focused is None and self._focus_when_fits is not None:
+            widget, self._focus_when_fits = self._focus_when_fits, None
+            if widget.is_attached and widget.screen is self:
+                self.set_focus(widget)
+
+    def is_too_small(self) -> bool:
+        """Whether the terminal is below 80×24, so that the style sheets show only the too-small notice."""
+        return bool(self.has_class("-narrow") or self.has_class("-short"))  # type: ignore[attr-defined]
+
+    def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
+        """Focus ``widget``, unless the too-small notice hides it: then it gets the focus once the terminal is
+        large enough again.
+
+        A hidden widget must not take keys: the style sheet hides the body below 80×24, and a widget rebuilt
+        while hidden (the menu after a language change) was never laid out, so its own key handlers fail
+        (OptionList's page keys raised KeyError on its empty line map).
+        """
+        if widget is not None and self.is_too_small():
+            self._focus_when_fits = widget
+            widget = None
+        super().set_focus(widget, scroll_visible, from_app_focus)  # type: ignore[misc]
 
 
 class BaseScreen(Localized, Screen[ResultT], Generic[ResultT]):

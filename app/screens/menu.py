@@ -27,7 +27,7 @@ from app.screens.form import CardStrip
 from app.screens.host import HostScreen
 from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen
-from app.screens.settings import SettingsScreen, language_of
+from app.screens.settings import SettingsScreen, language_of, notify_load_warning
 from app.settings import Settings
 
 # (option id, shortcut key) in menu order; the labels come from menu.toml.
@@ -109,7 +109,7 @@ class MainMenu(BaseScreen[None]):
         """Pass on a warning about a bad settings file, once (the base screen then focuses the list)."""
         warning = getattr(self.app, "settings_warning", None)
         if isinstance(warning, str) and warning:
-            self.notify(self.t("settings.load_warning", detail=warning), severity="warning", timeout=8)
+            notify_load_warning(self, warning)
             # Shown once: the App makes a new menu after every table.
             self.app.settings_warning = None  # type: ignore[attr-defined]
 

@@ -10,13 +10,26 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.dom import DOMNode
 from textual.widgets import Button, Label, Static
 
 from app.i18n import Translator, resolve_language
 from app.messages import SettingsChanged
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.form import CardStrip, ChoiceRow
-from app.settings import ANIMATION_SPEEDS, DECKS, SORTS, SUIT_STYLES, Settings, load_settings, save_settings
+from app.settings import (
+    ANIMATION_SPEEDS,
+    DECKS,
+    SORTS,
+    SUIT_STYLES,
+    Ignored,
+    LoadReport,
+    Problem,
+    Settings,
+    echo,
+    load_settings,
+    save_settings,
+)
 
 # Themes offered, in this order, when the App has them; the App's current theme is always offered too.
 THEMES = (
@@ -52,10 +65,11 @@ class SettingsScreen(BaseScreen[Settings | None]):
     ]
 
     def __init__(self, *, t: Translator | None = None, settings: Settings | None = None) -> None:
-        self._load_warning: str | None = None
+        report: LoadReport | None = None
         if settings is None:
-            settings, self._load_warning = load_settings()
+            settings, report = load_settings()
         super().__init__(t=t, settings=settings)
+        self._report = report
         self.edited = settings
         self._theme_before: str | None = None
 
@@ -109,8 +123,8 @@ class SettingsScreen(BaseScreen[Settings | None]):
     def on_mount(self) -> None:
         """Show a bad settings file's warning; remember the theme for a cancelled preview."""
         self._theme_before = getattr(self.app, "theme", None)
-        if self._load_warning:
-            self.notify(self.t("settings.load_warning", detail=self._load_warning), severity="warning", timeout=8)
+        if self._report is not None:
+            notify_load_warning(self, describe_load(self._report, self.t))
         self.query_one("#language").focus()
 
     @on(ChoiceRow.Changed)
@@ -142,7 +156,8 @@ class SettingsScreen(BaseScreen[Settings | None]):
         try:
             save_settings(self.edited)
         except OSError as exc:
-            self.notify(self.t("settings.save_failed", detail=str(exc)), severity="error", timeout=8)
+            detail = echo(exc.strerror or str(exc))
+            self.notify(self.t("settings.save_failed", detail=detail), severity="error", timeout=8, markup=False)
             return
         # Posted to the App itself: this screen is about to be removed, and a message still queued
         # on it would be lost.
@@ -157,9 +172,40 @@ class SettingsScreen(BaseScreen[Settings | None]):
         self.dismiss(None)
 
 
+def describe_ignored(item: Ignored, path: str, t: Translator) -> str:
+    """One thing ignored in the settings file, in words."""
+    if item.problem is Problem.BAD_VALUE and not item.expected:
+        return t("settings.problem.bad_text", field=item.field, detail=item.detail)
+    return t(
+        f"settings.problem.{item.problem.value}",
+        path=path,
+        detail=item.detail,
+        field=item.field,
+        expected=", ".join(item.expected),
+    )
+
+
+def describe_load(report: LoadReport, t: Translator) -> str:
+    """The warning for a settings file that was (partly) ignored: what, why, and where the file was kept."""
+    path = echo(str(report.path)).strip('"')
+    sep = t("settings.separator")
+    parts = sep.join(describe_ignored(item, path, t) for item in report.ignored)
+    if report.kept_as is not None:
+        parts += sep + t("settings.kept_as", name=report.kept_as.name)
+    elif report.keep_error:
+        parts += sep + t("settings.not_kept", error=report.keep_error)
+    return t("settings.load_warning" if report.whole_file else "settings.load_partial", detail=parts)
+
+
+def notify_load_warning(node: DOMNode, message: str) -> None:
+    """Show a settings file's warning: long enough to read, and as plain text (it may quote the file, and
+    a ``[`` in it must not be read as markup)."""
+    node.app.notify(message, severity="warning", timeout=12, markup=False)
+
+
 def language_of(settings: Settings, cli: str | None = None) -> Translator:
     """The translator the settings ask for (``--lang`` first, then the setting, then the locale)."""
     return Translator(resolve_language(cli, settings.language))
 
 
-__all__ = ["SettingsScreen", "language_of"]
+__all__ = ["SettingsScreen", "describe_ignored", "describe_load", "language_of", "notify_load_warning"]

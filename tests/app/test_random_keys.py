@@ -1,73 +1,215 @@
-"""Drive the app with a few thousand seeded random keys (and the clock running out now and then): it must
-never raise. Keys go straight to the driver with a short wait for the screen after each, so that the test
-stays fast; AI workers run concurrently with the keys, as they would for a player."""
+"""Seeded random keys over every screen, at sizes from 20×8 to 250×70, with resizes: the app must never raise.
+
+Sessions start at the menu (which reaches the host, rankings, rules and settings screens and its tables) and
+straight at a table of each preset (which reach the reveal, the results, the summaries, help and every
+dialog); each screen gets keys from its own bindings most of the time, so that the walk goes deep, and any
+key now and then. Dialogs a random walk seldom meets (a special hand's declaration) are also opened directly.
+The run checks at the end that every screen was visited.
+
+CI runs a few thousand keys; ``RANDOM_KEYS=20000 pytest tests/app/test_random_keys.py`` runs a longer walk
+(the keys are shared out between the sessions).
+"""
 
 from __future__ import annotations
 
+import os
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 from textual import events
+from textual.screen import Screen
 
+from ai import Level
 from app.config import TableConfig
+from app.game.phase import Phase
+from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
+from app.screens.help import HelpScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
 from rules.presets import Preset
-from tests.app.harness import Clock, config
+from rules.specials import Special
+from tests.app.harness import Clock, Manual, config
 
 pytestmark = pytest.mark.slow
 
-# Weighted so that sessions last: arranging keys often, leaving (escape, then y) rarely.
-WEIGHTS = {
-    "left": 10, "right": 12, "space": 8, "1": 6, "2": 6, "3": 6, "0": 3, "backspace": 2, "x": 2, "a": 5, "h": 2,
-    "s": 2, "b": 2, "d": 2, "enter": 7, "n": 5, "t": 2, "4": 1, "question_mark": 1, "escape": 1, "y": 2,
-    "c": 2, "e": 1, "l": 1, "q": 1, "r": 1, "up": 1, "down": 1, "tab": 1,
+TOTAL_KEYS = int(os.environ.get("RANDOM_KEYS", "2000"))
+
+# Each screen's own keys (its bindings and what its widgets take); a screen not named gets ANY.
+SCREEN_KEYS: dict[str, list[str]] = {
+    "MainMenu": [
+        "p", "w", "n", "n", "h", "h", "r", "r", "s", "s", "up", "down", "enter", "pageup", "pagedown", "home", "end",
+    ],
+    "HostScreen": ["s", "up", "down", "left", "right", "space", "enter", "tab", "escape"],
+    "SettingsScreen": ["s", "up", "down", "left", "right", "space", "enter", "tab", "escape"],
+    "RankingsScreen": ["pageup", "pagedown", "space", "up", "down", "home", "end", "escape"],
+    "RulesScreen": ["p", "left", "right", "pageup", "pagedown", "space", "up", "down", "escape"],
+    "TableScreen": [
+        "left", "right", "right", "space", "1", "2", "3", "0", "backspace", "x", "a", "a", "h", "s", "b", "d",
+        "enter", "enter", "n", "n", "t", "question_mark", "escape",
+    ],
+    "ConfirmScreen": ["y", "n", "escape", "enter", "tab"],
+    "TimeoutScreen": ["c", "e", "enter", "up", "down"],
+    "SeatPickScreen": ["1", "2", "3", "4", "escape", "up", "down", "enter"],
+    "DeclareScreen": ["up", "down", "enter", "escape"],
+    "HelpScreen": ["escape", "enter", "question_mark", "q", "pagedown"],
+    "ResultsScreen": ["n", "n", "enter", "r", "escape", "question_mark", "pagedown", "up"],
+    "SummaryScreen": ["c", "l", "enter", "escape", "pagedown"],
 }
-KEYS = list(WEIGHTS)
+ANY = [
+    "left", "right", "up", "down", "pageup", "pagedown", "home", "end", "tab", "shift+tab", "enter", "escape",
+    "space", "backspace", "question_mark", "ctrl+s", "a", "c", "e", "h", "l", "n", "p", "q", "r", "s", "t", "w",
+    "x", "y", "z", "0", "1", "2", "3", "4", "9", "f1", "delete", "insert",
+]
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
+REQUIRED = set(SCREEN_KEYS) | {"reveal"} | {f"table-{p.value}" for p in Preset}
+# The edges, the 80×24 boundary from both sides, and the sizes the crash of issue 9 was seen at.
+FIXED_SIZES = [(20, 8), (250, 70), (79, 24), (80, 23), (80, 24), (60, 30), (100, 23), (100, 20), (110, 34)]
 
 
-async def _drive(app: ChinesePokerApp, clock: Clock, rng: random.Random, presses: int) -> int:
+def _size(rng: random.Random) -> tuple[int, int]:
+    if rng.random() < 0.4:
+        return rng.choice(FIXED_SIZES)
+    return rng.randint(20, 250), rng.randint(8, 70)
+
+
+def _visit(app: ChinesePokerApp, seen: set[str]) -> str:
+    """Record where the app is; returns the current screen's class name."""
+    screen = app.screen
+    name = type(screen).__name__
+    seen.add(name)
+    table = app.table_screen
+    if table is not None and table.is_attached:
+        seen.add(f"table-{table.table.preset.value}")
+        if table.table.phase is Phase.REVEALING:
+            seen.add("reveal")
+    return name
+
+
+def _dialogs(app: ChinesePokerApp) -> list[Callable[[], Screen]]:
+    t = app.translator
+    return [
+        lambda: DeclareScreen(list(Special)[:3], t=t),
+        lambda: ConfirmScreen("?", t=t),
+        lambda: SeatPickScreen(["A", "B", "C", "D"], [False, True, False, False], t=t),
+        lambda: HelpScreen(Preset.ARCADE, t=t),
+    ]
+
+
+async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: random.Random, presses: int,
+                 seen: set[str], trail: list[str], leave: float) -> int:
     """Press up to ``presses`` keys; returns how many were pressed before the app exited (if it did)."""
-    async with app.run_test(size=(80, 24)) as pilot:
+    opened = 0
+    async with app.run_test(size=_size(rng)) as pilot:
         for n in range(presses):
             if app.return_code is not None or not app.is_running:
                 return n
-            key = rng.choices(KEYS, weights=[WEIGHTS[k] for k in KEYS])[0]
+            name = _visit(app, seen)
+            pool = SCREEN_KEYS.get(name, ANY) if rng.random() < 0.8 else ANY
+            key = rng.choice(pool)
+            if name in ("TableScreen", "ConfirmScreen") and rng.random() < leave:
+                key = "escape" if name == "TableScreen" else "y"
+            trail.append(f"{name}:{key}")
             event = events.Key(key, CHARS.get(key, key if len(key) == 1 else None))
             event.set_sender(app)
             app._driver.send_message(event)
             await pilot.pause(0)
-            if n % 40 == 0:
+            for _ in range(3):  # the reveal (and the computers' thinking) move on a few steps a key
+                scheduler.run_one()
+            roll = rng.random()
+            if roll < 0.04:
+                size = _size(rng)
+                trail.append(f"resize:{size}")
+                await pilot.resize_terminal(*size)
+            elif roll < 0.07 and app.table_screen is not None and app.table_screen.is_current:
+                dialogs = _dialogs(app)  # in turn, so that a short walk opens each of them
+                app.push_screen(dialogs[opened % len(dialogs)]())
+                opened += 1
+            if n % 30 == 0:
                 clock.t += rng.choice([0, 5, 25, 70])  # sometimes past the time limit
                 screen = app.table_screen
-                if screen is not None and screen.is_current:
+                # As its interval timer would: only once the screen is mounted (a table just pushed is
+                # current before its widgets exist).
+                if screen is not None and screen.is_current and screen.is_mounted:
                     screen.tick()
-            if n % 200 == 0:
-                await pilot.app.workers.wait_for_complete()
+            if n % 150 == 0:
+                await app.workers.wait_for_complete()
                 await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
     return presses
 
 
-@pytest.mark.parametrize(
-    ("preset", "extra", "seed"),
-    [
-        (Preset.TAIWAN, {"time_limit": 60}, 11),
-        (Preset.ARCADE, {"coins": 500, "stake": 10}, 12),
-        (Preset.SHISANSHUI, {"takeover": False, "time_limit": 30}, 13),
-        (Preset.TOURNAMENT, {"watch": True}, 14),
-    ],
-    ids=["taiwan", "arcade", "shisanshui", "tournament-watch"],
-)
-async def test_random_keys_never_raise(preset, extra, seed):
-    rng = random.Random(seed)
-    total, budget = 0, 600
+def _app(cfg: TableConfig | None, lang: str, clock: Clock, scheduler: Manual) -> ChinesePokerApp:
+    # Animations on, with a scheduler the walk steps by hand: the reveal then lasts over several keys.
+    app = ChinesePokerApp(cfg, menu=cfg is None, lang=lang, settings=Settings(animation="fast"), now=clock,
+                          scheduler=scheduler)
+    app.animation_level = "basic"  # "none" would make the reveal instant
+    return app
+
+
+EASY = {"levels": (Level.EASY,) * 3, "watch_level": Level.EASY}  # quick computer turns
+TABLE_SCREENS = {"TableScreen", "reveal", "ResultsScreen", "HelpScreen", "ConfirmScreen", "DeclareScreen"}
+
+
+@dataclass(frozen=True)
+class Session:
+    """Where a walk starts, its share of the keys, and the screens it must reach."""
+
+    make: Callable[[random.Random], TableConfig | None]
+    share: float
+    reaches: frozenset[str]
+    leave: float = 0.0  # how often a table is left at once (the menu's walk has more to see)
+
+
+SESSIONS: dict[str, Session] = {
+    "menu": Session(
+        lambda rng: None, 0.2,
+        frozenset({"MainMenu", "HostScreen", "SettingsScreen", "RankingsScreen", "RulesScreen", "TableScreen"}),
+        leave=0.3,
+    ),
+    "taiwan": Session(
+        lambda rng: config(Preset.TAIWAN, seed=rng.randrange(1000), time_limit=60, **EASY), 0.12,
+        frozenset(TABLE_SCREENS | {"table-taiwan"}),
+    ),
+    "arcade": Session(
+        lambda rng: config(Preset.ARCADE, seed=rng.randrange(1000), coins=500, stake=10, **EASY), 0.26,
+        frozenset(TABLE_SCREENS | {"table-arcade", "SummaryScreen"}),
+    ),
+    "shisanshui": Session(
+        lambda rng: config(Preset.SHISANSHUI, seed=rng.randrange(1000), takeover=False, time_limit=30, **EASY),
+        0.14,
+        frozenset(TABLE_SCREENS | {"table-shisanshui", "TimeoutScreen"}),
+    ),
+    "tournament-watch": Session(
+        lambda rng: config(Preset.TOURNAMENT, seed=rng.randrange(1000), watch=True, **EASY), 0.14,
+        frozenset(TABLE_SCREENS | {"table-tournament", "SeatPickScreen"}),
+    ),
+    "tournament": Session(
+        lambda rng: config(Preset.TOURNAMENT, seed=rng.randrange(1000), scored=False, **EASY), 0.14,
+        frozenset(TABLE_SCREENS | {"table-tournament"}),
+    ),
+}
+
+
+def test_the_walks_reach_every_screen():
+    assert frozenset().union(*(s.reaches for s in SESSIONS.values())) == REQUIRED
+
+
+@pytest.mark.parametrize("name", list(SESSIONS))
+async def test_random_keys_never_raise(home, name):
+    session = SESSIONS[name]
+    rng = random.Random(f"random-keys-{name}")
+    seen: set[str] = set()
+    total, budget = 0, max(60, round(TOTAL_KEYS * session.share))
     while total < budget:  # an ended session exits the app: start another until the budget is spent
-        clock = Clock()
-        cfg: TableConfig = config(preset, seed=rng.randrange(1000), **extra)
-        app = ChinesePokerApp(cfg, lang=rng.choice(["en", "zh-TW"]), settings=Settings(animation="off"),
-                              now=clock)
-        app.animation_level = "none"
-        total += max(1, await _drive(app, clock, rng, budget - total))
+        clock, scheduler = Clock(), Manual()
+        app = _app(session.make(rng), rng.choice(["en", "zh-TW"]), clock, scheduler)
+        trail: list[str] = []
+        try:
+            total += max(1, await _drive(app, clock, scheduler, rng, budget - total, seen, trail, session.leave))
+        except Exception as exc:  # name the way there: the last keys and sizes
+            raise AssertionError(f"{name}: {exc!r} after {trail[-30:]}") from exc
+        assert app.return_code in (None, 0), f"{name}: exit {app.return_code} after {trail[-30:]}"
+    assert session.reaches <= seen, f"{name} never reached: {sorted(session.reaches - seen)}"

@@ -72,19 +72,23 @@ async def test_bad_settings_file_shows_a_warning_and_never_crashes(home):
         assert notes[0].severity == "warning"
         assert "not valid JSON" in notes[0].message
         assert _row(app, "deck").value == "two_colour"  # the defaults
-        # The bad file is left alone until the player saves over it.
-        assert (home / "settings.json").read_text(encoding="utf-8") == "{ not json"
+        # The bad file is set aside, so that saving cannot overwrite it.
+        (kept,) = home.glob("settings.json.bad-*")
+        assert kept.name in notes[0].message
+        assert kept.read_text(encoding="utf-8") == "{ not json"
         await pilot.press("s")
         await pilot.pause()
     assert load_settings() == (Settings(), None)
+    assert kept.read_text(encoding="utf-8") == "{ not json"
 
 
-async def test_unknown_values_fall_back_without_warning(home):
+async def test_unknown_values_fall_back_with_a_warning(home):
     (home / "settings.json").write_text(json.dumps({"deck": "rainbow", "suits": "letters"}), encoding="utf-8")
     app = SettingsApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert list(app._notifications) == []
+        (note,) = app._notifications
+        assert note.severity == "warning" and 'deck = "rainbow" is not one of two_colour, four_colour' in note.message
         assert _row(app, "deck").value == "two_colour" and _row(app, "suits").value == "letters"
 
 
