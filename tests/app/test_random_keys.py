@@ -115,6 +115,10 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
             event.set_sender(app)
             app._driver.send_message(event)
             await pilot.pause(0)
+            # The computers answer from worker threads: wait for them at every key, so that where a walk goes
+            # depends on its seed alone, never on how busy the machine is.
+            await app.workers.wait_for_complete()
+            await pilot.pause(0)
             for _ in range(3):  # the reveal (and the computers' thinking) move on a few steps a key
                 scheduler.run_one()
             roll = rng.random()
