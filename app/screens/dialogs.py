@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.widgets.base import GameFooter
+from app.widgets.option_menu import OptionMenu
 from rules.specials import Special
 
 
@@ -33,7 +34,7 @@ class DeclareScreen(BaseModal[Special | str | None]):
             yield Static(self.t("table.declare.title"), classes="dialog-title")
             options = [Option(self.t(f"common.special.{s.id}"), id=s.id) for s in self.specials]
             options.append(Option(self.t("table.declare.arrange"), id="arrange"))
-            yield OptionList(*options, id="declare-list")
+            yield OptionMenu(*options, id="declare-list")
         yield GameFooter()
 
     @on(OptionList.OptionSelected)
@@ -86,7 +87,7 @@ class TimeoutScreen(BaseModal[str]):
         with Vertical(classes="dialog timeout-dialog"):
             yield Static(self.t("table.timeout.title"), classes="dialog-title")
             yield Static(self.t("table.timeout.body"), classes="dialog-body")
-            yield OptionList(*options, id="timeout-list")
+            yield OptionMenu(*options, id="timeout-list")
             yield Static(self.t("table.timeout.keys"), classes="dialog-keys")
         yield GameFooter()
 

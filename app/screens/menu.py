@@ -29,6 +29,7 @@ from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen
 from app.screens.settings import SettingsScreen, language_of, notify_load_warning
 from app.settings import Settings
+from app.widgets.option_menu import OptionMenu
 
 # (option id, shortcut key) in menu order; the labels come from menu.toml.
 ITEMS: tuple[tuple[str, str], ...] = (
@@ -79,7 +80,7 @@ class MainMenu(BaseScreen[None]):
                 with Center():
                     yield CardStrip(TITLE_CARDS, id="menu-cards")
                 with Center(id="menu-center"):
-                    yield OptionList(*self._options(), id="menu-list")
+                    yield OptionMenu(*self._options(), id="menu-list")
                 yield Static("", id="menu-hint")
             # A newcomer's summary beside the menu, shown only when the terminal has room for it.
             with Vertical(id="menu-guide"):
