@@ -8,9 +8,11 @@ App.
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar, Generic, TypeVar
 
 from textual import events
+from textual.await_complete import AwaitComplete
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
@@ -67,6 +69,7 @@ class Localized:
     _translator: Translator | None
     _settings: Settings | None
     _focus_when_fits: Widget | None = None
+    _dismissed: bool = False
 
     def __init__(
         self,
@@ -84,6 +87,14 @@ class Localized:
         if t is not None:
             # Before the first compose, so that the footer is drawn translated from the start.
             translate_bindings(self, t)  # type: ignore[arg-type]
+
+    def dismiss(self, result: object = None) -> AwaitComplete:
+        """Close with ``result``, once: a second key before the screen has gone (enter, then escape at once)
+        is ignored, since answering twice would pop the screen below as well."""
+        if self._dismissed:
+            return AwaitComplete(asyncio.sleep(0))
+        self._dismissed = True
+        return super().dismiss(result)  # type: ignore[misc]
 
     @property
     def t(self) -> Translator:

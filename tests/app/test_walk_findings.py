@@ -1,5 +1,6 @@
-"""The menu's and dialogs' option lists: page keys before the first layout never raise (the 20,000-key walk
-found PageUp on the menu rebuilt after a save, at 250×70, raising KeyError inside Textual's OptionList)."""
+"""What the 20,000-key walk found: page keys on an option list before its first layout (the menu rebuilt after
+a save, at 250×70) raised KeyError inside Textual's OptionList, and a dialog closed by two keys at once
+answered twice."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
+from app.i18n import Translator
+from app.screens.dialogs import ConfirmScreen
 from app.widgets.option_menu import OptionMenu
+from tests.app.harness import ScreenApp
 
 
 class Hidden(App[None]):
@@ -54,3 +58,18 @@ async def test_option_menu_pages_once_laid_out() -> None:
         menu.highlighted = 0
         await pilot.press("pagedown")
         assert (menu.highlighted or 0) > 0
+
+
+async def test_a_dialog_answers_once_when_two_keys_close_it_at_once() -> None:
+    # The 20,000-key walk: enter picked a special and escape came before the dialog had gone; the second
+    # dismiss raised InvalidStateError (and would have popped the screen below too).
+    app = ScreenApp(lambda: ConfirmScreen("Leave?", t=Translator("en")))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        dialog.dismiss(True)
+        dialog.dismiss(False)
+        await pilot.pause()
+        assert app.results == [True]
+        assert not isinstance(app.screen, ConfirmScreen) and len(app.screen_stack) == 1
