@@ -97,7 +97,7 @@ class Table:
         """Each seat's standing in the table's currency."""
         return self.ledger.money
 
-    def seat_out(self, seat: int) -> bool:
+    def is_out(self, seat: int) -> bool:
         """True when ``seat`` no longer plays (no points in a tournament, no coins in arcade)."""
         return self.ledger.is_out(seat)
 
@@ -185,7 +185,7 @@ class Table:
         """Thinking or ready during a deal; out when the seat does not play."""
         rec = self.current
         if rec is None or seat not in rec.seats:
-            return Status.OUT if self.seat_out(seat) else Status.THINKING
+            return Status.OUT if self.is_out(seat) else Status.THINKING
         return Status.READY if seat in rec.decisions else Status.THINKING
 
     # ---- computer decisions
@@ -463,7 +463,7 @@ class Table:
         """接玩: while watching, take ``seat`` from the next deal on (the session goes on)."""
         if not self.watching:
             raise ArrangeError("not_watching")
-        if not 0 <= seat < SEATS or self.seat_out(seat):
+        if not 0 <= seat < SEATS or self.is_out(seat):
             raise ArrangeError("bad_seat", seat=seat + 1)
         self.pending_seat = seat
 
@@ -560,7 +560,7 @@ class Table:
         change = self.ledger.round_change() if is_round else None
         if change is None:
             change = tuple(m - s for m, s in zip(money, self.start_money, strict=True))
-        lines = tuple(SeatLine(s, money[s], change[s], self.seat_out(s)) for s in range(SEATS))
+        lines = tuple(SeatLine(s, money[s], change[s], self.is_out(s)) for s in range(SEATS))
         reason = EndReason.ROUND if is_round else (self.over_reason or EndReason.LEFT)
         return Summary(reason, len(self.history), lines, self.ledger.standings(), self.ledger.round)
 

@@ -458,7 +458,7 @@ class TableScreen(BaseScreen[None]):
 
     def action_take(self) -> None:
         names = [self.t(f"common.seat.{SEAT_KEYS[s]}") for s in range(4)]
-        out = [self.table.seat_out(s) for s in range(4)]
+        out = [self.table.is_out(s) for s in range(4)]
 
         def done(seat: int | None) -> None:
             """Handle the dialog's answer."""
