@@ -1,7 +1,10 @@
 """Duplicate matches between players: every deal is replayed with the hands rotated across the seats.
 
 With four seats each deal is played four times, hand h going to seat (h + r) mod 4 in rotation r, so
-every player plays every hand from every seat and luck of the deal cancels out. Results are mean units
+every player plays every hand from every seat and luck of the deal cancels out. Two players alternate
+round the table (A B A B), and that table is the same after a shift of two seats: rotations 2 and 3 would
+replay rotations 0 and 1 seat for seat (the doubles of 賭倍 included), so only those two are played, and
+each player still plays every hand. Results are mean units
 per deal with a 95% confidence interval over deals (the rotations of one deal are averaged first, since
 they are not independent).
 
@@ -85,6 +88,14 @@ def seat_names(names: Sequence[str]) -> list[str]:
     if len(names) in (3, 4):
         return list(names)
     raise ValueError("an arena needs 2 to 4 players")
+
+
+def rotations(seats: Sequence[str]) -> int:
+    """How many rotations of the hands a table needs: one per seat, or two when two players alternate."""
+    n = len(seats)
+    if n == 4 and seats[0] == seats[2] and seats[1] == seats[3]:
+        return 2
+    return n
 
 
 @dataclass
@@ -192,7 +203,7 @@ def _play(
         deck = np.random.default_rng([deal_seed, 1]).permutation(52)
         hands = [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(n)]
         sums: dict[str, list[float]] = {name: [] for name in players}
-        for r in range(n):
+        for r in range(rotations(seats)):
             decisions, doubles = [], []
             for s, name in enumerate(seats):
                 view = TableView(preset=preset, players=n, seat=s, treasure=treasure, levels=levels)

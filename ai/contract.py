@@ -24,6 +24,13 @@ class Level(StrEnum):
     EXPERT = "expert"
 
 
+class Distinct(StrEnum):
+    """How different the alternatives a choice lists must be from each other and from the choice."""
+
+    ROWS = "rows"  # any difference in the rows' strength (a kicker swapped counts)
+    STRUCTURE = "structure"  # a different category or made hand in some row (what a player calls another play)
+
+
 @dataclass(frozen=True)
 class TableView:
     """What a seat may know when it decides: rules, seats, and public information only."""

@@ -24,8 +24,11 @@ from rules.presets import Options, Preset
 from .contract import Level, TableView
 from .features import SplitFeatures, split_features
 from .opponents import OpponentModel, model_for
+from .outcomes import independent, with_joint
 from .payouts import arcade_shape, row_worths, taiwan_bonus, worth_by_category
 from .policy import best_declaration, declares
+
+JOINT_TOP = 32  # splits per decision `hard` re-prices with the rows' dependence
 
 
 def _subset_base_keys(f: SplitFeatures) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -59,39 +62,73 @@ def _loss_costs(f: SplitFeatures, model: OpponentModel, preset: Preset) -> np.nd
 
 
 def expected_scores(
-    f: SplitFeatures, model: OpponentModel, preset: Preset, options: Options, players: int = 4
+    f: SplitFeatures,
+    model: OpponentModel,
+    preset: Preset,
+    options: Options,
+    players: int = 4,
+    joint: bool = False,
 ) -> np.ndarray:
-    """Expected units won from the whole table for each legal split."""
+    """Expected units won from the whole table for each legal split.
+
+    With ``joint`` the sweep chances are corrected for the dependence of an opponent's rows
+    (:mod:`ai.outcomes`, from the model's joint samples); without, the rows are taken as independent.
+    The correction costs a comparison with every sample: callers apply it to a few splits
+    (:meth:`SplitFeatures.take`).
+    """
     if f.size == 0:
         return np.zeros(0)
     win, tie = _row_probs(f, model)
-    loss = np.clip(1.0 - win - tie, 0.0, 1.0)
-    w0, w1, w2 = win
-    t0, t1, t2 = tie
-    l0, l1, l2 = loss
+    o = independent(win, tie)
+    if joint and model.joint is not None:
+        keys = np.stack([base_key(k) for k in f.row_keys()])
+        o = with_joint(o, keys, model.joint_sample)
     opponents = players - 1
-    all_win, all_loss = w0 * w1 * w2, l0 * l1 * l2
     if preset in (Preset.TAIWAN, Preset.TOURNAMENT):
-        all_tie = t0 * t1 * t2
-        p_six = (1 - l0) * (1 - l1) * (1 - l2) - all_tie  # no row lost, one won: 打槍 or 輾過
-        p_msix = (1 - w0) * (1 - w1) * (1 - w2) - all_tie
-        p_one = w0 * w1 * l2 + w0 * l1 * w2 + l0 * w1 * w2
-        p_mone = l0 * l1 * w2 + l0 * w1 * l2 + w0 * l1 * l2
         bonus = taiwan_bonus(f, preset)
-        pair = 6 * (p_six - p_msix) + (p_one - p_mone) + bonus * (p_six + p_one) - model.mean_bonus * (p_msix + p_mone)
-        home_run = 18 * p_six**3 if players == 4 else 0.0
+        won, lost = o.sweep + o.two_one, o.swept + o.one_two
+        pair = 6 * (o.sweep - o.swept) + (o.two_one - o.one_two) + bonus * won - model.mean_bonus * lost
+        home_run = 18 * o.sweep**3 if players == 4 else 0.0  # 紅不讓: the three opponents taken as unrelated
         return opponents * pair + home_run
     worth = row_worths(f, preset)
     cost = _loss_costs(f, model, preset)
     rows_ev = (worth * win).sum(axis=0) - cost.sum(axis=0)
     if preset is Preset.ARCADE:
-        pair = rows_ev + 3 * (all_win - all_loss) + 2 * arcade_shape(f, options)
+        pair = rows_ev + 3 * (o.all_win - o.all_loss) + 2 * arcade_shape(f, options)
         # Doubling one opponent makes that pair count twice: a total weight of opponents + 1.
-        home_run = 6 * all_win**3 if players == 4 else 0.0  # 全壘打: 6 from each opponent, doubled like the rest
+        home_run = 6 * o.all_win**3 if players == 4 else 0.0  # 全壘打: 6 from each opponent, doubled like the rest
         return (opponents + 1) * (pair + home_run)
-    pair = rows_ev + 6 * (all_win - all_loss)
-    home_run = 36 * all_win**3 if players == 4 else 0.0
+    pair = rows_ev + 6 * (o.all_win - o.all_loss)
+    home_run = 36 * o.all_win**3 if players == 4 else 0.0
     return opponents * pair + home_run
+
+
+def joint_top(ev: np.ndarray, k: int = JOINT_TOP) -> np.ndarray:
+    """Positions of the ``k`` best of ``ev`` (ties to the lower position), ascending: the splits `hard`
+    re-prices with the rows' dependence."""
+    n = len(ev)
+    if k >= n:
+        return np.arange(n)
+    # The k-th largest value by partition (a full sort of ~22,000 costs more than the rest of `hard`); of
+    # the splits equal to it, the lowest positions fill the k.
+    kth = np.partition(ev, n - k)[n - k]
+    above = np.flatnonzero(ev > kth)
+    equal = np.flatnonzero(ev == kth)[: k - len(above)]
+    return np.sort(np.concatenate([above, equal]))
+
+
+def hard_scores(
+    f: SplitFeatures, model: OpponentModel, preset: Preset, options: Options, players: int = 4, k: int = JOINT_TOP
+) -> np.ndarray:
+    """`hard`'s price of each legal split: the independent estimate screens, the best ``k`` are re-priced
+    with the rows' dependence, and the rest are out (-inf). Without joint samples: the plain estimate."""
+    ev = expected_scores(f, model, preset, options, players)
+    if model.joint is None or f.size == 0:
+        return ev
+    top = joint_top(ev, k)
+    out = np.full(f.size, -np.inf)
+    out[top] = expected_scores(f.take(top), model, preset, options, players, joint=True)
+    return out
 
 
 def quick_decision(
@@ -106,7 +143,7 @@ def quick_decision(
     f = split_features(hand, options, None, view.treasure)
     if model is None:
         model = model_for(level, view)
-    ev = expected_scores(f, model, view.preset, options, view.players)
+    ev = hard_scores(f, model, view.preset, options, view.players)
     best = int(np.argmax(ev))
     if declaration is not None and declares(*declaration, float(ev[best]), level):
         return Decision.declared(hand, declaration[0])

@@ -37,6 +37,7 @@ from .showdown import SideRows, candidates_rows, sample_scores
 DEFAULT_SAMPLES = 40  # the most sampled tables one decision may use
 ROUND = 10  # tables sampled between two looks at the candidates
 CANDIDATES = 48
+EXPERT_POOL = CANDIDATES * 10  # splits `hard`'s estimate re-prices with the rows' dependence for expert
 CLEAR = 2.5  # a candidate this many paired standard errors below the leader is out
 SLACK = 0.1  # units: a candidate that cannot beat the leader by more is not worth more samples
 
@@ -173,7 +174,8 @@ def _decided(x: np.ndarray, post: np.ndarray) -> bool:
 def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view: TableView) -> tuple[np.ndarray, SideRows]:
     """`hard`'s best splits, one per distinct outcome: splits that differ only by which suit sits where
     score identically, and sampling them twice would waste the budget."""
-    head = min(CANDIDATES * 10, f.size)
+    finite = int(np.isfinite(ev).sum())
+    head = min(EXPERT_POOL, finite)
     pool = np.argpartition(-ev, head - 1)[:head] if head < f.size else np.arange(f.size)
     pool = pool[np.argsort(-ev[pool], kind="stable")]
     rows = candidates_rows(f, pool, view.preset, view.rules_options)

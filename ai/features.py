@@ -7,7 +7,7 @@ Computed once per decision: row keys and categories, and the few card facts scor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -66,6 +66,23 @@ class SplitFeatures:
     def row_keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Strength keys of the front, middle and back of each legal split."""
         return self.front_key, self.middle_key, self.back_key
+
+    def take(self, pos: np.ndarray) -> SplitFeatures:
+        """The features of the splits at positions ``pos`` only (same hand and subsets)."""
+        hs = self.splits
+        return replace(
+            self,
+            splits=HandSplits(hs.hand, hs.keys3, hs.keys5, hs.legal[pos]),
+            subset_index=tuple(i[pos] for i in self.subset_index),  # type: ignore[arg-type]
+            **{
+                name: getattr(self, name)[pos]
+                for name in (
+                    "front_key", "middle_key", "back_key", "front_cat", "middle_cat", "back_cat",
+                    "front_suited", "front_sequence", "middle_seven_eleven", "back_seven_eleven",
+                )
+            },
+            treasure=self.treasure[:, pos],
+        )
 
     def arrangement(self, pos: int | np.integer) -> Arrangement:
         """The arrangement of the legal split at position ``pos`` of these arrays."""

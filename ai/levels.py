@@ -12,19 +12,45 @@ import numpy as np
 
 from rules.cards import Card
 from rules.deal import Decision
-from rules.evaluate import KEY_LIMIT
+from rules.evaluate import KEY_LIMIT, key_categories
 
-from .contract import Alternative, Choice, Fixed, Level, TableView
-from .estimate import expected_scores
-from .expert import refine
+from .contract import Alternative, Choice, Distinct, Fixed, Level, TableView
+from .estimate import JOINT_TOP, expected_scores, hard_scores
+from .expert import EXPERT_POOL, refine
 from .features import SplitFeatures, split_features
 from .opponents import model_for
 from .policy import best_declaration, declares, double_target
 
+# How many leading ranks of the comparison vector name a row's made hand, by category: the pair of a pair,
+# both pairs, the trips, a straight's top card, a full house's trips and pair, the quads; high card and
+# flush are their category alone.
+_MADE_RANKS = np.array([0, 1, 2, 1, 1, 0, 2, 1, 1])
+_RANK_BITS = 4 * 5  # v1..v5 (four bits each) above the two suit bits
 
-def _ranked(f: SplitFeatures, ev: np.ndarray, top: int, tiebreak: np.ndarray | None = None) -> list[int]:
-    """Positions of the ``top`` best splits, distinct in row strengths, best first; equal ``ev`` is
-    ordered by ``tiebreak`` (expert's Monte Carlo values tie often: `hard`'s estimate decides them)."""
+
+def _made_hand(keys: np.ndarray) -> np.ndarray:
+    """Each row key with everything but its category and made hand cleared (kickers and suits)."""
+    keep = _MADE_RANKS[key_categories(keys)]
+    drop = 2 + 4 * (5 - keep)  # bits below the kept leading ranks
+    return (keys >> drop) << drop
+
+
+def _signatures(f: SplitFeatures, distinct: Distinct) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rows = f.row_keys()
+    if distinct is Distinct.STRUCTURE:
+        return _made_hand(rows[0]), _made_hand(rows[1]), _made_hand(rows[2])
+    return rows
+
+
+def _ranked(
+    f: SplitFeatures,
+    ev: np.ndarray,
+    top: int,
+    tiebreak: np.ndarray | None = None,
+    distinct: Distinct = Distinct.ROWS,
+) -> list[int]:
+    """Positions of the ``top`` best splits, distinct in row strengths (or in structure), best first; equal
+    ``ev`` is ordered by ``tiebreak`` (expert's Monte Carlo values tie often: `hard`'s estimate decides them)."""
     # Only the head of the ranking is ever read: partition first, then sort that head.
     head = min(max(top * 50, 200), len(ev))
     if tiebreak is not None:
@@ -37,7 +63,7 @@ def _ranked(f: SplitFeatures, ev: np.ndarray, top: int, tiebreak: np.ndarray | N
     order = part[np.lexsort((second, -ev[part]))]
     seen: set[tuple[int, int, int]] = set()
     picked: list[int] = []
-    fk, mk, bk = f.row_keys()
+    fk, mk, bk = _signatures(f, distinct)
     for pos in order:
         if not np.isfinite(ev[pos]):
             break  # splits a level did not rank (expert's unsampled ones) are no alternative
@@ -69,13 +95,15 @@ def choose(
     fixed: Fixed | None = None,
     top: int = 3,
     samples: int | None = None,
+    distinct: Distinct = Distinct.ROWS,
 ) -> Choice:
     """Decide how to play ``hand`` (13 cards) at a table described only by public ``view``.
 
     ``fixed`` keeps cards the player already placed (the hint key, auto-complete and the time-out
     takeover use it); when no legal completion keeps them, the best unconstrained arrangement is
-    returned with ``kept_fixed=False``. ``top`` alternatives are listed; ``samples`` caps the Monte
-    Carlo budget of `expert` (opponent deals drawn from the unseen cards; a clear call stops sooner).
+    returned with ``kept_fixed=False``. ``top`` alternatives are listed, as different from each other as
+    ``distinct`` says; ``samples`` caps the Monte Carlo budget of `expert` (opponent deals drawn from the
+    unseen cards; a clear call stops sooner).
     """
     level = Level(level)
     cards = tuple(sorted(Card(c) for c in hand))
@@ -90,7 +118,13 @@ def choose(
         kept = False
 
     tiebreak = None
-    ev = expected_scores(f, model_for(level, view), view.preset, options, view.players)
+    model = model_for(level, view)
+    if level in (Level.HARD, Level.EXPERT):
+        # Structurally different alternatives lie further down the ranking: `hard` prices more of it then.
+        pool = JOINT_TOP if level is Level.HARD and distinct is Distinct.ROWS else EXPERT_POOL
+        ev = hard_scores(f, model, view.preset, options, view.players, pool)
+    else:
+        ev = expected_scores(f, model, view.preset, options, view.players)
     pick_score = ev
     if level is Level.EASY:
         pick_score = _easy_scores(f, seed)
@@ -98,7 +132,7 @@ def choose(
         tiebreak = ev
         pick_score, ev = refine(f, ev, cards, view, seed=seed, samples=samples)
 
-    ranked = _ranked(f, pick_score, top + 1, tiebreak)
+    ranked = _ranked(f, pick_score, top + 1, tiebreak, distinct)
     plays = [Alternative(Decision.arranged(f.arrangement(p)), float(ev[p])) for p in ranked]
     best = plays[0]
     if declaration is not None and declares(*declaration, best.ev, level):

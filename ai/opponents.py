@@ -12,7 +12,7 @@ import functools
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +21,7 @@ from rules.evaluate import Category, Wheel, base_key, batch_keys, key_categories
 from rules.presets import Preset
 
 from .contract import Level, TableView
+from .outcomes import JointSample
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "ai"
 TABLES_FILE = ASSETS / "row_tables.npz"
@@ -77,11 +78,22 @@ class RowModel:
 
 @dataclass(frozen=True)
 class OpponentModel:
-    """Three row models (front, middle, back) and the mean 加賭 an opponent wins with (taiwan family)."""
+    """Three row models (front, middle, back) and the mean 加賭 an opponent wins with (taiwan family).
+
+    ``joint`` holds whole arrangements seen in training, (N, 3) base keys of front, middle and back, for
+    what the separate row models cannot say: how an opponent's three rows go together
+    (:mod:`ai.outcomes`). None for the analytic model, whose random rows are unrelated by construction.
+    """
 
     rows: tuple[RowModel, RowModel, RowModel]
     mean_bonus: float = 0.0
     name: str = "analytic"
+    joint: np.ndarray | None = field(default=None, compare=False, repr=False)
+
+    @functools.cached_property
+    def joint_sample(self) -> JointSample | None:
+        """``joint`` laid out for fast outcome counts (built once per model)."""
+        return JointSample.of(self.joint) if self.joint is not None and len(self.joint) else None
 
 
 def _keyspace(wheel: Wheel) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
@@ -143,17 +155,26 @@ def trained_model(preset: Preset, wheel: Wheel | None = None) -> OpponentModel:
                 return analytic_model(wheel)
             rows = [RowModel(data[f"{p}_{r}_keys"], data[f"{p}_{r}_prob"]) for r in ("front", "middle", "back")]
             mean_bonus = float(data[f"{p}_mean_bonus"])
+            joint = data[f"{p}_joint"].astype(np.int64) if f"{p}_joint" in data else None
     except OSError:
         return analytic_model(wheel)
     if wheel is not trained_wheel:
         rows = [rows[0], *(_rewheel(rm, trained_wheel, wheel) for rm in rows[1:])]
-    return OpponentModel((rows[0], rows[1], rows[2]), mean_bonus, f"trained:{p}")
+        if joint is not None:
+            joint = np.column_stack([joint[:, 0], *(_rewheel_keys(joint[:, r], trained_wheel, wheel) for r in (1, 2))])
+    return OpponentModel((rows[0], rows[1], rows[2]), mean_bonus, f"trained:{p}", joint)
+
+
+def _rewheel_keys(keys: np.ndarray, old: Wheel, new: Wheel) -> np.ndarray:
+    """Five-card base keys with A2345 straights moved from where ``old`` ranks them to ``new``."""
+    keys = keys.copy()
+    for cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        keys[keys == wheel_key(cat, old)] = wheel_key(cat, new)
+    return keys
 
 
 def _rewheel(rm: RowModel, old: Wheel, new: Wheel) -> RowModel:
-    keys = rm.keys.copy()
-    for cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        keys[keys == wheel_key(cat, old)] = wheel_key(cat, new)
+    keys = _rewheel_keys(rm.keys, old, new)
     order = np.argsort(keys, kind="stable")
     return RowModel(keys[order], rm.prob[order])
 

@@ -30,7 +30,7 @@ from rules.evaluate import SUBSETS3, SUBSETS5, base_key, batch_keys, key_categor
 from rules.presets import Options, Preset
 
 from .contract import Level, TableView
-from .estimate import expected_scores
+from .estimate import JOINT_TOP, expected_scores
 from .features import SplitFeatures, features_of
 from .opponents import OpponentModel, model_for
 from .payouts import worth_by_category
@@ -146,12 +146,18 @@ def _features(
 
 
 def imagine(
-    hands: Sequence[Sequence[int]] | np.ndarray, view: TableView, shortlist: int | None = SHORTLIST
+    hands: Sequence[Sequence[int]] | np.ndarray,
+    view: TableView,
+    shortlist: int | None = SHORTLIST,
+    model: OpponentModel | None = None,
 ) -> Imagined:
-    """How `hard` plays each of ``hands`` at ``view``'s table (its seat does not matter to `hard`)."""
+    """How `hard` plays each of ``hands`` at ``view``'s table (its seat does not matter to `hard`).
+
+    ``model`` replaces `hard`'s shipped opponent model (the training script passes the one it refines)."""
     h = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
     options, preset = view.rules_options, view.preset
-    model = model_for(Level.HARD, view)
+    if model is None:
+        model = model_for(Level.HARD, view)
     k3, k5 = _subset_keys(h, options)
     picks = _screen(base_key(k3), base_key(k5), model, preset, shortlist)
     valid = picks != np.iinfo(np.int64).max
@@ -167,6 +173,9 @@ def imagine(
             continue
         f = _features(h[idx], k3[idx], k5[idx], picks[idx], view.treasure, 6 if group is six else 0)
         scores = expected_scores(f, model, preset, options, view.players).reshape(len(idx), -1)
+        scores = np.where(valid[idx], scores, -np.inf)
+        if model.joint is not None:
+            scores = _with_dependence(f, scores, model, view)
         ev[idx] = np.where(valid[idx], scores, -np.inf)
         best = np.argmax(ev[idx], axis=1)
         rows_parts.append((idx, candidates_rows(f, best + np.arange(len(idx)) * picks.shape[1], preset, options)))
@@ -183,6 +192,19 @@ def imagine(
         else:
             declared.append(None)
     return Imagined(rows, tuple(declared), h, chosen)
+
+
+def _with_dependence(f: SplitFeatures, scores: np.ndarray, model: OpponentModel, view: TableView) -> np.ndarray:
+    """`hard`'s second look (:func:`ai.estimate.hard_scores`) for a batch: each hand's best
+    :data:`~ai.estimate.JOINT_TOP` splits re-priced with the rows' dependence, the others out."""
+    n, width = scores.shape
+    k = min(JOINT_TOP, width)
+    cols = np.sort(np.argsort(-scores, axis=1, kind="stable")[:, :k], axis=1)
+    flat = (cols + width * np.arange(n)[:, None]).ravel()
+    out = np.full(scores.shape, -np.inf)
+    priced = expected_scores(f.take(flat), model, view.preset, view.rules_options, view.players, joint=True)
+    np.put_along_axis(out, cols, priced.reshape(n, k), axis=1)
+    return out
 
 
 def _merge(parts: list[tuple[np.ndarray, SideRows]], n: int) -> SideRows:

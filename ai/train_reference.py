@@ -24,7 +24,7 @@ import numpy as np
 from rules.evaluate import base_key, batch_keys
 from rules.presets import Options
 
-from .opponents import RowModel
+from .convergence import mix_rows, rows_change
 from .reference import REFERENCE_FILE, TRAINED_WHEEL, ReferenceTables, reference_split, save_tables, tables_from_rows
 from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE
 
@@ -70,27 +70,13 @@ def played_rows(tables: ReferenceTables, seed: int, round_no: int, hands: int, w
 
 def mix_tables(old: ReferenceTables, new: ReferenceTables, weight: float) -> ReferenceTables:
     """Per row, the mixture ``(1 - weight) × old + weight × new`` of two distributions (on their union of keys)."""
-    rows = []
-    for a, b in zip(old.rows, new.rows, strict=True):
-        keys = np.union1d(a.keys, b.keys)
-        prob = np.zeros(len(keys))
-        prob[np.searchsorted(keys, a.keys)] += (1.0 - weight) * a.prob
-        prob[np.searchsorted(keys, b.keys)] += weight * b.prob
-        rows.append(RowModel(keys, prob))
+    rows = mix_rows(old.rows, new.rows, weight)
     return ReferenceTables((rows[0], rows[1], rows[2]), new.wheel)
 
 
 def table_change(old: ReferenceTables, new: ReferenceTables, played: list[np.ndarray]) -> dict[str, list[float]]:
-    """How far ``new`` moved from ``old``, per row: the KS distance of the distributions, and the mean
-    |Δ P(win or half a tie)| over the rows in ``played`` (the rows that matter, weighted as played)."""
-    ks, mean_abs = [], []
-    for a, b, rows in zip(old.rows, new.rows, played, strict=True):
-        grid = np.union1d(a.keys, b.keys)
-        ks.append(float(np.abs(a.win_tie(grid)[0] - b.win_tie(grid)[0]).max()))
-        wa, ta = a.win_tie(rows)
-        wb, tb = b.win_tie(rows)
-        mean_abs.append(float(np.abs((wa + ta / 2) - (wb + tb / 2)).mean()))
-    return {"ks": [round(x, 5) for x in ks], "mean_abs_dwin": [round(x, 5) for x in mean_abs]}
+    """How far ``new`` moved from ``old`` (:func:`ai.convergence.rows_change`)."""
+    return rows_change(old.rows, new.rows, played)
 
 
 def train(hands: int, rounds: int, seed: int, workers: int = 1, mix: float = 0.5, log: bool = False) -> ReferenceTables:

@@ -111,6 +111,7 @@ def _run(ranks: Sequence[int]) -> tuple[int, ...]:
 
 _SEQ3 = [_run([12, 0, 1])] + [_run(range(lo, lo + 3)) for lo in range(11)]
 _SEQ5 = [_run([12, 0, 1, 2, 3])] + [_run(range(lo, lo + 5)) for lo in range(9)]
+THREE_SEQUENCES, FIVE_SEQUENCES = tuple(_SEQ3), tuple(_SEQ5)  # rank-count vectors, for laying specials out
 
 
 @functools.cache

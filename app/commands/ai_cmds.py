@@ -87,14 +87,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
     arranged = [a for a in choice.alternatives if a.decision.arrangement is not None]
     fallback = arranged[0].decision if arranged else None
     choice = replace(choice, alternatives=choice.alternatives[: args.top])
+    # The choice is the best by expected units, but for one rule: a dragon is always declared (RULES.md §13.1).
+    overruled = choice.decision.declare is not None and any(a.ev > choice.ev for a in choice.alternatives)
     if args.json:
         out = _decision_json(choice.decision, choice.ev, fallback)
+        if overruled:
+            out["why"] = "a dragon is always declared"
         out["alternatives"] = [_decision_json(a.decision, a.ev) for a in choice.alternatives]
         if preset is Preset.ARCADE:
             out["double"] = choice.double
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print(_describe(choice.decision, choice.ev, preset))
+    if overruled:
+        print("why    a dragon is always declared (rules/RULES.md §13.1), even where an arrangement prices higher")
     for n, alt in enumerate(choice.alternatives, 2):
         print(f"\n#{n}\n{_describe(alt.decision, alt.ev, preset)}")
     return 0
@@ -233,5 +239,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         target = f" (target {targets[level]} ms)" if level in targets else ""
         print(f"level {level:<8} median {s['median_ms']:8.2f} ms, p95 {s['p95_ms']:8.2f} ms{target}")
     print(f"import ai + load tables: {report['import_and_load_s']:.3f} s (target 0.5 s)")
-    print(f"peak RSS: {report['peak_rss_mb']} MB")
+    print(f"peak RSS: {report['peak_rss_mb']} MB (target 200 MB)")
+    missed = [name for name, t in report["targets"].items() if not t["met"]]
+    print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")
     return 0

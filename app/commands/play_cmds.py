@@ -31,7 +31,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument(
         "--no-takeover",
         action="store_true",
-        help="no computer takeover: at the time-out, let the computer play your seat or end the table",
+        help="no automatic takeover: at the time-out you choose whether the computer finishes your hand or the "
+        "table ends, and leaving your seat ends the table (default: the computer takes your seat at once)",
     )
     p.add_argument("--watch", action="store_true", help="watch four computer players (觀戰)")
     p.add_argument(

@@ -7,14 +7,33 @@ import from here.
 - :mod:`.reveal`: the reveal's steps, tallies and row winners, and how far the reveal has got;
 - :mod:`.phase`: the table's phases, the seats' statuses, the time-out's handling;
 - :mod:`.table`: the session at a table of four, holding one ledger (:mod:`rules.ledger`);
-- :mod:`.actions`: what the player may do now (one query for every action).
+- :mod:`.actions`: what the player may do now (one query for every action);
+- :mod:`.pairs`: one pair's result as the results panel lists it, its parts adding up to its units.
 """
 
 from app.game.actions import allowed
-from app.game.arrange import Action, Allowed, ArrangeError, ArrangeState, hint_row, partial_category
+from app.game.arrange import (
+    Action,
+    Allowed,
+    ArrangeError,
+    ArrangeState,
+    Suggestion,
+    display_order,
+    hint_row,
+    partial_category,
+)
+from app.game.pairs import PairLine, pair_line
 from app.game.phase import Phase, Status, Timeout
 from app.game.record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
-from app.game.requests import HELPER_LEVEL, AIRequest, Purpose, choice_arrangements, run_ai
+from app.game.requests import (
+    HELPER_LEVEL,
+    SUGGESTIONS,
+    AIRequest,
+    Purpose,
+    choice_arrangements,
+    choice_suggestions,
+    run_ai,
+)
 from app.game.reveal import (
     COUNT_FRAMES,
     ROW_KINDS,
@@ -36,6 +55,7 @@ __all__ = [
     "HUMAN",
     "ROW_KINDS",
     "SEATS",
+    "SUGGESTIONS",
     "SWEEP_KINDS",
     "AIRequest",
     "Action",
@@ -44,6 +64,7 @@ __all__ = [
     "ArrangeState",
     "DealRecord",
     "ItemLine",
+    "PairLine",
     "Phase",
     "Purpose",
     "RevealProgress",
@@ -51,14 +72,18 @@ __all__ = [
     "SeatLine",
     "Status",
     "StepKind",
+    "Suggestion",
     "Summary",
     "Table",
     "Timeout",
     "allowed",
     "choice_arrangements",
+    "choice_suggestions",
     "count_frames",
     "deal_seed",
+    "display_order",
     "hint_row",
+    "pair_line",
     "partial_category",
     "reveal_steps",
     "row_winners",

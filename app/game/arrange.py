@@ -68,8 +68,9 @@ class ArrangeError(ValueError):
         self.params = params
 
 
-def _display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """A row's cards for display: bigger groups first (the pair of a pair), then by rank, high to low."""
+def display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A row's cards for display, the one order used everywhere: bigger groups first (the trips of a full
+    house, the pair of a pair), then by rank, high to low, as players lay them down."""
     counts = Counter(c.rank for c in cards)
     return tuple(sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True))
 
@@ -93,6 +94,14 @@ def partial_category(cards: Sequence[Card], size: int, wheel: Wheel = Wheel.LOW)
 
 
 @dataclass(frozen=True)
+class Suggestion:
+    """One play auto-arrange offers: an arrangement or a declaration, with the helper's expected units."""
+
+    decision: Decision
+    ev: float
+
+
+@dataclass(frozen=True)
 class ArrangeState:
     """The human's arrangement in progress.
 
@@ -106,8 +115,8 @@ class ArrangeState:
     selected: frozenset[Card] = frozenset()
     sort: str = "rank"
     wheel: Wheel = Wheel.LOW
-    suggestions: tuple[Arrangement, ...] = ()
-    suggestion: int = -1  # which suggestion the rows show; -1 when the player changed them since
+    suggestions: tuple[Suggestion, ...] = ()
+    suggestion: int = -1  # which suggestion is on show; -1 when the player changed the play since
     declared: Special | None = None
     specials: frozenset[Special] = frozenset()  # what the cards make that this preset lets one declare
 
@@ -140,7 +149,7 @@ class ArrangeState:
 
     def row_cards(self, row: Row) -> tuple[Card, ...]:
         """A row's cards in display order."""
-        return _display_order(self.rows[row])
+        return display_order(self.rows[row])
 
     @property
     def order(self) -> tuple[Card, ...]:
@@ -341,15 +350,29 @@ class ArrangeState:
 
     # ---- auto-arrange
 
+    def showing_suggestion(self) -> bool:
+        """True while the play on show is still the suggestion it came from (`a` again shows the next)."""
+        if not 0 <= self.suggestion < len(self.suggestions):
+            return False
+        current = self.suggestions[self.suggestion].decision
+        if current.declare is not None:
+            return self.declared is current.declare
+        return self.declared is None and self.complete and Arrangement.of(*self.rows) == current.arrangement
+
+    def show_suggestion(self, index: int) -> ArrangeState:
+        """Put suggestion ``index`` on show: its rows, or its declaration (the rows emptied)."""
+        decision = self.suggestions[index].decision
+        if decision.declare is not None:
+            state = self._with(rows=((), (), ()), selected=frozenset(), cursor=0, declared=decision.declare)
+            return state._with(suggestion=index)
+        assert decision.arrangement is not None
+        return self.with_arrangement(decision.arrangement, index)._with(suggestions=self.suggestions)
+
     def next_suggestion(self) -> ArrangeState | None:
-        """The next cached suggestion when the rows still show one (pressing `a` again), else None."""
-        if self.suggestion < 0 or not self.suggestions:
+        """The next cached suggestion when the play on show is still one (pressing `a` again), else None."""
+        if not self.showing_suggestion():
             return None
-        current = self.suggestions[self.suggestion]
-        if Arrangement.of(*self.rows) != current:
-            return None
-        nxt = (self.suggestion + 1) % len(self.suggestions)
-        return self.with_arrangement(self.suggestions[nxt], nxt)._with(suggestions=self.suggestions)
+        return self.show_suggestion((self.suggestion + 1) % len(self.suggestions))
 
     def suggestion_fixed(self) -> Fixed | None:
         """What a new suggestion must keep: the placed cards, unless all 13 are placed (then start afresh)."""
@@ -361,15 +384,18 @@ class ArrangeState:
         """What a hint's completion must keep: the placed cards, unless all 13 are placed."""
         return None if self.complete else self.fixed()
 
-    def with_suggestions(self, arrangements: Sequence[Arrangement]) -> ArrangeState:
-        """Take fresh suggestions (best first) and show the first."""
-        distinct: list[Arrangement] = []
-        for a in arrangements:
-            if a not in distinct and sorted(a.cards) == sorted(self.hand):
-                distinct.append(a)
-        if not distinct:
+    def with_suggestions(self, suggestions: Sequence[Suggestion]) -> ArrangeState:
+        """Take fresh suggestions (best first) and show the first; plays not of this hand, or repeated, and
+        declarations this hand cannot make are left out."""
+        kept: list[Suggestion] = []
+        for sug in suggestions:
+            d = sug.decision
+            fits = sorted(d.cards) == sorted(self.hand) and (d.declare is None or d.declare in self.specials)
+            if fits and all(k.decision != d for k in kept):
+                kept.append(sug)
+        if not kept:
             raise ArrangeError("no_suggestion")
-        return self.with_arrangement(distinct[0], 0)._with(suggestions=tuple(distinct))
+        return self._with(suggestions=tuple(kept)).show_suggestion(0)
 
     # ---- what may be done
 
@@ -388,7 +414,7 @@ class ArrangeState:
         if action is Action.CLEAR:
             return Allowed.of(self.can_return_all)
         if action is Action.AUTO:
-            return Allowed.of(not declared)
+            return Allowed.of(not declared or (self._kept_declaration is None and self.showing_suggestion()))
         if action is Action.HINT:
             return Allowed.of(not declared and not self.complete)
         if action is Action.READY:

@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ai import Choice, Fixed, Level, TableView, choose
+from ai import Choice, Distinct, Fixed, Level, TableView, choose
+from ai.policy import best_declaration
 from rules.arrangement import Arrangement
 from rules.cards import Card
+from rules.deal import Decision
+
+from .arrange import Suggestion
 
 # The level that arranges for the human (auto-arrange, hint, time-out takeover): the strongest fast one.
 HELPER_LEVEL = Level.HARD
+SUGGESTIONS = 5  # plays auto-arrange offers at most, each a different structure (or the declaration)
 
 
 class Purpose(StrEnum):
@@ -36,10 +41,36 @@ class AIRequest:
     purpose: Purpose = Purpose.DECIDE
     top: int = 3
 
+    @property
+    def distinct(self) -> Distinct:
+        """Auto-arrange offers other plays, not the same play with its kickers swapped."""
+        return Distinct.STRUCTURE if self.purpose is Purpose.SUGGEST else Distinct.ROWS
+
 
 def run_ai(request: AIRequest) -> Choice:
     """Call the AI for ``request`` (blocking: run it in a worker thread)."""
-    return choose(request.hand, request.view, request.level, seed=request.seed, fixed=request.fixed, top=request.top)
+    return choose(
+        request.hand,
+        request.view,
+        request.level,
+        seed=request.seed,
+        fixed=request.fixed,
+        top=request.top,
+        distinct=request.distinct,
+    )
+
+
+def choice_suggestions(choice: Choice, request: AIRequest) -> list[Suggestion]:
+    """What auto-arrange offers from the helper's answer: its plays and, when the hand can declare a special
+    at this table, the declaration, all ranked by expected units (a dragon, always declared, first)."""
+    plays = [Suggestion(choice.decision, choice.ev)]
+    plays += [Suggestion(a.decision, a.ev) for a in choice.alternatives]
+    declaration = best_declaration(request.hand, request.view)
+    if declaration is not None and all(p.decision.declare is None for p in plays):
+        plays.append(Suggestion(Decision.declared(request.hand, declaration[0]), declaration[1]))
+    first = [p for p in plays if p.decision.declare is not None and p.decision.declare.is_dragon]
+    rest = sorted((p for p in plays if p not in first), key=lambda p: -p.ev)  # stable: ties keep the AI's order
+    return (first + rest)[:SUGGESTIONS]
 
 
 def choice_arrangements(choice: Choice) -> list[Arrangement]:

@@ -30,7 +30,7 @@ from rules.specials import detect_specials
 from .arrange import ArrangeError, ArrangeState, hint_row
 from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
-from .requests import HELPER_LEVEL, AIRequest, Purpose, choice_arrangements, run_ai
+from .requests import HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose, choice_suggestions, run_ai
 from .reveal import RevealProgress, RevealStep, reveal_steps
 
 
@@ -52,6 +52,7 @@ class Table:
         self.human: int | None = None if config.watch else HUMAN
         self.viewer = HUMAN  # the seat drawn at the bottom of the screen
         self.pending_seat: int | None = None  # watch mode: the seat the human takes from the next deal
+        self.player_seat = self.human  # the seat the player last held (still theirs in the summary once left)
         self.levels: list[Level] = [config.watch_level, *config.levels]
         self.phase = Phase.DEALING
         self.number = 0
@@ -60,6 +61,7 @@ class Table:
         self.arrange: ArrangeState | None = None
         self.human_double: int | None = None
         self.deadline: float | None = None
+        self._held_at: float | None = None  # when the countdown was stopped (:meth:`hold_clock`)
         # This deal's time-out: None (not yet), else how it is handled (:meth:`on_timeout`, :meth:`resolve_timeout`).
         self.timeout: Timeout | None = None
         self.reveal = RevealProgress()
@@ -144,6 +146,7 @@ class Table:
             raise RuntimeError("the session is over")
         if self.pending_seat is not None:
             self.human, self.viewer, self.pending_seat = self.pending_seat, self.pending_seat, None
+            self.player_seat = self.human
         self.number += 1
         seed = deal_seed(self.seed, self.number)
         seats = self.seats_in_play()
@@ -178,6 +181,7 @@ class Table:
             self.arrange = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
             if self.config.time_limit > 0:
                 self.deadline = self.now() + self.config.time_limit
+                self._held_at = self.now() if self._held_at is not None else None
         self.phase = Phase.ARRANGING
         return record
 
@@ -222,9 +226,10 @@ class Table:
                 if self.is_computer(s) and s not in rec.decisions]
 
     def suggest_request(self) -> AIRequest:
-        """Auto-arrange for the human: completions around what is placed, a few of them."""
+        """Auto-arrange for the human: different plays around what is placed, best first."""
         assert self.arrange is not None and self.human is not None
-        return self._request(self.human, HELPER_LEVEL, Purpose.SUGGEST, self.arrange.suggestion_fixed(), top=4)
+        fixed = self.arrange.suggestion_fixed()
+        return self._request(self.human, HELPER_LEVEL, Purpose.SUGGEST, fixed, top=SUGGESTIONS - 1)
 
     def hint_request(self) -> AIRequest:
         """The hint key: the best completion around the placed cards."""
@@ -279,9 +284,9 @@ class Table:
         goes to :meth:`accept_suggestions`. :class:`ArrangeError` when the player has declared."""
         if self.arrange is None or not self.can_arrange:
             raise ArrangeError("not_arranging")
-        if self.arrange.declared is not None:
-            raise ArrangeError("declared")
         nxt = self.arrange.next_suggestion()
+        if self.arrange.declared is not None and (nxt is None or self.arrange.declared.is_dragon):
+            raise ArrangeError("declared")  # the player's own declaration, or a dragon's
         if nxt is None:
             return self.suggest_request()
         self.arrange = nxt
@@ -300,7 +305,7 @@ class Table:
         (:meth:`helper_fits`); :class:`ArrangeError` ``no_suggestion`` when none fits the hand."""
         if not self.helper_fits(request) or self.arrange is None:
             return False
-        self.arrange = self.arrange.with_suggestions(choice_arrangements(choice))
+        self.arrange = self.arrange.with_suggestions(choice_suggestions(choice, request))
         return True
 
     def hint_for(self, choice: Choice) -> tuple[Card, Row] | None:
@@ -369,7 +374,17 @@ class Table:
             return 0.0
         if self.deadline is None or self.phase is not Phase.ARRANGING or self.human_ready:
             return None
-        return max(0.0, self.deadline - self.now())
+        return max(0.0, self.deadline - (self._held_at if self._held_at is not None else self.now()))
+
+    def hold_clock(self, held: bool) -> None:
+        """Stop the countdown while the player cannot see the board (a dialog over it, a terminal too small)
+        and start it again from where it stopped; holding twice, or releasing twice, changes nothing."""
+        if held and self._held_at is None:
+            self._held_at = self.now()
+        elif not held and self._held_at is not None:
+            if self.deadline is not None:
+                self.deadline += self.now() - self._held_at
+            self._held_at = None
 
     def timed_out(self) -> bool:
         """True when the countdown has reached zero and the time-out is still to be handled (:meth:`on_timeout`)."""

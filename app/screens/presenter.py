@@ -9,16 +9,27 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from app.game import ArrangeError, DealRecord, Phase, RevealStep, StepKind, Table, row_winners, tally_after
+from app.game import (
+    ArrangeError,
+    DealRecord,
+    Phase,
+    RevealStep,
+    StepKind,
+    Table,
+    display_order,
+    row_winners,
+    tally_after,
+)
 from app.i18n import Translator
 from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
 from app.widgets.cards import CardLook, cards_text
 from app.widgets.table_widgets import HandModel, RowLine, RowsModel, SeatModel
 from rules.arrangement import ROW_SIZES, Row
 from rules.cards import Card
-from rules.deal import Outcome
+from rules.deal import Decision, Outcome
 from rules.ledger import Currency
 from rules.presets import Preset
+from rules.special_shapes import special_lines
 
 #: Frames of the totals counting up or down at the end of a reveal.
 
@@ -98,13 +109,11 @@ class TablePresenter:
         if rec is None or decision is None or row >= shown or rec.result is None:
             own = seat == self.table.human or (rec is not None and seat == rec.human)
             if own and decision is not None and decision.arrangement is not None:
-                return RowLine(label, tuple(decision.arrangement.rows[row]), ROW_SIZES[row])  # one's own cards
+                return RowLine(label, display_order(decision.arrangement.rows[row]), ROW_SIZES[row])  # one's own
             return RowLine(label, None, ROW_SIZES[row])
         if decision.arrangement is None:
-            hand = sorted(decision.cards, reverse=True)
-            cut = ((0, 3), (3, 8), (8, 13))[row]
-            return RowLine(label, tuple(hand[cut[0] : cut[1]]), ROW_SIZES[row])
-        cards = decision.arrangement.rows[row]
+            return self._special_line(decision, row, short)
+        cards = display_order(decision.arrangement.rows[row])
         value = decision.arrangement.values(self.table.config.options.wheel)[row]
         group = "category_short" if short else "category"
         name = self.t(f"common.{group}.{value.category.id}")
@@ -131,6 +140,31 @@ class TablePresenter:
                 else:
                     marks.append("·", style="dim")
         return RowLine(label, tuple(cards), ROW_SIZES[row], name, style, marks)
+
+    def _special_line(self, decision: Decision, row: Row, short: bool) -> RowLine:
+        """One line of a declared special, its cards in the shape that makes it (not three rows, which it
+        has not got): the player's own box names the special on its first line, an opponent's in its note."""
+        assert decision.declare is not None
+        cards = special_lines(decision.declare, decision.cards)[row]
+        name = self.t(f"common.special.{decision.declare.id}") if row is Row.FRONT and not short else ""
+        return RowLine("", cards, len(cards), name, "bold yellow")
+
+    def suggestion_text(self) -> str:
+        """The suggestion on show: which of how many, what play it is, and its expected units."""
+        st = self.table.arrange
+        assert st is not None and 0 <= st.suggestion < len(st.suggestions)
+        sug = st.suggestions[st.suggestion]
+        d = sug.decision
+        if d.declare is not None:
+            play = self.t("table.msg.suggestion_declare", special=self.t(f"common.special.{d.declare.id}"))
+        else:
+            assert d.arrangement is not None
+            values = d.arrangement.values(self.table.config.options.wheel)
+            names = {r.id: self.t(f"common.category_short.{values[r].category.id}").lower() for r in Row}
+            play = self.t("table.msg.suggestion_rows", **names)
+        return self.t(
+            "table.msg.suggestion", n=st.suggestion + 1, total=len(st.suggestions), play=play, ev=f"{sug.ev:+.1f}"
+        )
 
     def _others(self, seat: int) -> list[int]:
         pos = self.positions()
@@ -181,6 +215,9 @@ class TablePresenter:
         seat = self.positions()["bottom"]
         rec = table.current
         if st is not None and table.phase is Phase.ARRANGING and table.human == seat:
+            if st.declared is not None:  # the rows show the special's shape, named
+                decision = Decision.declared(st.hand, st.declared)
+                return RowsModel(tuple(self._special_line(decision, row, short=False) for row in Row))
             fouled = {r for pair in st.fouls() for r in pair}
             lines = []
             for row in Row:
@@ -205,9 +242,11 @@ class TablePresenter:
         if rec is not None and seat in (table.human, rec.human) and seat in rec.decisions and not shown:
             # READY (or taken over) but not revealed yet: the player still sees their own rows.
             decision = rec.decisions[seat]
+            if decision.declare is not None:
+                return RowsModel(tuple(self._special_line(decision, row, short=False) for row in Row))
             lines = []
             for row in Row:
-                cards = decision.arrangement.rows[row] if decision.arrangement else ()
+                cards = display_order(decision.arrangement.rows[row]) if decision.arrangement else ()
                 lines.append(
                     RowLine(self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row]), tuple(cards), ROW_SIZES[row])
                 )
@@ -269,7 +308,9 @@ class TablePresenter:
         """The top bar: game, preset, deal number and dealer."""
         table = self.table
         out = Text()
-        out.append(self.t("common.app_title"), style="bold")
+        # The game's name as the table's players call it: 十三水 on the mainland's table, 十三張 elsewhere.
+        title = "common.app_title_shisanshui" if table.preset is Preset.SHISANSHUI else "common.app_title"
+        out.append(self.t(title), style="bold")
         out.append(" · " + self.t(f"common.preset.{table.preset.value}"))
         if not table.scored:
             out.append(" · " + self.t("common.practice"), style="italic")
@@ -429,9 +470,10 @@ class TablePresenter:
                 self.t(
                     "table.foul_pair",
                     upper=self.t(f"common.row.{upper.id}"),
-                    upper_hand=self.t(f"common.category.{uc.id}") if uc else "",
+                    # HIGH_CARD is category 0: "no category yet" is None, never a falsy member.
+                    upper_hand=self.t(f"common.category.{uc.id}") if uc is not None else "",
                     lower=self.t(f"common.row.{lower.id}"),
-                    lower_hand=self.t(f"common.category.{lc.id}") if lc else "",
+                    lower_hand=self.t(f"common.category.{lc.id}") if lc is not None else "",
                 )
             )
         return self.t("table.foul", rows="; ".join(parts))

@@ -13,16 +13,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from app.game import SWEEP_KINDS, DealRecord, Table
+from app.game import DealRecord, Table, pair_line
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.screens.formatting import deal_units_text, item_name, money_text, seat_name, signed
 from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook
-from rules.deal import Outcome
 from rules.ledger import Currency
-
-ROW_ITEM_KINDS = frozenset({"rows", "front", "middle", "back", "treasure"})
 
 
 def pair_rows(table: Table, rec: DealRecord, viewer: int) -> list[tuple[int, int]]:
@@ -80,27 +77,16 @@ class ResultsScreen(BaseModal[str | None]):
                 no_wrap=True,
             )
         for a, b in pair_rows(table, rec, table.viewer):
-            items = rec.pair_items(a, b)
-            outcomes = None
-            assert rec.result is not None
-            pair = rec.result.pair(rec.position(a), rec.position(b))
-            outcomes = pair.rows
-            if outcomes is None:
-                rows = "—"
-            else:
-                rows = f"{outcomes.count(Outcome.WIN)}-{outcomes.count(Outcome.TIE)}-{outcomes.count(Outcome.LOSS)}"
-            sweep = sum(i.value for i in items if i.kind in SWEEP_KINDS)
-            bonus_parts = [
-                f"{item_name(t, i.kind, table.preset)} {signed(i.value)}"
-                for i in items
-                if i.kind not in SWEEP_KINDS and i.kind not in ROW_ITEM_KINDS
-            ]
-            units = sum(i.value for i in items)
+            line = pair_line(rec, a, b)
+            # Every part shows its units, so a row of the panel adds up to its Units column.
+            rows = line.record if line.outcomes is None or not line.rows else f"{line.record} {signed(line.rows)}"
+            bonus_parts = [f"{item_name(t, i.kind, table.preset)} {signed(i.value)}" for i in line.others]
+            units = line.units
             style = "green" if units > 0 else "red" if units < 0 else ""
             cells = [
                 f"{self.seat_name(a)} – {self.seat_name(b)}",
                 rows,
-                signed(sweep) if sweep else "",
+                signed(line.sweep) if line.sweep else "",
                 Text(", ".join(bonus_parts)),
                 Text(signed(units), style=style),
             ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from rich import box
@@ -16,7 +15,7 @@ from textual.widgets import Static
 from app.game import Phase, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.screens.formatting import money_text, signed
+from app.screens.formatting import money_text, seat_name, signed
 from app.widgets.base import GameFooter
 
 
@@ -30,10 +29,9 @@ class SummaryScreen(BaseModal[str | None]):
         Binding("escape,enter", "close('done')", "results.key.done", key_display="⏎"),
     ]
 
-    def __init__(self, table: Table, seat_name: Callable[[int], str], *, t: Translator | None = None) -> None:
+    def __init__(self, table: Table, *, t: Translator | None = None) -> None:
         super().__init__(t=t)
         self.table = table
-        self.seat_name = seat_name
         self.is_round = table.phase is Phase.ROUND_SUMMARY
         self.summary = table.summary()
 
@@ -68,13 +66,18 @@ class SummaryScreen(BaseModal[str | None]):
         grid.add_column("#", justify="right")
         grid.add_column(t("results.col.seat"), no_wrap=True)
         grid.add_column(t("results.col.total"), justify="right", no_wrap=True)
-        grid.add_column(t("results.col.change_round" if self.is_round else "results.col.change"), justify="right")
+        # A session that starts everyone at zero (units, points) has changed by its totals: no second column.
+        show_change = self.is_round or any(line.change != line.money for line in s.seats)
+        if show_change:
+            grid.add_column(t("results.col.change_round" if self.is_round else "results.col.change"), justify="right")
         for place, seat in enumerate(s.standings, 1):
             line = s.seats[seat]
             money = money_text(t, table.money_style, line.money)
-            name = self.seat_name(seat) + (f" ({t('table.status.out')})" if line.out else "")
+            # The player's seat stays "You" after they left it: the summary is of their session.
+            name = seat_name(t, seat, table.player_seat) + (f" ({t('table.status.out')})" if line.out else "")
             style = "green" if line.change > 0 else "red" if line.change < 0 else ""
-            grid.add_row(str(place), name, money, Text(signed(line.change), style=style))
+            cells = [str(place), name, money] + ([Text(signed(line.change), style=style)] if show_change else [])
+            grid.add_row(*cells)
         return grid
 
     def action_close(self, answer: str) -> None:

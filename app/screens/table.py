@@ -238,7 +238,7 @@ class TableScreen(BaseScreen[None]):
                 self.error(exc)
             else:
                 if choice.kept_fixed and self.table.arrange is not None:
-                    self.say(self.t("table.msg.suggestion", n=1, total=len(self.table.arrange.suggestions)))
+                    self.say(self.view.suggestion_text())
         else:
             hint = self.table.hint_for(choice)
             if hint is None:
@@ -255,6 +255,7 @@ class TableScreen(BaseScreen[None]):
         """Every quarter second: redraw the countdown; at zero the computer completes the hand (takeover on)
         or the host chooses (takeover off)."""
         table = self.table
+        table.hold_clock(self.is_too_small() or self.app.screen is not self)
         if table.timed_out():
             request = table.on_timeout()
             if request is None:
@@ -264,6 +265,15 @@ class TableScreen(BaseScreen[None]):
             self.think(request)
             self.redraw()
             return
+        self.update_countdown()
+
+    def on_screen_suspend(self) -> None:
+        """A dialog covers the table: the countdown waits (the timer may not tick behind it)."""
+        self.table.hold_clock(True)
+
+    def on_screen_resume(self) -> None:
+        """Back at the table: the countdown goes on, unless the terminal is still too small."""
+        self.table.hold_clock(self.is_too_small())
         self.update_countdown()
 
     def pause_clock(self, paused: bool) -> None:
@@ -385,9 +395,7 @@ class TableScreen(BaseScreen[None]):
             return
         self.view.hint = None
         if request is None:  # the next cached suggestion is on show
-            st = self.table.arrange
-            assert st is not None
-            self.say(self.t("table.msg.suggestion", n=st.suggestion + 1, total=len(st.suggestions)))
+            self.say(self.view.suggestion_text())
         else:
             self.say(self.t("table.msg.thinking"))
             self.think(request)
@@ -535,7 +543,7 @@ class TableScreen(BaseScreen[None]):
             self.dismiss(None)
 
         self.redraw()
-        self.app.push_screen(SummaryScreen(table, self.view.seat_name, t=self.t), done)
+        self.app.push_screen(SummaryScreen(table, t=self.t), done)
 
     # ---- drawing
 

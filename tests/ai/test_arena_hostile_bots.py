@@ -120,8 +120,8 @@ def test_the_bots_own_children_end_with_it(pids: Path) -> None:
     name = bot("forks")
     report = within(60, lambda: run_arena([name, "easy"], 1, seed=3, limits=STEADY))
     stats = {p["name"]: p for p in report["players"]}
-    assert stats[name]["invalid_answers"] == 8
-    assert len(pids.read_text().split()) == 1 + 8  # the bot, and one grandchild a question
+    assert stats[name]["invalid_answers"] == 4
+    assert len(pids.read_text().split()) == 1 + 4  # the bot, and one grandchild a question
     assert survivors(pids) == []
 
 
@@ -134,7 +134,7 @@ def test_the_arena_finishes_in_its_time_limits_and_no_bot_process_outlives_it(
 ) -> None:
     name = bot(mode)
     limits = QUICK if mode == "late" else STEADY
-    questions = deals * 8  # two of four seats, four rotations
+    questions = deals * 4  # two of four seats, two rotations
     # Every question may take the whole limit (a restarted bot starts again too); the rest is quick.
     budget = questions * (limits.timeout + 0.5) + 10
     began = time.monotonic()

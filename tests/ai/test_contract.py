@@ -19,7 +19,7 @@ AI_DIR = Path(ai.__file__).parent
 
 
 def test_the_contract_lives_in_ai_contract_and_choose_in_ai_levels() -> None:
-    assert set(ai.__all__) == {"Alternative", "Choice", "Fixed", "Level", "TableView", "choose"}
+    assert set(ai.__all__) == {"Alternative", "Choice", "Distinct", "Fixed", "Level", "TableView", "choose"}
     for name in set(ai.__all__) - {"choose"}:
         assert getattr(ai, name) is getattr(ai.contract, name)
         assert getattr(ai, name).__module__ == "ai.contract"

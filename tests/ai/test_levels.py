@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import ai.expert
 from ai import Choice, Fixed, Level, TableView, choose
-from ai.estimate import expected_scores, quick_decision
+from ai.estimate import JOINT_TOP, expected_scores, hard_scores, quick_decision
 from ai.features import split_features
 from ai.opponents import analytic_model, trained_model
 from ai.splits import legal_splits
@@ -266,6 +266,9 @@ def test_normal_and_hard_play_the_argmax_of_their_expected_score(preset: Preset,
             continue
         f = split_features(hand, options, None, view.treasure)
         ev = expected_scores(f, model, preset, options, view.players)
+        if level is Level.HARD:  # its best splits re-priced with the rows' dependence, the rest out
+            ev = hard_scores(f, model, preset, options, view.players)
+            assert np.isfinite(ev).sum() == min(JOINT_TOP, f.size)
         choice = choose(hand, view, level, top=4)
         assert choice.ev == pytest.approx(ev.max())
         arr = choice.decision.arrangement

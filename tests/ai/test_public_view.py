@@ -58,7 +58,7 @@ def test_choose_takes_only_its_hand_the_view_and_settings() -> None:
     assert [p.name for p in params[:3]] == ["hand", "view", "level"]
     assert all(p.kind is p.POSITIONAL_OR_KEYWORD for p in params[:3])
     rest = params[3:]
-    assert {p.name for p in rest} == {"seed", "fixed", "top", "samples"}
+    assert {p.name for p in rest} == {"seed", "fixed", "top", "samples", "distinct"}
     assert all(p.kind is p.KEYWORD_ONLY for p in rest)
     assert not any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params)
     hints = typing.get_type_hints(choose)

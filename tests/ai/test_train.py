@@ -12,7 +12,7 @@ import pytest
 
 import ai.opponents
 from ai.opponents import OpponentModel, RowModel
-from ai.train import main, train_preset
+from ai.train import JOINT_SIZE, Played, fixed_point, main, next_model, train_preset
 from rules.presets import Preset
 
 
@@ -57,14 +57,18 @@ def test_training_is_reproducible_from_the_seed() -> None:
 
 def test_main_writes_the_tables_the_levels_load(tmp_path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     out = tmp_path / "tables" / "row_tables.npz"
-    assert main(["--hands", "8", "--rounds", "1", "--workers", "1", "--seed", "5", "--out", str(out)]) == 0
+    args = ["--hands", "8", "--rounds", "1", "--workers", "1", "--seed", "5", "--eval-deals", "2", "--out", str(out)]
+    assert main(args) == 0
     meta = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert meta["hands"] == 8 and meta["rounds"] == 1 and meta["seed"] == 5 and meta["seconds"] >= 0
     data = np.load(out)
     expected = {f"{p.value}_{r}_{k}" for p in Preset for r in ("front", "middle", "back") for k in ("keys", "prob")}
-    expected |= {f"{p.value}_mean_bonus" for p in Preset} | {"meta"}
+    expected |= {f"{p.value}_{k}" for p in Preset for k in ("mean_bonus", "joint")} | {"meta"}
     assert set(data.files) == expected
-    assert json.loads(str(data["meta"])) == meta
+    stored = json.loads(str(data["meta"]))
+    assert {k: v for k, v in stored.items() if k != "history"} == meta
+    assert [step["round"] for step in stored["history"]["taiwan"]] == [1]
+    assert data["taiwan_joint"].shape[1] == 3
     for p in Preset:
         for r in ("front", "middle", "back"):
             assert data[f"{p.value}_{r}_prob"].sum() == pytest.approx(1.0)
@@ -91,3 +95,40 @@ def test_missing_tables_fall_back_to_the_analytic_model(tmp_path, monkeypatch: p
         assert ai.opponents.trained_model(Preset.TAIWAN) is fallback
     finally:
         ai.opponents.trained_model.cache_clear()
+
+
+def test_the_iteration_settles_mixes_and_records_its_convergence() -> None:
+    model, history = fixed_point(Preset.TAIWAN, hands=400, rounds=3, seed=9, workers=1, eval_deals=3)
+    _check_model(model)
+    assert [h["round"] for h in history] == [1, 2, 3]
+    assert "play" not in history[0] and "play" in history[1]
+    for h in history:
+        assert len(h["tables"]["ks"]) == 3 and all(0 <= x <= 1 for x in h["tables"]["ks"])
+        assert set(h["strength"]) == {"vs_reference", "ci95"}
+    # Round 1 replaces the random start outright; later rounds move less (damped by the mix).
+    assert history[0]["tables"]["ks"][2] > history[2]["tables"]["ks"][2]
+    assert model.joint is not None and model.joint.shape[1] == 3 and len(model.joint) <= JOINT_SIZE
+    assert (model.joint & 3 == 0).all(), "whole arrangements kept as base keys"
+    front, middle, back = model.joint.T
+    assert (front[:, None] >= 0).all() and np.mean(back >= middle) > 0.99
+
+
+def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
+    one = train_preset(Preset.SHISANSHUI, hands=48, rounds=2, seed=4, workers=1)
+    two = train_preset(Preset.SHISANSHUI, hands=48, rounds=2, seed=4, workers=2)
+    for a, b in zip(one.rows, two.rows, strict=True):
+        assert np.array_equal(a.keys, b.keys) and np.array_equal(a.prob, b.prob)
+    assert one.joint is not None and two.joint is not None and np.array_equal(one.joint, two.joint)
+
+
+def test_mixing_keeps_half_of_the_previous_model() -> None:
+    old = train_preset(Preset.TOURNAMENT, hands=40, rounds=1, seed=1, workers=1)
+    assert old.joint is not None
+    played = Played(old.joint[[5, 7]], np.array([1.0, 3.0]))
+    new = next_model(Preset.TOURNAMENT, old, played, 0.5, seed=1, round_no=2, first=False)
+    assert new.mean_bonus == pytest.approx(0.5 * old.mean_bonus + 0.5 * 2.0)
+    for rm in new.rows:
+        assert rm.prob.sum() == pytest.approx(1.0)
+    # Below the joint sample's size everything is kept: the two fresh arrangements first, then the old ones.
+    assert new.joint is not None and len(new.joint) == len(old.joint) + 2
+    assert np.array_equal(new.joint[:2], old.joint[[5, 7]])

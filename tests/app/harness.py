@@ -109,3 +109,10 @@ class ScreenApp(App[None]):
     def _settings_changed(self, message: SettingsChanged) -> None:
         self.changed.append(message.settings)
         self.translator = Translator(message.settings.language or "en")
+
+
+def suggested(request):
+    """The helper's suggestions for ``request``, as the table takes them (auto-arrange, answered at once)."""
+    from app.game import choice_suggestions, run_ai
+
+    return choice_suggestions(run_ai(request), request)

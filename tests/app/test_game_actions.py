@@ -18,13 +18,12 @@ from app.game import (
     Table,
     Timeout,
     allowed,
-    choice_arrangements,
-    run_ai,
 )
 from rules.arrangement import Row
 from rules.cards import parse_cards
 from rules.presets import Preset
 from rules.specials import Special
+from tests.app.harness import suggested
 
 HAND = parse_cards("As Ks Qs Js Ts 9h 9d 5c 5d 4h 3h 2h 2c")
 DRAGON = parse_cards("As Kd Qh Jc Ts 9s 8d 7h 6c 5s 4d 3h 2c")
@@ -69,7 +68,7 @@ def test_the_table_hides_what_its_preset_or_phase_never_offers() -> None:
     assert allowed(t, Action.SKIP) is Allowed.HIDDEN and allowed(t, Action.NEXT) is Allowed.HIDDEN
     assert allowed(t, Action.TAKE) is Allowed.HIDDEN
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
+    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
     t.ready()
     assert allowed(t, Action.MOVE) is Allowed.GREYED  # ready: the keys stay, greyed
     t.score()

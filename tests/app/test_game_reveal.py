@@ -11,13 +11,12 @@ from app.game import (
     RevealStep,
     StepKind,
     Table,
-    choice_arrangements,
     count_frames,
-    run_ai,
 )
 from rules.arrangement import Row
 from rules.ledger import EndReason
 from rules.presets import Preset
+from tests.app.harness import suggested
 
 STEPS = (
     RevealStep(StepKind.ROW, Row.FRONT),
@@ -62,7 +61,7 @@ def _scored(preset: Preset = Preset.TOURNAMENT) -> Table:
     t = Table(TableConfig(preset=preset, options=preset.default_options, seed=3, levels=(Level.EASY,) * 3))
     t.start_deal()
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
+    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
     t.ready()
     t.score()
     return t

@@ -3,16 +3,21 @@ reveal player are plain classes, fed a :class:`Table` moved by hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from app.game import COUNT_FRAMES, ArrangeError, Phase, Table, choice_arrangements, run_ai
+from app.game import COUNT_FRAMES, ArrangeError, Phase, Table, display_order
+from app.game.arrange import ArrangeState
 from app.i18n import Translator
 from app.screens.formatting import deal_units_text, money_text, seat_name, signed
 from app.screens.presenter import TablePresenter
 from app.screens.reveal_player import RevealPlayer
 from rules.arrangement import Row
+from rules.cards import parse_cards
+from rules.evaluate import Category
 from rules.presets import Preset
-from tests.app.harness import Clock, Manual, config
+from tests.app.harness import Clock, Manual, config, suggested
 
 EN = Translator("en")
 
@@ -28,7 +33,7 @@ def scored(preset: Preset = Preset.TAIWAN, **kw) -> tuple[Table, TablePresenter]
     """A table whose first deal everyone has decided (the player as the AI suggests) and that is scored."""
     table, view = seated(preset, **kw)
     table.decide_computers()
-    table.arrange = table.arrange.with_suggestions(choice_arrangements(run_ai(table.suggest_request())))
+    table.arrange = table.arrange.with_suggestions(suggested(table.suggest_request()))
     table.ready()
     table.score()
     return table, view
@@ -161,3 +166,51 @@ def test_pace(pace, instant, delay):
     player = RevealPlayer(table, view, Manual(), lambda: pace, lambda: None)
     assert player.instant() is instant and player.step_delay() == pytest.approx(delay)
     assert (player.think_delay(1) == 0.0) is instant
+
+
+def test_the_foul_warning_names_a_high_card_row():
+    # Issue 10 #3: HIGH_CARD is category 0, and the warning dropped its name ("beats Middle ()").
+    table, view = seated()
+    hand = parse_cards("7s 7h 7d 2c 5d 9h Jc Ks 3s 4s 6h 8d Tc")
+    st = replace(ArrangeState.new(hand), rows=(tuple(hand[:3]), tuple(hand[3:8]), tuple(hand[8:])))
+    table.arrange = st
+    assert st.row_category(Row.MIDDLE) is Category.HIGH_CARD
+    text = view.foul_text()
+    assert EN("common.category.high_card") in text and EN("common.category.trips") in text
+    assert "()" not in text
+
+
+def test_a_row_reads_in_one_order_while_arranging_and_at_the_reveal():
+    # Issue 10 #9: an opponent's `7♥ 7♣ 7♦ 9♥ 8♣` became `9♥ 8♣ 7♥ 7♣ 7♦` at the reveal.
+    table, view = scored()
+    rec = table.current
+    if table.phase is Phase.REVEALING:
+        table.finish_reveal()
+    assert view.revealed_rows() == 3
+    for seat in rec.seats:
+        decision = rec.decisions[seat]
+        if decision.arrangement is None:
+            continue
+        shown = view.seat_model(seat).rows if seat != table.viewer else view.rows_model().rows
+        for row, line in zip(Row, shown, strict=True):
+            assert line.cards == display_order(decision.arrangement.rows[row])
+
+
+def test_a_declared_special_shows_its_name_and_its_shape_not_three_rows():
+    # Issue 10 #1: shisanshui seed 64, 三同花 declared: the box showed the 13 cards in rank order as rows.
+    from rules.specials import Special
+
+    table, view = seated(Preset.SHISANSHUI, seed=64)
+    assert Special.THREE_FLUSHES in table.arrange.specials
+    table.arrange = table.arrange.declare(Special.THREE_FLUSHES)
+    table.decide_computers()
+    table.ready()
+    before = view.rows_model().rows  # READY, not revealed yet
+    table.score()
+    if table.phase is Phase.REVEALING:
+        table.finish_reveal()
+    for lines in (before, view.rows_model().rows):
+        assert [len(line.cards) for line in lines] == [3, 5, 5]
+        assert all(len({c.suit for c in line.cards}) == 1 for line in lines), "each line one flush"
+        assert lines[0].name == EN("common.special.three_flushes")
+        assert sorted(c for line in lines for c in line.cards) == sorted(table.current.hands[0])

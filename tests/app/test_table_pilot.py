@@ -592,7 +592,8 @@ async def test_declare_a_special_hand_in_shisanshui():
         assert rec.decisions[0].declare is not None and screen.table.phase is Phase.RESULTS
 
 
-async def test_time_runs_out_under_a_dialog():
+async def test_time_does_not_run_out_under_a_dialog_but_does_once_it_is_closed():
+    # The countdown waits while a dialog hides the board (issue 10 #7), then runs out as usual.
     clock = Clock()
     app = make_app(config(time_limit=30, takeover=False), clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -601,7 +602,10 @@ async def test_time_runs_out_under_a_dialog():
         await pilot.press("question_mark")
         await pilot.pause()
         await _time_out(pilot, clock, screen)
-        # The host's question replaces the keys list (it no longer applies).
+        assert isinstance(app.screen, HelpScreen) and not screen.table.timed_out()
+        await pilot.press("escape")
+        await pilot.pause()
+        await _time_out(pilot, clock, screen)
         assert isinstance(app.screen, TimeoutScreen) and len(app.screen_stack) == 3
         await pilot.press("e")
         await pilot.pause()
@@ -716,3 +720,66 @@ async def test_arcade_round_summary_straight_from_the_results_panel():
         await pilot.press("c")
         await settle(pilot)
         assert app.screen is screen and screen.table.phase is Phase.ARRANGING and screen.table.number == 2
+
+
+async def test_the_countdown_waits_while_the_board_is_hidden():
+    # Issue 10 #7: the clock ran on behind the keys screen and the too-small notice.
+    clock = Clock()
+    app = make_app(config(time_limit=30), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        clock.t += 5
+        screen.tick()
+        assert screen.table.time_left() == pytest.approx(25)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        clock.t += 60  # far past the limit, behind the dialog
+        screen.tick()
+        assert screen.table.time_left() == pytest.approx(25) and not screen.table.timed_out()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        clock.t += 2
+        screen.tick()
+        assert screen.table.time_left() == pytest.approx(23)
+        # A terminal too small to show the board stops it as well, and a larger one starts it again.
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        screen.tick()
+        clock.t += 10
+        screen.tick()
+        assert screen.table.time_left() == pytest.approx(23)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        screen.tick()
+        clock.t += 3
+        assert screen.table.time_left() == pytest.approx(20)
+        assert screen.table.phase is Phase.ARRANGING
+
+
+async def test_the_session_summary_still_calls_the_player_you_after_leaving_and_has_no_repeated_column():
+    # Issue 10 #8: after leaving, the summary named the player "South", and "Change" repeated "Total".
+    from rich.console import Console
+
+    from app.i18n import Translator
+
+    en = Translator("en")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        for _ in range(2):  # leave the seat (the computer takes it), then leave the table
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("y")
+            await settle(pilot)
+        assert isinstance(app.screen, SummaryScreen) and not app.screen.is_round
+        console = Console(width=80, record=True)
+        console.print(app.screen.standings())
+        text = console.export_text()
+        assert en("common.seat.you") in text and en("common.seat.south") not in text
+        assert en("results.col.total") in text and en("results.col.change") not in text
+        assert screen.table.player_seat == 0

@@ -31,7 +31,7 @@ from rules.cards import parse_cards
 from rules.evaluate import Category
 from rules.presets import Preset
 from rules.specials import Special
-from tests.app.harness import Clock
+from tests.app.harness import Clock, suggested
 
 HAND = parse_cards("As Ks Qs Js Ts 9h 9d 5c 5d 4h 3h 2h 2c")
 
@@ -186,7 +186,7 @@ def test_the_screen_changes_the_arrangement_only_through_the_table():
     assert t.toggle_sort() == "suit" and t.sort == "suit" and t.arrange.sort == "suit"
     assert t.arrange.cursor_card == card
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
+    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
     t.ready()
     with pytest.raises(ArrangeError, match="not_arranging"):
         t.apply(t.arrange.return_all())
@@ -230,7 +230,7 @@ def test_full_deal_and_record_serialises():
     with pytest.raises(ArrangeError) as exc:
         t.ready()
     assert exc.value.code == "incomplete"
-    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
+    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
     t.ready()
     rec = t.score()
     assert t.phase is Phase.REVEALING and sum(rec.units) == 0
@@ -356,7 +356,7 @@ def test_practice_keeps_no_score():
     assert t.currency == "none"
     t.start_deal()
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
+    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
     t.ready()
     t.score()
     assert t.money() == (0, 0, 0, 0)
@@ -366,7 +366,7 @@ def _auto_deal(t: Table) -> None:
     t.decide_computers()
     if t.human is not None and not t.human_ready:
         if t.arrange.declared is None:
-            t.apply(t.arrange.with_suggestions(choice_arrangements(run_ai(t.suggest_request()))))
+            t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
         t.ready()
     t.score()
     t.finish_reveal()

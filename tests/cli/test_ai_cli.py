@@ -142,7 +142,7 @@ def test_arena_with_an_external_bot_reports_its_invalid_answers() -> None:
     name = "cmd:" + shlex.join([sys.executable, str(FAKE_BOTS), "garbage"])
     report = ok_json("arena", "--players", f"{name},easy", "--deals", "1", "--json", "--rules", "shisanshui")
     stats = {p["name"]: p for p in report["players"]}
-    assert stats[name]["fouls"] == stats[name]["invalid_answers"] == 8
+    assert stats[name]["fouls"] == stats[name]["invalid_answers"] == 4  # two seats, two rotations
     assert stats["easy"]["fouls"] == 0
 
 
@@ -172,3 +172,39 @@ def test_bench_json() -> None:
         assert set(stats) == {"median_ms", "p95_ms"}
         assert 0 < stats["median_ms"] <= stats["p95_ms"]
     assert isinstance(report["peak_rss_mb"], float) and report["peak_rss_mb"] > 0
+    # Every target of issue 8 is checked against its measurement (not asserted met: a busy machine is slow).
+    targets = report["targets"]
+    assert set(targets) == {"hard_median_ms", "expert_median_ms", "expert_p95_ms", "import_and_load_s", "peak_rss_mb"}
+    assert targets["expert_p95_ms"]["measured"] == report["levels"]["expert"]["p95_ms"]
+    for t in targets.values():
+        assert t["met"] == (t["measured"] <= t["limit"])
+
+
+def test_solve_says_why_a_dragon_stands_above_a_higher_priced_arrangement(monkeypatch, capsys) -> None:
+    # Issue 10 #6: the choice is the best by the measure the alternatives are listed with, or says why not.
+    import app.commands.ai_cmds as ai_cmds
+    from ai import Alternative, Choice
+    from app.cli import main
+    from rules.deal import Decision
+    from rules.specials import Special
+
+    hand = parse_cards("As Kh Qs Jd Ts 9s 8h 7s 6s 5c 4s 3d 2s")
+    real = ai_cmds.choose
+
+    def priced_above(*args, **kwargs):
+        choice = real(*args, **kwargs)
+        arranged = [a for a in choice.alternatives if a.decision.arrangement is not None]
+        dragon = Decision.declared(hand, Special.DRAGON)
+        return Choice(dragon, 10.0, None, (Alternative(arranged[0].decision, 11.0),), True)
+
+    monkeypatch.setattr(ai_cmds, "choose", priced_above)
+    cards = [str(c) for c in hand]
+    assert main(["solve", *cards]) == 0
+    text = capsys.readouterr().out
+    assert "always declared" in text.splitlines()[text.splitlines().index("ev     +10.00 units") + 1]
+    assert main(["solve", "--json", *cards]) == 0
+    assert json.loads(capsys.readouterr().out)["why"] == "a dragon is always declared"
+    # A choice that is the best needs no explanation.
+    monkeypatch.setattr(ai_cmds, "choose", real)
+    assert main(["solve", "--json", "--level", "normal", *cards]) == 0
+    assert "why" not in json.loads(capsys.readouterr().out)

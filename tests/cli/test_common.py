@@ -76,3 +76,13 @@ def test_starting_the_command_line_loads_neither_textual_nor_the_arena() -> None
     loaded = set(json.loads(proc.stdout))
     assert "textual" not in loaded and "app.tui" not in loaded
     assert "ai.arena" not in loaded and "ai.bench" not in loaded
+
+
+def test_no_takeover_help_says_what_happens_without_contradicting_itself() -> None:
+    # Issue 10 #8: the help promised "no computer takeover" and then "let the computer play your seat".
+    play = next(a for a in build_parser()._subparsers._group_actions[0].choices.values() if a.prog.endswith(" play"))
+    action = next(a for a in play._actions if "--no-takeover" in a.option_strings)
+    assert action.help is not None
+    text = action.help
+    assert "you choose" in text and "leaving your seat ends the table" in text
+    assert not text.startswith("no computer takeover")

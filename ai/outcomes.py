@@ -1,0 +1,136 @@
+"""The chances of the pair outcomes the scoring tables pay for: sweeps, 2–1 wins and their mirror images.
+
+A split meets an opponent's three rows; what a preset pays depends on how the three comparisons fall
+together (a sweep is worth six 2–1 wins in `taiwan`). :func:`independent` combines the rows' separate
+win/tie/loss chances as if the opponent's rows were unrelated. They are not: one hand makes all three,
+so a strong back tends to come with a strong middle. :func:`with_joint` corrects the combinations of the
+splits that matter from sampled whole arrangements of trained opponents (``OpponentModel.joint``), as a
+control variate: the correction is the samples' joint frequency less the product of the same samples'
+marginals, so only the *dependence* comes from the few thousand samples and the marginals keep the full
+resolution of the row tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """Per split, the chance of each pair outcome against one opponent (ties count as neither)."""
+
+    all_win: np.ndarray  # three rows won
+    all_loss: np.ndarray
+    sweep: np.ndarray  # no row lost and at least one won (taiwan's 打槍 and 輾過)
+    swept: np.ndarray  # no row won and at least one lost
+    two_one: np.ndarray  # exactly two won and one lost
+    one_two: np.ndarray  # exactly one won and two lost
+
+
+_NAMES = ("all_win", "all_loss", "sweep", "swept", "two_one", "one_two")
+
+
+def independent(win: np.ndarray, tie: np.ndarray) -> Outcomes:
+    """Outcome chances from (3, n) row win and tie chances, the rows taken as independent."""
+    loss = np.clip(1.0 - win - tie, 0.0, 1.0)
+    w0, w1, w2 = win
+    t0, t1, t2 = tie
+    l0, l1, l2 = loss
+    all_tie = t0 * t1 * t2
+    return Outcomes(
+        all_win=w0 * w1 * w2,
+        all_loss=l0 * l1 * l2,
+        sweep=(1 - l0) * (1 - l1) * (1 - l2) - all_tie,
+        swept=(1 - w0) * (1 - w1) * (1 - w2) - all_tie,
+        two_one=w0 * w1 * l2 + w0 * l1 * w2 + l0 * w1 * w2,
+        one_two=l0 * l1 * w2 + l0 * w1 * l2 + w0 * l1 * l2,
+    )
+
+
+@dataclass(frozen=True)
+class JointSample:
+    """Sampled whole arrangements, (N, 3) base keys, laid out for fast outcome counts.
+
+    Per row the samples are sorted by key, and ``below[r][j]`` is the bit set (N bits in 64-bit words)
+    of the samples whose row-``r`` key is among the ``j`` smallest: the samples a key beats are one
+    look-up away, and the outcome of a split against every sample is a few word-wise ANDs and popcounts.
+    """
+
+    keys: tuple[np.ndarray, np.ndarray, np.ndarray]  # per row, the samples' keys ascending
+    below: tuple[np.ndarray, np.ndarray, np.ndarray]  # per row, (N + 1, words) uint64 prefix bit sets
+    size: int
+
+    @classmethod
+    def of(cls, joint: np.ndarray) -> JointSample:
+        """The layout of ``joint`` (N, 3)."""
+        n = len(joint)
+        words = -(-n // 64)
+        keys, below = [], []
+        for r in range(3):
+            order = np.argsort(joint[:, r], kind="stable")
+            bits = np.zeros((n + 1, words * 64), dtype=bool)
+            # Row j holds the samples of rank < j: a lower-triangular mask, then permuted to sample order.
+            rank = np.empty(n, dtype=np.int64)
+            rank[order] = np.arange(n)
+            bits[:, :n] = rank[None, :] < np.arange(n + 1)[:, None]
+            keys.append(joint[order, r])
+            below.append(np.packbits(bits, axis=1, bitorder="little").view(np.uint64))
+        return cls((keys[0], keys[1], keys[2]), (below[0], below[1], below[2]), n)
+
+    def sides(self, row: int, mine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Bit sets of the samples that ``mine`` (k,) beats, and of those it does not lose to, in ``row``."""
+        keys = self.keys[row]
+        won = self.below[row][np.searchsorted(keys, mine, side="left")]
+        held = self.below[row][np.searchsorted(keys, mine, side="right")]
+        return won, held
+
+
+def _count(bits: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
+
+
+def _observed(sample: JointSample, keys: np.ndarray) -> tuple[Outcomes, np.ndarray, np.ndarray]:
+    """Outcome frequencies of splits with row keys ``keys`` (3, k) over the samples, and the rows'
+    own win and tie frequencies (3, k)."""
+    n = sample.size
+    full = sample.below[0][-1]  # every sample: the padding bits of the last word stay clear
+    won, held = zip(*(sample.sides(r, keys[r]) for r in range(3)), strict=True)
+    lost = [full & ~h for h in held]
+    tied = [h & ~w for h, w in zip(held, won, strict=True)]
+    w0, w1, w2 = won
+    l0, l1, l2 = lost
+    all_tie = _count(tied[0] & tied[1] & tied[2])
+    seen = Outcomes(
+        all_win=_count(w0 & w1 & w2) / n,
+        all_loss=_count(l0 & l1 & l2) / n,
+        sweep=(_count(held[0] & held[1] & held[2]) - all_tie) / n,
+        swept=(_count(full & ~w0 & ~w1 & ~w2) - all_tie) / n,
+        two_one=(_count(w0 & w1 & l2) + _count(w0 & l1 & w2) + _count(l0 & w1 & w2)) / n,
+        one_two=(_count(l0 & l1 & w2) + _count(l0 & w1 & l2) + _count(w0 & l1 & l2)) / n,
+    )
+    win = np.stack([_count(w) for w in won]) / n
+    tie = np.stack([_count(t) for t in tied]) / n
+    return seen, win, tie
+
+
+def dependence(keys: np.ndarray, joint: np.ndarray | JointSample) -> Outcomes:
+    """How far the rows' dependence moves each outcome, for splits with base row keys ``keys`` (3, k),
+    measured on sampled opponent arrangements (``joint``, (N, 3) or laid out): joint frequency less the
+    product of the samples' own marginals."""
+    sample = joint if isinstance(joint, JointSample) else JointSample.of(joint)
+    seen, win, tie = _observed(sample, keys)
+    product = independent(win, tie)
+    return Outcomes(**{name: getattr(seen, name) - getattr(product, name) for name in _NAMES})
+
+
+def with_joint(base: Outcomes, keys: np.ndarray, joint: np.ndarray | JointSample | None) -> Outcomes:
+    """``base`` corrected for the rows' dependence, for splits with base row keys ``keys`` (3, n);
+    unchanged when the model has no joint samples."""
+    if joint is None or keys.shape[1] == 0:
+        return base
+    delta = dependence(keys, joint)
+    return Outcomes(
+        **{name: np.clip(getattr(base, name) + getattr(delta, name), 0.0, 1.0) for name in _NAMES}
+    )
