@@ -25,6 +25,7 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 DECKS = ("two_colour", "four_colour")
 SUIT_STYLES = ("symbols", "letters")
 SORTS = ("rank", "suit")
+ROW_ODDS = ("on", "off")  # each row's chance to win shown while arranging, or not
 LANGUAGE_CHOICES = (None, "en", "zh-TW")
 
 #: A settings file is a few hundred bytes; anything past this is not one (and must not fill memory).
@@ -109,6 +110,7 @@ class Settings:
     animation: str = "normal"
     sort: str = "rank"
     theme: str = "textual-dark"
+    row_odds: str = "on"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (:meth:`parse` reads it back)."""
@@ -125,6 +127,7 @@ class Settings:
             "suits": SUIT_STYLES,
             "animation": ANIMATION_SPEEDS,
             "sort": SORTS,
+            "row_odds": ROW_ODDS,
         }
         names = {f.name for f in fields(cls)}
         out, ignored = cls(), []

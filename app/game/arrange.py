@@ -7,17 +7,20 @@ Every method of :class:`ArrangeState` returns a new state; a move that cannot be
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ai import Fixed
+from ai.splits import legal_splits
 from rules.arrangement import ROW_SIZES, Arrangement, Row
 from rules.cards import Card, sort_cards
 from rules.deal import Decision
 from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_row
+from rules.presets import Options
 from rules.specials import Special
 
 
@@ -91,6 +94,15 @@ def partial_category(cards: Sequence[Card], size: int, wheel: Wheel = Wheel.LOW)
     if shape[0] == 2:
         return Category.TWO_PAIR if len(shape) > 1 and shape[1] == 2 else Category.PAIR
     return Category.HIGH_CARD
+
+
+class Hint(NamedTuple):
+    """Where the card under the cursor goes, and why: the row of the helper's completion it belongs to."""
+
+    card: Card
+    row: Row
+    group: tuple[Card, ...]  # that row's cards, in display order
+    category: Category  # and what they make
 
 
 @dataclass(frozen=True)
@@ -219,6 +231,14 @@ class ArrangeState:
     def fixed(self) -> Fixed:
         """The placed cards, for completing around them."""
         return Fixed(front=tuple(self.rows[0]), middle=tuple(self.rows[1]), back=tuple(self.rows[2]))
+
+    @functools.cached_property
+    def foul_ahead(self) -> bool:
+        """True when the cards placed so far can no longer be completed without a foul (three 7s in the
+        front with what is left unable to beat them): the warning comes before the last card is placed."""
+        if self.declared is not None or self.complete or not self.placed:
+            return False
+        return legal_splits(self.hand, Options(wheel=self.wheel), self.fixed()).legal.size == 0
 
     def ready_problem(self) -> str | None:
         """Why READY is not allowed yet (``incomplete`` or ``foul``), or None."""

@@ -18,7 +18,6 @@ from typing import Any
 
 from ai import Choice, Fixed, Level, TableView
 from app.config import TableConfig
-from rules.arrangement import Row
 from rules.cards import Card, deal
 from rules.deal import Decision
 from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
@@ -27,7 +26,7 @@ from rules.scoring import score_deal
 from rules.session import TreasureQueue, cut_card, deal_in_round, round_of, seat_totals
 from rules.specials import detect_specials
 
-from .arrange import ArrangeError, ArrangeState, hint_row
+from .arrange import ArrangeError, ArrangeState, Hint, display_order, hint_row
 from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
 from .requests import HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose, choice_suggestions, run_ai
@@ -308,13 +307,17 @@ class Table:
         self.arrange = self.arrange.with_suggestions(choice_suggestions(choice, request))
         return True
 
-    def hint_for(self, choice: Choice) -> tuple[Card, Row] | None:
-        """The hint: the card under the cursor and the row the helper's completion puts it in, if any."""
+    def hint_for(self, choice: Choice) -> Hint | None:
+        """The hint: the card under the cursor, the row the helper's completion puts it in, and that row's
+        cards and hand (what the card belongs to), if any."""
         st, arrangement = self.arrange, choice.decision.arrangement
         if st is None or arrangement is None or not choice.kept_fixed or st.cursor_card is None:
             return None
         row = hint_row(st, arrangement)
-        return None if row is None else (st.cursor_card, row)
+        if row is None:
+            return None
+        group = display_order(arrangement.rows[row])
+        return Hint(st.cursor_card, row, group, arrangement.values(self.config.options.wheel)[row].category)
 
     # ---- the human's decision
 

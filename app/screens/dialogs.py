@@ -25,17 +25,26 @@ class DeclareScreen(BaseModal[Special | str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "table.key.cancel")]
 
-    def __init__(self, specials: list[Special], *, t: Translator | None = None) -> None:
+    def __init__(
+        self, specials: list[Special], *, values: dict[Special, float] | None = None, t: Translator | None = None
+    ) -> None:
         super().__init__(t=t)
         self.specials = specials
+        self.values = values or {}  # what each declaration is worth at this table, in units
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.t("table.declare.title"), classes="dialog-title")
-            options = [Option(self.t(f"common.special.{s.id}"), id=s.id) for s in self.specials]
+            options = [Option(self._label(s), id=s.id) for s in self.specials]
             options.append(Option(self.t("table.declare.arrange"), id="arrange"))
             yield OptionMenu(*options, id="declare-list")
         yield GameFooter()
+
+    def _label(self, special: Special) -> str:
+        name = self.t(f"common.special.{special.id}")
+        if special not in self.values:
+            return name
+        return self.t("table.declare.worth", special=name, units=f"{self.values[special]:+g}")
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:

@@ -7,11 +7,16 @@ hint up to date, and hands what it builds to the widgets.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 from rich.text import Text
 
+from ai.opponents import trained_model
 from app.game import (
     ArrangeError,
     DealRecord,
+    Hint,
     Phase,
     RevealStep,
     StepKind,
@@ -27,6 +32,7 @@ from app.widgets.table_widgets import HandModel, RowLine, RowsModel, SeatModel
 from rules.arrangement import ROW_SIZES, Row
 from rules.cards import Card
 from rules.deal import Decision, Outcome
+from rules.evaluate import base_key, evaluate_row
 from rules.ledger import Currency
 from rules.presets import Preset
 from rules.special_shapes import special_lines
@@ -46,10 +52,11 @@ class TablePresenter:
         self.table = table
         self.t = t
         self.look = look or CardLook()
-        self.hint: tuple[Card, Row] | None = None
+        self.hint: Hint | None = None
         self.takeover_note = False
         self.tall = False
         self.message: tuple[str, str] = ("", "")  # the last message: (text, kind: info | warning | error)
+        self.show_odds = True  # each full row's chance to win while arranging (a setting turns it off)
 
     def reset(self) -> None:
         """A new deal or a new reveal: no hint on show."""
@@ -115,8 +122,10 @@ class TablePresenter:
             return self._special_line(decision, row, short)
         cards = display_order(decision.arrangement.rows[row])
         value = decision.arrangement.values(self.table.config.options.wheel)[row]
-        group = "category_short" if short else "category"
-        name = self.t(f"common.{group}.{value.category.id}")
+        # Opponents' panels get the full bilingual name too; the panel falls back to the short one only
+        # where its width forces it.
+        name = self.t(f"common.category.{value.category.id}")
+        short_name = self.t(f"common.category_short.{value.category.id}") if short else name
         marks = Text()
         style = ""
         if rec.fouled(seat):
@@ -139,7 +148,7 @@ class TablePresenter:
                     marks.append("=", style="dim")
                 else:
                     marks.append("·", style="dim")
-        return RowLine(label, tuple(cards), ROW_SIZES[row], name, style, marks)
+        return RowLine(label, tuple(cards), ROW_SIZES[row], name, style, marks, short_name)
 
     def _special_line(self, decision: Decision, row: Row, short: bool) -> RowLine:
         """One line of a declared special, its cards in the shape that makes it (not three rows, which it
@@ -148,6 +157,31 @@ class TablePresenter:
         cards = special_lines(decision.declare, decision.cards)[row]
         name = self.t(f"common.special.{decision.declare.id}") if row is Row.FRONT and not short else ""
         return RowLine("", cards, len(cards), name, "bold yellow")
+
+    def hinted(self) -> frozenset[Card]:
+        """The cards the hint lights up: the card under the cursor and the rest of the row it belongs to."""
+        return frozenset(self.hint.group) if self.hint else frozenset()
+
+    def hint_text(self) -> str:
+        """The hint on show, with its reason: where the card goes, with which cards, making what."""
+        assert self.hint is not None
+        h = self.hint
+        return self.t(
+            "table.msg.hint",
+            card=self.look.label(h.card),
+            row=self.t(f"common.row.{h.row.id}"),
+            cards=" ".join(self.look.label(c) for c in h.group),
+            hand=self.t(f"common.category.{h.category.id}"),
+        )
+
+    def row_odds(self, row: Row, cards: Sequence[Card]) -> float:
+        """How often a full row beats a typical opponent's row in that position (a tie counted half), from
+        the `hard` level's self-play tables: the rows strong players put there."""
+        options = self.table.config.options
+        model = trained_model(self.table.preset, options.wheel).rows[row]
+        key = np.array([base_key(evaluate_row(cards, options.wheel).key())])
+        win, tie = model.win_tie(key)
+        return float(win[0] + tie[0] / 2)
 
     def suggestion_text(self) -> str:
         """The suggestion on show: which of how many, what play it is, and its expected units."""
@@ -225,6 +259,8 @@ class TablePresenter:
                 name = "" if cat is None else self.t(f"common.category.{cat.id}")
                 if cat is not None and st.room(row) > 0:
                     name = self.t("table.so_far", hand=name)
+                elif cat is not None and self.show_odds:
+                    name = self.t("table.row_odds", hand=name, pct=round(100 * self.row_odds(row, st.rows[row])))
                 lines.append(
                     RowLine(
                         self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row]),
@@ -236,7 +272,7 @@ class TablePresenter:
                 )
             hint = self.hint
             return RowsModel(
-                tuple(lines), st.cursor_card, st.selected, hint[0] if hint else None, hint[1] if hint else None
+                tuple(lines), st.cursor_card, st.selected, self.hinted(), hint.row if hint else None
             )
         shown = self.revealed_rows()
         if rec is not None and seat in (table.human, rec.human) and seat in rec.decisions and not shown:
@@ -270,13 +306,12 @@ class TablePresenter:
             return HandModel(note=self.t("table.hand_note.ready"))
         loose = st.loose
         cursor = st.cursor if st.cursor < len(loose) else None
-        hint = self.hint[0] if self.hint else None
         note = ""
         if not loose:
             note = self.t("table.hand_note.placed") if st.legal else self.t("table.hand_note.fix")
         if st.declared is not None:
             note = self.t("table.hand_note.declared", special=self.t(f"common.special.{st.declared.id}"))
-        return HandModel(loose, cursor, st.selected, hint, note)
+        return HandModel(loose, cursor, st.selected, self.hinted(), note)
 
     def me_title(self) -> str:
         """The player's area title: name, dealer, this deal's tally."""
@@ -462,7 +497,7 @@ class TablePresenter:
             return ""
         fouls = st.fouls()
         if not fouls:
-            return ""
+            return self.t("table.foul_ahead") if st.foul_ahead else ""
         parts = []
         for upper, lower in fouls:
             uc, lc = st.row_category(upper), st.row_category(lower)

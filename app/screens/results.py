@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -68,7 +69,11 @@ class ResultsScreen(BaseModal[str | None]):
         grid.add_column(t("results.col.pair"), no_wrap=True)
         grid.add_column(t("results.col.rows"), justify="center", no_wrap=True)
         grid.add_column(t("results.col.sweep"), justify="right", no_wrap=True)
-        grid.add_column(t("results.col.bonus"), justify="left")
+        lines = [pair_line(rec, a, b) for a, b in pair_rows(table, rec, table.viewer)]
+        items = [[f"{item_name(t, i.kind, table.preset)} {signed(i.value)}" for i in line.others] for line in lines]
+        # The widest item sets the column, so no item's amount wraps away from its name at 80 columns.
+        widest = max((cell_len(text) for parts in items for text in parts), default=0)
+        grid.add_column(t("results.col.bonus"), justify="left", min_width=min(widest, 32))
         grid.add_column(t("results.col.units"), justify="right", no_wrap=True)
         if money_style.unit_worth is not None:
             grid.add_column(
@@ -76,18 +81,17 @@ class ResultsScreen(BaseModal[str | None]):
                 justify="right",
                 no_wrap=True,
             )
-        for a, b in pair_rows(table, rec, table.viewer):
-            line = pair_line(rec, a, b)
+        for line, bonus_parts in zip(lines, items, strict=True):
+            a, b = line.seat, line.other
             # Every part shows its units, so a row of the panel adds up to its Units column.
             rows = line.record if line.outcomes is None or not line.rows else f"{line.record} {signed(line.rows)}"
-            bonus_parts = [f"{item_name(t, i.kind, table.preset)} {signed(i.value)}" for i in line.others]
             units = line.units
             style = "green" if units > 0 else "red" if units < 0 else ""
             cells = [
                 f"{self.seat_name(a)} – {self.seat_name(b)}",
                 rows,
                 signed(line.sweep) if line.sweep else "",
-                Text(", ".join(bonus_parts)),
+                Text("\n".join(bonus_parts)),  # one item a line
                 Text(signed(units), style=style),
             ]
             worth = money_style.points_of(units)

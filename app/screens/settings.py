@@ -20,6 +20,7 @@ from app.screens.form import CardStrip, ChoiceRow
 from app.settings import (
     ANIMATION_SPEEDS,
     DECKS,
+    ROW_ODDS,
     SORTS,
     SUIT_STYLES,
     Ignored,
@@ -102,6 +103,9 @@ class SettingsScreen(BaseScreen[Settings | None]):
             )
             yield ChoiceRow(t("settings.sort"), [(v, t(f"settings.sort_{v}")) for v in SORTS], s.sort, id="sort")
             yield ChoiceRow(t("settings.theme"), [(v, v) for v in self._themes()], s.theme, id="theme")
+            yield ChoiceRow(
+                t("settings.row_odds"), [(v, t(f"settings.row_odds_{v}")) for v in ROW_ODDS], s.row_odds, id="row_odds"
+            )
             with Horizontal(classes="preview"):
                 yield Label(t("settings.preview"), classes="choice-label")
                 yield CardStrip(PREVIEW_CARDS, s, id="preview")

@@ -20,6 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ai import Choice
+from ai.policy import declaration_value
 from app.config import TableConfig
 from app.game import (
     Action,
@@ -244,9 +245,8 @@ class TableScreen(BaseScreen[None]):
             if hint is None:
                 self.say(self.t("table.msg.no_hint"), "warning")
             else:
-                card, row = hint
                 self.view.hint = hint
-                self.say(self.t("table.msg.hint", card=self.look.label(card), row=self.t(f"common.row.{row.id}")))
+                self.say(self.view.hint_text())
         self.redraw()
 
     # ---- the clock
@@ -442,7 +442,9 @@ class TableScreen(BaseScreen[None]):
                 self.say(self.t("table.msg.declared", special=self.t(f"common.special.{choice.id}")))
                 self.redraw()
 
-        self.app.push_screen(DeclareScreen(specials, t=self.t), done)
+        view = self.table.view_for(self.table.human) if self.table.human is not None else None
+        values = {s: declaration_value(s, view) for s in specials} if view is not None else {}
+        self.app.push_screen(DeclareScreen(specials, values=values, t=self.t), done)
 
     def action_skip(self) -> None:
         self.finish_reveal()
@@ -561,6 +563,7 @@ class TableScreen(BaseScreen[None]):
             return
         view = self.view
         view.look = look = self.look
+        view.show_odds = self.live_settings.row_odds == "on"
         view.tall = big = self.has_class("-tall")
         pos = view.positions()
         for where in ("left", "top", "right"):

@@ -63,7 +63,7 @@ class HandModel:
     cards: tuple[Card, ...] = ()
     cursor: int | None = None
     selected: frozenset[Card] = frozenset()
-    hint: Card | None = None
+    hint: frozenset[Card] = frozenset()
     note: str = ""  # shown when the hand is empty
 
 
@@ -114,7 +114,7 @@ class HandView(_CardLines[HandModel]):
                 for ln in lines:
                     ln.append(" " * GAP)
             is_sel = card in m.selected
-            face = big_tile(card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card == m.hint)
+            face = big_tile(card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint)
             top = 0 if is_sel else 1
             for y in range(4):
                 if top <= y < top + 3:
@@ -138,7 +138,7 @@ class HandView(_CardLines[HandModel]):
                 lower.append(" " * GAP)
                 marks.append(" " * GAP)
             is_sel = card in m.selected
-            t = tile(card, self.look, TILE, selected=is_sel, cursor=k == m.cursor, hint=card == m.hint)
+            t = tile(card, self.look, TILE, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint)
             if is_sel:
                 raised.append_text(t)
                 lower.append(blank)
@@ -167,6 +167,7 @@ class RowLine:
     name: str = ""
     name_style: str = ""
     marks: Text = field(default_factory=Text)
+    short_name: str = ""  # what to show instead of ``name`` where it does not fit (empty: ``name``)
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ class RowsModel:
     rows: tuple[RowLine, ...] = ()
     cursor: Card | None = None
     selected: frozenset[Card] = frozenset()
-    hint: Card | None = None
+    hint: frozenset[Card] = frozenset()
     hint_row: Row | None = None
 
 
@@ -202,7 +203,7 @@ class RowsView(_CardLines[RowsModel]):
         out = []
         for k in range(line.size):
             card = None if line.cards is None or k >= len(line.cards) else line.cards[k]
-            opts = {"selected": card in m.selected, "cursor": card == m.cursor, "hint": card == m.hint} if card else {}
+            opts = {"selected": card in m.selected, "cursor": card == m.cursor, "hint": card in m.hint} if card else {}
             if self.big:
                 out.append(big_tile(card, self.look, face_down=line.cards is None, **opts))
             elif line.cards is None:
@@ -218,6 +219,7 @@ class RowsView(_CardLines[RowsModel]):
         lines = []
         height = 3 if self.big else 1
         middle = height // 2
+        name_width = max((cell_len(line.name) for line in m.rows), default=0) + 2  # the marks line up
         for row, line in zip(Row, m.rows, strict=False):
             label_style = "bold reverse" if m.hint_row is row else "bold"
             tiles = self._tiles(line)
@@ -226,9 +228,10 @@ class RowsView(_CardLines[RowsModel]):
                 out = pad_to(text, self.LABEL)
                 out.append_text(pad_to(join((t[y] for t in tiles), " " * GAP), self._tiles_width()))
                 if y == middle:
-                    name = Text(line.name, style=line.name_style)
+                    # The win/loss marks follow the hand's name, so each row's result sits beside the row.
                     room = self.size.width - self.LABEL - self._tiles_width() - cell_len(line.marks.plain) - 1
-                    out.append_text(pad_to(name, max(0, room)))
+                    name = Text(line.name, style=line.name_style)
+                    out.append_text(pad_to(name, max(0, min(room, name_width))))
                     out.append(" ")
                     out.append_text(line.marks)
                 lines.append(out)
@@ -307,8 +310,10 @@ class SeatPanel(Static):
             else:
                 tiles = join(tile(c, self.look, size) for c in line.cards)
             out = pad_to(tiles, tiles_w + 1)
-            name = Text(line.name, style=line.name_style)
-            out.append_text(pad_to(name, max(0, width - tiles_w - 1 - cell_len(line.marks.plain))))
+            room = max(0, width - tiles_w - 1 - cell_len(line.marks.plain))
+            fits = cell_len(line.name) <= room or not line.short_name
+            name = Text(line.name if fits else line.short_name, style=line.name_style)
+            out.append_text(pad_to(name, room))
             out.append_text(line.marks)
             lines.append(out)
         if m.note:

@@ -214,3 +214,45 @@ def test_a_declared_special_shows_its_name_and_its_shape_not_three_rows():
         assert all(len({c.suit for c in line.cards}) == 1 for line in lines), "each line one flush"
         assert lines[0].name == EN("common.special.three_flushes")
         assert sorted(c for line in lines for c in line.cards) == sorted(table.current.hands[0])
+
+
+def test_a_foul_is_flagged_as_soon_as_it_cannot_be_avoided():
+    # Issue 10: three 7s in the front, and what is left holds one straight and nothing better: no legal
+    # completion is left, and the warning says so before the last card is placed.
+    table, view = seated()
+    hand = parse_cards("7s 7h 7d 2c 5d 9h Jc Ks 3s 4s 6h 8d Tc")
+    table.arrange = replace(ArrangeState.new(hand), rows=(tuple(hand[:3]), (), ()))
+    assert table.arrange.foul_ahead
+    assert view.foul_text() == EN("table.foul_ahead")
+    assert view.message_line() == (EN("table.foul_ahead"), "error")
+    # A front that can still be covered is no warning.
+    table.arrange = replace(ArrangeState.new(hand), rows=(tuple(hand[3:6]), (), ()))
+    assert not table.arrange.foul_ahead and view.foul_text() == ""
+
+
+def test_each_full_row_shows_its_chance_to_win_unless_turned_off():
+    # Issue 10: how strong is each row, from the `hard` level's learned tables; a setting turns it off.
+    table, view = seated()
+    hand = parse_cards("Ah Ad 2c 5d 9h Jc Ks 3s 4s 6h 8d Tc 7s")
+    table.arrange = replace(ArrangeState.new(hand), rows=(tuple(hand[:3]), tuple(hand[3:6]), ()))
+    front, middle, _back = view.rows_model().rows
+    pct = round(100 * view.row_odds(Row.FRONT, hand[:3]))
+    assert 50 < pct < 100, "a pair of aces in the front beats most fronts"
+    assert front.name == EN("table.row_odds", hand=EN("common.category.pair"), pct=pct)
+    assert "%" not in middle.name, "a row still filling has no odds yet"
+    assert view.row_odds(Row.BACK, hand[3:8]) < 0.05, "king high in the back almost never wins"
+    view.show_odds = False
+    assert view.rows_model().rows[0].name == EN("common.category.pair")
+
+
+def test_opponents_rows_carry_the_full_bilingual_name_and_a_short_one_for_narrow_panels():
+    # Issue 10: `Full house 葫蘆`, not `F.house`, wherever the panel has the room.
+    table, view = scored()
+    if table.phase is Phase.REVEALING:
+        table.finish_reveal()
+    rec = table.current
+    seat = next(s for s in (1, 2, 3) if rec.decisions[s].arrangement is not None)
+    values = rec.decisions[seat].arrangement.values()
+    for line, value in zip(view.seat_model(seat).rows, values, strict=True):
+        assert line.name == EN(f"common.category.{value.category.id}")
+        assert line.short_name == EN(f"common.category_short.{value.category.id}")

@@ -45,7 +45,30 @@ def test_every_results_row_adds_up_to_its_units(preset: Preset) -> None:
         for pair, rows, sweep, items, units, *_worth in _panel_rows(table):
             rows_units = rows.split(" ", 1)[1] if " " in rows else ""
             listed = sum(_value(m.group()) for m in (NUMBER.search(part.rsplit(" ", 1)[-1]) for part in
-                                                   items.split(", ") if part) if m)
+                                                   items.split("\n") if part) if m)
             assert _value(rows_units) + _value(sweep) + listed == _value(units), (seed, pair, rows, sweep, items)
             checked += 1
     assert checked >= DEALS * 6
+
+
+def test_an_item_keeps_its_amount_on_its_line_at_80_columns():
+    # Issue 10 #5: `back quads 後墩鐵 …` with its `-4` wrapped to the next line.
+    from rich.console import Console
+
+    for seed in range(400):
+        table = Table(config(Preset.TAIWAN, seed=seed, watch=True, levels=(Level.EASY,) * 3), now=Clock())
+        table.start_deal()
+        table.decide_computers()
+        table.score()
+        rows = _panel_rows(table)
+        if any(len(r[3].split("\n")) >= 2 for r in rows):
+            break
+    else:
+        pytest.fail("no deal with two bonus items in 400 seeds")
+    grid = ResultsScreen(table, table.current, t=Translator("en")).pairs_table()
+    console = Console(width=72, record=True)  # the panel's inside at 80 columns
+    console.print(grid)
+    lines = console.export_text().splitlines()
+    for r in rows:
+        for part in filter(None, r[3].split("\n")):
+            assert any(part in line for line in lines), part

@@ -113,8 +113,13 @@ async def test_hint_names_a_row():
         screen = table_screen(app)
         await pilot.press("h")
         await settle(pilot)
-        assert screen.view.hint is not None and screen.view.hint[0] == screen.table.arrange.cursor_card
-        assert "Hint:" in str(screen.query_one("#message").render())
+        hint = screen.view.hint
+        assert hint is not None and hint.card == screen.table.arrange.cursor_card
+        message = str(screen.query_one("#message").render())
+        assert "Hint:" in message and screen.t(f"common.category.{hint.category.id}") in message
+        assert all(screen.look.label(c) in message for c in hint.group)
+        # The row's other cards light up with it, wherever they are.
+        assert screen.view.hand_model().hint == frozenset(hint.group)
 
 
 async def test_ready_is_blocked_on_a_foul():
@@ -783,3 +788,28 @@ async def test_the_session_summary_still_calls_the_player_you_after_leaving_and_
         assert en("common.seat.you") in text and en("common.seat.south") not in text
         assert en("results.col.total") in text and en("results.col.change") not in text
         assert screen.table.player_seat == 0
+
+
+async def test_the_declare_dialog_says_what_each_special_is_worth_here_and_doubling_says_what_it_does():
+    from app.screens.dialogs import DeclareScreen
+    from app.widgets.option_menu import OptionMenu
+
+    app = make_app(config(Preset.SHISANSHUI, seed=64, time_limit=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, DeclareScreen)
+        menu = app.screen.query_one(OptionMenu)
+        first = str(menu.get_option_at_index(0).prompt)
+        assert "Three flushes" in first and "+9 units from the table" in first
+        await pilot.press("escape")
+        await settle(pilot)
+    app = make_app(config(Preset.ARCADE, seed=2, coins=100000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "counts twice" in str(screen.query_one("#message").render())

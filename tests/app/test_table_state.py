@@ -171,8 +171,11 @@ def test_hint_for_names_the_cursor_card_and_its_row():
     assert request.purpose is Purpose.HINT and t.helper_fits(request)
     choice = run_ai(request)
     hint = t.hint_for(choice)
-    assert hint is not None and hint[0] == t.arrange.cursor_card
-    assert hint[0] in choice.decision.arrangement.rows[hint[1]]
+    assert hint is not None and hint.card == t.arrange.cursor_card
+    assert hint.card in choice.decision.arrangement.rows[hint.row]
+    # Why (issue 10): the cards of the row it belongs to, and what they make.
+    assert sorted(hint.group) == sorted(choice.decision.arrangement.rows[hint.row])
+    assert hint.category is choice.decision.arrangement.values()[hint.row].category
 
 
 def test_the_screen_changes_the_arrangement_only_through_the_table():
