@@ -409,8 +409,7 @@ class TablePresenter:
                 out.append(self.t("table.board.revealing"), style="bold")
                 return out
             # A tall board keeps the whole story of the reveal; a short one shows the latest beat.
-            shown = steps if tall else steps[-1:]
-            out.append_text(Text("\n").join(self.step_text(rec, step) for step in shown))
+            out.append_text(self.story(rec, steps) if tall else self.step_text(rec, steps[-1]))
             return out
         # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
         parts = [f"{self.seat_name(s)} {signed(rec.units[s] if rec.units else 0)}" for s in rec.seats]
@@ -420,12 +419,20 @@ class TablePresenter:
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
         if tall:
             out.append("\n")
-            beats = (self.step_text(rec, step) for step in steps if step.kind is not StepKind.TOTALS)
-            out.append_text(Text("\n").join(beats))
+            out.append_text(self.story(rec, [step for step in steps if step.kind is not StepKind.TOTALS]))
         return out
 
-    def step_text(self, rec: DealRecord, step: RevealStep) -> Text:
-        """One reveal beat: its title, then who scored what (rows: each seat's gain; items: named lines)."""
+    def story(self, rec: DealRecord, steps: Sequence[RevealStep]) -> Text:
+        """The reveal so far, compact enough for the board: the three rows on one line, and each kind of
+        item on one line after its title (wrapping only when the width runs out)."""
+        rows = [self.step_text(rec, step) for step in steps if step.kind is StepKind.ROW]
+        lines = [Text("   ").join(rows)] if rows else []
+        lines += [self.step_text(rec, step, run_on=True) for step in steps if step.kind is not StepKind.ROW]
+        return Text("\n").join(lines)
+
+    def step_text(self, rec: DealRecord, step: RevealStep, run_on: bool = False) -> Text:
+        """One reveal beat: its title, then who scored what (rows: each seat's gain; items: named lines, one
+        a line on a tall board unless ``run_on``)."""
         table = self.table
         out = Text(step_title(self.t, step, table.preset), style="bold")
         if step.kind is StepKind.TOTALS:
@@ -446,8 +453,11 @@ class TablePresenter:
             for (w, kind), (value, losers) in group_lines(step.lines).items()
         ]
         if lines:
-            # One per line when there is room; run on (and wrap) on a short board.
-            out.append("\n" + ("\n" if self.tall else "  ·  ").join(lines))
+            # One per line when there is room; run on (and wrap) on a short board or in the story.
+            if self.tall and not run_on:
+                out.append("\n" + "\n".join(lines))
+            else:
+                out.append(("  " if run_on else "\n") + "  ·  ".join(lines))
         return out
 
     def sidebar_text(self) -> Text:

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from app.game import COUNT_FRAMES, ArrangeError, Phase, Table, display_order
+from app.game import COUNT_FRAMES, ArrangeError, Phase, StepKind, Table, display_order
 from app.game.arrange import ArrangeState
 from app.i18n import Translator
-from app.screens.formatting import deal_units_text, money_text, seat_name, signed
+from app.screens.formatting import deal_units_text, item_name, money_text, seat_name, signed
 from app.screens.presenter import TablePresenter
 from app.screens.reveal_player import RevealPlayer
 from rules.arrangement import Row
@@ -256,3 +256,19 @@ def test_opponents_rows_carry_the_full_bilingual_name_and_a_short_one_for_narrow
     for line, value in zip(view.seat_model(seat).rows, values, strict=True):
         assert line.name == EN(f"common.category.{value.category.id}")
         assert line.short_name == EN(f"common.category_short.{value.category.id}")
+
+
+def test_the_tall_story_puts_the_rows_on_one_line_and_each_kind_of_item_on_one_more():
+    # Issue 10 #5: at 120×40 the reveal's log overflowed and `Bonuses and specials 加賭` was cut off.
+    table, view = scored(seed=152)
+    if table.phase is Phase.REVEALING:
+        table.finish_reveal()
+    view.tall = True
+    steps = [s for s in table.steps if s.kind is not StepKind.TOTALS]
+    story = view.story(table.current, steps).plain.split("\n")
+    items = [s for s in steps if s.kind is not StepKind.ROW]
+    assert len(story) == 1 + len(items)
+    assert all(EN(f"results.step.{r}") in story[0] for r in ("front", "middle", "back"))
+    assert len(items) >= 2, "seed 152 has sweeps and bonuses"
+    for step, line in zip(items, story[1:], strict=True):
+        assert all(item_name(EN, ln.kind, table.preset) in line for ln in step.lines)
