@@ -26,6 +26,7 @@ DECKS = ("two_colour", "four_colour")
 SUIT_STYLES = ("symbols", "letters")
 SORTS = ("rank", "suit")
 ROW_ODDS = ("on", "off")  # each row's chance to win shown while arranging, or not
+BELL = ("off", "on")  # the terminal bell for 打槍, 全壘打, special hands and the last ten seconds
 LANGUAGE_CHOICES = (None, "en", "zh-TW")
 
 #: A settings file is a few hundred bytes; anything past this is not one (and must not fill memory).
@@ -111,6 +112,7 @@ class Settings:
     sort: str = "rank"
     theme: str = "textual-dark"
     row_odds: str = "on"
+    bell: str = "off"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (:meth:`parse` reads it back)."""
@@ -128,6 +130,7 @@ class Settings:
             "animation": ANIMATION_SPEEDS,
             "sort": SORTS,
             "row_odds": ROW_ODDS,
+            "bell": BELL,
         }
         names = {f.name for f in fields(cls)}
         out, ignored = cls(), []

@@ -36,8 +36,12 @@ from rules.evaluate import base_key, evaluate_row
 from rules.ledger import Currency
 from rules.presets import Preset
 from rules.special_shapes import special_lines
+from rules.specials import Special
 
 #: Frames of the totals counting up or down at the end of a reveal.
+
+
+SPECIAL_IDS = frozenset(s.value for s in Special)  # scored items that are a special hand
 
 
 class TablePresenter:
@@ -57,6 +61,7 @@ class TablePresenter:
         self.tall = False
         self.message: tuple[str, str] = ("", "")  # the last message: (text, kind: info | warning | error)
         self.show_odds = True  # each full row's chance to win while arranging (a setting turns it off)
+        self._bell_deal, self._bell_steps, self._bell_second = 0, 0, -1  # what the bell has rung for
 
     def reset(self) -> None:
         """A new deal or a new reveal: no hint on show."""
@@ -157,6 +162,27 @@ class TablePresenter:
         cards = special_lines(decision.declare, decision.cards)[row]
         name = self.t(f"common.special.{decision.declare.id}") if row is Row.FRONT and not short else ""
         return RowLine("", cards, len(cards), name, "bold yellow")
+
+    def bell_due(self) -> bool:
+        """Whether the optional bell should ring now, once per cue: a 打槍, a 紅不讓/全壘打 or a special hand
+        revealed since the last call, or a new second among the countdown's last ten."""
+        table, rec = self.table, self.table.current
+        number = rec.number if rec is not None else 0
+        if number != self._bell_deal:
+            self._bell_deal, self._bell_steps, self._bell_second = number, 0, -1
+        ring = False
+        shown = self.shown_steps() if table.phase in (Phase.REVEALING, Phase.RESULTS) else 0
+        for step in table.steps[self._bell_steps : shown]:
+            specials = any(line.kind in SPECIAL_IDS for line in step.lines)
+            ring = ring or step.kind in (StepKind.SWEEPS, StepKind.HOME_RUNS) or specials
+        self._bell_steps = max(self._bell_steps, shown)
+        left = table.time_left()
+        if left is not None and 0 < left <= 10:
+            second = int(left + 0.999)
+            if second != self._bell_second:
+                self._bell_second = second
+                ring = True
+        return ring
 
     def hinted(self) -> frozenset[Card]:
         """The cards the hint lights up: the card under the cursor and the rest of the row it belongs to."""

@@ -19,6 +19,7 @@ from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.form import CardStrip, ChoiceRow
 from app.settings import (
     ANIMATION_SPEEDS,
+    BELL,
     DECKS,
     ROW_ODDS,
     SORTS,
@@ -106,6 +107,7 @@ class SettingsScreen(BaseScreen[Settings | None]):
             yield ChoiceRow(
                 t("settings.row_odds"), [(v, t(f"settings.row_odds_{v}")) for v in ROW_ODDS], s.row_odds, id="row_odds"
             )
+            yield ChoiceRow(t("settings.bell"), [(v, t(f"settings.bell_{v}")) for v in BELL], s.bell, id="bell")
             with Horizontal(classes="preview"):
                 yield Label(t("settings.preview"), classes="choice-label")
                 yield CardStrip(PREVIEW_CARDS, s, id="preview")

@@ -311,6 +311,7 @@ class TableScreen(BaseScreen[None]):
     def update_countdown(self) -> None:
         """Draw the time left; warning colours near the end."""
         text, alarm = self.view.countdown()
+        self.ring()
         widget = self._put("#countdown", text)
         for level in ("warning", "danger"):
             widget.set_class(alarm == level, f"-{level}")
@@ -583,3 +584,8 @@ class TableScreen(BaseScreen[None]):
             msg.set_class(kind == k, f"-{k}")
         self.update_countdown()
         self.refresh_bindings()
+
+    def ring(self) -> None:
+        """The optional bell (Settings), at each of its cues once."""
+        if self.view.bell_due() and self.live_settings.bell == "on":
+            self.app.bell()

@@ -813,3 +813,34 @@ async def test_the_declare_dialog_says_what_each_special_is_worth_here_and_doubl
         await pilot.press("d")
         await pilot.pause()
         assert "counts twice" in str(screen.query_one("#message").render())
+
+
+@pytest.mark.parametrize("bell", ["on", "off"])
+async def test_the_optional_bell_rings_once_a_second_in_the_last_ten_and_for_a_sweep(bell: str, monkeypatch):
+    clock = Clock()
+    app = ChinesePokerApp(config(time_limit=30, seed=152), lang="en", settings=Settings(animation="off", bell=bell),
+                          now=clock)
+    app.animation_level = "none"
+    rings: list[float] = []
+    monkeypatch.setattr(app, "bell", lambda: rings.append(clock.t))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        clock.t += 15
+        screen.tick()
+        assert rings == []  # fifteen seconds left: quiet
+        clock.t += 6
+        screen.tick()
+        screen.tick()  # the same second again
+        clock.t += 1
+        screen.tick()
+        assert len(rings) == (2 if bell == "on" else 0)
+        # Seed 152's reveal has 打槍 in it: the bell rings for it (once, however often the board is drawn).
+        await pilot.press("a")
+        await settle(pilot)
+        before = len(rings)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen.redraw()
+        assert screen.table.phase is Phase.RESULTS
+        assert len(rings) - before == (1 if bell == "on" else 0)
