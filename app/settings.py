@@ -26,6 +26,7 @@ DECKS = ("two_colour", "four_colour")
 SUIT_STYLES = ("symbols", "letters")
 SORTS = ("rank", "suit")
 ROW_ODDS = ("on", "off")  # each row's chance to win shown while arranging, or not
+WATCH_PAUSES = ("5", "10", "3", "off")  # seconds between deals while watching (觀戰); off: wait for n
 BELL = ("off", "on")  # the terminal bell for 打槍, 全壘打, special hands and the last ten seconds
 LANGUAGE_CHOICES = (None, "en", "zh-TW")
 
@@ -113,6 +114,7 @@ class Settings:
     theme: str = "textual-dark"
     row_odds: str = "on"
     bell: str = "off"
+    watch_pause: str = "5"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (:meth:`parse` reads it back)."""
@@ -131,6 +133,7 @@ class Settings:
             "sort": SORTS,
             "row_odds": ROW_ODDS,
             "bell": BELL,
+            "watch_pause": WATCH_PAUSES,
         }
         names = {f.name for f in fields(cls)}
         out, ignored = cls(), []

@@ -32,6 +32,7 @@ KEYS = (
     ("space / enter", "table.help.skip", "all"),
     ("n", "table.help.next", "all"),
     ("t 1-4", "table.help.take", "watch"),
+    ("p", "table.help.pause", "watch"),
     ("?", "table.help.help", "all"),
     ("esc", "table.help.leave", "all"),
     ("ctrl+q", "table.help.quit", "all"),

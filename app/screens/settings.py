@@ -24,6 +24,7 @@ from app.settings import (
     ROW_ODDS,
     SORTS,
     SUIT_STYLES,
+    WATCH_PAUSES,
     Ignored,
     LoadReport,
     Problem,
@@ -108,6 +109,12 @@ class SettingsScreen(BaseScreen[Settings | None]):
                 t("settings.row_odds"), [(v, t(f"settings.row_odds_{v}")) for v in ROW_ODDS], s.row_odds, id="row_odds"
             )
             yield ChoiceRow(t("settings.bell"), [(v, t(f"settings.bell_{v}")) for v in BELL], s.bell, id="bell")
+            yield ChoiceRow(
+                t("settings.watch_pause"),
+                [(v, t(f"settings.watch_pause_{v}")) for v in WATCH_PAUSES],
+                s.watch_pause,
+                id="watch_pause",
+            )
             with Horizontal(classes="preview"):
                 yield Label(t("settings.preview"), classes="choice-label")
                 yield CardStrip(PREVIEW_CARDS, s, id="preview")

@@ -40,6 +40,7 @@ from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen, TimeoutScreen
 from app.screens.formatting import SEAT_KEYS
 from app.screens.help import HelpScreen
+from app.screens.pacing import TablePacing
 from app.screens.presenter import TablePresenter
 from app.screens.results import ResultsScreen
 from app.screens.reveal_player import RevealPlayer, Scheduler
@@ -58,7 +59,7 @@ _PLACE = Binding.Group("table.key.place", compact=True)
 SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None, Allowed.HIDDEN: False}
 
 
-class TableScreen(BaseScreen[None]):
+class TableScreen(TablePacing, BaseScreen[None]):
     """A session at the table. Dismisses (None) when the session is over and its summary was seen."""
 
     SCREEN_CLASSES = GAME_SCREEN
@@ -83,6 +84,7 @@ class TableScreen(BaseScreen[None]):
         Binding("enter", "results", "table.key.results", key_display="⏎"),
         Binding("n", "next", "table.key.next"),
         Binding("t", "take", "table.key.take"),
+        Binding("p", "pause_watch", "table.key.pause"),
         Binding("question_mark", "help", "table.key.help", key_display="?"),
         Binding("escape", "leave", "table.key.leave", key_display="esc"),
     ]
@@ -103,6 +105,8 @@ class TableScreen(BaseScreen[None]):
         self.reveal = RevealPlayer(self.table, self.view, self.schedule, self._pace, self.redraw)
         self._clock: Timer | None = None  # the countdown's timer (paused while the host chooses at a time-out)
         self.clock_paused = False
+        self.watch_paused = False  # p while watching: the next deal waits for n
+        self._auto_for: int | None = None  # the deal whose automatic next deal is scheduled
         self._drawn: dict[str, Text | str] = {}
 
     # ---- composition
@@ -272,9 +276,11 @@ class TableScreen(BaseScreen[None]):
         self.table.hold_clock(True)
 
     def on_screen_resume(self) -> None:
-        """Back at the table: the countdown goes on, unless the terminal is still too small."""
+        """Back at the table: the countdown goes on, unless the terminal is still too small (and a next deal
+        that waited for a dialog to close comes now)."""
         self.table.hold_clock(self.is_too_small())
         self.update_countdown()
+        self.auto_next()
 
     def pause_clock(self, paused: bool) -> None:
         """Stop (or restart) the countdown's timer."""
@@ -330,6 +336,8 @@ class TableScreen(BaseScreen[None]):
     # ---- actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pause_watch":  # only while watching
+            return self.table.watching and self.table.phase is not Phase.OVER
         try:
             act = Action(action)
         except ValueError:
@@ -584,8 +592,5 @@ class TableScreen(BaseScreen[None]):
             msg.set_class(kind == k, f"-{k}")
         self.update_countdown()
         self.refresh_bindings()
+        self.auto_next()
 
-    def ring(self) -> None:
-        """The optional bell (Settings), at each of its cues once."""
-        if self.view.bell_due() and self.live_settings.bell == "on":
-            self.app.bell()

@@ -844,3 +844,30 @@ async def test_the_optional_bell_rings_once_a_second_in_the_last_ten_and_for_a_s
         screen.redraw()
         assert screen.table.phase is Phase.RESULTS
         assert len(rings) - before == (1 if bell == "on" else 0)
+
+
+async def test_watching_moves_on_by_itself_and_p_pauses_it():
+    # Issue 10: watch mode moves on after the Settings pause; a key pauses it.
+    manual = Manual()
+    app = ChinesePokerApp(config(watch=True), lang="en", settings=Settings(animation="off", watch_pause="3"),
+                          now=Clock(), scheduler=manual)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot)
+        assert screen.table.phase is Phase.RESULTS and screen.table.number == 1
+        assert manual.pending, "the next deal is on its way"
+        while manual.run_one():
+            pass
+        await settle(pilot)
+        assert screen.table.number == 2
+        await pilot.press("p")
+        await settle(pilot)
+        assert screen.watch_paused and "Paused" in str(screen.query_one("#message").render())
+        while manual.run_one():
+            pass
+        await settle(pilot)
+        assert screen.table.number == 2, "paused: it waits"
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.table.number == 3, "n still deals"
