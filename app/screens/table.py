@@ -118,8 +118,9 @@ class TableScreen(TablePacing, BaseScreen[None]):
 
     @property
     def look(self) -> CardLook:
-        """How cards are drawn."""
-        return CardLook(deck=self.live_settings.deck, suits=self.live_settings.suits)
+        """How cards are drawn (arcade: the treasure on show marked in every row and hand)."""
+        look, rec = CardLook(deck=self.live_settings.deck, suits=self.live_settings.suits), self.table.current
+        return look.with_treasure(rec.treasure) if rec is not None and rec.treasure else look
 
     def compose(self) -> ComposeResult:
         look = CardLook(self.settings.deck, self.settings.suits)

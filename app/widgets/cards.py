@@ -7,7 +7,7 @@ way and a tile never changes width (CJK terminals may draw ♠ wide: the letter-
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.style import Style
 from rich.text import Text
@@ -19,6 +19,7 @@ SELECTED = "#ffd75f"
 CURSOR = "#8fd3ff"
 CURSOR_SELECTED = "#b9e769"
 HINT = "#c7a6ff"
+TREASURE = "#f5d98b"  # arcade 寶牌: a treasure card's face, wherever it lies
 BACK_FG = "#9fb7ec"
 BACK_BG = "#23407f"
 EMPTY_BG = "#3a3a3a"
@@ -36,6 +37,11 @@ class CardLook:
 
     deck: str = "two_colour"
     suits: str = "symbols"
+    treasure: frozenset[Card] = frozenset()  # arcade 寶牌 on show: marked wherever they are drawn
+
+    def with_treasure(self, cards: Iterable[Card]) -> CardLook:
+        """This look marking ``cards`` as treasure."""
+        return replace(self, treasure=frozenset(cards))
 
     def label(self, card: Card) -> str:
         """Two cells: the rank letter and the suit (``A♠`` or ``As``)."""
@@ -59,8 +65,11 @@ def tile(card: Card, look: CardLook, width: int = 4, *, selected: bool = False, 
         bg = SELECTED
     elif hint:
         bg = HINT
+    elif card in look.treasure:
+        bg = TREASURE
     label = look.label(card)
-    text = f" {label} " if width >= 4 else label
+    mark = "*" if card in look.treasure else " "  # a treasure card says so in shape too, not by colour alone
+    text = f"{mark}{label} " if width >= 4 else label
     return Text(text, style=Style(color=look.colour(card), bgcolor=bg, bold=True, underline=cursor))
 
 

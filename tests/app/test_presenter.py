@@ -272,3 +272,15 @@ def test_the_tall_story_puts_the_rows_on_one_line_and_each_kind_of_item_on_one_m
     assert len(items) >= 2, "seed 152 has sweeps and bonuses"
     for step, line in zip(items, story[1:], strict=True):
         assert all(item_name(EN, ln.kind, table.preset) in line for ln in step.lines)
+
+
+def test_treasure_cards_are_marked_in_shape_and_colour():
+    # Issue 10: treasure cards marked inside the rows they sit in (arcade 寶牌).
+    from app.widgets.cards import TREASURE, CardLook, tile
+
+    card, other = parse_cards("As Kh")
+    look = CardLook().with_treasure([card])
+    marked, plain = tile(card, look), tile(other, look)
+    assert marked.plain.startswith("*") and not plain.plain.startswith("*")
+    assert marked.style.bgcolor.name == TREASURE and plain.style.bgcolor.name != TREASURE
+    assert len(marked.plain) == len(plain.plain) == 4, "a tile never changes width"
