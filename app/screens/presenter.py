@@ -400,6 +400,11 @@ class TablePresenter:
                 target = table.human_double
                 out.append("   " + self.t("table.double_label") + " ", style="bold")
                 out.append(self.seat_name(target) if target is not None else self.t("table.double_none"))
+            # Who has doubled the viewer (賭倍), as soon as they have decided: it is said at the table.
+            by = [s for s, target in sorted(rec.doubles.items()) if target == table.viewer and s != table.viewer]
+            if by:
+                out.append("   " + self.t("table.doubled_by", seats=", ".join(self.seat_name(s) for s in by)),
+                           style="bold yellow")
             out.append("\n")
         if table.phase is Phase.ARRANGING:
             st = table.arrange

@@ -284,3 +284,18 @@ def test_treasure_cards_are_marked_in_shape_and_colour():
     assert marked.plain.startswith("*") and not plain.plain.startswith("*")
     assert marked.style.bgcolor.name == TREASURE and plain.style.bgcolor.name != TREASURE
     assert len(marked.plain) == len(plain.plain) == 4, "a tile never changes width"
+
+
+def test_arcade_says_who_doubles_you_as_soon_as_they_have_decided():
+    # Issue 10: 賭倍 shown at the table while arranging ("East doubles you").
+    table, view = seated(Preset.ARCADE, seed=2, coins=100000)
+    assert "doubles you" not in view.board_text().plain
+    table.decide_computers()
+    by = [s for s, target in table.current.doubles.items() if target == 0]
+    text = view.board_text().plain
+    if by:
+        assert EN("table.doubled_by", seats=", ".join(view.seat_name(s) for s in sorted(by))) in text
+    else:
+        assert "doubles you" not in text
+    table.current.doubles[1] = 0  # East doubles the player
+    assert EN("common.seat.east") in view.board_text().plain.split("doubles you")[0]
