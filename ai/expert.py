@@ -66,10 +66,12 @@ def refine(
         post = _shrunk(x, prior)
         if _decided(x, post):
             break
+    ranking = _keep_unless_beaten(np.concatenate(scored), post) if scored else post
     pick = np.full(f.size, -np.inf)
-    pick[cand] = post
+    pick[cand] = ranking
     out = ev.copy()
-    out[cand] = post
+    # A candidate not shown to beat the one chosen is not reported above it either.
+    out[cand] = post if ranking is post else np.minimum(post, post[0])
     return pick, out
 
 
@@ -155,6 +157,23 @@ def _shrunk(x: np.ndarray, prior: np.ndarray) -> np.ndarray:
     spread = max(float(np.mean(off**2) - noise.mean()), 1e-9)  # how far the estimate is really off
     weight = spread / (spread + noise)
     return mean.mean() + (prior - prior.mean()) + weight * off
+
+
+def _keep_unless_beaten(x: np.ndarray, post: np.ndarray) -> np.ndarray:
+    """Ranking scores that keep `hard`'s choice (candidate 0) first unless the samples show the leader
+    beating it by more than :data:`CLEAR` paired standard errors: a switch on thin evidence costs more
+    than it wins (measured: without this rule `expert` lost 0.02 a deal to `hard`)."""
+    lead = int(np.argmax(post))
+    n = len(x)
+    if lead == 0 or n < 2:
+        return post
+    diff = x[:, lead] - x[:, 0]
+    se = float(diff.std(ddof=1)) / np.sqrt(n)
+    if float(diff.mean()) > CLEAR * se:
+        return post
+    out = post.copy()
+    out[0] = post[lead] + 1e-9  # hard's choice stays on top; the others keep their order below it
+    return out
 
 
 def _decided(x: np.ndarray, post: np.ndarray) -> bool:

@@ -137,3 +137,16 @@ def test_expert_is_deterministic_per_seed_and_its_value_is_the_shrunk_one() -> N
     b = choose(hand, TableView(), Level.EXPERT, seed=3, top=2)
     assert a == b
     assert a.ev >= max(x.ev for x in a.alternatives)
+
+
+def test_hards_choice_stays_unless_the_samples_clearly_beat_it() -> None:
+    from ai.expert import _keep_unless_beaten
+
+    rng = np.random.default_rng(3)
+    base = rng.normal(0, 3, size=(40, 1))
+    noisy = np.hstack([base, base + rng.normal(0.05, 2.0, size=(40, 1))])  # a hair better, on thin evidence
+    post = np.array([0.0, 0.05])
+    kept = _keep_unless_beaten(noisy, post)
+    assert int(np.argmax(kept)) == 0 and kept[1] == post[1]
+    clear = np.hstack([base, base + 1.0 + rng.normal(0, 0.1, size=(40, 1))])  # better on every table
+    assert int(np.argmax(_keep_unless_beaten(clear, np.array([0.0, 1.0])))) == 1
