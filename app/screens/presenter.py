@@ -465,7 +465,7 @@ class TablePresenter:
         """One reveal beat: its title, then who scored what (rows: each seat's gain; items: named lines, one
         a line on a tall board unless ``run_on``)."""
         table = self.table
-        out = Text(step_title(self.t, step, table.preset), style="bold")
+        out = Text(step_title(self.t, step, table.preset), style=self._title_style(step))
         if step.kind is StepKind.TOTALS:
             units = rec.units or (0,) * 4
             out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(units[s])}" for s in rec.seats))
@@ -490,6 +490,15 @@ class TablePresenter:
             else:
                 out.append(("  " if run_on else "\n") + "  ·  ".join(lines))
         return out
+
+    @staticmethod
+    def _title_style(step: RevealStep) -> str:
+        """A reveal beat's title style: 打槍 and 紅不讓/全壘打, and special hands, are a banner moment."""
+        if step.kind is StepKind.HOME_RUNS:
+            return "bold reverse magenta"
+        if step.kind is StepKind.SWEEPS or any(line.kind in SPECIAL_IDS for line in step.lines):
+            return "bold reverse yellow"
+        return "bold"
 
     def sidebar_text(self) -> Text:
         """The wide layout's side panel: standings and the last deals."""

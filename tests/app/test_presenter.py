@@ -299,3 +299,13 @@ def test_arcade_says_who_doubles_you_as_soon_as_they_have_decided():
         assert "doubles you" not in text
     table.current.doubles[1] = 0  # East doubles the player
     assert EN("common.seat.east") in view.board_text().plain.split("doubles you")[0]
+
+
+def test_sweeps_and_home_runs_are_a_banner_moment_of_the_reveal():
+    table, view = scored(seed=152)
+    if table.phase is Phase.REVEALING:
+        table.finish_reveal()
+    sweeps = next(s for s in table.steps if s.kind is StepKind.SWEEPS)
+    rows = next(s for s in table.steps if s.kind is StepKind.ROW)
+    banner = view.step_text(table.current, sweeps)
+    assert "reverse" in str(banner.style) and "reverse" not in str(view.step_text(table.current, rows).style)
