@@ -304,7 +304,10 @@ class SeatPanel(Static):
         lines = [top]
         size = TILE if width >= 36 else SMALL  # roomy panels get the player's tile size
         tiles_w = 5 * (size + 1) - 1
-        for line in m.rows:
+        spaced = (self.content_region.height or 0) >= 1 + 2 * len(m.rows) - 1 + (1 if m.note else 0)
+        for k, line in enumerate(m.rows):
+            if spaced and k:
+                lines.append(Text())  # a line between rows where the panel is tall enough
             if line.cards is None:
                 tiles = join(back(size) for _ in range(line.size))
             else:
