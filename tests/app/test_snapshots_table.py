@@ -1,5 +1,6 @@
-"""Snapshots of the table: mid-arrangement, the end of the reveal and the results panel, at 80×24 and 120×40,
-in English and 繁體中文. Plain ``def`` tests (snap_compare runs its own event loop).
+"""Snapshots of the table: mid-arrangement, the end of the reveal (with a 打槍), a declared special and the
+results panel, at 80×24, 120×40 and 200×50, in English and 繁體中文. Plain ``def`` tests (snap_compare runs its
+own event loop).
 
 The clock is frozen (the countdown always reads 1:00), animations are off, the AI runs at a fast level with
 a fixed seed, and every worker has finished before the shot.
@@ -9,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from rules.presets import Preset
 from tests.app.harness import LANGS, SIZES, Clock, config, make_app, settle
+
+TABLE_SIZES = [*SIZES, (200, 50)]  # the table is looked at on a big terminal too
 
 
 def _app(lang: str):
@@ -38,21 +42,39 @@ async def _results(pilot) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table_mid_arrangement(snap_compare, size, lang):
     assert snap_compare(_app(lang), terminal_size=size, run_before=_arranging)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table_reveal_end(snap_compare, size, lang):
     assert snap_compare(_app(lang), terminal_size=size, run_before=_reveal_end)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_results_panel(snap_compare, size, lang):
     assert snap_compare(_app(lang), terminal_size=size, run_before=_results)
+
+
+async def _declared(pilot) -> None:
+    # shisanshui seed 64 makes 三同花: declared, READY, and the reveal to its end.
+    await settle(pilot)
+    await pilot.press("b")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_declared_special(snap_compare, size, lang):
+    app = make_app(config(Preset.SHISANSHUI, seed=64, time_limit=0), lang=lang, clock=Clock())
+    assert snap_compare(app, terminal_size=size, run_before=_declared)
 
 
 def _timeout_app(lang: str):
