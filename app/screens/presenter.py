@@ -138,7 +138,12 @@ class TablePresenter:
         if short:
             if seat in row_winners(rec, row):
                 marks.append("★", style="bold yellow")
-                style = style or "bold green"
+            # Coloured as the viewer reads it once revealed: red where this row beat yours, green where
+            # yours beat it, dim for a tie (the ★ marks the row's best at the table).
+            viewer = self.table.viewer
+            against = rec.outcome(seat, viewer, row) if viewer in rec.seats and viewer != seat else None
+            colour = {Outcome.WIN: "bold red", Outcome.LOSS: "bold green", Outcome.TIE: "dim"}.get(against, "")
+            style = style or colour
         else:
             for other in self._others(seat):
                 if other not in rec.seats:

@@ -309,3 +309,22 @@ def test_sweeps_and_home_runs_are_a_banner_moment_of_the_reveal():
     rows = next(s for s in table.steps if s.kind is StepKind.ROW)
     banner = view.step_text(table.current, sweeps)
     assert "reverse" in str(banner.style) and "reverse" not in str(view.step_text(table.current, rows).style)
+
+
+def test_opponents_rows_are_coloured_as_the_viewer_reads_them():
+    # Issue 10: each row comparison coloured (won, lost, tied) once revealed.
+    from rules.deal import Outcome
+
+    table, view = scored()
+    if table.phase is Phase.REVEALING:
+        table.finish_reveal()
+    rec = table.current
+    expected = {Outcome.WIN: "bold red", Outcome.LOSS: "bold green", Outcome.TIE: "dim"}
+    checked = 0
+    for seat in (1, 2, 3):
+        if rec.decisions[seat].arrangement is None or rec.fouled(seat) or rec.fouled(0):
+            continue
+        for row, line in zip(Row, view.seat_model(seat).rows, strict=True):
+            assert line.name_style == expected[rec.outcome(seat, 0, row)]
+            checked += 1
+    assert checked
