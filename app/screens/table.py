@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -57,6 +57,9 @@ _PLACE = Binding.Group("table.key.place", compact=True)
 
 # Textual's check_action answers: True shows a key, None greys it out, False hides it.
 SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None, Allowed.HIDDEN: False}
+
+
+HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top of the shared -tall)
 
 
 class TableScreen(TablePacing, BaseScreen[None]):
@@ -145,8 +148,9 @@ class TableScreen(TablePacing, BaseScreen[None]):
         self._clock = self.set_interval(0.25, self.tick)
         self.deal()
 
-    def on_resize(self) -> None:
-        """Redraw for the new size (the base screen updates the too-small notice)."""
+    def on_resize(self, event: events.Resize) -> None:
+        """Redraw for the new size (the base screen updates the too-small notice); -huge: big opponents' cards."""
+        self.set_class(event.size.height >= HUGE, "-huge")
         self.call_after_refresh(self.redraw)  # the breakpoint classes decide the card size
 
     # ---- helpers
@@ -277,8 +281,7 @@ class TableScreen(TablePacing, BaseScreen[None]):
         self.table.hold_clock(True)
 
     def on_screen_resume(self) -> None:
-        """Back at the table: the countdown goes on, unless the terminal is still too small (and a next deal
-        that waited for a dialog to close comes now)."""
+        """Back at the table: the countdown goes on (unless still too small); a waiting next deal comes."""
         self.table.hold_clock(self.is_too_small())
         self.update_countdown()
         self.auto_next()

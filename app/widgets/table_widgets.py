@@ -303,8 +303,11 @@ class SeatPanel(Static):
             top.append(m.tally, style="bold")
         lines = [top]
         size = TILE if width >= 36 else SMALL  # roomy panels get the player's tile size
+        height = self.content_region.height or 0
+        if width >= 5 * 6 + 12 and height >= 1 + 3 * len(m.rows) + len(m.rows) - 1:
+            return self._big_content(top, width)
         tiles_w = 5 * (size + 1) - 1
-        spaced = (self.content_region.height or 0) >= 1 + 2 * len(m.rows) - 1 + (1 if m.note else 0)
+        spaced = height >= 1 + 2 * len(m.rows) - 1 + (1 if m.note else 0)
         for k, line in enumerate(m.rows):
             if spaced and k:
                 lines.append(Text())  # a line between rows where the panel is tall enough
@@ -319,6 +322,28 @@ class SeatPanel(Static):
             out.append_text(pad_to(name, room))
             out.append_text(line.marks)
             lines.append(out)
+        if m.note:
+            lines.append(Text(m.note, style="bold"))
+        return Text("\n").join(lines)
+
+    def _big_content(self, top: Text, width: int) -> Text:
+        """The rows in three-line tiles, as the player's own (a panel of 48 lines' screens and up)."""
+        m = self.model
+        lines = [top]
+        tiles_w = 5 * 6 - 1
+        for k, line in enumerate(m.rows):
+            if k:
+                lines.append(Text())
+            tiles = [big_tile(c, self.look) for c in line.cards] if line.cards is not None else [
+                big_tile(None, self.look, face_down=True) for _ in range(line.size)]
+            for y in range(3):
+                out = pad_to(join((t[y] for t in tiles), " "), tiles_w + 1)
+                if y == 1:
+                    room = max(0, width - tiles_w - 1 - cell_len(line.marks.plain))
+                    fits = cell_len(line.name) <= room or not line.short_name
+                    out.append_text(pad_to(Text(line.name if fits else line.short_name, style=line.name_style), room))
+                    out.append_text(line.marks)
+                lines.append(out)
         if m.note:
             lines.append(Text(m.note, style="bold"))
         return Text("\n").join(lines)
