@@ -105,3 +105,11 @@ def test_protocol_enums_compare_as_their_old_strings(member: str, text: str) -> 
 
 def test_phase_is_unchanged() -> None:
     assert [p.value for p in Phase] == ["dealing", "arranging", "revealing", "results", "round_summary", "over"]
+
+
+def test_hint_is_greyed_once_all_13_are_placed_and_declare_is_not_offered_without_a_special() -> None:
+    # Issue 10 #8: `h` with all 13 placed and `b` with no special did nothing and said nothing.
+    st = ArrangeState.new(HAND)
+    full = replace(st, rows=(tuple(st.hand[:3]), tuple(st.hand[3:8]), tuple(st.hand[8:])))
+    assert full.complete and full.allows(Action.HINT) is Allowed.GREYED
+    assert st.allows(Action.HINT) is Allowed.ALLOWED
