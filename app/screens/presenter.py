@@ -158,6 +158,13 @@ class TablePresenter:
                     marks.append("=", style="dim")
                 else:
                     marks.append("·", style="dim")
+            # What the row took from the table, beside its marks, where a row is worth its own amount (in
+            # the taiwan family a pair's rows are settled together, at the back).
+            worth_own = self.table.preset in (Preset.ARCADE, Preset.SHISANSHUI)
+            step = next((s for s in self.table.steps if s.kind is StepKind.ROW and s.row is row), None)
+            if worth_own and step is not None and step.delta[seat]:
+                amount = step.delta[seat]
+                marks.append(f"  {signed(amount)}", style="bold green" if amount > 0 else "bold red")
         return RowLine(label, tuple(cards), ROW_SIZES[row], name, style, marks, short_name)
 
     def _special_line(self, decision: Decision, row: Row, short: bool) -> RowLine:

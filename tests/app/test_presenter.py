@@ -328,3 +328,18 @@ def test_opponents_rows_are_coloured_as_the_viewer_reads_them():
             assert line.name_style == expected[rec.outcome(seat, 0, row)]
             checked += 1
     assert checked
+
+
+def test_the_players_row_marks_carry_what_the_row_took():
+    # Issue 10: the win/loss marks next to each row with the amount.
+    table, view = scored(Preset.SHISANSHUI, seed=3)
+    if table.phase is Phase.REVEALING:
+        table.finish_reveal()
+    amounts = []
+    for row, line in zip(Row, view.rows_model().rows, strict=True):
+        step = next(s for s in table.steps if s.kind is StepKind.ROW and s.row is row)
+        amount = step.delta[table.viewer]
+        amounts.append(amount)
+        if amount:
+            assert line.marks.plain.endswith(signed(amount))
+    assert any(amounts), "seed 3's rows took something"
