@@ -31,7 +31,6 @@ from app.game.requests import (
     SUGGESTIONS,
     AIRequest,
     Purpose,
-    choice_arrangements,
     choice_suggestions,
     run_ai,
 )
@@ -79,7 +78,6 @@ __all__ = [
     "Table",
     "Timeout",
     "allowed",
-    "choice_arrangements",
     "choice_suggestions",
     "count_frames",
     "deal_seed",

@@ -7,7 +7,6 @@ from enum import StrEnum
 
 from ai import Choice, Distinct, Fixed, Level, TableView, choose
 from ai.policy import best_declaration
-from rules.arrangement import Arrangement
 from rules.cards import Card
 from rules.deal import Decision
 
@@ -71,12 +70,3 @@ def choice_suggestions(choice: Choice, request: AIRequest) -> list[Suggestion]:
     first = [p for p in plays if p.decision.declare is not None and p.decision.declare.is_dragon]
     rest = sorted((p for p in plays if p not in first), key=lambda p: -p.ev)  # stable: ties keep the AI's order
     return (first + rest)[:SUGGESTIONS]
-
-
-def choice_arrangements(choice: Choice) -> list[Arrangement]:
-    """The arrangements of a choice, best first (declarations skipped)."""
-    out = []
-    for d in (choice.decision, *(a.decision for a in choice.alternatives)):
-        if d.arrangement is not None and d.arrangement not in out:
-            out.append(d.arrangement)
-    return out

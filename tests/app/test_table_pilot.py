@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.game import ArrangeState, Phase, choice_arrangements, run_ai
+from app.game import ArrangeState, Phase, run_ai
 from app.screens.dialogs import ConfirmScreen, SeatPickScreen, TimeoutScreen
 from app.screens.help import HelpScreen
 from app.screens.results import ResultsScreen
@@ -22,7 +22,7 @@ from app.widgets.base import TooSmall
 from app.widgets.cards import FOUR_COLOUR, CardLook
 from rules.arrangement import Row
 from rules.presets import Preset
-from tests.app.harness import Clock, Manual, config, make_app, settle, table_screen
+from tests.app.harness import Clock, Manual, config, make_app, settle, suggested, table_screen
 
 
 async def put(pilot, screen: TableScreen, card, row: Row) -> None:
@@ -34,7 +34,7 @@ async def put(pilot, screen: TableScreen, card, row: Row) -> None:
 
 def best_arrangement(screen: TableScreen):
     req = screen.table.suggest_request()
-    return choice_arrangements(run_ai(req))[0]
+    return next(s.decision.arrangement for s in suggested(req) if s.decision.arrangement is not None)
 
 
 async def test_arrange_manually_then_ready():

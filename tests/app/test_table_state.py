@@ -18,7 +18,7 @@ from app.game import (
     Purpose,
     Status,
     Table,
-    choice_arrangements,
+    choice_suggestions,
     count_frames,
     deal_seed,
     hint_row,
@@ -141,7 +141,7 @@ def test_auto_arrange_asks_then_cycles_the_suggestions_and_completes_around_plac
     first = t.auto_arrange()
     assert first is not None and first.purpose is Purpose.SUGGEST and first.fixed is None
     choice = run_ai(first)
-    arrangements = choice_arrangements(choice)
+    arrangements = [s.decision.arrangement for s in choice_suggestions(choice, first)]
     assert t.helper_fits(first) and t.accept_suggestions(first, choice)
     a1 = t.arrange
     assert a1.complete and a1.legal and a1.rows == arrangements[0].rows and a1.suggestion == 0
