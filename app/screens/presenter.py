@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from rich.console import Console
 from rich.text import Text
 
 from ai.opponents import trained_model
@@ -38,7 +39,7 @@ from rules.presets import Preset
 from rules.special_shapes import special_lines
 from rules.specials import Special
 
-#: Frames of the totals counting up or down at the end of a reveal.
+_CONSOLE = Console(width=200, legacy_windows=False)  # only measures how the board's text wraps
 
 
 SPECIAL_IDS = frozenset(s.value for s in Special)  # scored items that are a special hand
@@ -59,6 +60,7 @@ class TablePresenter:
         self.hint: Hint | None = None
         self.takeover_note = False
         self.tall = False
+        self.board: tuple[int, int] | None = None  # the board's width and lines, once it is on screen
         self.message: tuple[str, str] = ("", "")  # the last message: (text, kind: info | warning | error)
         self.show_odds = True  # each full row's chance to win while arranging (a setting turns it off)
         self._bell_deal, self._bell_steps, self._bell_second = 0, 0, -1  # what the bell has rung for
@@ -446,24 +448,28 @@ class TablePresenter:
         if rec is None or rec.result is None:
             return out
         steps = table.steps[: self.shown_steps()]
-        tall = self.tall
         if table.phase is Phase.REVEALING:
             if not steps:
                 out.append(self.t("table.board.revealing"), style="bold")
                 return out
-            # A tall board keeps the whole story of the reveal; a short one shows the latest beat.
-            out.append_text(self.story(rec, steps) if tall else self.step_text(rec, steps[-1]))
-            return out
+            # The board keeps the whole story of the reveal where it fits; else it shows the latest beat.
+            story = Text.assemble(out, self.story(rec, steps))
+            return story if self._fits(story) else Text.assemble(out, self.step_text(rec, steps[-1]))
         # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
         parts = [f"{self.seat_name(s)} {signed(rec.units[s] if rec.units else 0)}" for s in rec.seats]
         out.append(self.t("table.board.deal_over", results="  ".join(parts)), style="bold")
         if rec.computer_for_human:
             out.append("\n" + self.t("table.msg.takeover_done"), style="yellow")
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
-        if tall:
-            out.append("\n")
-            out.append_text(self.story(rec, [step for step in steps if step.kind is not StepKind.TOTALS]))
-        return out
+        story = Text.assemble(out, "\n", self.story(rec, [step for step in steps if step.kind is not StepKind.TOTALS]))
+        return story if self._fits(story) else out
+
+    def _fits(self, text: Text) -> bool:
+        """Whether ``text`` fits the board as it wraps there (before the board is measured: a tall board)."""
+        if self.board is None:
+            return self.tall
+        width, height = self.board
+        return len(text.wrap(_CONSOLE, max(1, width))) <= height
 
     def story(self, rec: DealRecord, steps: Sequence[RevealStep]) -> Text:
         """The reveal so far, compact enough for the board: the three rows on one line, and each kind of
@@ -512,8 +518,8 @@ class TablePresenter:
             return "bold reverse yellow"
         return "bold"
 
-    def sidebar_text(self) -> Text:
-        """The wide layout's side panel: standings and the last deals."""
+    def sidebar_text(self, room: int | None = None) -> Text:
+        """The wide layout's side panel: standings and the last deals (as many as ``room`` lines hold)."""
         table = self.table
         out = Text(self.t("table.sidebar.totals") + "\n", style="bold")
         money = [self.display_money(s) for s in range(4)]
@@ -525,7 +531,8 @@ class TablePresenter:
         if done:
             out.append("\n" + self.t("table.sidebar.history") + "\n", style="bold")
             viewer = self.positions()["bottom"]
-            for rec in done[-8:][::-1]:
+            shown = 8 if room is None else max(1, min(8, room - 7))  # 7: the standings and two titles
+            for rec in done[-shown:][::-1]:
                 units = rec.units[viewer] if rec.units else 0
                 out.append(self.t("table.sidebar.deal_line", n=rec.number, units=signed(units)) + "\n")
         return out

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -37,7 +37,8 @@ from app.game import (
 from app.i18n import Translator
 from app.messages import AIDone
 from app.screens.base import GAME_SCREEN, BaseScreen
-from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen, TimeoutScreen
+from app.screens.clock import TableClock
+from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
 from app.screens.formatting import SEAT_KEYS
 from app.screens.help import HelpScreen
 from app.screens.pacing import TablePacing
@@ -60,9 +61,10 @@ SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None
 
 
 HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top of the shared -tall)
+RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
 
 
-class TableScreen(TablePacing, BaseScreen[None]):
+class TableScreen(TableClock, TablePacing, BaseScreen[None]):
     """A session at the table. Dismisses (None) when the session is over and its summary was seen."""
 
     SCREEN_CLASSES = GAME_SCREEN
@@ -132,15 +134,18 @@ class TableScreen(TablePacing, BaseScreen[None]):
             with Horizontal(id="topbar"):
                 yield Static(id="info")
                 yield Static(id="countdown")
-            with Horizontal(id="opponents"):
+            # One grid, two shapes (game.tcss): the opponents across the top, or (-ring) West and East down
+            # the sides of the board with North above it, as round a table.
+            with Container(id="tablegrid"):
                 for pos in ("left", "top", "right"):
                     yield SeatPanel(look, id=f"seat-{pos}", classes="seat")
-            with Horizontal(id="middle"):
                 yield Static(id="board")
-                yield Static(id="sidebar")
-            with Vertical(id="me"):
-                yield RowsView(look, id="rows")
-                yield HandView(look, id="hand")
+                yield Static(id="sidebar", classes="sidebar")
+                with Horizontal(id="me"):
+                    with Vertical(id="me-cards"):
+                        yield RowsView(look, id="rows")
+                        yield HandView(look, id="hand")
+                    yield Static(id="me-side", classes="sidebar")
             yield Static(id="message")
         yield GameFooter()
 
@@ -149,8 +154,10 @@ class TableScreen(TablePacing, BaseScreen[None]):
         self.deal()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Redraw for the new size (the base screen updates the too-small notice); -huge: big opponents' cards."""
+        """Redraw for the new size (the base screen updates the too-small notice); -huge: big opponents' cards;
+        -ring: the opponents round the board."""
         self.set_class(event.size.height >= HUGE, "-huge")
+        self.set_class(event.size.width >= RING[0] and event.size.height >= RING[1], "-ring")
         self.call_after_refresh(self.redraw)  # the breakpoint classes decide the card size
 
     # ---- helpers
@@ -257,74 +264,6 @@ class TableScreen(TablePacing, BaseScreen[None]):
                 self.view.hint = hint
                 self.say(self.view.hint_text())
         self.redraw()
-
-    # ---- the clock
-
-    def tick(self) -> None:
-        """Every quarter second: redraw the countdown; at zero the computer completes the hand (takeover on)
-        or the host chooses (takeover off)."""
-        table = self.table
-        table.hold_clock(self.is_too_small() or self.app.screen is not self)
-        if table.timed_out():
-            request = table.on_timeout()
-            if request is None:
-                self.ask_host()
-                return
-            self.say(self.t("table.msg.timeout"), "warning")
-            self.think(request)
-            self.redraw()
-            return
-        self.update_countdown()
-
-    def on_screen_suspend(self) -> None:
-        """A dialog covers the table: the countdown waits (the timer may not tick behind it)."""
-        self.table.hold_clock(True)
-
-    def on_screen_resume(self) -> None:
-        """Back at the table: the countdown goes on (unless still too small); a waiting next deal comes."""
-        self.table.hold_clock(self.is_too_small())
-        self.update_countdown()
-        self.auto_next()
-
-    def pause_clock(self, paused: bool) -> None:
-        """Stop (or restart) the countdown's timer."""
-        self.clock_paused = paused
-        if self._clock is not None:
-            if paused:
-                self._clock.pause()
-            else:
-                self._clock.resume()
-
-    def ask_host(self) -> None:
-        """Time is up with takeover off: the countdown stops and the host chooses in a dialog."""
-        self.pause_clock(True)
-        self.view.hint = None
-        self.say(self.t("table.msg.time_up"), "warning")
-        self.close_dialogs()  # one opened while arranging (keys, declare, leave) no longer applies
-        self.redraw()
-        self.app.push_screen(TimeoutScreen(t=self.t), self._host_chose)
-
-    def _host_chose(self, choice: str | None) -> None:
-        table = self.table
-        if not table.awaiting_host:
-            return
-        request = table.resolve_timeout(choice == "computer")
-        self.pause_clock(False)
-        if request is None:
-            self.say("")
-            self.show_summary()
-            return
-        self.say(self.t("table.msg.computer_seat"), "warning")
-        self.think(request)
-        self.redraw()
-
-    def update_countdown(self) -> None:
-        """Draw the time left; warning colours near the end."""
-        text, alarm = self.view.countdown()
-        self.ring()
-        widget = self._put("#countdown", text)
-        for level in ("warning", "danger"):
-            widget.set_class(alarm == level, f"-{level}")
 
     # ---- the reveal
 
@@ -587,9 +526,17 @@ class TableScreen(TablePacing, BaseScreen[None]):
         me.border_title = view.me_title()
         me.border_subtitle = view.me_money()
         self._put("#info", view.info_text())
+        board = self.query_one("#board").content_region
+        view.board = (board.width, board.height) if board.height else None
         self._put("#board", view.board_text())
-        if self.has_class("-wide"):
-            self._put("#sidebar", view.sidebar_text())
+        # Once the cards are down the hand's lines go to the board, which then tells the reveal.
+        revealed = self.table.phase is not Phase.ARRANGING
+        if revealed != self.has_class("-revealed"):
+            self.set_class(revealed, "-revealed")
+            self.call_after_refresh(self.redraw)  # the board's new size decides how much of the story fits
+        side = "#me-side" if self.has_class("-ring") else "#sidebar" if self.has_class("-wide") else None
+        if side is not None:
+            self._put(side, view.sidebar_text(self.query_one(side).content_region.height or None))
         text, kind = view.message_line()
         msg = self._put("#message", text)
         for k in ("info", "warning", "error"):

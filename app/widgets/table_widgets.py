@@ -190,9 +190,14 @@ class RowsView(_CardLines[RowsModel]):
         super().__init__(look, RowsModel(), **kwargs)
 
     @property
+    def spaced(self) -> bool:
+        """Small cards with a line between rows (when the widget is tall enough), so the rows read as rows."""
+        return not self.big and self.size.height >= 2 * len(Row) - 1
+
+    @property
     def line_height(self) -> int:
-        """Lines per row: 3 with big cards (plus a gap line), else 1."""
-        return 4 if self.big else 1
+        """Lines per row: 3 with big cards (plus a gap line), else 1 (plus a gap line when spaced)."""
+        return 4 if self.big else 2 if self.spaced else 1
 
     def _tiles_width(self) -> int:
         return 5 * self.pitch
@@ -235,7 +240,7 @@ class RowsView(_CardLines[RowsModel]):
                     out.append(" ")
                     out.append_text(line.marks)
                 lines.append(out)
-            if self.big and row is not Row.BACK:
+            if (self.big or self.spaced) and row is not Row.BACK:
                 lines.append(Text())
         return Text("\n").join(lines)
 
@@ -255,6 +260,8 @@ class RowsView(_CardLines[RowsModel]):
 
 
 # ------------------------------------------------------------------------------------------ opponents' seats
+
+BIG_ROW = 5 * 6 - 1  # five three-line tiles and their gaps
 
 
 @dataclass(frozen=True)
@@ -304,10 +311,13 @@ class SeatPanel(Static):
         lines = [top]
         size = TILE if width >= 36 else SMALL  # roomy panels get the player's tile size
         height = self.content_region.height or 0
-        if width >= 5 * 6 + 12 and height >= 1 + 3 * len(m.rows) + len(m.rows) - 1:
+        n, note = len(m.rows), 1 if m.note else 0
+        if width >= BIG_ROW + 12 and height >= 1 + 3 * n + n - 1 + note:
             return self._big_content(top, width)
+        if width >= BIG_ROW and height >= 1 + 4 * n + n - 1 + note:  # a tall, narrow side seat (-ring)
+            return self._big_content(top, width, below=True)
         tiles_w = 5 * (size + 1) - 1
-        spaced = height >= 1 + 2 * len(m.rows) - 1 + (1 if m.note else 0)
+        spaced = height >= 1 + 2 * n - 1 + note
         for k, line in enumerate(m.rows):
             if spaced and k:
                 lines.append(Text())  # a line between rows where the panel is tall enough
@@ -316,21 +326,18 @@ class SeatPanel(Static):
             else:
                 tiles = join(tile(c, self.look, size) for c in line.cards)
             out = pad_to(tiles, tiles_w + 1)
-            room = max(0, width - tiles_w - 1 - cell_len(line.marks.plain))
-            fits = cell_len(line.name) <= room or not line.short_name
-            name = Text(line.name if fits else line.short_name, style=line.name_style)
-            out.append_text(pad_to(name, room))
-            out.append_text(line.marks)
+            out.append_text(self._name_and_marks(line, width - tiles_w - 1))
             lines.append(out)
         if m.note:
             lines.append(Text(m.note, style="bold"))
         return Text("\n").join(lines)
 
-    def _big_content(self, top: Text, width: int) -> Text:
-        """The rows in three-line tiles, as the player's own (a panel of 48 lines' screens and up)."""
+    def _big_content(self, top: Text, width: int, below: bool = False) -> Text:
+        """The rows in three-line tiles, as the player's own: the hand's name and the marks beside each row,
+        or (``below``, a narrow panel) on a line under it."""
         m = self.model
         lines = [top]
-        tiles_w = 5 * 6 - 1
+        tiles_w = BIG_ROW
         for k, line in enumerate(m.rows):
             if k:
                 lines.append(Text())
@@ -338,15 +345,24 @@ class SeatPanel(Static):
                 big_tile(None, self.look, face_down=True) for _ in range(line.size)]
             for y in range(3):
                 out = pad_to(join((t[y] for t in tiles), " "), tiles_w + 1)
-                if y == 1:
-                    room = max(0, width - tiles_w - 1 - cell_len(line.marks.plain))
-                    fits = cell_len(line.name) <= room or not line.short_name
-                    out.append_text(pad_to(Text(line.name if fits else line.short_name, style=line.name_style), room))
-                    out.append_text(line.marks)
+                if y == 1 and not below:
+                    out.append_text(self._name_and_marks(line, width - tiles_w - 1))
                 lines.append(out)
+            if below:
+                lines.append(self._name_and_marks(line, width))
         if m.note:
             lines.append(Text(m.note, style="bold"))
         return Text("\n").join(lines)
+
+    def _name_and_marks(self, line: RowLine, width: int) -> Text:
+        """The row's hand name (shortened where it does not fit) and its marks right after the longest name of
+        the seat, so that the marks line up beside the names rather than at the panel's far edge."""
+        room = max(0, width - cell_len(line.marks.plain))
+        fits = cell_len(line.name) <= room or not line.short_name
+        longest = max((cell_len(r.name) for r in self.model.rows), default=0) + 1
+        out = pad_to(Text(line.name if fits else line.short_name, style=line.name_style), min(room, longest))
+        out.append_text(line.marks)
+        return out
 
     def on_resize(self) -> None:
         self._drawn_width = self.content_region.width

@@ -543,8 +543,13 @@ async def test_mouse_click_card_then_row():
         first = screen.table.arrange.loose[0]
         await pilot.click("#hand", offset=(1, 1))
         assert first in screen.table.arrange.selected
-        await pilot.click("#rows", offset=(40, 2))  # the back row
+        # The rows have a line between them (80×24 has room): the back row is the fifth line.
+        await pilot.click("#rows", offset=(40, 4))
         assert screen.table.arrange.where(first) is Row.BACK
+        second = screen.table.arrange.loose[0]
+        await pilot.click("#hand", offset=(1, 1))
+        await pilot.click("#rows", offset=(40, 2))
+        assert screen.table.arrange.where(second) is Row.MIDDLE
 
 
 async def test_zh_tw_plays_a_deal():
