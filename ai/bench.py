@@ -16,6 +16,7 @@ from rules.evaluate import hand_subset_keys
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
+from .coach import review
 from .contract import Level, TableView
 from .levels import choose
 from .splits import legal_splits
@@ -27,7 +28,11 @@ TARGETS = {  # the limits the report is checked against (issue 8): met or not, p
     "expert_p95_ms": 300.0,
     "import_and_load_s": 0.5,
     "peak_rss_mb": 200.0,
+    "coach_median_ms": 2000.0,  # from READY to the verdict (issue 11), at the standard budget
+    "coach_p95_ms": 3000.0,
+    "coach_ci95_taiwan": 0.25,  # median 95% half-width of the units lost, over a typical player's plays
 }
+COACH_HANDS = 8  # per preset: each priced as `normal` plays it (a typical player's choice)
 
 
 def _timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -44,11 +49,13 @@ def _stats(ms: list[float]) -> dict[str, float]:
 
 
 def _import_seconds() -> float:
-    """Cold import of `ai` plus loading the trained tables, in a fresh interpreter."""
+    """Cold import of `ai` plus loading the trained tables and `expert`'s bank of one preset, in a fresh
+    interpreter."""
     code = (
-        "import time; t=time.perf_counter(); import ai.levels, ai.opponents; from rules.presets import Preset; "
-        "ai.opponents.trained_model(Preset.TAIWAN).joint_sample; from rules.evaluate import tables; tables(); "
-        "print(time.perf_counter()-t)"
+        "import time; t=time.perf_counter(); import ai.levels, ai.opponents, ai.bank; "
+        "from rules.presets import Preset; ai.opponents.trained_model(Preset.TAIWAN).joint_sample; "
+        "from rules.evaluate import tables; tables(); "
+        "ai.bank.load_bank(Preset.TAIWAN); print(time.perf_counter()-t)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(out.stdout.strip())
@@ -86,6 +93,20 @@ def run_bench(
                 for t in _timed(lambda h=h, i=i, lv=level: choose(h, view, lv, seed=i), 1)
             ]
         )
+    coach: dict[str, dict[str, float]] = {}
+    coach_all: list[float] = []
+    for preset in (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI):
+        say(f"coach {preset.value}")
+        pview = TableView(preset=preset)
+        ms, cis = [], []
+        for i, h in enumerate(pool[: max(1, min(COACH_HANDS, len(pool) // 25))]):
+            played = choose(h, pview, Level.NORMAL, seed=i).decision
+            t0 = time.perf_counter()
+            r = review(h, played, pview, seed=i)
+            ms.append((time.perf_counter() - t0) * 1000)
+            cis.append(r.ci95)
+        coach[preset.value] = {**_stats(ms), "ci95_median": round(float(np.median(cis)), 4)}
+        coach_all += ms
     split_stats = _stats(split)
     load = round(_import_seconds(), 3)
     rss = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -95,6 +116,9 @@ def run_bench(
         "expert_p95_ms": levels["expert"]["p95_ms"],
         "import_and_load_s": load,
         "peak_rss_mb": rss,
+        "coach_median_ms": round(float(np.median(coach_all)), 1),
+        "coach_p95_ms": round(float(np.percentile(coach_all, 95)), 1),
+        "coach_ci95_taiwan": coach["taiwan"]["ci95_median"],
     }
     return {
         "hands": len(pool),
@@ -103,6 +127,8 @@ def run_bench(
         "subset_eval_ms": _stats(subset),
         "score_deal_ms": _stats(score),
         "levels": levels,
+        "coach_ms": {p: {"median_ms": v["median_ms"], "p95_ms": v["p95_ms"]} for p, v in coach.items()},
+        "coach_ci95": {p: v["ci95_median"] for p, v in coach.items()},
         "import_and_load_s": load,
         "peak_rss_mb": rss,
         "targets_ms": TARGETS_MS,

@@ -1,9 +1,12 @@
 """`expert`: `hard`'s best candidates re-scored exactly against sampled opponents (Monte Carlo).
 
-Opponent hands are drawn from the 39 cards the seat cannot see and arranged by `hard`, all the hands of a
-round at once (:mod:`ai.sampling`); each candidate is then scored with the active preset's exact pairwise
-rules (sweeps, bonuses, 紅不讓/全壘打, 賭倍) on the same sampled tables, so candidates are compared on paired
-samples.
+At a four-player table with the preset's default options, the opponents are every hand of the bank
+(:mod:`ai.bank`: hands `hard` has already arranged) that shares no card with ours, some 1,300 of them: card
+removal done exactly, and ten times the opponents that arranging sampled hands buys in the same time.
+Elsewhere opponent hands are drawn from the 39 cards the seat cannot see and arranged by `hard`, all the
+hands of a round at once (:mod:`ai.sampling`). Either way each candidate is scored with the active preset's
+exact pairwise rules (sweeps, bonuses, 紅不讓/全壘打, 賭倍) on the same sampled tables, so candidates are
+compared on paired samples.
 
 Choosing is where noise fools a Monte Carlo player, so the sampled means are never used raw:
 
@@ -28,8 +31,10 @@ from rules.evaluate import base_key
 from rules.presets import Preset
 from rules.scoring import score_deal
 
+from .bank import Bank, bank_for
 from .contract import TableView
 from .features import SplitFeatures
+from .policy import double_factors as _factors
 from .policy import double_target
 from .sampling import Imagined, imagine
 from .showdown import SideRows, candidates_rows, sample_scores
@@ -53,6 +58,9 @@ def refine(
     unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
     factors = _factors(view, seats)
     prior = ev[cand]
+    bank = bank_for(view)
+    if bank is not None:
+        return _from_bank(f, ev, cand, ours, bank, cards, view, factors, rng, samples)
     scored: list[np.ndarray] = []
     drawn = 0
     post = prior
@@ -75,12 +83,38 @@ def refine(
     return pick, out
 
 
-def _factors(view: TableView, seats: list[int]) -> np.ndarray | None:
-    """Arcade 賭倍: how many times our pair with each opponent counts (doubled by us, by them, or both)."""
-    if view.preset is not Preset.ARCADE:
-        return None
-    mine = double_target(view)
-    return np.array([2.0 ** ((mine == q) + (double_target(replace(view, seat=q)) == view.seat)) for q in seats])
+def _from_bank(
+    f: SplitFeatures,
+    ev: np.ndarray,
+    cand: np.ndarray,
+    ours: SideRows,
+    bank: Bank,
+    cards: Sequence[Card],
+    view: TableView,
+    factors: np.ndarray | None,
+    rng: np.random.Generator,
+    tables: int | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates scored against every bank hand that shares no card with ours (see :mod:`ai.bank`).
+
+    Each of the three seats gets its own shuffle of those hands, so every usable hand meets our
+    candidates once per seat and the sampled tables pair them up at random for 紅不讓/全壘打. The bank holds
+    no declarers, whose take does not depend on our arrangement: the level reported is `hard`'s, and the
+    samples move each candidate from it by how much better or worse than the others they find it."""
+    usable = bank.disjoint(cards)
+    if tables is not None:
+        usable = usable[: max(1, tables)]
+    k = len(factors) if factors is not None else view.players - 1
+    seating = np.stack([rng.permutation(usable) for _ in range(k)], axis=1)  # (tables, seats)
+    x = sample_scores(view.preset, ours, bank.rows(seating.ravel(), view.treasure), k, view.players, factors)
+    prior = ev[cand]
+    post = _shrunk(x, prior)
+    post = post - post.mean() + prior.mean()
+    pick = np.full(f.size, -np.inf)
+    pick[cand] = post
+    out = ev.copy()
+    out[cand] = post
+    return pick, out
 
 
 def _round_scores(

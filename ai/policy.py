@@ -7,6 +7,9 @@ in arcade each seat doubles the opponent that looks weakest from the public leve
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
 
 from rules.arcade import DRAGON_AMOUNT
 from rules.presets import Preset
@@ -58,3 +61,12 @@ def double_target(view: TableView) -> int | None:
         return _STRENGTH.get(lvl, 1)
 
     return min(order, key=weakness)
+
+
+def double_factors(view: TableView, seats: Sequence[int]) -> np.ndarray | None:
+    """Arcade 賭倍: how many times our pair with each of ``seats`` counts (doubled by us, by them, or both),
+    as the computer reads the table (None at other presets)."""
+    if view.preset is not Preset.ARCADE:
+        return None
+    mine = double_target(view)
+    return np.array([2.0 ** ((mine == q) + (double_target(replace(view, seat=q)) == view.seat)) for q in seats])

@@ -109,6 +109,16 @@ def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.nd
     return score, swept, was_swept
 
 
+def sweeps(preset: Preset, keys: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Whether rows ``keys`` sweep rows ``other`` (broadcast over leading axes), as :func:`pair_scores` counts
+    it toward 紅不讓/全壘打: in the taiwan family every row that is not tied won, elsewhere all three won."""
+    diff = keys - other
+    won, lost = (diff > 0).sum(axis=-1), (diff < 0).sum(axis=-1)
+    if preset in (Preset.TAIWAN, Preset.TOURNAMENT):
+        return (lost == 0) & (won > 0)
+    return won == 3
+
+
 def table_scores(
     preset: Preset, ours: SideRows, opponents: SideRows, players: int, factors: np.ndarray | None = None
 ) -> np.ndarray:
@@ -146,10 +156,10 @@ def sample_scores(
     if players == 4:
         hr = HOME_RUN[preset]
         score = score + hr * swept.all(axis=2)[:, :, None]
-        # An opponent's home run needs it to sweep the other opponents of its own table too.
-        _, opp_swept, _ = pair_scores(preset, opponents, opponents)
-        tables = np.arange(s)
-        within = opp_swept.reshape(s, seats, s, seats)[tables, :, tables, :]  # (s, seats, seats)
+        # An opponent's home run needs it to sweep the other opponents of its own table too (compared within
+        # each table only: all pairs across tables would cost the square of the tables).
+        keys = opponents.keys.reshape(s, seats, 3)
+        within = sweeps(preset, keys[:, :, None, :], keys[:, None, :, :])  # (s, seats, seats)
         within = within | np.eye(seats, dtype=bool)[None]
         score = score - hr * (was_swept & within.all(axis=2)[None])
     if factors is not None:

@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         "--samples",
         type=bounded("--samples", 1, 10_000),
         default=None,
-        help="expert's Monte Carlo budget: at most this many opponent tables sampled (default 40)",
+        help="expert's Monte Carlo budget: at most this many opponent tables (default: every bank hand that fits)",
     )
     p.add_argument("--json", action="store_true")
 
@@ -238,7 +238,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for level, s in report["levels"].items():
         target = f" (target {targets[level]} ms)" if level in targets else ""
         print(f"level {level:<8} median {s['median_ms']:8.2f} ms, p95 {s['p95_ms']:8.2f} ms{target}")
-    print(f"import ai + load tables: {report['import_and_load_s']:.3f} s (target 0.5 s)")
+    for preset, c in report["coach_ms"].items():
+        print(
+            f"coach {preset:<11} median {c['median_ms']:8.1f} ms, p95 {c['p95_ms']:8.1f} ms, "
+            f"loss ±{report['coach_ci95'][preset]:.2f} units (95%, median)"
+        )
+    print(f"import ai + load tables and a bank: {report['import_and_load_s']:.3f} s (target 0.5 s)")
     print(f"peak RSS: {report['peak_rss_mb']} MB (target 200 MB)")
     missed = [name for name, t in report["targets"].items() if not t["met"]]
     print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")

@@ -302,6 +302,7 @@ def test_expert_never_spends_more_than_its_sample_budget(monkeypatch: pytest.Mon
         return real(hands, view, *args, **kwargs)
 
     monkeypatch.setattr(ai.expert, "imagine", counting)
+    monkeypatch.setattr(ai.expert, "bank_for", lambda view: None)  # the sampling path (the bank: test_bank.py)
     hand = deal(9)[0]
     choose(hand, TableView(seat=1), Level.EXPERT, samples=3)
     assert sum(tables) <= 3 and tables[0] == 3

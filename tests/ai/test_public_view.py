@@ -107,6 +107,7 @@ def test_expert_imagines_opponents_from_the_unseen_cards_only(monkeypatch: pytes
         return real(hands, view, *args, **kwargs)
 
     monkeypatch.setattr(ai.expert, "imagine", spy)
+    monkeypatch.setattr(ai.expert, "bank_for", lambda view: None)  # the sampling path; the bank's is below
     choose(hand, TableView(seat=2), Level.EXPERT, samples=3)
     assert len(imagined) == 9  # one round of three tables: the whole budget
     for h in imagined:
@@ -115,3 +116,31 @@ def test_expert_imagines_opponents_from_the_unseen_cards_only(monkeypatch: pytes
     for k in range(0, len(imagined), 3):
         cards = [c for h in imagined[k : k + 3] for c in h]
         assert sorted(cards) == sorted(c for c in range(52) if c not in hand)
+
+
+def test_expert_drawing_from_its_bank_meets_only_hands_of_the_unseen_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai.bank import Bank, bank_for
+
+    hand = tuple(sorted(Card(c) for c in range(0, 52, 4)))
+    bank = bank_for(TableView(seat=2))
+    if bank is None:
+        pytest.skip("no shipped bank")
+    drawn: list[np.ndarray] = []
+    real = Bank.rows
+
+    def spy(self, idx, treasure=()):
+        drawn.append(np.asarray(idx))
+        return real(self, idx, treasure)
+
+    monkeypatch.setattr(Bank, "rows", spy)
+    choose(hand, TableView(seat=2), Level.EXPERT)
+    (idx,) = drawn
+    usable = bank.disjoint(hand)
+    assert len(usable) > 500
+    for h in bank.cards[idx]:
+        assert not set(int(c) for c in h) & set(hand)
+    # three seats, each meeting every usable hand once, in its own order
+    seats = idx.reshape(-1, 3)
+    for k in range(3):
+        assert sorted(seats[:, k]) == sorted(usable)
+    assert not (seats[:, 0] == seats[:, 1]).all()

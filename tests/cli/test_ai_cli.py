@@ -174,7 +174,13 @@ def test_bench_json() -> None:
     assert isinstance(report["peak_rss_mb"], float) and report["peak_rss_mb"] > 0
     # Every target of issue 8 is checked against its measurement (not asserted met: a busy machine is slow).
     targets = report["targets"]
-    assert set(targets) == {"hard_median_ms", "expert_median_ms", "expert_p95_ms", "import_and_load_s", "peak_rss_mb"}
+    assert set(targets) == {"hard_median_ms", "expert_median_ms", "expert_p95_ms", "import_and_load_s", "peak_rss_mb",
+                            "coach_median_ms", "coach_p95_ms", "coach_ci95_taiwan"}
+    # The coach's speed and precision per preset (issue 11): `coach_ms` and `coach_ci95`.
+    presets = {"taiwan", "tournament", "arcade", "shisanshui"}
+    assert set(report["coach_ms"]) == set(report["coach_ci95"]) == presets
+    assert all(0 < c["median_ms"] <= c["p95_ms"] for c in report["coach_ms"].values())
+    assert targets["coach_ci95_taiwan"]["measured"] == report["coach_ci95"]["taiwan"]
     assert targets["expert_p95_ms"]["measured"] == report["levels"]["expert"]["p95_ms"]
     for t in targets.values():
         assert t["met"] == (t["measured"] <= t["limit"])

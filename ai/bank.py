@@ -1,0 +1,212 @@
+"""A bank of hands as `hard` arranges them, for `expert` to draw its opponents from without arranging any.
+
+An opponent's hand, given ours, is uniform over the 13-card hands of the 39 cards we cannot see. The bank's
+hands are uniform over all 52, so the entries that share no card with ours are exactly such draws: about
+1.3% of the bank (C(39,13) / C(52,13)), some 1,300 of 100,000 entries for any hand. `expert` scores its
+candidates against all of them at once, which is card removal done exactly and ten times the opponents the
+same time buys by arranging sampled hands.
+
+Layout of ``assets/ai/bank.npz``, per preset::
+
+    {preset}_cards   (N, 13) uint8   card ids in row order: front 3 | middle 5 | back 5
+    {preset}_bonus   (N,)    float32 the 加賭 the arrangement wins a pair with (taiwan, tournament)
+    {preset}_shape   (N,)    bool    arcade 三同花/三順子 (+2)
+    meta             JSON            hands, seed, how it was made
+
+Hands `hard` declares as a special are left out: what a declarer takes does not depend on our arrangement,
+so leaving them out changes no comparison between our candidates. Strength keys and row worths are worked
+out when a preset's bank is first loaded (treasure, which changes each arcade deal, at each decision).
+
+Build it (after the row tables, which decide how `hard` plays)::
+
+    python -m ai.bank --hands 100000 --seed 2026 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from rules.arrangement import Row
+from rules.evaluate import SUBSETS3, SUBSETS5, batch_keys, key_categories
+from rules.presets import Preset
+
+from .contract import TableView
+from .payouts import worth_by_category
+from .sampling import imagine
+from .showdown import SideRows
+from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE
+
+BANK_PATH = Path(__file__).resolve().parent.parent / "assets" / "ai" / "bank.npz"
+BATCH = 2_000  # hands arranged at once while building
+ROW_SLICES = (slice(0, 3), slice(3, 8), slice(8, 13))
+
+
+@dataclass(frozen=True)
+class Bank:
+    """One preset's arranged hands, with what scoring them needs worked out."""
+
+    preset: Preset
+    cards: np.ndarray  # (N, 13) card ids in row order
+    hand_masks: np.ndarray  # (N,) 52-bit masks of each hand
+    row_masks: np.ndarray  # (N, 3) masks of each row
+    keys: np.ndarray  # (N, 3) strength keys at the preset's default options
+    worth: np.ndarray  # (N, 3) arcade/shisanshui worth of each row when won, before treasure
+    bonus: np.ndarray  # (N,)
+    shape: np.ndarray  # (N,)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def disjoint(self, cards: Sequence[int]) -> np.ndarray:
+        """Indices of the entries that share no card with ``cards`` (draws from the cards we cannot see)."""
+        ours = int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(cards, dtype=np.int64))))
+        return np.flatnonzero((self.hand_masks & ours) == 0)
+
+    def rows(self, idx: np.ndarray, treasure: Sequence[int] = ()) -> SideRows:
+        """SideRows of the entries at ``idx``; arcade rows holding treasure cards are worth more."""
+        worth = self.worth[idx]
+        if treasure and self.preset is Preset.ARCADE:
+            tmask = int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(treasure, dtype=np.int64))))
+            held = _popcount(self.row_masks[idx] & tmask)
+            worth = worth * (1 + held)
+        return SideRows(self.keys[idx], worth, self.bonus[idx], self.shape[idx])
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    """Set bits of each int64 (masks of at most 52 cards)."""
+    x = x.astype(np.uint64)
+    out = np.zeros(x.shape, dtype=np.int64)
+    for shift in range(0, 56, 8):
+        out += _BYTE_BITS[((x >> np.uint64(shift)) & np.uint64(0xFF)).astype(np.intp)]
+    return out
+
+
+_BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+
+
+def _masks(cards: np.ndarray) -> np.ndarray:
+    return np.bitwise_or.reduce(np.left_shift(np.int64(1), cards.astype(np.int64)), axis=-1)
+
+
+def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.ndarray) -> Bank:
+    """A bank from its stored arrays: keys, masks and worths worked out (vectorised) here."""
+    options = preset.default_options
+    cards = cards.astype(np.int64)
+    rows = [cards[:, s] for s in ROW_SLICES]
+    keys = np.stack([batch_keys(r, options.wheel, options.suit_tiebreak).astype(np.int64) for r in rows], axis=1)
+    row_masks = np.stack([_masks(r) for r in rows], axis=1)
+    worth = np.zeros(keys.shape)
+    if preset in (Preset.ARCADE, Preset.SHISANSHUI):
+        cats = key_categories(keys)
+        for row in Row:
+            worth[:, row] = worth_by_category(row, preset)[cats[:, row]]
+    return Bank(preset, cards, row_masks[:, 0] | row_masks[:, 1] | row_masks[:, 2], row_masks, keys, worth,
+                bonus.astype(float), shape.astype(bool))
+
+
+@cache
+def load_bank(preset: Preset, path: Path = BANK_PATH) -> Bank | None:
+    """The shipped bank of ``preset`` (None when the file or the preset's entries are missing)."""
+    if not path.exists():
+        return None
+    with np.load(path) as data:
+        if f"{preset.value}_cards" not in data:
+            return None
+        return from_arrays(preset, data[f"{preset.value}_cards"], data[f"{preset.value}_bonus"],
+                           data[f"{preset.value}_shape"])
+
+
+def bank_for(view: TableView) -> Bank | None:
+    """The bank `expert` may use at ``view``'s table: four players at the preset's default options (the
+    bank's hands were arranged for those), else None."""
+    if view.players != 4 or view.rules_options != view.preset.default_options:
+        return None
+    return load_bank(view.preset)
+
+
+# ------------------------------------------------------------------------------------------------ building
+
+
+def _arrange_chunk(args: tuple[str, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``count`` seeded hands arranged by `hard` (a worker's share; four hands from each shuffled deck)."""
+    preset_name, seed, count = args
+    preset = Preset(preset_name)
+    view = TableView(preset=preset)
+    rng = np.random.default_rng(seed)
+    decks = -(-count // 4)
+    hands = np.stack([rng.permutation(52) for _ in range(decks)]).reshape(-1, 13)[:count]
+    out_cards, out_bonus, out_shape = [], [], []
+    for start in range(0, len(hands), BATCH):
+        im = imagine(hands[start : start + BATCH], view)
+        keep = np.array([d is None for d in im.declared])
+        h, sp = im.hands[keep], im.splits[keep]
+        n = np.arange(len(h))[:, None]
+        ordered = np.concatenate(
+            [h[n, SUBSETS3[SPLIT_FRONT[sp]]], h[n, SUBSETS5[SPLIT_MIDDLE[sp]]], h[n, SUBSETS5[SPLIT_BACK[sp]]]], axis=1
+        )
+        out_cards.append(ordered.astype(np.uint8))
+        out_bonus.append(im.rows.bonus[keep].astype(np.float32))
+        out_shape.append(im.rows.shape[keep].astype(bool))
+    return np.concatenate(out_cards), np.concatenate(out_bonus), np.concatenate(out_shape)
+
+
+def build(preset: Preset, hands: int, seed: int, workers: int = 1) -> dict[str, np.ndarray]:
+    """``hands`` seeded hands of ``preset`` arranged by `hard` (the declared ones left out), as stored.
+
+    The hands depend on the seed alone: the chunks and their seeds are fixed, whatever ``workers`` is."""
+    chunk = 5_000
+    jobs = [(preset.value, seed * 1_000_003 + 7919 * k + preset_index(preset), min(chunk, hands - start))
+            for k, start in enumerate(range(0, hands, chunk))]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_arrange_chunk, jobs))
+    else:
+        parts = [_arrange_chunk(j) for j in jobs]
+    return {
+        f"{preset.value}_cards": np.concatenate([p[0] for p in parts]),
+        f"{preset.value}_bonus": np.concatenate([p[1] for p in parts]),
+        f"{preset.value}_shape": np.concatenate([p[2] for p in parts]),
+    }
+
+
+def preset_index(preset: Preset) -> int:
+    """A preset's place in :class:`Preset` (keeps the presets' hands apart for one seed)."""
+    return list(Preset).index(preset)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build ``assets/ai/bank.npz`` for the four presets."""
+    parser = argparse.ArgumentParser(prog="python -m ai.bank", description="Build expert's bank of arranged hands.")
+    parser.add_argument("--hands", type=int, default=100_000, help="hands per preset (before declarations)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=BANK_PATH)
+    args = parser.parse_args(argv)
+    arrays: dict[str, np.ndarray] = {}
+    made = {}
+    for preset in (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI):
+        t0 = time.perf_counter()
+        part = build(preset, args.hands, args.seed, args.workers)
+        arrays.update(part)
+        entries = len(part[f"{preset.value}_cards"])
+        made[preset.value] = {"entries": entries, "seconds": round(time.perf_counter() - t0, 1)}
+        print(preset.value, made[preset.value], flush=True)
+    meta = {"hands": args.hands, "seed": args.seed, "made": made}
+    arrays["meta"] = np.array(json.dumps(meta))
+    tmp = args.out.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, **arrays)
+    tmp.replace(args.out)  # a crash mid-write leaves the old bank in place
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

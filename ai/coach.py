@@ -1,0 +1,250 @@
+"""The coach: what one decision was worth against the best play `expert` finds, with its ± and a verdict.
+
+How a play is priced:
+
+- the best play is `expert`'s choice, made on its own samples (its bank, :mod:`ai.bank`); the pricing
+  tables are drawn afresh, so the best is never chosen on the samples that price it (no winner's curse);
+- the pricing tables are opponents dealt from the 39 cards the player cannot see and arranged by `hard`
+  (batched, :mod:`ai.sampling`), the same tables for every play priced (paired: the table's luck cancels
+  from the difference, which is far less noisy than either value);
+- every play is scored exactly: vectorised for legal arrangements (:mod:`ai.showdown`), and by the rules
+  scorer for a foul, a declaration, or a table where an opponent declares a special.
+
+The loss is the best play's mean less the player's over the pricing tables, with a 95% half-width from the
+paired differences. It is reported as 0 when the player's play does as well (a play with the best's rows is
+exactly 0): the coach never calls a play worse than a best that the same samples do not show better.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+
+from rules.arrangement import Arrangement, foul_reason
+from rules.cards import Card
+from rules.deal import Deal, Decision
+from rules.presets import Preset
+from rules.scoring import score_deal
+
+from .contract import Distinct, Level, TableView
+from .levels import choose
+from .policy import double_factors as _factors
+from .policy import double_target
+from .sampling import Imagined, imagine
+from .showdown import decisions_rows, pair_scores, sample_scores
+
+
+class Verdict(StrEnum):
+    """How a play compares with the best, by the units it loses (thresholds: :data:`THRESHOLDS`)."""
+
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+class Budget(StrEnum):
+    """How many pricing tables the coach spends (a Settings choice): more is slower and more precise."""
+
+    QUICK = "quick"
+    STANDARD = "standard"
+    DEEP = "deep"
+
+
+TABLES = {Budget.QUICK: 150, Budget.STANDARD: 500, Budget.DEEP: 2000}
+ROUND = 50  # tables arranged at once
+
+# Upper bounds of the loss (units) for best, good, inaccuracy and mistake; a larger loss is a blunder. How
+# they were set is in rules/RULES.md ("The coach"): from the losses measured for the computer levels' plays.
+THRESHOLDS: dict[Preset, tuple[float, float, float, float]] = {
+    Preset.TAIWAN: (0.05, 0.3, 0.8, 2.0),
+    Preset.TOURNAMENT: (0.05, 0.3, 0.8, 2.0),
+    Preset.ARCADE: (0.1, 0.6, 1.5, 4.0),
+    Preset.SHISANSHUI: (0.1, 0.6, 1.5, 4.0),
+}
+
+
+def verdict_for(loss: float, preset: Preset) -> Verdict:
+    """The verdict of a play losing ``loss`` units at a ``preset`` table."""
+    for bound, verdict in zip(THRESHOLDS[preset], (Verdict.BEST, Verdict.GOOD, Verdict.INACCURACY,
+                                                    Verdict.MISTAKE), strict=True):
+        if loss <= bound:
+            return verdict
+    return Verdict.BLUNDER
+
+
+@dataclass(frozen=True)
+class PricedPlay:
+    """One play priced on the coach's tables."""
+
+    decision: Decision
+    ev: float  # mean units a deal over the pricing tables
+    row_wins: tuple[float, float, float] | None  # each row's share of opponents' rows beaten (a tie half)
+    sweeps_given: float  # share of the opponents this play sweeps (打槍)
+    sweeps_taken: float  # share of the opponents that sweep it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"decision": self.decision.to_dict(), "ev": self.ev,
+                "row_wins": list(self.row_wins) if self.row_wins is not None else None,
+                "sweeps_given": self.sweeps_given, "sweeps_taken": self.sweeps_taken}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PricedPlay:
+        wins = data.get("row_wins")
+        return cls(Decision.from_dict(data["decision"]), float(data["ev"]),
+                   tuple(float(w) for w in wins) if wins is not None else None,  # type: ignore[arg-type]
+                   float(data["sweeps_given"]), float(data["sweeps_taken"]))
+
+
+@dataclass(frozen=True)
+class Review:
+    """The coach's word on one decision: the play, the best, the next best, the loss and the verdict."""
+
+    preset: Preset
+    played: PricedPlay
+    best: PricedPlay
+    alternatives: tuple[PricedPlay, ...]
+    loss: float  # units the played decision gives up against the best (0 when it does as well)
+    ci95: float  # 95% half-width of the loss
+    verdict: Verdict
+    tables: int  # pricing tables
+
+    @property
+    def same_as_best(self) -> bool:
+        """Whether the player played the best play's rows (or its declaration)."""
+        return _same(self.played.decision, self.best.decision)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"preset": self.preset.value, "played": self.played.to_dict(), "best": self.best.to_dict(),
+                "alternatives": [a.to_dict() for a in self.alternatives], "loss": self.loss, "ci95": self.ci95,
+                "verdict": self.verdict.value, "tables": self.tables}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Review:
+        return cls(Preset(data["preset"]), PricedPlay.from_dict(data["played"]), PricedPlay.from_dict(data["best"]),
+                   tuple(PricedPlay.from_dict(a) for a in data["alternatives"]), float(data["loss"]),
+                   float(data["ci95"]), Verdict(data["verdict"]), int(data["tables"]))
+
+
+def _same(a: Decision, b: Decision) -> bool:
+    if a.declare is not None or b.declare is not None:
+        return a.declare == b.declare
+    assert a.arrangement is not None and b.arrangement is not None
+    return [sorted(r) for r in a.arrangement.rows] == [sorted(r) for r in b.arrangement.rows]
+
+
+def review(
+    hand: Sequence[int],
+    played: Decision,
+    view: TableView,
+    *,
+    tables: int | Budget = Budget.STANDARD,
+    seed: int = 0,
+    best: Decision | None = None,
+) -> Review:
+    """Price ``played`` (the seat's decision for ``hand``) against the best play at ``view``'s table.
+
+    ``best`` overrides `expert`'s choice (a test, or a review of a seat whose best is already known)."""
+    cards = tuple(sorted(Card(c) for c in hand))
+    if sorted(played.cards) != list(cards):
+        raise ValueError("the play does not use exactly the hand's 13 cards")
+    count = TABLES[tables] if isinstance(tables, Budget) else max(2, int(tables))
+    choice = choose(cards, view, Level.EXPERT, seed=seed, top=3, distinct=Distinct.STRUCTURE)
+    top = [best or choice.decision, *(a.decision for a in choice.alternatives)]
+    plays: list[Decision] = [played]
+    for d in top:
+        if not any(_same(d, p) for p in plays):
+            plays.append(d)
+    x, rows = _price(plays, cards, view, count, seed)
+    best_col = next(k for k, d in enumerate(plays) if _same(d, top[0]))
+    diff = x[:, best_col] - x[:, 0]
+    mean = float(diff.mean())
+    ci = 0.0 if best_col == 0 else float(1.96 * diff.std(ddof=1) / np.sqrt(len(diff)))
+    loss = max(0.0, mean)
+    priced = [PricedPlay(d, float(x[:, k].mean()), *rows[k]) for k, d in enumerate(plays)]
+    alternatives = tuple(p for k, p in enumerate(priced) if k not in (0, best_col))[:3]
+    return Review(view.preset, priced[0], priced[best_col], alternatives, round(loss, 4), round(ci, 4),
+                  verdict_for(loss, view.preset), len(x))
+
+
+def _price(
+    plays: Sequence[Decision], cards: tuple[Card, ...], view: TableView, count: int, seed: int
+) -> tuple[np.ndarray, list[tuple[tuple[float, float, float] | None, float, float]]]:
+    """(tables, plays) exact scores of each play on ``count`` fresh tables, and each play's row chances and
+    sweep shares."""
+    seats = [s for s in range(view.players) if s != view.seat]
+    k = len(seats)
+    # Not expert's stream: the pricing tables are independent of the samples that chose the best play.
+    rng = np.random.default_rng([0xC0AC, seed & 0xFFFFFFFF, *(int(c) for c in cards)])
+    unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
+    options = view.rules_options
+    legal = [d.arrangement is not None and foul_reason(d.arrangement, options.wheel) is None for d in plays]
+    ours = decisions_rows([d for d, ok in zip(plays, legal, strict=True) if ok], view.preset, options,
+                          view.treasure) if any(legal) else None
+    cols = np.flatnonzero(legal)
+    factors = _factors(view, seats)
+    out: list[np.ndarray] = []
+    wins = np.zeros((len(plays), 3))
+    given = np.zeros(len(plays))
+    taken = np.zeros(len(plays))
+    compared = 0
+    for start in range(0, count, ROUND):
+        size = min(ROUND, count - start)
+        deals = [rng.permutation(unseen)[: 13 * k].reshape(k, 13) for _ in range(size)]
+        im = imagine(np.concatenate(deals), view)
+        declared = np.array([d is not None for d in im.declared]).reshape(size, k)
+        plain = np.flatnonzero(~declared.any(axis=1))
+        x = np.empty((size, len(plays)))
+        if ours is not None and len(plain):
+            opp = im.rows.take((plain[:, None] * k + np.arange(k)).ravel())
+            x[np.ix_(plain, cols)] = sample_scores(view.preset, ours, opp, k, view.players, factors)
+            diff = ours.keys[:, None, :] - opp.keys[None, :, :]
+            wins[cols] += ((diff > 0) + 0.5 * (diff == 0)).sum(axis=1)
+            _, swept, was_swept = pair_scores(view.preset, ours, opp)
+            given[cols] += swept.sum(axis=1)
+            taken[cols] += was_swept.sum(axis=1)
+            compared += len(opp.keys)
+        # The rest by the rules: a foul or a declaration of ours, or a table where an opponent declares.
+        for t in range(size):
+            for j, d in enumerate(plays):
+                if legal[j] and t in set(plain.tolist()):
+                    continue
+                x[t, j] = _rules_score(d, im, t, seats, view)
+        out.append(x)
+    rows: list[tuple[tuple[float, float, float] | None, float, float]] = []
+    for j in range(len(plays)):
+        if legal[j] and compared:
+            w = wins[j] / compared
+            rows.append(((float(w[0]), float(w[1]), float(w[2])), float(given[j] / compared),
+                         float(taken[j] / compared)))
+        else:
+            rows.append((None, 0.0, 0.0))
+    return np.concatenate(out), rows
+
+
+def _rules_score(play: Decision, im: Imagined, table: int, seats: list[int], view: TableView) -> float:
+    """``play``'s units on one imagined table, scored by the rules (slow, for the rare cases)."""
+    k = len(seats)
+    decisions: list[Decision] = [play] * view.players
+    for i, q in enumerate(seats):
+        idx = table * k + i
+        declared = im.declared[idx]
+        decisions[q] = declared if declared is not None else Decision.arranged(im.arrangement(idx))
+    doubles: tuple[int | None, ...] = ()
+    if view.preset is Preset.ARCADE:
+        doubles = tuple(double_target(replace(view, seat=s)) for s in range(view.players))
+    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure)))
+    return float(result.totals[view.seat])
+
+
+def parse_play(text: str) -> Arrangement:
+    """``"FRONT / MIDDLE / BACK"`` as an arrangement (cards as everywhere: ``As Kh`` or ``A♠ K♥``)."""
+    parts = text.split("/")
+    if len(parts) != 3:
+        raise ValueError("a play is three rows separated by '/': FRONT / MIDDLE / BACK")
+    return Arrangement.parse(*parts)

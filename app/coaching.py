@@ -1,0 +1,78 @@
+"""The coach's words: a :class:`ai.coach.Review` said in the player's language (the command line and the
+screens say the same things). Plain Python: no Textual here."""
+
+from __future__ import annotations
+
+from ai.coach import PricedPlay, Review, Verdict
+from app.i18n import Translator
+from rules.arrangement import Row
+from rules.cards import format_cards
+from rules.deal import Decision
+from rules.evaluate import evaluate_row
+
+
+def percent(share: float) -> str:
+    """A chance as a whole percentage."""
+    return f"{round(100 * share)}%"
+
+
+def row_hand(t: Translator, decision: Decision, row: Row) -> str:
+    """The hand a decision makes in ``row`` (its bilingual category name)."""
+    assert decision.arrangement is not None
+    return t(f"common.category.{evaluate_row(decision.arrangement.rows[row]).category.id}")
+
+
+def play_text(t: Translator, decision: Decision) -> str:
+    """A play in one line: ``front / middle / back`` cards, or the declared special."""
+    if decision.declare is not None:
+        return t("coach.declare", special=t(f"common.special.{decision.declare.id}"))
+    assert decision.arrangement is not None
+    return " / ".join(format_cards(r) for r in decision.arrangement.rows)
+
+
+def loss_text(t: Translator, review: Review) -> str:
+    """The verdict and what it cost: ``mistake: −0.84 ± 0.21 units``."""
+    verdict = t(f"coach.verdict.{review.verdict.value}")
+    if review.same_as_best:
+        return t("coach.line_best", verdict=verdict)
+    return t("coach.line", verdict=verdict, loss=f"{review.loss:.2f}", ci=f"{review.ci95:.2f}")
+
+
+def why(t: Translator, review: Review) -> str:
+    """Why the best play is better, in a sentence or two: the rows that differ, each row's chance of winning
+    in both plays, and the 打槍 risk taken and given."""
+    you, best = review.played, review.best
+    if review.same_as_best:
+        return t("coach.why_same")
+    if you.decision.declare is not None or best.decision.declare is not None:
+        return t("coach.why_declare", yours=f"{you.ev:+.2f}", best=f"{best.ev:+.2f}", play=play_text(t, best.decision))
+    if you.row_wins is None:  # an arrangement the rules call a foul
+        return t("coach.why_foul", best=_rows_clause(t, best, list(Row)))
+    mine, theirs = you.decision.arrangement, best.decision.arrangement
+    assert mine is not None and theirs is not None
+    differ = [r for r in Row if sorted(mine.rows[r]) != sorted(theirs.rows[r])]
+    text = t("coach.why_rows", yours=_rows_clause(t, you, differ), best=_rows_clause(t, best, differ))
+    return text + " " + t(
+        "coach.why_sweeps",
+        given=percent(you.sweeps_given), taken=percent(you.sweeps_taken),
+        best_given=percent(best.sweeps_given), best_taken=percent(best.sweeps_taken),
+    )
+
+
+def _rows_clause(t: Translator, play: PricedPlay, rows: list[Row]) -> str:
+    """``front Pair 對子 (71%), middle High card (22%)``: each row's hand and its chance."""
+    assert play.row_wins is not None
+    return t("coach.join").join(
+        t("coach.row_chance", row=t(f"common.row.{r.id}").lower(), hand=row_hand(t, play.decision, r),
+          chance=percent(play.row_wins[r]))
+        for r in rows
+    )
+
+
+VERDICT_STYLE = {
+    Verdict.BEST: "bold green",
+    Verdict.GOOD: "green",
+    Verdict.INACCURACY: "yellow",
+    Verdict.MISTAKE: "bold yellow",
+    Verdict.BLUNDER: "bold red",
+}
