@@ -167,7 +167,8 @@ def review(
     ci = 0.0 if best_col == 0 else float(1.96 * diff.std(ddof=1) / np.sqrt(len(diff)))
     loss = max(0.0, mean)
     priced = [PricedPlay(d, float(x[:, k].mean()), *rows[k]) for k, d in enumerate(plays)]
-    alternatives = tuple(p for k, p in enumerate(priced) if k not in (0, best_col))[:3]
+    others = sorted((p for k, p in enumerate(priced) if k not in (0, best_col)), key=lambda p: -p.ev)
+    alternatives = tuple(others[:3])  # the next best by what the pricing tables say they are worth
     return Review(view.preset, priced[0], priced[best_col], alternatives, round(loss, 4), round(ci, 4),
                   verdict_for(loss, view.preset), len(x))
 

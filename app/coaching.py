@@ -4,6 +4,7 @@ screens say the same things). Plain Python: no Textual here."""
 from __future__ import annotations
 
 from ai.coach import PricedPlay, Review, Verdict
+from app.game import Coach, DealRecord, Skill
 from app.i18n import Translator
 from rules.arrangement import Row
 from rules.cards import format_cards
@@ -76,3 +77,20 @@ VERDICT_STYLE = {
     Verdict.MISTAKE: "bold yellow",
     Verdict.BLUNDER: "bold red",
 }
+
+
+def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None) -> str:
+    """The coach's line for ``seat``'s decision in ``rec``: the verdict, "pricing…", or why there is none."""
+    if seat is None or seat not in rec.decisions:
+        return t("coach.line_off")
+    priced = coach.review_for(rec.number, seat)
+    if priced is None:
+        return t("coach.line_waiting") if coach.is_pending(rec.number, seat) else ""
+    return loss_text(t, priced)
+
+
+def skill_text(t: Translator, skill: Skill) -> str:
+    """The running measure: mean units lost a deal and the share of best plays."""
+    if not skill.priced:
+        return t("coach.skill_none")
+    return t("coach.skill", lost=f"{skill.mean_loss:.2f}", best=percent(skill.best_share), deals=skill.deals)

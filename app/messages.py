@@ -7,8 +7,9 @@ from __future__ import annotations
 from textual.message import Message
 
 from ai import Choice
+from ai.coach import Review
 from app.config import TableConfig
-from app.game import AIRequest
+from app.game import AIRequest, CoachRequest
 from app.settings import Settings
 
 
@@ -37,4 +38,13 @@ class AIDone(Message):
         self.choice = choice
 
 
-__all__ = ["AIDone", "SettingsChanged", "StartTable"]
+class CoachDone(Message):
+    """The coach's answer: ``review`` for ``request``."""
+
+    def __init__(self, request: CoachRequest, review: Review) -> None:
+        super().__init__()
+        self.request = request
+        self.review = review
+
+
+__all__ = ["AIDone", "CoachDone", "SettingsChanged", "StartTable"]

@@ -28,6 +28,7 @@ SORTS = ("rank", "suit")
 ROW_ODDS = ("on", "off")  # each row's chance to win shown while arranging, or not
 WATCH_PAUSES = ("5", "10", "3", "off")  # seconds between deals while watching (觀戰); off: wait for n
 BELL = ("off", "on")  # the terminal bell for 打槍, 全壘打, special hands and the last ten seconds
+COACH = ("standard", "quick", "deep", "off")  # the coach's budget (pricing tables), or no coach
 LANGUAGE_CHOICES = (None, "en", "zh-TW")
 
 #: A settings file is a few hundred bytes; anything past this is not one (and must not fill memory).
@@ -115,6 +116,7 @@ class Settings:
     row_odds: str = "on"
     bell: str = "off"
     watch_pause: str = "5"
+    coach: str = "standard"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (:meth:`parse` reads it back)."""
@@ -134,6 +136,7 @@ class Settings:
             "row_odds": ROW_ODDS,
             "bell": BELL,
             "watch_pause": WATCH_PAUSES,
+            "coach": COACH,
         }
         names = {f.name for f in fields(cls)}
         out, ignored = cls(), []

@@ -8,7 +8,8 @@ import from here.
 - :mod:`.phase`: the table's phases, the seats' statuses, the time-out's handling;
 - :mod:`.table`: the session at a table of four, holding one ledger (:mod:`rules.ledger`);
 - :mod:`.actions`: what the player may do now (one query for every action);
-- :mod:`.pairs`: one pair's result as the results panel lists it, its parts adding up to its units.
+- :mod:`.pairs`: one pair's result as the results panel lists it, its parts adding up to its units;
+- :mod:`.coach`: the coach's requests, the session's reviews and the player's running measure of skill.
 """
 
 from app.game.actions import allowed
@@ -23,6 +24,7 @@ from app.game.arrange import (
     hint_row,
     partial_category,
 )
+from app.game.coach import Coach, CoachRequest, Skill, run_coach
 from app.game.pairs import PairLine, pair_line
 from app.game.phase import Phase, Status, Timeout
 from app.game.record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
@@ -62,6 +64,8 @@ __all__ = [
     "Allowed",
     "ArrangeError",
     "ArrangeState",
+    "Coach",
+    "CoachRequest",
     "DealRecord",
     "Hint",
     "ItemLine",
@@ -71,6 +75,7 @@ __all__ = [
     "RevealProgress",
     "RevealStep",
     "SeatLine",
+    "Skill",
     "Status",
     "StepKind",
     "Suggestion",
@@ -88,5 +93,6 @@ __all__ = [
     "reveal_steps",
     "row_winners",
     "run_ai",
+    "run_coach",
     "tally_after",
 ]

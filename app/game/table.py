@@ -6,7 +6,7 @@ clock and a ``time.monotonic()``-style deadline), scoring through :mod:`rules.sc
 one :class:`rules.ledger.Ledger`, and the reveal's progress. The screen only reads it and calls its methods.
 
 The AI itself is never called here except by :meth:`Table.decide_computers` (tests, headless paths): the UI
-runs :func:`app.game.requests.run_ai` in a worker thread and hands the answer back.
+runs :func:`app.game.requests.run_ai` (and the coach, :mod:`.coach`) in a worker thread and hands the answer back.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from rules.session import TreasureQueue, cut_card, deal_in_round, round_of, seat
 from rules.specials import detect_specials
 
 from .arrange import ArrangeError, ArrangeState, Hint, display_order, hint_row
+from .coach import Coach
 from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
 from .requests import HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose, choice_suggestions, run_ai
@@ -69,7 +70,7 @@ class Table:
             self.preset, SEATS, scored=config.scored, coins=config.coins, stake=config.stake, rake=config.rake
         )
         self.treasure = TreasureQueue()  # arcade's 寶牌 shown so far (kept in practice too)
-        self.start_money = self.money()
+        self.start_money, self.coach = self.money(), Coach()  # the coach: every priced decision of the session
 
     # ---- what the table is
 

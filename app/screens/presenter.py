@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ai.opponents import trained_model
+from app.coaching import coach_status
 from app.game import (
     ArrangeError,
     DealRecord,
@@ -460,6 +461,9 @@ class TablePresenter:
         out.append(self.t("table.board.deal_over", results="  ".join(parts)), style="bold")
         if rec.computer_for_human:
             out.append("\n" + self.t("table.msg.takeover_done"), style="yellow")
+        coach = coach_status(self.t, table.coach, rec, rec.human) if rec.human is not None else ""
+        if coach:
+            out.append("\n" + coach, style="bold cyan")
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
         story = Text.assemble(out, "\n", self.story(rec, [step for step in steps if step.kind is not StepKind.TOTALS]))
         return story if self._fits(story) else out

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from app.coaching import coach_status, skill_text
 from app.game import DealRecord, Table, pair_line
 from app.i18n import Translator
 from app.screens.base import BaseModal
@@ -37,6 +38,7 @@ class ResultsScreen(BaseModal[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "close('next')", "results.key.next"),
+        Binding("c", "close('coach')", "results.key.coach"),
         Binding("escape,enter,r", "close", "results.key.close", key_display="esc"),
         Binding("question_mark", "noop", "results.key.help", show=False),
     ]
@@ -57,9 +59,24 @@ class ResultsScreen(BaseModal[str | None]):
         yield self.too_small()
         with VerticalScroll(classes="dialog results-dialog game-body"):
             yield Static(self.t("results.title", n=self.record.number), classes="dialog-title")
+            yield Static(self.coach_text(), id="coach")
             yield Static(self.pairs_table(), id="pairs")
             yield Static(self.totals_table(), id="totals")
         yield GameFooter()
+
+    def coach_text(self) -> Text:
+        """The coach's verdict on the player's decision, and the session's running measure."""
+        table, rec = self.table, self.record
+        seat = rec.human if rec.human is not None else table.player_seat
+        out = Text(coach_status(self.t, table.coach, rec, rec.human), style="bold")
+        if seat is not None:
+            played = {r.number for r in table.history if r.human == seat}
+            out.append("\n" + skill_text(self.t, table.coach.skill(seat, played)), style="italic")
+        return out
+
+    def refresh_coach(self) -> None:
+        """The coach's answer came: redraw its lines."""
+        self.query_one("#coach", Static).update(self.coach_text())
 
     def pairs_table(self) -> RichTable:
         """Every pair: rows won, 打槍, bonuses, units and points."""

@@ -20,6 +20,7 @@ from app.screens.form import CardStrip, ChoiceRow
 from app.settings import (
     ANIMATION_SPEEDS,
     BELL,
+    COACH,
     DECKS,
     ROW_ODDS,
     SORTS,
@@ -115,6 +116,7 @@ class SettingsScreen(BaseScreen[Settings | None]):
                 s.watch_pause,
                 id="watch_pause",
             )
+            yield ChoiceRow(t("settings.coach"), [(v, t(f"settings.coach_{v}")) for v in COACH], s.coach, id="coach")
             with Horizontal(classes="preview"):
                 yield Label(t("settings.preview"), classes="choice-label")
                 yield CardStrip(PREVIEW_CARDS, s, id="preview")

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from app.coaching import skill_text
 from app.game import Phase, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
@@ -55,6 +56,11 @@ class SummaryScreen(BaseModal[str | None]):
             yield Static(title, classes="dialog-title")
             yield Static(t(f"results.summary.reason.{s.reason}", deals=s.deals), classes="dialog-body")
             yield Static(self.standings(), id="standings")
+            seat = self.table.player_seat
+            if seat is not None:  # the coach's running measure of the player's own deals
+                played = {r.number for r in self.table.history if r.human == seat}
+                skill = self.table.coach.skill(seat, played)
+                yield Static(skill_text(t, skill), id="skill", classes="dialog-body")
             keys = "results.summary.keys_round" if self.is_round else "results.summary.keys_session"
             yield Static(t(keys), classes="dialog-keys")
         yield GameFooter()

@@ -20,6 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ai import Choice
+from ai.coach import Budget
 from ai.policy import declaration_value
 from app.config import TableConfig
 from app.game import (
@@ -28,14 +29,16 @@ from app.game import (
     Allowed,
     ArrangeError,
     ArrangeState,
+    CoachRequest,
     Phase,
     Purpose,
     Table,
     allowed,
     run_ai,
+    run_coach,
 )
 from app.i18n import Translator
-from app.messages import AIDone
+from app.messages import AIDone, CoachDone
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import TableClock
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
@@ -45,6 +48,7 @@ from app.screens.pacing import TablePacing
 from app.screens.presenter import TablePresenter
 from app.screens.results import ResultsScreen
 from app.screens.reveal_player import RevealPlayer, Scheduler
+from app.screens.review import ReviewScreen
 from app.screens.summary import SummaryScreen
 from app.settings import Settings
 from app.widgets.base import GameFooter
@@ -88,6 +92,7 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
         Binding("enter", "skip", "table.key.skip", key_display="⏎"),
         Binding("enter", "results", "table.key.results", key_display="⏎"),
         Binding("n", "next", "table.key.next"),
+        Binding("c", "review", "table.key.review"),
         Binding("t", "take", "table.key.take"),
         Binding("p", "pause_watch", "table.key.pause"),
         Binding("question_mark", "help", "table.key.help", key_display="?"),
@@ -236,7 +241,10 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
             self.after_decision()
 
     def after_decision(self) -> None:
-        """Someone decided: reveal once everyone has."""
+        """Someone decided: the coach prices the player's decision at once; reveal once everyone has."""
+        rec = self.table.current
+        if rec is not None and rec.human is not None and rec.human in rec.decisions:
+            self.ask_coach(rec.human)
         if self.table.phase is Phase.ARRANGING and self.table.all_decided:
             self.table.score()
             self.start_reveal()
@@ -265,6 +273,39 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
                 self.say(self.view.hint_text())
         self.redraw()
 
+    # ---- the coach
+
+    def ask_coach(self, seat: int, asked: bool = False) -> None:
+        """Have the coach price ``seat``'s decision in this deal (once; with the coach off, only when ``asked``
+        for in the review screen)."""
+        rec, budget = self.table.current, self.live_settings.coach
+        if rec is None or (budget == "off" and not asked):
+            return
+        budget = Budget.STANDARD.value if budget == "off" else budget
+        request = self.table.coach.request(rec, seat, self.table.view_for(seat), Budget(budget))
+        if request is not None:
+            self.coach_think(request)
+
+    @work(thread=True, group="coach")
+    def coach_think(self, request: CoachRequest) -> None:
+        """The coach prices a decision off the UI thread (a second or so; the reveal never waits for it)."""
+        self.post_message(CoachDone(request, run_coach(request)))
+
+    @on(CoachDone)
+    def _coach_done(self, message: CoachDone) -> None:
+        self.table.coach.accept(message.request, message.review)
+        self.redraw()
+        if isinstance(self.app.screen, ReviewScreen | ResultsScreen):
+            self.app.screen.refresh_coach()
+
+    def action_review(self) -> None:
+        rec = self.table.current
+        if rec is None or rec.result is None:
+            return
+        seat = rec.human if rec.human is not None else self.table.viewer
+        review = ReviewScreen(self.table, rec, seat, lambda q: self.ask_coach(q, True), self.look, t=self.t)
+        self.app.push_screen(review)
+
     # ---- the reveal
 
     def start_reveal(self) -> None:
@@ -281,6 +322,9 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pause_watch":  # only while watching
             return self.table.watching and self.table.phase is not Phase.OVER
+        if action == "review":  # once the deal is scored
+            rec = self.table.current
+            return None if rec is None or rec.result is None or self.table.phase is Phase.ARRANGING else True
         try:
             act = Action(action)
         except ValueError:
@@ -415,6 +459,8 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
             """Handle the dialog's answer."""
             if answer == "next":
                 self.action_next()
+            elif answer == "coach":
+                self.action_review()
 
         self.app.push_screen(ResultsScreen(self.table, rec, self.look, t=self.t), done)
 

@@ -1,0 +1,89 @@
+"""The coach at the table: which decisions it prices, the requests that price them (plain data for a worker
+thread), the reviews of the session and the player's running measure of skill.
+
+Plain Python, like the rest of :mod:`app.game`; the pricing itself is :func:`ai.coach.review`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ai import TableView
+from ai.coach import Budget, Review, Verdict, review
+from rules.cards import Card
+from rules.deal import Decision
+
+from .record import DealRecord
+
+
+@dataclass(frozen=True)
+class CoachRequest:
+    """One decision to price: the deal and seat it belongs to, and everything :func:`review` needs."""
+
+    deal: int
+    seat: int
+    hand: tuple[Card, ...]
+    played: Decision
+    view: TableView
+    seed: int
+    budget: Budget = Budget.STANDARD
+
+
+def run_coach(request: CoachRequest) -> Review:
+    """Price ``request`` (blocking, a second or so: run it in a worker thread)."""
+    return review(request.hand, request.played, request.view, tables=request.budget, seed=request.seed)
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A seat's running measure over the deals the coach priced this session."""
+
+    deals: int
+    mean_loss: float  # units lost a deal
+    best_share: float  # share of plays the coach found best
+
+    @property
+    def priced(self) -> bool:
+        return self.deals > 0
+
+
+@dataclass
+class Coach:
+    """The session's reviews, by (deal number, seat), and which are being priced."""
+
+    reviews: dict[tuple[int, int], Review] = field(default_factory=dict)
+    pending: set[tuple[int, int]] = field(default_factory=set)
+
+    def request(self, rec: DealRecord, seat: int, view: TableView, budget: Budget = Budget.STANDARD
+                ) -> CoachRequest | None:
+        """The request pricing ``seat``'s decision in ``rec`` (None when it is decided already, priced or
+        being priced, or the seat has not decided)."""
+        key = (rec.number, seat)
+        if key in self.reviews or key in self.pending or seat not in rec.decisions:
+            return None
+        self.pending.add(key)
+        return CoachRequest(rec.number, seat, rec.hands[seat], rec.decisions[seat], view, rec.seed ^ (seat << 20),
+                            budget)
+
+    def accept(self, request: CoachRequest, result: Review) -> None:
+        """Keep a priced decision."""
+        key = (request.deal, request.seat)
+        self.pending.discard(key)
+        self.reviews[key] = result
+
+    def review_for(self, deal: int, seat: int) -> Review | None:
+        """The review of ``seat``'s decision in deal ``deal``, once priced."""
+        return self.reviews.get((deal, seat))
+
+    def is_pending(self, deal: int, seat: int) -> bool:
+        """Whether that decision is being priced now."""
+        return (deal, seat) in self.pending
+
+    def skill(self, seat: int, deals: set[int] | None = None) -> Skill:
+        """``seat``'s mean units lost and share of best plays over its priced deals (those in ``deals`` only,
+        when given: the deals the seat played itself)."""
+        mine = [r for (n, s), r in self.reviews.items() if s == seat and (deals is None or n in deals)]
+        if not mine:
+            return Skill(0, 0.0, 0.0)
+        best = sum(r.verdict is Verdict.BEST for r in mine)
+        return Skill(len(mine), sum(r.loss for r in mine) / len(mine), best / len(mine))
