@@ -36,7 +36,11 @@ def loss_text(t: Translator, review: Review) -> str:
     verdict = t(f"coach.verdict.{review.verdict.value}")
     if review.same_as_best:
         return t("coach.line_best", verdict=verdict)
-    return t("coach.line", verdict=verdict, loss=f"{review.loss:.2f}", ci=f"{review.ci95:.2f}")
+    line = t("coach.line", verdict=verdict, loss=f"{review.loss:.2f}", ci=f"{review.ci95:.2f}")
+    per_unit = review.preset.points_per_unit
+    if per_unit > 1:  # taiwan and tournament keep points too
+        line += " " + t("coach.points", points=round(review.loss * per_unit))
+    return line
 
 
 def why(t: Translator, review: Review) -> str:

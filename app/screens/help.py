@@ -31,6 +31,7 @@ KEYS = (
     ("d", "table.help.double", "arcade"),
     ("space / enter", "table.help.skip", "all"),
     ("n", "table.help.next", "all"),
+    ("c", "table.help.coach", "all"),
     ("t 1-4", "table.help.take", "watch"),
     ("p", "table.help.pause", "watch"),
     ("?", "table.help.help", "all"),

@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static, Tab, Tabs
 
+from ai.coach import THRESHOLDS
 from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
@@ -176,6 +177,8 @@ class RulesText:
             self.tr("table_ready"),
             self.tr("table_leave"),
             self.tr("table_watch"),
+            self.tr("table_coach", **dict(zip(("best", "good", "inaccuracy", "mistake"), THRESHOLDS[self.preset],
+                                              strict=True))),
         )
 
     def _session(self) -> Iterator[str]:
