@@ -95,3 +95,17 @@ async def _timed_out(pilot) -> None:
 def test_timeout_dialog(snap_compare, size, lang):
     """Time is up with takeover off: the host's choice (rules/RULES.md §10), the countdown stopped at 0:00."""
     assert snap_compare(_timeout_app(lang), terminal_size=size, run_before=_timed_out)
+
+
+async def _review(pilot) -> None:
+    await _reveal_end(pilot)
+    await pilot.press("c")
+    await settle(pilot)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_coachs_review(snap_compare, size, lang):
+    # Issue 11: the player's rows and the best rows side by side, each row's chance, the alternatives, why.
+    assert snap_compare(make_app(config(seed=4), lang=lang, clock=Clock()), terminal_size=size, run_before=_review)
