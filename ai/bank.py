@@ -25,6 +25,7 @@ Build it (after the row tables, which decide how `hard` plays)::
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import time
 from collections.abc import Sequence
@@ -55,7 +56,7 @@ class Bank:
     """One preset's arranged hands, with what scoring them needs worked out."""
 
     preset: Preset
-    cards: np.ndarray  # (N, 13) card ids in row order
+    cards: np.ndarray  # (N, 13) card ids in row order (uint8)
     hand_masks: np.ndarray  # (N,) 52-bit masks of each hand
     row_masks: np.ndarray  # (N, 3) masks of each row
     keys: np.ndarray  # (N, 3) strength keys at the preset's default options
@@ -70,6 +71,46 @@ class Bank:
         """Indices of the entries that share no card with ``cards`` (draws from the cards we cannot see)."""
         ours = int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(cards, dtype=np.int64))))
         return np.flatnonzero((self.hand_masks & ours) == 0)
+
+    def relabelled(
+        self, cards: Sequence[int], rng: np.random.Generator, limit: int | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Fresh draws for the coach, apart from the ones :meth:`disjoint` gives `expert`: every entry that
+        does share a card with ``cards``, with its suits relabelled by the first of the 23 other suit
+        permutations (in a random order) that makes it share none. `hard` plays a relabelled hand the same
+        way (its rows keep their keys), so each is an exact draw of an unseen hand as `hard` arranges it.
+        Returns the entries and, for each, the (13,) cards it becomes; about ``limit`` of them at most
+        (from a random share of the entries, so that none is favoured)."""
+        ours = np.zeros(52, dtype=bool)
+        ours[np.asarray(cards, dtype=np.int64)] = True
+        wide = self.cards.astype(np.int64)
+        suits, ranks = wide & 3, wide & ~3
+        left = (self.hand_masks & _mask_of(cards)) != 0  # the entries expert does not use
+        idx = np.flatnonzero(left)
+        if limit is not None and limit < len(idx) // 5:  # a fifth to a quarter of the entries find one
+            idx = np.sort(rng.choice(idx, size=5 * limit, replace=False))
+        picked = np.full(len(self.cards), -1)
+        for perm in rng.permutation(len(_PERMS) - 1) + 1:
+            if not len(idx):
+                break
+            moved = ranks[idx] | _PERMS[perm][suits[idx]]
+            ok = ~ours[moved].any(axis=1)
+            picked[idx[ok]] = perm
+            idx = idx[~ok]
+        entries = np.flatnonzero(picked >= 0)
+        if limit is not None and len(entries) > limit:
+            entries = np.sort(rng.choice(entries, size=limit, replace=False))
+        return entries, ranks[entries] | _PERMS[picked[entries][:, None], suits[entries]]
+
+    def relabelled_rows(self, entries: np.ndarray, cards: np.ndarray, treasure: Sequence[int] = ()) -> SideRows:
+        """SideRows of relabelled entries (their keys, 加賭 and shape are their own; treasure is read from
+        the cards they became)."""
+        worth = self.worth[entries]
+        if treasure and self.preset is Preset.ARCADE:
+            tmask = _mask_of(treasure)
+            held = np.stack([_popcount(_masks(cards[:, s]) & tmask) for s in ROW_SLICES], axis=1)
+            worth = worth * (1 + held)
+        return SideRows(self.keys[entries], worth, self.bonus[entries], self.shape[entries])
 
     def rows(self, idx: np.ndarray, treasure: Sequence[int] = ()) -> SideRows:
         """SideRows of the entries at ``idx``; arcade rows holding treasure cards are worth more."""
@@ -93,6 +134,13 @@ def _popcount(x: np.ndarray) -> np.ndarray:
 _BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 
 
+_PERMS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)  # the identity first
+
+
+def _mask_of(cards: Sequence[int]) -> int:
+    return int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(cards, dtype=np.int64))))
+
+
 def _masks(cards: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(np.left_shift(np.int64(1), cards.astype(np.int64)), axis=-1)
 
@@ -100,8 +148,8 @@ def _masks(cards: np.ndarray) -> np.ndarray:
 def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.ndarray) -> Bank:
     """A bank from its stored arrays: keys, masks and worths worked out (vectorised) here."""
     options = preset.default_options
-    cards = cards.astype(np.int64)
-    rows = [cards[:, s] for s in ROW_SLICES]
+    wide = cards.astype(np.int64)
+    rows = [wide[:, s] for s in ROW_SLICES]
     keys = np.stack([batch_keys(r, options.wheel, options.suit_tiebreak).astype(np.int64) for r in rows], axis=1)
     row_masks = np.stack([_masks(r) for r in rows], axis=1)
     worth = np.zeros(keys.shape)
@@ -109,8 +157,8 @@ def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.
         cats = key_categories(keys)
         for row in Row:
             worth[:, row] = worth_by_category(row, preset)[cats[:, row]]
-    return Bank(preset, cards, row_masks[:, 0] | row_masks[:, 1] | row_masks[:, 2], row_masks, keys, worth,
-                bonus.astype(float), shape.astype(bool))
+    return Bank(preset, cards.astype(np.uint8), row_masks[:, 0] | row_masks[:, 1] | row_masks[:, 2], row_masks,
+                keys, worth, bonus.astype(float), shape.astype(bool))
 
 
 @cache

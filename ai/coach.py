@@ -30,12 +30,13 @@ from rules.deal import Deal, Decision
 from rules.presets import Preset
 from rules.scoring import score_deal
 
+from .bank import Bank, bank_for
 from .contract import Distinct, Level, TableView
 from .levels import choose
 from .policy import double_factors as _factors
 from .policy import double_target
 from .sampling import Imagined, imagine
-from .showdown import decisions_rows, pair_scores, sample_scores
+from .showdown import SideRows, decisions_rows, pair_scores, sample_scores
 
 
 class Verdict(StrEnum):
@@ -57,6 +58,7 @@ class Budget(StrEnum):
 
 
 TABLES = {Budget.QUICK: 150, Budget.STANDARD: 500, Budget.DEEP: 2000}
+BANK_HANDS = 16  # bank hands a pricing table's worth of time buys (four-player tables, legal plays)
 ROUND = 50  # tables arranged at once
 
 # Upper bounds of the loss (units) for best, good, inaccuracy and mistake; a larger loss is a blunder. How
@@ -189,6 +191,9 @@ def _price(
                           view.treasure) if any(legal) else None
     cols = np.flatnonzero(legal)
     factors = _factors(view, seats)
+    bank = bank_for(view)
+    if bank is not None and ours is not None and all(legal) and not options.suit_tiebreak:
+        return _price_on_bank(bank, ours, cards, view, count * BANK_HANDS, factors, rng)
     out: list[np.ndarray] = []
     wins = np.zeros((len(plays), 3))
     given = np.zeros(len(plays))
@@ -226,6 +231,39 @@ def _price(
         else:
             rows.append((None, 0.0, 0.0))
     return np.concatenate(out), rows
+
+
+def _price_on_bank(
+    bank: Bank,
+    ours: SideRows,
+    cards: tuple[Card, ...],
+    view: TableView,
+    count: int,
+    factors: np.ndarray | None,
+    rng: np.random.Generator,
+) -> tuple[np.ndarray, list[tuple[tuple[float, float, float] | None, float, float]]]:
+    """Legal plays priced on the bank's relabelled hands (:meth:`ai.bank.Bank.relabelled`): thousands of
+    opponents in the time a few hundred arranged tables take, none of them among those `expert` chose on.
+
+    Each hand meets every play once per seat, and random tables of three price 紅不讓/全壘打. Returns one row
+    a hand: the pair terms (weighted by each seat's 賭倍) plus its table's home-run term, so that the mean is
+    the play's value and the paired spread is the noise of that mean. The bank holds no declarers: a play's
+    value leaves out what declarers take, which is the same whatever is played."""
+    entries, moved = bank.relabelled(cards, rng, limit=count)
+    opp = bank.relabelled_rows(entries, moved, view.treasure)
+    n, k = len(entries), view.players - 1
+    score, swept, was_swept = pair_scores(view.preset, ours, opp)  # (plays, hands)
+    weights = factors if factors is not None else np.ones(k)
+    seating = np.stack([rng.permutation(n) for _ in range(k)], axis=1)
+    tables = sample_scores(view.preset, ours, opp.take(seating.ravel()), k, view.players, factors)  # (n, plays)
+    pairs = sum(weights[i] * score[:, seating[:, i]] for i in range(k))  # (plays, n)
+    home_runs = tables - pairs.T
+    x = float(weights.sum()) * score.T + home_runs
+    diff = ours.keys[:, None, :] - opp.keys[None, :, :]
+    wins = ((diff > 0) + 0.5 * (diff == 0)).mean(axis=1)
+    rows = [((float(w[0]), float(w[1]), float(w[2])), float(g), float(t))
+            for w, g, t in zip(wins, swept.mean(axis=1), was_swept.mean(axis=1), strict=True)]
+    return x, rows
 
 
 def _rules_score(play: Decision, im: Imagined, table: int, seats: list[int], view: TableView) -> float:

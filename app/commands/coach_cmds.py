@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
     p.add_argument(
         "--samples", type=bounded("--samples", 2, 100_000), default=None, metavar="N",
-        help="pricing tables (default 500, the Settings' standard budget)",
+        help="pricing budget in tables (default 500, the Settings' standard; legal plays at a four-player table"
+        " are priced on 16 of the bank's hands a table)",
     )
     p.add_argument("--seed", type=SEED, default=0)
     p.add_argument("--json", action="store_true")

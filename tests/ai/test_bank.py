@@ -87,3 +87,25 @@ def test_expert_drawing_from_the_bank_never_fouls_and_is_deterministic(preset: P
         assert a == b
         if a.decision.arrangement is not None:
             assert foul_reason(a.decision.arrangement, view.rules_options.wheel) is None
+
+
+@pytest.mark.skipif(not BANK_PATH.exists(), reason="the shipped bank is built by python -m ai.bank")
+def test_the_coachs_relabelled_draws_are_fresh_unseen_hands_that_hard_plays_the_same_way() -> None:
+    bank = load_bank(Preset.TAIWAN)
+    assert bank is not None
+    ours = deal(21)[0]
+    entries, moved = bank.relabelled(ours, np.random.default_rng(3), limit=400)
+    assert 250 <= len(entries) <= 400
+    assert not set(entries.tolist()) & set(bank.disjoint(ours).tolist()), "none of the hands expert chose on"
+    mine = {int(c) for c in ours}
+    for row in moved:
+        assert len(set(row.tolist())) == 13 and not set(row.tolist()) & mine
+    assert ((moved & ~3) == (bank.cards[entries].astype(np.int64) & ~3)).all(), "only the suits are relabelled"
+    # `hard` arranges a relabelled hand into rows of the same strength (equal cards of a rank may trade
+    # places): the stored keys stay right for it
+    view = TableView()
+    hands = [tuple(sorted(Card(int(c)) for c in row)) for row in moved[:30]]
+    played = decisions_rows(hard_decisions(hands, view), Preset.TAIWAN, view.rules_options)
+    rows = bank.relabelled_rows(entries[:30], moved[:30])
+    assert (played.keys == rows.keys).all() and (rows.keys == bank.keys[entries[:30]]).all()
+    assert np.allclose(played.bonus, rows.bonus)

@@ -61,7 +61,8 @@ def make_app(cfg: TableConfig | None = None, *, lang: str = "en", animation: str
              scheduler=None, menu: bool = False) -> ChinesePokerApp:
     """The game's App at ``cfg`` (or the menu), animations off unless ``animation`` names a speed."""
     app = ChinesePokerApp(cfg if cfg is not None or menu else config(), menu=menu, lang=lang,
-                          settings=Settings(animation=animation, coach="quick"), now=clock or Clock(), scheduler=scheduler)
+                          settings=Settings(animation=animation, coach="quick"), now=clock or Clock(),
+                          scheduler=scheduler)
     if animation == "off":
         app.animation_level = "none"
     return app

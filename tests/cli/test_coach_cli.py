@@ -21,7 +21,8 @@ def test_coach_json_on_experts_own_play_says_best_with_no_loss() -> None:
     assert set(out["rows"]) == {"front", "middle", "back"}
     for row in out["rows"].values():
         assert 0 <= row["yours_win"] <= 1 and row["yours_win"] == row["best_win"]
-    assert out["tables"] == 60 and out["ev"] == out["best_ev"]
+    # a four-player table at the preset's defaults prices on the bank's relabelled hands: many per table
+    assert out["tables"] >= 60 and out["ev"] == out["best_ev"]
 
 
 def test_coach_prices_a_foul_as_a_blunder() -> None:
