@@ -454,8 +454,7 @@ class TablePresenter:
                 out.append(self.t("table.board.revealing"), style="bold")
                 return out
             # The board keeps the whole story of the reveal where it fits; else it shows the latest beat.
-            story = Text.assemble(out, self.story(rec, steps))
-            return story if self._fits(story) else Text.assemble(out, self.step_text(rec, steps[-1]))
+            return self.told(out, rec, steps) or Text.assemble(out, self.step_text(rec, steps[-1]))
         # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
         parts = [f"{self.seat_name(s)} {signed(rec.units[s] if rec.units else 0)}" for s in rec.seats]
         out.append(self.t("table.board.deal_over", results="  ".join(parts)), style="bold")
@@ -465,8 +464,8 @@ class TablePresenter:
         if coach:
             out.append("\n" + coach, style="bold cyan")
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
-        story = Text.assemble(out, "\n", self.story(rec, [step for step in steps if step.kind is not StepKind.TOTALS]))
-        return story if self._fits(story) else out
+        told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS])
+        return told or out
 
     def _fits(self, text: Text) -> bool:
         """Whether ``text`` fits the board as it wraps there (before the board is measured: a tall board)."""
@@ -475,15 +474,25 @@ class TablePresenter:
         width, height = self.board
         return len(text.wrap(_CONSOLE, max(1, width))) <= height
 
-    def story(self, rec: DealRecord, steps: Sequence[RevealStep]) -> Text:
+    def story(self, rec: DealRecord, steps: Sequence[RevealStep], spread: bool = False) -> Text:
         """The reveal so far, compact enough for the board: the three rows on one line, and each kind of
-        item on one line after its title (wrapping only when the width runs out)."""
+        item on one line after its title (wrapping only when the width runs out); ``spread``: each item on
+        a line of its own under its title, for a board with lines to spare."""
         rows = [self.step_text(rec, step) for step in steps if step.kind is StepKind.ROW]
         lines = [Text("   ").join(rows)] if rows else []
-        lines += [self.step_text(rec, step, run_on=True) for step in steps if step.kind is not StepKind.ROW]
+        lines += [self.step_text(rec, step, run_on=not spread, spread=spread)
+                  for step in steps if step.kind is not StepKind.ROW]
         return Text("\n").join(lines)
 
-    def step_text(self, rec: DealRecord, step: RevealStep, run_on: bool = False) -> Text:
+    def told(self, before: Text, rec: DealRecord, steps: Sequence[RevealStep]) -> Text | None:
+        """``before`` and the story, spread out where that fits the board, else compact; None if neither."""
+        for spread in (True, False):
+            story = Text.assemble(before, self.story(rec, steps, spread))
+            if self._fits(story):
+                return story
+        return None
+
+    def step_text(self, rec: DealRecord, step: RevealStep, run_on: bool = False, spread: bool = False) -> Text:
         """One reveal beat: its title, then who scored what (rows: each seat's gain; items: named lines, one
         a line on a tall board unless ``run_on``)."""
         table = self.table
@@ -507,7 +516,7 @@ class TablePresenter:
         ]
         if lines:
             # One per line when there is room; run on (and wrap) on a short board or in the story.
-            if self.tall and not run_on:
+            if (self.tall or spread) and not run_on:
                 out.append("\n" + "\n".join(lines))
             else:
                 out.append(("  " if run_on else "\n") + "  ·  ".join(lines))
