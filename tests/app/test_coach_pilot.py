@@ -46,7 +46,7 @@ async def test_the_coach_line_appears_after_a_deal_and_in_the_results_panel():
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         coach = shown(app.screen.query_one("#coach"))
-        assert "Coach: " in coach and "This session:" in coach and "(1 deals)" in coach
+        assert "Coach: " in coach and "This session, deals priced 1:" in coach
 
 
 async def test_the_review_screen_shows_both_plays_turns_to_another_seat_and_closes():
@@ -106,4 +106,4 @@ async def test_the_session_summary_carries_the_running_measure():
         await settle(pilot)
         assert isinstance(app.screen, SummaryScreen)
         skill = shown(app.screen.query_one("#skill"))
-        assert "units lost a deal" in skill and "(1 deals)" in skill
+        assert "units lost a deal" in skill and "deals priced 1:" in skill
