@@ -30,7 +30,7 @@ class CoachRequest:
 
 
 def run_coach(request: CoachRequest) -> Review:
-    """Price ``request`` (blocking, a second or so: run it in a worker thread)."""
+    """Price ``request`` (blocking, some 0.2 s at the standard budget: run it in a worker thread)."""
     return review(request.hand, request.played, request.view, tables=request.budget, seed=request.seed)
 
 

@@ -288,7 +288,7 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
 
     @work(thread=True, group="coach")
     def coach_think(self, request: CoachRequest) -> None:
-        """The coach prices a decision off the UI thread (a second or so; the reveal never waits for it)."""
+        """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
         self.post_message(CoachDone(request, run_coach(request)))
 
     @on(CoachDone)

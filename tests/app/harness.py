@@ -75,6 +75,15 @@ async def settle(pilot) -> None:
         await pilot.pause()
 
 
+async def play_a_deal(pilot) -> None:
+    """Auto-arrange the player's hand, press READY and let the reveal (and every worker) finish."""
+    await settle(pilot)
+    await pilot.press("a")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def table_screen(app: ChinesePokerApp) -> TableScreen:
     """The App's table screen (which must be there)."""
     screen = app.table_screen

@@ -14,7 +14,7 @@ from app.game import run_coach
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.screens.summary import SummaryScreen
-from tests.app.harness import config, make_app, settle, table_screen
+from tests.app.harness import config, make_app, play_a_deal, settle, table_screen
 
 
 def shown(widget) -> str:
@@ -24,18 +24,10 @@ def shown(widget) -> str:
     return console.export_text()
 
 
-async def _play_a_deal(pilot) -> None:
-    await settle(pilot)
-    await pilot.press("a")
-    await settle(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
-
-
 async def test_the_coach_line_appears_after_a_deal_and_in_the_results_panel():
     app = make_app(config(seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
-        await _play_a_deal(pilot)
+        await play_a_deal(pilot)
         screen = table_screen(app)
         rec = screen.table.current
         review = screen.table.coach.review_for(rec.number, rec.human)
@@ -52,7 +44,7 @@ async def test_the_coach_line_appears_after_a_deal_and_in_the_results_panel():
 async def test_the_review_screen_shows_both_plays_turns_to_another_seat_and_closes():
     app = make_app(config(seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
-        await _play_a_deal(pilot)
+        await play_a_deal(pilot)
         screen = table_screen(app)
         rec = screen.table.current
         await pilot.press("c")
@@ -101,7 +93,7 @@ async def test_the_reveal_never_waits_for_the_coach(monkeypatch):
 async def test_the_session_summary_carries_the_running_measure():
     app = make_app(config(seed=3, takeover=False))  # leaving ends the session
     async with app.run_test(size=(80, 24)) as pilot:
-        await _play_a_deal(pilot)
+        await play_a_deal(pilot)
         await pilot.press("escape", "y")  # leave the table: the session summary
         await settle(pilot)
         assert isinstance(app.screen, SummaryScreen)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rules.presets import Preset
-from tests.app.harness import LANGS, SIZES, Clock, config, make_app, settle
+from tests.app.harness import LANGS, SIZES, Clock, config, make_app, play_a_deal, settle
 
 TABLE_SIZES = [*SIZES, (200, 50)]  # the table is looked at on a big terminal too
 
@@ -27,12 +27,7 @@ async def _arranging(pilot) -> None:
     await pilot.pause()
 
 
-async def _reveal_end(pilot) -> None:
-    await settle(pilot)
-    await pilot.press("a")
-    await settle(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
+_reveal_end = play_a_deal  # auto-arrange, READY, the reveal to its end
 
 
 async def _results(pilot) -> None:

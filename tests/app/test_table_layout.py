@@ -12,7 +12,7 @@ from textual.geometry import Region
 
 from app.widgets.table_widgets import SeatPanel
 from rules.presets import Preset
-from tests.app.harness import config, make_app, settle, table_screen
+from tests.app.harness import config, make_app, play_a_deal, settle, table_screen
 
 SIZES = [(80, 24), (110, 34), (120, 40), (160, 45), (200, 50)]
 
@@ -58,10 +58,7 @@ async def test_once_the_cards_are_down_the_hand_gives_its_lines_to_the_board(siz
         screen = table_screen(app)
         board = screen.query_one("#board").region.height
         assert screen.query_one("#hand").display
-        await pilot.press("a")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await play_a_deal(pilot)
         assert screen.has_class("-revealed") and not screen.query_one("#hand").display
         assert screen.query_one("#board").region.height > board
 
@@ -77,12 +74,8 @@ async def test_nothing_overflows_its_box_at_the_end_of_the_reveal(size, preset):
     # elsewhere: the board's text and every seat's rows fit inside their boxes as they wrap there.
     app = make_app(config(preset, seed=152, coins=100000) if preset is Preset.ARCADE else config(preset, seed=152))
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
         screen = table_screen(app)
-        await pilot.press("a")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await play_a_deal(pilot)
         await pilot.pause()
         board = screen.query_one("#board")
         region = board.content_region
