@@ -157,7 +157,8 @@ def review(
         raise ValueError("the play does not use exactly the hand's 13 cards")
     count = TABLES[tables] if isinstance(tables, Budget) else max(2, int(tables))
     choice = choose(cards, view, Level.EXPERT, seed=seed, top=3, distinct=Distinct.STRUCTURE)
-    top = [best or choice.decision, *(a.decision for a in choice.alternatives)]
+    # An overriding best leaves expert's own choice among the plays priced next to it.
+    top = [best or choice.decision, choice.decision, *(a.decision for a in choice.alternatives)]
     plays: list[Decision] = [played]
     for d in top:
         if not any(_same(d, p) for p in plays):

@@ -43,6 +43,12 @@ def loss_text(t: Translator, review: Review) -> str:
     return line
 
 
+def above_best(review: Review) -> bool:
+    """Whether a next-best play priced above the best: the pricing's noise, as the best is chosen before it
+    (so that the best is not flattered by the samples that price it); the review says so."""
+    return any(a.ev > review.best.ev for a in review.alternatives)
+
+
 def why(t: Translator, review: Review) -> str:
     """Why the best play is better, in a sentence or two: the rows that differ, each row's chance of winning
     in both plays, and the 打槍 risk taken and given."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from ai import TableView
 from ai.coach import Budget, PricedPlay, Review, parse_play, review
-from app.coaching import loss_text, play_text, why
+from app.coaching import above_best, loss_text, play_text, why
 from app.commands.common import SEED, CommandParser, add_command, bounded, fail
 from app.i18n import Translator
 from rules.arrangement import Row
@@ -74,6 +74,8 @@ def cmd_coach(args: argparse.Namespace) -> int:
     print(f"why    {why(t, r)}")
     for n, alt in enumerate(r.alternatives, 2):
         print(f"#{n}     {play_text(t, alt.decision):<40} ev {alt.ev:+.2f}")
+    if above_best(r):
+        print(f"note   {t('coach.review.tied')}")
     print(f"({r.tables} pricing tables, seed {args.seed})")
     return 0
 
@@ -98,5 +100,6 @@ def review_json(r: Review, t: Translator) -> dict[str, Any]:
                    "best_given": round(best.sweeps_given, 4), "best_taken": round(best.sweeps_taken, 4)},
         "why": why(t, r),
         "alternatives": [_play_json(a) for a in r.alternatives],
+        "note": t("coach.review.tied") if above_best(r) else None,
         "tables": r.tables,
     }

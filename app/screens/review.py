@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ai.coach import PricedPlay, Review
-from app.coaching import VERDICT_STYLE, loss_text, percent, play_text, row_hand, why
+from app.coaching import VERDICT_STYLE, above_best, loss_text, percent, play_text, row_hand, why
 from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
@@ -101,6 +101,8 @@ class ReviewScreen(BaseModal[None]):
                 alts.append(f"#{n}  ")
                 alts.append_text(self._play(alt))
                 alts.append(f"   {signed_ev(alt)}\n")
+            if above_best(r):
+                alts.append(t("coach.review.tied") + "\n", style="italic")
             parts.append(alts)
         parts.append(Text(t("coach.review.keys"), style="italic dim"))
         return Group(*parts)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.cli.test_ai_cli import HAND, ok_json, usage_error
 
-KEYS = {"ev", "best_ev", "loss", "ci95", "verdict", "best", "rows", "sweeps", "why", "alternatives", "tables"}
+KEYS = {"ev", "best_ev", "loss", "ci95", "verdict", "best", "rows", "sweeps", "why", "alternatives", "note", "tables"}
 
 
 def _play(out: dict) -> str:
