@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ai import Level
-from rules.presets import Options, Preset
+from rules.presets import OptionError, Options, Preset, parse_preset
 
 TIME_LIMITS = (0, 30, 60, 90, 120)  # seconds; 0 = no limit
 
@@ -46,3 +46,38 @@ class TableConfig:
         d["levels"] = [lv.value for lv in self.levels]
         d["watch_level"] = self.watch_level.value
         return d
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableConfig:
+        """Read :meth:`to_dict`'s output back; :class:`rules.presets.OptionError` names what is wrong."""
+        if not isinstance(data, dict):
+            raise OptionError("a table's settings must be an object")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise OptionError(f"unknown table setting {unknown[0]!r}")
+        preset = parse_preset(str(data.get("preset", Preset.TAIWAN.value)))
+        values: dict[str, Any] = {"preset": preset}
+        if "options" in data:
+            values["options"] = Options.for_preset(preset, data["options"])
+        try:
+            if "levels" in data:
+                levels = tuple(Level(v) for v in data["levels"])
+                if len(levels) != 3:
+                    raise ValueError
+                values["levels"] = levels
+            if "watch_level" in data:
+                values["watch_level"] = Level(data["watch_level"])
+        except (TypeError, ValueError):
+            raise OptionError("'levels' are three of easy, normal, hard, expert") from None
+        kinds: dict[str, tuple[type, ...]] = {
+            "scored": (bool,), "takeover": (bool,), "watch": (bool,), "time_limit": (int,), "stake": (int,),
+            "coins": (int,), "rake": (float, int), "seed": (int, type(None)),
+        }
+        for name, kind in kinds.items():
+            if name in data:
+                value = data[name]
+                if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kind):
+                    raise OptionError(f"table setting {name!r} cannot be {value!r}")
+                values[name] = float(value) if name == "rake" else value
+        return cls(**values)

@@ -7,6 +7,7 @@ the app was started straight at a table).
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -17,14 +18,17 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from app.config import TableConfig
+from app.game.journal import Journal, RestoreError, continue_session, restore_table
 from app.i18n import Translator, resolve_language
 from app.messages import SettingsChanged, StartTable
-from app.paths import asset
+from app.paths import asset, pid_alive
 from app.screens.menu import MainMenu
+from app.screens.past_deal import open_stored_deal
 from app.screens.reveal_player import Scheduler
 from app.screens.settings import describe_load, notify_load_warning
 from app.screens.table import TableScreen
 from app.settings import Settings, load_settings
+from app.store.database import History, HistoryOff, Opened, SessionRow, open_history
 from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 
 
@@ -47,11 +51,14 @@ class ChinesePokerApp(App[None]):
         settings: Settings | None = None,
         now: Callable[[], float] = time.monotonic,
         scheduler: Scheduler | None = None,
+        history: Opened | None = None,
+        replay: int | None = None,
     ) -> None:
-        """``config`` starts straight at a table; ``menu`` opens the main menu first.
+        """``config`` starts straight at a table; ``menu`` opens the main menu first; ``replay`` opens a stored
+        deal's review.
 
-        ``settings`` default to the saved ones; ``now`` and ``scheduler`` are injected by tests (the table's
-        clock and the reveal's timer).
+        ``settings`` default to the saved ones; ``history`` to the history file in the data folder; ``now``
+        and ``scheduler`` are injected by tests (the table's clock and the reveal's timer).
         """
         super().__init__()
         report = None
@@ -65,11 +72,14 @@ class ChinesePokerApp(App[None]):
         self.now = now
         self.scheduler = scheduler
         self.start_config = config
-        self.want_menu = menu or config is None
+        self.want_menu = (menu or config is None) and replay is None
         self.table_screen: TableScreen | None = None
         self.last_config: TableConfig | None = None  # the last table's, to pre-fill the menu's New table
         if settings.theme in self.available_themes:
             self.theme = settings.theme
+        self.opened = open_history() if history is None else history
+        self.history: History | None = self.opened.history
+        self.replay = replay
 
     @property
     def t(self) -> Translator:
@@ -84,6 +94,10 @@ class ChinesePokerApp(App[None]):
     def on_mount(self) -> None:
         self.title = self.t("common.app_title")
         self.show_settings_warning()
+        self.show_history_notice()
+        if self.replay is not None:
+            self.open_deal(self.replay, review=True)
+            return
         if self.want_menu and self.start_config is None:
             self.show_menu()
             return
@@ -94,6 +108,53 @@ class ChinesePokerApp(App[None]):
         warning, self.settings_warning = self.settings_warning, None
         if warning:
             notify_load_warning(self, warning)
+
+    def show_history_notice(self) -> None:
+        """Say, once, that a corrupt history was moved aside, or that the history is off for this run."""
+        opened = self.opened
+        if opened.moved_aside is not None:
+            self.notify(self.t("history.moved_aside", path=str(opened.moved_aside)), severity="warning", timeout=12)
+        if opened.off is not None:
+            self.notify(self.t(f"history.off.{opened.off.value}"), severity="warning", timeout=12)
+
+    def history_off(self, why: HistoryOff) -> None:
+        """A write failed: no more recording this run (the table's journal has told the player)."""
+        self.history = None
+
+    def journal(self) -> Journal:
+        """A new session's journal (it records nothing when the history is off)."""
+        return Journal(self.history, on_off=self.history_off)
+
+    def resumable(self) -> SessionRow | None:
+        """The session the menu offers to continue, if any."""
+        return None if self.history is None else continue_session(self.history)
+
+    def continue_table(self, row: SessionRow) -> None:
+        """Sit down again at a stored session (the menu's Continue)."""
+        history = self.history
+        if history is None:
+            return
+        try:
+            if not history.claim(row.id, os.getpid(), pid_alive):
+                self.notify(self.t("history.taken"), severity="warning")
+                return
+            table = restore_table(row, history.session_deals(row.id), history, now=self.now)
+        except RestoreError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        except Exception as exc:
+            self.notify(self.t("history.off.unavailable") + f" ({exc})", severity="error")
+            return
+        table.journal.on_off = self.history_off  # type: ignore[union-attr]
+        self.last_config = table.config
+        screen = TableScreen(table.config, t=self.t, settings=self.settings, scheduler=self.scheduler, table=table)
+        self.table_screen = screen
+        self.push_screen(screen, self._table_closed)
+
+    def open_deal(self, deal_id: int, *, review: bool = False, retry: bool = False) -> None:
+        """Show a stored deal again (its reveal; ``review``: straight to the coach's review), or retry it."""
+        if not open_stored_deal(self, deal_id, review=review, retry=retry) and not self.want_menu:
+            self.exit(return_code=2)
 
     def menu_config(self) -> TableConfig | None:
         """What the menu's New table starts from: the last table's settings (a fresh seed, a seat at the table)."""
@@ -107,7 +168,8 @@ class ChinesePokerApp(App[None]):
 
     def start_table(self, config: TableConfig) -> None:
         """Sit down at a table with ``config``."""
-        screen = TableScreen(config, t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler)
+        screen = TableScreen(config, t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler,
+                             journal=self.journal())
         self.table_screen = screen
         self.last_config = config
         self.push_screen(screen, self._table_closed)

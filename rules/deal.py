@@ -176,6 +176,30 @@ class PairResult:
             "items": [{"kind": it.kind, "value": it.value} for it in self.items],
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> PairResult:
+        """Read :meth:`to_dict`'s output (the ``score`` is derived from the items and checked against them)."""
+        if not isinstance(data, dict):
+            raise DealError("a pair result must be an object")
+        players, rows, items = data.get("players"), data.get("rows"), data.get("items")
+        if not (isinstance(players, list) and len(players) == 2 and all(_is_int(p) for p in players)):
+            raise DealError("a pair result names its two 'players'")
+        if rows is not None:
+            try:
+                rows = tuple(Outcome(o) for o in rows) if isinstance(rows, list) and len(rows) == 3 else ()
+            except ValueError:
+                rows = ()
+            if not rows:
+                raise DealError("a pair result's 'rows' are three of win/tie/loss, or null")
+        if not isinstance(items, list) or not all(
+            isinstance(it, dict) and isinstance(it.get("kind"), str) and _is_int(it.get("value")) for it in items
+        ):
+            raise DealError("a pair result's 'items' are objects with a 'kind' and an integer 'value'")
+        pair = cls(players[0], players[1], rows, tuple(Item(it["kind"], it["value"]) for it in items))
+        if "score" in data and data["score"] != pair.score:
+            raise DealError(f"pair {players}: the score {data['score']!r} is not the sum of its items")
+        return pair
+
 
 @dataclass(frozen=True)
 class DealResult:
@@ -203,6 +227,28 @@ class DealResult:
             "fouled": list(self.fouled),
             "pairs": [p.to_dict() for p in self.pairs],
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> DealResult:
+        """Read :meth:`to_dict`'s output; :class:`DealError` names what is wrong."""
+        if not isinstance(data, dict):
+            raise DealError("a result must be an object")
+        try:
+            preset = Preset(data.get("rules"))
+        except ValueError:
+            raise DealError(f"a result's 'rules' must be a preset, not {data.get('rules')!r}") from None
+        totals, fouled, pairs = data.get("totals"), data.get("fouled"), data.get("pairs")
+        if not isinstance(totals, list) or not all(_is_int(t) for t in totals):
+            raise DealError("a result's 'totals' are integers")
+        if not isinstance(fouled, list) or len(fouled) != len(totals) or not all(isinstance(f, bool) for f in fouled):
+            raise DealError("a result's 'fouled' is one true/false per player")
+        if not isinstance(pairs, list):
+            raise DealError("a result's 'pairs' must be a list")
+        return cls(preset, tuple(totals), tuple(fouled), tuple(PairResult.from_dict(p) for p in pairs))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)

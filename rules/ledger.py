@@ -477,3 +477,13 @@ def new_ledger(
     else:
         ledger = UnitsLedger.new(players, preset.points_per_unit if preset is Preset.TAIWAN else None)
     return ledger if scored else PracticeLedger(players, ledger.style)
+
+
+def ledger_from_dict(preset: Preset, data: Any) -> Ledger:
+    """Read back what ``to_dict`` wrote for a scored session of ``preset`` (a practice ledger holds nothing
+    to read: make it with :func:`new_ledger`); :class:`rules.session.SessionError` on anything else."""
+    if preset is Preset.TOURNAMENT:
+        return TournamentLedger.from_dict(data)
+    if preset is Preset.ARCADE:
+        return ArcadeLedger.from_dict(data)
+    return UnitsLedger.from_dict(data)

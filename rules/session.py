@@ -174,6 +174,14 @@ class SeatSettlement:
             "coins_after": self.coins_after,
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> SeatSettlement:
+        """Read :meth:`to_dict`'s output; raises :class:`SessionError` on anything else."""
+        names = ("seat", "units", "due", "paid", "received", "rake", "coins_before", "coins_after")
+        if not isinstance(data, dict) or not all(is_int(data.get(n)) for n in names):
+            raise SessionError(f"a seat's settlement has integer {', '.join(names)}")
+        return cls(*(int(data[n]) for n in names))
+
 
 @dataclass(frozen=True)
 class Settlement:
@@ -198,6 +206,17 @@ class Settlement:
             "total_rake": self.total_rake,
             "seats": [s.to_dict() for s in self.seats],
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settlement:
+        """Read :meth:`to_dict`'s output (``total_rake`` is derived, and checked when present)."""
+        if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+            raise SessionError("a settlement is an object with 'seats'")
+        out = cls(check_stake(data.get("stake")), check_rate(data.get("rake_rate")),
+                  tuple(SeatSettlement.from_dict(s) for s in data["seats"]))
+        if "total_rake" in data and data["total_rake"] != out.total_rake:
+            raise SessionError("a settlement's 'total_rake' is not the sum of its seats' rake")
+        return out
 
 
 def _pay_out(pot: int, wins: dict[int, int]) -> dict[int, int]:

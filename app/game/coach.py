@@ -6,6 +6,7 @@ Plain Python, like the rest of :mod:`app.game`; the pricing itself is :func:`ai.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai import TableView
@@ -53,6 +54,7 @@ class Coach:
 
     reviews: dict[tuple[int, int], Review] = field(default_factory=dict)
     pending: set[tuple[int, int]] = field(default_factory=set)
+    listener: Callable[[int, int, Review], None] | None = None  # told of each review kept (the history)
 
     def request(self, rec: DealRecord, seat: int, view: TableView, budget: Budget = Budget.STANDARD
                 ) -> CoachRequest | None:
@@ -70,6 +72,8 @@ class Coach:
         key = (request.deal, request.seat)
         self.pending.discard(key)
         self.reviews[key] = result
+        if self.listener is not None:
+            self.listener(request.deal, request.seat, result)
 
     def review_for(self, deal: int, seat: int) -> Review | None:
         """The review of ``seat``'s decision in deal ``deal``, once priced."""

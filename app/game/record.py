@@ -1,21 +1,53 @@
-"""One deal as plain data (:class:`DealRecord`), what a summary shows (:class:`Summary`, :class:`SeatLine`), and
-the seed of each deal of a session (:func:`deal_seed`)."""
+"""One deal as plain data (:class:`DealRecord`, who made each decision: :class:`Decider`), what a summary shows
+(:class:`Summary`, :class:`SeatLine`), and the seed of each deal of a session (:func:`deal_seed`).
+
+A record converts to JSON-ready data and back (:meth:`DealRecord.to_dict`, :meth:`DealRecord.from_dict`): the
+history stores it that way, and export and import move it between machines. Reading one back checks it the
+way the table would have made it: the hands are the deal's seed's, every decision plays its seat's hand, and
+the stored result is what the rules score from the decisions.
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
+from ai import Level
 from rules.arrangement import Row
-from rules.cards import Card, format_cards
-from rules.deal import Deal, DealResult, Decision, Item, Outcome
+from rules.cards import Card, CardError, format_cards, parse_cards
+from rules.cards import deal as deal_cards
+from rules.deal import Deal, DealError, DealResult, Decision, Item, Outcome
 from rules.ledger import EndReason
-from rules.presets import Options, Preset
-from rules.session import Settlement
+from rules.presets import OptionError, Options, Preset, parse_preset
+from rules.scoring import score_deal
+from rules.session import SessionError, Settlement
 
 SEATS = 4
 HUMAN = 0
+
+
+class RecordError(ValueError):
+    """A stored or imported deal that does not read back as a deal the table could have played."""
+
+
+class Decider(StrEnum):
+    """Who made a seat's decision: the player, the computer finishing the player's hand (a time-out, or the
+    player leaving), or a computer level."""
+
+    PLAYER = "player"
+    TAKEOVER = "takeover"
+    EASY = Level.EASY.value
+    NORMAL = Level.NORMAL.value
+    HARD = Level.HARD.value
+    EXPERT = Level.EXPERT.value
+
+    @classmethod
+    def level(cls, level: Level) -> Decider:
+        """The decider for a computer seat of ``level``."""
+        return cls(level.value)
 
 
 @dataclass
@@ -40,6 +72,8 @@ class DealRecord:
     settlement: Settlement | None = None  # arcade: the coins itemised
     before: tuple[int, ...] = ()  # session money per seat before this deal (display currency)
     after: tuple[int, ...] = ()
+    decided_by: dict[int, Decider] = field(default_factory=dict)  # table seat -> who made its decision
+    seconds: float | None = None  # how long the player took to arrange (the clock held under dialogs excluded)
 
     def position(self, seat: int) -> int:
         """Where table seat ``seat`` sits in this deal's order."""
@@ -97,7 +131,23 @@ class DealRecord:
             out["units"] = list(self.units or ())
         if self.settlement is not None:
             out["settlement"] = self.settlement.to_dict()
+        if self.before:
+            out["before"], out["after"] = list(self.before), list(self.after)
+        if self.decided_by:
+            out["decided_by"] = {str(s): d.value for s, d in self.decided_by.items()}
+        if self.seconds is not None:
+            out["seconds"] = round(self.seconds, 3)
         return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> DealRecord:
+        """Read :meth:`to_dict`'s output back, checked (:class:`RecordError` names the first problem)."""
+        try:
+            return _read_record(data)
+        except (CardError, DealError, OptionError, SessionError, KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(str(exc) if not isinstance(exc, KeyError) else f"missing {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -124,3 +174,89 @@ class Summary:
 def deal_seed(session_seed: int, number: int) -> int:
     """The seed of deal ``number`` of a session: reproducible from the session seed alone."""
     return random.Random(f"deal:{session_seed}:{number}").randrange(2**31)
+
+
+def _int(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{what} must be an integer, not {value!r}")
+    return value
+
+
+def _seat_map(data: Any, what: str) -> dict[int, Any]:
+    """A JSON object keyed by table seat ("0" to "3")."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{what} must be an object keyed by seat")
+    out: dict[int, Any] = {}
+    for key, value in data.items():
+        if not (isinstance(key, str) and key in ("0", "1", "2", "3")):
+            raise RecordError(f"{what}: {key!r} is not a seat (0 to 3)")
+        out[int(key)] = value
+    return out
+
+
+def _read_record(data: Any) -> DealRecord:
+    # Imports go through here: everything is checked, so that a stored record is one the table could have made.
+    if not isinstance(data, dict):
+        raise RecordError("a deal must be an object")
+    preset = parse_preset(str(data["rules"]))
+    seats = tuple(_int(s, "a seat") for s in data["seats"])
+    if not 2 <= len(seats) <= SEATS or len(set(seats)) != len(seats) or not all(0 <= s < SEATS for s in seats):
+        raise RecordError(f"'seats' must be 2 to 4 distinct seats from 0 to 3, not {list(seats)}")
+    seed = _int(data["seed"], "'seed'")
+    hands = {s: tuple(parse_cards(h, 13)) for s, h in _seat_map(data["hands"], "'hands'").items()}
+    if set(hands) != set(seats):
+        raise RecordError("'hands' must hold one hand for each seat in play")
+    dealt = deal_cards(seed, len(seats))
+    for s, h in zip(seats, dealt, strict=True):
+        if sorted(hands[s]) != sorted(h):
+            raise RecordError(f"seat {s}'s hand is not the one seed {seed} deals")
+    human = data.get("human")
+    if human is not None and _int(human, "'human'") not in seats:
+        raise RecordError(f"'human' {human} is not a seat in play")
+    decisions = {s: Decision.from_dict(d) for s, d in _seat_map(data.get("decisions", {}), "'decisions'").items()}
+    for s, d in decisions.items():
+        if s not in hands or sorted(d.cards) != sorted(hands[s]):
+            raise RecordError(f"seat {s}'s decision does not play its hand")
+    rec = DealRecord(
+        number=_int(data["number"], "'number'"),
+        seed=seed,
+        preset=preset,
+        seats=seats,
+        hands={s: hands[s] for s in seats},
+        human=human,
+        options=Options.for_preset(preset, data.get("options", {})),
+        dealer=None if data.get("dealer") is None else _int(data["dealer"], "'dealer'"),
+        decisions={s: decisions[s] for s in seats if s in decisions},
+        computer_for_human=bool(data.get("computer_for_human", False)),
+    )
+    if rec.number < 1:
+        raise RecordError("'number' counts deals from 1")
+    if preset is Preset.ARCADE:
+        cut = data.get("cut")
+        rec.cut = None if cut is None else parse_cards(str(cut), 1)[0]
+        rec.treasure = tuple(parse_cards(str(c), 1)[0] for c in data.get("treasure", []))
+        rec.doubles = {s: (None if t is None else _int(t, "a double's target"))
+                       for s, t in _seat_map(data.get("doubles", {}), "'doubles'").items()}
+    if "result" in data:
+        if set(rec.decisions) != set(seats):
+            raise RecordError("a scored deal needs every seat's decision")
+        result = DealResult.from_dict(data["result"])
+        if result != score_deal(rec.to_deal()):
+            raise RecordError("the stored result is not what the rules score from these decisions")
+        rec.result = result
+        rec.units = tuple(_int(u, "a unit total") for u in data["units"])
+        if len(rec.units) != SEATS or sum(rec.units) != 0:
+            raise RecordError("'units' must be four seat totals that add up to zero")
+    if "settlement" in data:
+        rec.settlement = Settlement.from_dict(data["settlement"])
+    if "before" in data:
+        rec.before = tuple(_int(v, "money") for v in data["before"])
+        rec.after = tuple(_int(v, "money") for v in data["after"])
+    rec.decided_by = {s: Decider(v) for s, v in _seat_map(data.get("decided_by", {}), "'decided_by'").items()}
+    seconds = data.get("seconds")
+    if seconds is not None:
+        number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
+        if not number or not math.isfinite(seconds) or seconds < 0:
+            raise RecordError(f"'seconds' must be a number of seconds, not {seconds!r}")
+        rec.seconds = float(seconds)
+    return rec

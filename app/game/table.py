@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ai import Choice, Fixed, Level, TableView
+from ai import Choice, Level
 from app.config import TableConfig
 from rules.cards import Card, deal
 from rules.deal import Decision
@@ -27,14 +27,16 @@ from rules.session import TreasureQueue, cut_card, deal_in_round, round_of, seat
 from rules.specials import detect_specials
 
 from .arrange import ArrangeError, ArrangeState, Hint, display_order, hint_row
+from .asking import Asking
 from .coach import Coach
+from .journal import Recorder
 from .phase import Phase, Status, Timeout
-from .record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
-from .requests import HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose, choice_suggestions, run_ai
+from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
+from .requests import AIRequest, Purpose, choice_suggestions, run_ai
 from .reveal import RevealProgress, RevealStep, reveal_steps
 
 
-class Table:
+class Table(Asking):
     """A session at a table of four: seat 0 is the human unless watching (觀戰)."""
 
     def __init__(
@@ -43,6 +45,7 @@ class Table:
         *,
         now: Callable[[], float] = time.monotonic,
         sort: str = "rank",
+        journal: Recorder | None = None,
     ) -> None:
         self.config = config
         self.preset = config.preset
@@ -71,6 +74,9 @@ class Table:
         )
         self.treasure = TreasureQueue()  # arcade's 寶牌 shown so far (kept in practice too)
         self.start_money, self.coach = self.money(), Coach()  # the coach: every priced decision of the session
+        self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
+        self.coach.listener = None if journal is None else journal.reviewed
+        self._arranging_since, self._held_for = 0.0, 0.0  # the player's seconds to arrange (the clock's holds out)
 
     # ---- what the table is
 
@@ -95,10 +101,6 @@ class Table:
         """How the money reads (currency, what a unit of a deal is worth): the screens' one formatter uses it."""
         return self.ledger.style
 
-    def money(self) -> tuple[int, ...]:
-        """Each seat's standing in the table's currency."""
-        return self.ledger.money
-
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` no longer plays (no points in a tournament, no coins in arcade)."""
         return self.ledger.is_out(seat)
@@ -106,10 +108,6 @@ class Table:
     def seats_in_play(self) -> tuple[int, ...]:
         """The seats that play the next deal, in seat order."""
         return self.ledger.seats_in_play()
-
-    def is_computer(self, seat: int) -> bool:
-        """True when the computer plays ``seat``."""
-        return seat != self.human
 
     def level_of(self, seat: int) -> Level:
         """The computer level of ``seat``."""
@@ -181,7 +179,8 @@ class Table:
             self.arrange = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
             if self.config.time_limit > 0:
                 self.deadline = self.now() + self.config.time_limit
-                self._held_at = self.now() if self._held_at is not None else None
+            self._held_at = self.now() if self._held_at is not None else None
+            self._arranging_since, self._held_for = self.now(), 0.0
         self.phase = Phase.ARRANGING
         return record
 
@@ -194,54 +193,6 @@ class Table:
 
     # ---- computer decisions
 
-    def view_for(self, seat: int) -> TableView:
-        """The public information seat ``seat`` decides with."""
-        rec = self.current
-        assert rec is not None
-        money = self.money()
-        return TableView(
-            preset=self.preset,
-            options=self.config.options,
-            players=len(rec.seats),
-            seat=rec.position(seat),
-            treasure=rec.treasure,
-            totals=tuple(money[s] for s in rec.seats),
-            levels=tuple(None if s == self.human else self.levels[s].value for s in rec.seats),
-        )
-
-    def _request(
-        self, seat: int, level: Level, purpose: Purpose, fixed: Fixed | None = None, top: int = 3
-    ) -> AIRequest:
-        rec = self.current
-        assert rec is not None
-        return AIRequest(seat, rec.number, rec.hands[seat], self.view_for(seat), level, rec.seed * 8 + seat, fixed,
-                         purpose, top)
-
-    def computer_requests(self) -> list[AIRequest]:
-        """One request per computer seat still to decide this deal, in seat order."""
-        rec = self.current
-        if rec is None or self.phase is not Phase.ARRANGING:
-            return []
-        return [self._request(s, self.levels[s], Purpose.DECIDE) for s in rec.seats
-                if self.is_computer(s) and s not in rec.decisions]
-
-    def suggest_request(self) -> AIRequest:
-        """Auto-arrange for the human: different plays around what is placed, best first."""
-        assert self.arrange is not None and self.human is not None
-        fixed = self.arrange.suggestion_fixed()
-        return self._request(self.human, HELPER_LEVEL, Purpose.SUGGEST, fixed, top=SUGGESTIONS - 1)
-
-    def hint_request(self) -> AIRequest:
-        """The hint key: the best completion around the placed cards."""
-        assert self.arrange is not None and self.human is not None
-        return self._request(self.human, HELPER_LEVEL, Purpose.HINT, self.arrange.hint_fixed(), top=1)
-
-    def takeover_request(self) -> AIRequest:
-        """The time-out (or leaving) takeover: the computer completes around the placed cards."""
-        assert self.human is not None
-        fixed = None if self.arrange is None else self.arrange.fixed()
-        return self._request(self.human, HELPER_LEVEL, Purpose.TAKEOVER, fixed, top=1)
-
     def accept(self, request: AIRequest, choice: Choice) -> bool:
         """Record a computer seat's choice; False (ignored) when it is stale or the seat already decided."""
         rec = self.current
@@ -250,6 +201,7 @@ class Table:
         if request.seat in rec.decisions:
             return False
         rec.decisions[request.seat] = choice.decision
+        rec.decided_by[request.seat] = Decider.level(request.level)
         if self.preset is Preset.ARCADE and choice.double is not None:
             rec.doubles[request.seat] = rec.seats[choice.double]
         return True
@@ -344,6 +296,9 @@ class Table:
             raise ArrangeError("time_up")
         decision = self.arrange.decision()
         rec.decisions[self.human] = decision
+        rec.decided_by[self.human] = Decider.PLAYER
+        held = self._held_for + (self.now() - self._held_at if self._held_at is not None else 0.0)
+        rec.seconds = max(0.0, self.now() - self._arranging_since - held)
         if self.preset is Preset.ARCADE:
             rec.doubles[self.human] = self.human_double
         self.deadline = None
@@ -388,6 +343,7 @@ class Table:
         elif not held and self._held_at is not None:
             if self.deadline is not None:
                 self.deadline += self.now() - self._held_at
+            self._held_for += self.now() - self._held_at
             self._held_at = None
 
     def timed_out(self) -> bool:
@@ -411,6 +367,7 @@ class Table:
         elif decision.arrangement is not None and self.arrange is not None:
             self.arrange = self.arrange.with_arrangement(decision.arrangement)
         rec.decisions[seat] = decision
+        rec.decided_by[seat] = Decider.TAKEOVER
         if self.preset is Preset.ARCADE:
             rec.doubles[seat] = self.human_double if self.human_double is not None else (
                 None if choice.double is None else rec.seats[choice.double])
@@ -507,6 +464,8 @@ class Table:
         self.ledger, rec.settlement = settled.after, settled.settlement
         rec.after = self.money()
         self.history.append(rec)
+        if self.journal is not None:
+            self.journal.deal_scored(self, rec)
         self.reveal = RevealProgress(reveal_steps(rec))
         self.phase = Phase.REVEALING
         self.deadline = None
@@ -571,6 +530,8 @@ class Table:
         self.reveal = self.reveal.finish()
         self.phase = Phase.OVER
         self.deadline = None
+        if self.journal is not None:
+            self.journal.ended(self)
 
     def summary(self) -> Summary:
         """The round summary (during ``round_summary``) or the session summary."""

@@ -24,20 +24,29 @@ from app.i18n import Translator
 from app.messages import StartTable
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.form import CardStrip
+from app.screens.formatting import money_text
+from app.screens.history import HistoryScreen
 from app.screens.host import HostScreen
 from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen
 from app.screens.settings import SettingsScreen, language_of, notify_load_warning
+from app.screens.stats import StatsScreen
 from app.settings import Settings
+from app.store.database import SessionRow
 from app.widgets.option_menu import OptionMenu
+from rules.ledger import ledger_from_dict
+from rules.presets import Preset
 
 # (option id, shortcut key) in menu order; the labels come from menu.toml.
 ITEMS: tuple[tuple[str, str], ...] = (
+    ("continue", "c"),
     ("quick", "p"),
     ("new", "n"),
     ("watch", "w"),
     ("rankings", "h"),
     ("rules", "r"),
+    ("history", "y"),
+    ("stats", "t"),
     ("settings", "s"),
     ("quit", "q"),
 )
@@ -50,11 +59,14 @@ class MainMenu(BaseScreen[None]):
 
     CSS_PATH: ClassVar[str] = MENU_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "choose('continue')", "menu.key.continue"),
         Binding("p", "choose('quick')", "menu.key.quick"),
         Binding("n", "choose('new')", "menu.key.new"),
         Binding("w", "choose('watch')", "menu.key.watch"),
         Binding("h", "choose('rankings')", "menu.key.rankings"),
         Binding("r", "choose('rules')", "menu.key.rules"),
+        Binding("y", "choose('history')", "menu.key.history", show=False),
+        Binding("t", "choose('stats')", "menu.key.stats", show=False),
         Binding("s", "choose('settings')", "menu.key.settings"),
         Binding("q", "choose('quit')", "menu.key.quit"),
     ]
@@ -69,6 +81,7 @@ class MainMenu(BaseScreen[None]):
         """``config`` pre-fills the host settings (e.g. the last table's); the defaults otherwise."""
         super().__init__(t=t, settings=settings)
         self.last_config = config
+        self._continue: SessionRow | None = None  # the session Continue continues (:meth:`items`)
 
     def compose(self) -> ComposeResult:
         """Title, a row of cards, the choices and a line describing the highlighted one."""
@@ -89,12 +102,41 @@ class MainMenu(BaseScreen[None]):
         yield self.too_small()
         yield self.footer()
 
-    def _options(self) -> list[Option]:
+    def resumable(self) -> SessionRow | None:
+        """The session the App offers to continue (None without a history, or nothing to continue)."""
+        find = getattr(self.app, "resumable", None)
+        return find() if callable(find) else None
+
+    def items(self) -> list[tuple[str, str]]:
+        """The menu's entries: Continue only when there is a session to continue."""
+        self._continue = self.resumable()
+        return [(item, key) for item, key in ITEMS if item != "continue" or self._continue is not None]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("continue",):
+            return self._continue is not None
+        return True
+
+    def on_screen_resume(self) -> None:
+        """Back from a table or a sub-screen: Continue may have come or gone."""
+        if self.is_mounted:
+            menu = self.query_one("#menu-list", OptionList)
+            had = self._continue
+            items = self.items()
+            if (had is None) != (self._continue is None) or had != self._continue:
+                menu.clear_options()
+                menu.add_options(self._options(items))
+                menu.highlighted = 0
+                self._describe(items[0][0])
+            self.refresh_bindings()
+
+    def _options(self, items: list[tuple[str, str]] | None = None) -> list[Option]:
         t = self.t
-        labels = {item: t(f"menu.{item}") for item, _ in ITEMS}
+        items = self.items() if items is None else items
+        labels = {item: t(f"menu.{item}") for item, _ in items}
         width = max(cell_len(label) for label in labels.values())
         options = []
-        for item, key in ITEMS:
+        for item, key in items:
             label = labels[item]
             prompt = Text.assemble(
                 (f" {key.upper()} ", "bold"),
@@ -119,7 +161,8 @@ class MainMenu(BaseScreen[None]):
         menu = self.query_one("#menu-list", OptionList)
         menu.highlighted = 0
         menu.focus()
-        self._describe("quick")
+        first = menu.get_option_at_index(0).id
+        self._describe(first or "quick")
 
     @on(OptionList.OptionHighlighted, "#menu-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -127,6 +170,9 @@ class MainMenu(BaseScreen[None]):
             self._describe(event.option.id)
 
     def _describe(self, item: str) -> None:
+        if item == "continue":
+            self.query_one("#menu-hint", Static).update(self.continue_hint())
+            return
         quick = TableConfig.quick()
         hint = self.t(
             f"menu.{item}_hint",
@@ -143,12 +189,18 @@ class MainMenu(BaseScreen[None]):
     def action_choose(self, item: str) -> None:
         """Carry out a menu choice (the letter keys, enter and clicks all end here)."""
         menu = self.query_one("#menu-list", OptionList)
-        index = next((i for i, (name, _) in enumerate(ITEMS) if name == item), None)
+        index = next((i for i in range(menu.option_count) if menu.get_option_at_index(i).id == item), None)
         if index is not None:
             menu.highlighted = index
         # Sub-screens get the menu's own translator so that they always speak the menu's language.
         t = self.t
-        if item == "quick":
+        history = getattr(self.app, "history", None)
+        if item == "continue":
+            row = self._continue
+            go_on = getattr(self.app, "continue_table", None)
+            if row is not None and callable(go_on):
+                go_on(row)
+        elif item == "quick":
             self.post_message(StartTable(TableConfig.quick()))
         elif item == "new":
             self.app.push_screen(HostScreen(self.last_config, t=t), self._hosted)
@@ -159,6 +211,11 @@ class MainMenu(BaseScreen[None]):
         elif item == "rules":
             config = self.last_config or TableConfig()
             self.app.push_screen(RulesScreen(config.preset, options=config.options, t=t, settings=self._settings))
+        elif item == "history":
+            self.app.push_screen(HistoryScreen(history, t=t, settings=self._settings))
+        elif item == "stats":
+            preset = (self.last_config or TableConfig()).preset.value
+            self.app.push_screen(StatsScreen(history, preset, t=t, settings=self._settings))
         elif item == "settings":
             # Edit what the App runs with; without it the Settings screen loads (and checks) the file.
             current = self._settings or getattr(self.app, "settings", None)
@@ -166,6 +223,22 @@ class MainMenu(BaseScreen[None]):
             self.app.push_screen(SettingsScreen(t=t, settings=current), self._settings_closed)
         elif item == "quit":
             self.app.exit()
+
+    def continue_hint(self) -> str:
+        """What Continue continues: the preset, the deals played and the player's money."""
+        row, t = self._continue, self.t
+        if row is None:
+            return ""
+        preset = t(f"host.preset.{row.preset}.name")
+        money = ""
+        try:
+            seat = int(row.state.get("player_seat") or 0)
+            if row.config.get("scored", True):
+                ledger = ledger_from_dict(Preset(row.preset), row.state["ledger"])
+                money = money_text(t, ledger.style, ledger.money[seat])
+        except (KeyError, TypeError, ValueError):
+            money = ""
+        return t("menu.continue_hint", preset=preset, deals=row.deals, money=money or "–")
 
     def _hosted(self, config: TableConfig | None) -> None:
         # The host screen dismisses with the chosen config (None: the player went back).

@@ -20,7 +20,6 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ai import Choice
-from ai.coach import Budget
 from ai.policy import declaration_value
 from app.config import TableConfig
 from app.game import (
@@ -29,14 +28,14 @@ from app.game import (
     Allowed,
     ArrangeError,
     ArrangeState,
-    CoachRequest,
     Phase,
     Purpose,
     Table,
     allowed,
     run_ai,
-    run_coach,
 )
+from app.game.journal import Journal
+from app.game.replay import OneDeal
 from app.i18n import Translator
 from app.messages import AIDone, CoachDone
 from app.screens.base import GAME_SCREEN, BaseScreen
@@ -50,6 +49,7 @@ from app.screens.results import ResultsScreen
 from app.screens.reveal_player import RevealPlayer, Scheduler
 from app.screens.review import ReviewScreen
 from app.screens.summary import SummaryScreen
+from app.screens.table_coach import TableCoaching
 from app.settings import Settings
 from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook
@@ -68,7 +68,7 @@ HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top 
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
 
 
-class TableScreen(TableClock, TablePacing, BaseScreen[None]):
+class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
     """A session at the table. Dismisses (None) when the session is over and its summary was seen."""
 
     SCREEN_CLASSES = GAME_SCREEN
@@ -107,9 +107,14 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
         settings: Settings | None = None,
         now: Callable[[], float] = time.monotonic,
         scheduler: Scheduler | None = None,
+        table: Table | None = None,
+        journal: Journal | None = None,
+        open_review: bool = False,
     ) -> None:
+        """``table``: a table to go on with (a continued session, a stored deal); otherwise a new one for
+        ``config``, recording into ``journal``. ``open_review``: the coach's review over it at once."""
         super().__init__(t=t or Translator(), settings=settings or Settings())
-        self.table = Table(config, now=now, sort=self.settings.sort)
+        self.table = table or Table(config, now=now, sort=self.settings.sort, journal=journal)
         self.view = TablePresenter(self.table, self.t)
         self._scheduler = scheduler
         self.reveal = RevealPlayer(self.table, self.view, self.schedule, self._pace, self.redraw)
@@ -118,6 +123,7 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
         self.watch_paused = False  # p while watching: the next deal waits for n
         self._auto_for: int | None = None  # the deal whose automatic next deal is scheduled
         self._drawn: dict[str, Text | str] = {}
+        self.open_review = open_review
 
     # ---- composition
 
@@ -157,6 +163,8 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
     def on_mount(self) -> None:
         self._clock = self.set_interval(0.25, self.tick)
         self.deal()
+        if self.open_review:
+            self.call_after_refresh(self.action_review)
 
     def on_resize(self, event: events.Resize) -> None:
         """Redraw for the new size (the base screen updates the too-small notice); -huge: big opponents' cards;
@@ -212,6 +220,8 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
         self.say("")
         for request in self.table.computer_requests():
             self.think(request)
+        if self.table.phase is Phase.REVEALING:  # a stored deal shown again: every decision is in
+            self.start_reveal()
         self.redraw()
 
     @work(thread=True, group="ai")
@@ -247,6 +257,7 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
             self.ask_coach(rec.human)
         if self.table.phase is Phase.ARRANGING and self.table.all_decided:
             self.table.score()
+            self.history_notice()
             self.start_reveal()
         self.redraw()
 
@@ -273,38 +284,12 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
                 self.say(self.view.hint_text())
         self.redraw()
 
-    # ---- the coach
-
-    def ask_coach(self, seat: int, asked: bool = False) -> None:
-        """Have the coach price ``seat``'s decision in this deal (once; with the coach off, only when ``asked``
-        for in the review screen)."""
-        rec, budget = self.table.current, self.live_settings.coach
-        if rec is None or (budget == "off" and not asked):
-            return
-        budget = Budget.STANDARD.value if budget == "off" else budget
-        request = self.table.coach.request(rec, seat, self.table.view_for(seat), Budget(budget))
-        if request is not None:
-            self.coach_think(request)
-
-    @work(thread=True, group="coach")
-    def coach_think(self, request: CoachRequest) -> None:
-        """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
-        self.post_message(CoachDone(request, run_coach(request)))
-
     @on(CoachDone)
     def _coach_done(self, message: CoachDone) -> None:
         self.table.coach.accept(message.request, message.review)
         self.redraw()
         if isinstance(self.app.screen, ReviewScreen | ResultsScreen):
             self.app.screen.refresh_coach()
-
-    def action_review(self) -> None:
-        rec = self.table.current
-        if rec is None or rec.result is None:
-            return
-        seat = rec.human if rec.human is not None else self.table.viewer
-        review = ReviewScreen(self.table, rec, seat, lambda q: self.ask_coach(q, True), self.look, t=self.t)
-        self.app.push_screen(review)
 
     # ---- the reveal
 
@@ -529,6 +514,10 @@ class TableScreen(TableClock, TablePacing, BaseScreen[None]):
         """The round summary (continue or leave) or the session summary (then back to the menu)."""
         table = self.table
         self.reveal.cancel()
+        if isinstance(table, OneDeal):  # a stored deal: back to where it was opened from
+            self.close_dialogs()
+            self.dismiss(None)
+            return
 
         def done(answer: str | None) -> None:
             """Handle the dialog's answer."""

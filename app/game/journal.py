@@ -1,0 +1,187 @@
+"""The table's history: what a session writes as it is played, and how a stored session comes back.
+
+:class:`Journal` is what a :class:`~app.game.table.Table` tells of each deal scored, each review the coach
+finishes and the session's end (the :class:`Recorder` protocol); it writes them to :mod:`app.store`. The first
+deal scored creates the session's row; each deal is written with the session's new state in one
+transaction. A failed write turns the history off for the rest of the run and leaves a notice for the
+screen (:meth:`Journal.take_notice`); the game goes on.
+
+:func:`restore_table` rebuilds a table from its stored session so that the player can continue it: the
+deals, the ledger (units, tournament points, arcade coins), the treasure queue and the coach's reviews.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ai.coach import Review
+from app.config import TableConfig
+from app.paths import pid_alive
+from app.store.database import History, HistoryOff, Mode, SessionRow, Status, WriteFailed
+from rules.ledger import EndReason, ledger_from_dict
+from rules.session import TreasureQueue
+
+from .phase import Phase
+from .record import DealRecord
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+class Recorder(Protocol):
+    """What a table tells its history."""
+
+    def deal_scored(self, table: Table, rec: DealRecord) -> None:
+        """A deal was scored (its money settled)."""
+
+    def reviewed(self, deal: int, seat: int, review: Review) -> None:
+        """The coach priced a decision of deal number ``deal``."""
+
+    def ended(self, table: Table) -> None:
+        """The session ended (its summary is shown)."""
+
+    def take_notice(self) -> HistoryOff | None:
+        """Why recording has just stopped (once), for the screen to say."""
+
+
+def table_state(table: Table) -> dict[str, Any]:
+    """What a session needs, beyond its settings and its deals, to be continued exactly."""
+    return {
+        "seed": table.seed,
+        "number": table.number,
+        "ledger": table.ledger.to_dict(),
+        "treasure": table.treasure.to_dict(),
+        "player_seat": table.player_seat,
+        "start_money": list(table.start_money),
+        "sort": table.sort,
+    }
+
+
+class Journal:
+    """Writes one table's session to the history (see the module docstring)."""
+
+    def __init__(self, history: History | None, *, session: int | None = None,
+                 owner: int | None = None, on_off: Callable[[HistoryOff], None] | None = None) -> None:
+        self.history = history
+        self.session = session
+        self.owner = os.getpid() if owner is None else owner
+        self.off: HistoryOff | None = None
+        self._notice: HistoryOff | None = None
+        self._deal_ids: dict[int, int] = {}  # deal number -> stored id
+        self._early: dict[int, Review] = {}  # reviews that arrived before their deal was written
+        self._humans: dict[int, int | None] = {}  # deal number -> the seat the player played
+        self.on_off = on_off
+
+    @property
+    def recording(self) -> bool:
+        """True while deals are being written."""
+        return self.history is not None
+
+    def take_notice(self) -> HistoryOff | None:
+        """Why the history has just been turned off (once), for the screen to say."""
+        notice, self._notice = self._notice, None
+        return notice
+
+    def _failed(self, exc: WriteFailed) -> None:
+        self.history, self.off, self._notice = None, exc.why, exc.why
+        if self.on_off is not None:
+            self.on_off(exc.why)
+
+    def deal_scored(self, table: Table, rec: DealRecord) -> None:
+        """Write the deal, with the session's new state, in one transaction."""
+        if self.history is None:
+            return
+        try:
+            if self.session is None:
+                mode = Mode.WATCH if table.config.watch else Mode.TABLE
+                self.session = self.history.start_session(table.preset.value, mode, table.config.to_dict(),
+                                                          table_state(table), owner=self.owner)
+            self._humans[rec.number] = rec.human
+            early = self._early.pop(rec.number, None)
+            review = early.to_dict() if early is not None and rec.human is not None else None
+            mode = Mode.TABLE if rec.human is not None else Mode.WATCH
+            self._deal_ids[rec.number] = self.history.record_deal(
+                self.session, rec.to_dict(), mode, state=table_state(table), review=review)
+        except WriteFailed as exc:
+            self._failed(exc)
+
+    def reviewed(self, deal: int, seat: int, review: Review) -> None:
+        """Store the coach's verdict on the player's decision (as an update when the deal is written)."""
+        if self.history is None:
+            return
+        if deal not in self._deal_ids:
+            self._early[deal] = review  # the deal is written with it once scored
+            return
+        if self._humans.get(deal) != seat:
+            return  # a review asked for in the review screen of another seat: not the player's verdict
+        try:
+            self.history.set_review(self._deal_ids[deal], review.to_dict())
+        except WriteFailed as exc:
+            self._failed(exc)
+
+    def ended(self, table: Table) -> None:
+        """A session the player left can be continued; one that ended by the rules is over."""
+        if self.history is None or self.session is None:
+            return
+        reason = table.over_reason
+        status = Status.OPEN if reason is EndReason.LEFT and table.ledger.end_reason(table.player_seat) is None \
+            else Status.OVER
+        try:
+            self.history.set_status(self.session, status, table_state(table))
+            self.history.release(self.session)
+        except WriteFailed as exc:
+            self._failed(exc)
+
+    def adopt(self, numbers: dict[int, int], humans: dict[int, int | None]) -> None:
+        """Continue a stored session: its deals' ids by number, and who played them."""
+        self._deal_ids.update(numbers)
+        self._humans.update(humans)
+
+
+class RestoreError(ValueError):
+    """A stored session that cannot be continued (written by a build that wrote it differently)."""
+
+
+def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
+                  now: Callable[[], float] | None = None) -> Table:
+    """The table of a stored session, ready to deal its next deal, recording into the same session.
+
+    ``deals`` are the session's stored deals (:meth:`app.store.database.History.session_deals`). The player
+    sits at the seat they last held, even if they had left it to the computer."""
+    from .table import Table
+
+    try:
+        config = TableConfig.from_dict(row.config)
+        state = row.state
+        kwargs: dict[str, Any] = {"sort": str(state.get("sort", "rank"))}
+        if now is not None:
+            kwargs["now"] = now
+        journal = Journal(history, session=row.id)
+        table = Table(config, journal=journal, **kwargs)
+        table.seed = int(state["seed"])
+        table.number = int(state["number"])
+        if config.scored:
+            table.ledger = ledger_from_dict(config.preset, state["ledger"])
+        table.treasure = TreasureQueue.from_dict(state.get("treasure", []))
+        table.start_money = tuple(int(m) for m in state["start_money"])
+        seat = state.get("player_seat")
+        if not config.watch and seat is not None and not table.ledger.is_out(int(seat)):
+            table.human = table.viewer = table.player_seat = int(seat)
+        records = [DealRecord.from_dict(d.data) for d in deals]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RestoreError(f"session {row.id} cannot be continued: {exc}") from None
+    table.history = records
+    for d, rec in zip(deals, records, strict=True):
+        if d.review is not None and rec.human is not None:
+            table.coach.reviews[(rec.number, rec.human)] = Review.from_dict(d.review)
+    journal.adopt({r.number: d.id for d, r in zip(deals, records, strict=True)},
+                  {r.number: r.human for r in records})
+    table.phase = Phase.DEALING
+    return table
+
+
+def continue_session(history: History, owner: int | None = None) -> SessionRow | None:
+    """The session the menu offers to continue (see :meth:`History.resumable`)."""
+    return history.resumable(pid_alive, os.getpid() if owner is None else owner)

@@ -1,0 +1,197 @@
+"""The History screen: every stored deal, newest first, filtered by preset, session and the coach's verdict.
+
+Enter shows the highlighted deal again at the table (its reveal, then `c` for the review), `c` opens its
+review at once, `r` retries it. The list reads a page of deals at a time (:data:`PAGE`), so it opens as
+fast on a long history as on a short one; `m` reads the next, older page.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Static
+
+from ai.coach import Verdict
+from app.coaching import VERDICT_STYLE
+from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.formatting import signed
+from app.store.database import DealRow, History, Mode
+from rules.presets import Preset
+
+PAGE = 200
+PRESETS: tuple[str | None, ...] = (None, *(p.value for p in Preset))
+VERDICTS: tuple[str | None, ...] = (None, *(v.value for v in Verdict))
+
+
+def when(played: float) -> str:
+    """A deal's date and time, short (local time)."""
+    return time.strftime("%m-%d %H:%M", time.localtime(played))
+
+
+class HistoryScreen(BaseScreen[None]):
+    """Past deals in a table; filters cycle with their keys (see the module docstring)."""
+
+    CSS_PATH: ClassVar[str] = MENU_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "history.key.open", key_display="⏎", priority=True),
+        Binding("c", "open_review", "history.key.review"),
+        Binding("r", "retry", "history.key.retry"),
+        Binding("p", "cycle_preset", "history.key.preset"),
+        Binding("v", "cycle_verdict", "history.key.verdict"),
+        Binding("s", "toggle_session", "history.key.session"),
+        Binding("m", "more", "history.key.more"),
+        Binding("escape,q", "back", "menu.key.back", key_display="esc"),
+    ]
+
+    def __init__(self, history: History | None, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.history = history
+        self.preset: str | None = None
+        self.verdict: str | None = None
+        self.session: int | None = None
+        self.rows: list[DealRow] = []
+        self.complete = False  # every matching deal is listed
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.t("history.title"), classes="screen-title")
+        yield Static(id="history-filters")
+        yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="history-detail")
+        yield self.too_small()
+        yield self.footer()
+
+    def after_compose(self) -> None:
+        table = self.query_one("#history-table", DataTable)
+        if not table.columns:
+            for key in ("id", "when", "rules", "deal", "units", "rows", "sweeps", "coach"):
+                table.add_column(self.t(f"history.col.{key}"), key=key)
+        self.reload()
+        table.focus()
+
+    # ---- loading
+
+    def reload(self) -> None:
+        """Read the first page for the filters in force."""
+        self.rows, self.complete = [], False
+        self.query_one("#history-table", DataTable).clear()
+        self._load_page()
+        self._describe_filters()
+
+    def _load_page(self) -> None:
+        if self.history is None or self.complete:
+            self._detail()
+            return
+        before = self.rows[-1].id if self.rows else None
+        page = self.history.deals(preset=self.preset, session=self.session, verdict=self.verdict, limit=PAGE,
+                                  before=before)
+        self.complete = len(page) < PAGE
+        self.rows.extend(page)
+        table = self.query_one("#history-table", DataTable)
+        for row in page:
+            table.add_row(*self._cells(row), key=str(row.id))
+        self._detail()
+
+    def _cells(self, row: DealRow) -> list[Text | str]:
+        t = self.t
+        deal = t("history.deal_in", session=row.session, n=row.number) if row.session else t("history.deal_alone")
+        if row.mode == Mode.RETRY.value:
+            deal = t("history.retry_of", id=row.retry_of)
+        elif row.mode == Mode.WATCH.value:
+            deal += " " + t("history.watched")
+        units = Text("" if row.units is None else signed(row.units),
+                     style="green" if (row.units or 0) > 0 else "red" if (row.units or 0) < 0 else "")
+        rows = "" if row.rows_won is None else f"{row.rows_won}"
+        sweeps = "" if row.sweeps_given is None else f"{row.sweeps_given}/{row.sweeps_taken}"
+        coach = Text("")
+        if row.verdict is not None:
+            verdict = Verdict(row.verdict)
+            coach = Text(t(f"coach.verdict.{verdict.value}"), style=VERDICT_STYLE[verdict])
+            if row.loss:
+                coach.append(f" −{row.loss:.2f}")
+        elif row.fouled:
+            coach = Text(t("history.foul"), style="red")
+        return [str(row.id), when(row.played), t(f"host.preset.{row.preset}.name"), deal, units, rows, sweeps, coach]
+
+    def _describe_filters(self) -> None:
+        t = self.t
+        preset = t("history.all") if self.preset is None else t(f"host.preset.{self.preset}.name")
+        verdict = t("history.all") if self.verdict is None else t(f"coach.verdict.{self.verdict}")
+        session = t("history.all") if self.session is None else t("history.session_n", session=self.session)
+        self.query_one("#history-filters", Static).update(
+            t("history.filters", preset=preset, verdict=verdict, session=session))
+
+    def _detail(self) -> None:
+        t = self.t
+        if self.history is None:
+            text = t("history.off_here")
+        elif not self.rows:
+            text = t("history.empty")
+        else:
+            more = "" if self.complete else " " + t("history.more_hint")
+            text = t("history.count", shown=len(self.rows)) + more
+        self.query_one("#history-detail", Static).update(text)
+
+    # ---- the highlighted deal
+
+    def highlighted(self) -> DealRow | None:
+        """The deal under the cursor, if any."""
+        table = self.query_one("#history-table", DataTable)
+        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
+            return None
+        return self.rows[table.cursor_row]
+
+    @on(DataTable.RowSelected, "#history-table")
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def _open(self, *, review: bool = False, retry: bool = False) -> None:
+        row = self.highlighted()
+        opener = getattr(self.app, "open_deal", None)
+        if row is not None and opener is not None:
+            opener(row.id, review=review, retry=retry)
+
+    def action_open(self) -> None:
+        """Show the highlighted deal again: its reveal at the table."""
+        self._open()
+
+    def action_open_review(self) -> None:
+        """The coach's review of the highlighted deal."""
+        self._open(review=True)
+
+    def action_retry(self) -> None:
+        """Play the highlighted deal again against the same decisions."""
+        self._open(retry=True)
+
+    # ---- filters
+
+    def action_cycle_preset(self) -> None:
+        self.preset = PRESETS[(PRESETS.index(self.preset) + 1) % len(PRESETS)]
+        self.reload()
+
+    def action_cycle_verdict(self) -> None:
+        self.verdict = VERDICTS[(VERDICTS.index(self.verdict) + 1) % len(VERDICTS)]
+        self.reload()
+
+    def action_toggle_session(self) -> None:
+        """Only the highlighted deal's session, or every session again."""
+        row = self.highlighted()
+        self.session = None if self.session is not None or row is None else row.session
+        self.reload()
+
+    def action_more(self) -> None:
+        """Read the next, older page of deals."""
+        self._load_page()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        """Back from a deal: a retry may have added a row."""
+        if self.is_mounted and self.query("#history-table"):
+            self.reload()

@@ -1,0 +1,121 @@
+"""The Statistics screen: the player's record under one preset at a time (←/→ or p for another), with trend
+charts of the units lost to the coach and of the seconds taken to arrange over the last deals.
+
+The numbers are :func:`app.store.stats.compute_stats`'s; this screen only lays them out in words.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Sparkline, Static
+
+from app.coaching import percent
+from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.formatting import signed
+from app.store.database import History
+from app.store.stats import PresetStats, compute_stats
+from rules.presets import Preset
+
+PRESETS = tuple(p.value for p in Preset)
+
+
+class StatsScreen(BaseScreen[None]):
+    """One preset's statistics; see the module docstring."""
+
+    CSS_PATH: ClassVar[str] = MENU_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "turn(-1)", "stats.key.other", key_display="←→"),
+        Binding("right,p", "turn(1)", "stats.key.other", show=False),
+        Binding("escape,q", "back", "menu.key.back", key_display="esc"),
+    ]
+    SCROLL_BODY = "stats-body"
+
+    def __init__(self, history: History | None, preset: str | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.history = history
+        self.preset = preset or PRESETS[0]
+        self.stats: PresetStats | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.t("stats.title"), classes="screen-title")
+        with VerticalScroll(id="stats-body", classes="doc"):
+            yield Static(id="stats-preset", classes="section")
+            yield Static(id="stats-numbers")
+            yield Static(self.t("stats.loss_trend"), id="stats-loss-label", classes="section")
+            yield Sparkline([], id="stats-loss")
+            yield Static(self.t("stats.seconds_trend"), id="stats-seconds-label", classes="section")
+            yield Sparkline([], id="stats-seconds")
+            yield Static(id="stats-extremes")
+        yield self.too_small()
+        yield self.footer()
+
+    def after_compose(self) -> None:
+        self.show()
+        self.query_one("#stats-body").focus()
+
+    def show(self) -> None:
+        """Compute and draw the current preset's statistics."""
+        t = self.t
+        name = t(f"host.preset.{self.preset}.name")
+        self.query_one("#stats-preset", Static).update(t("stats.preset", preset=name))
+        numbers = self.query_one("#stats-numbers", Static)
+        if self.history is None:
+            numbers.update(t("history.off_here"))
+            return
+        s = self.stats = compute_stats(self.history, self.preset)
+        if s.deals == 0:
+            numbers.update(t("stats.none"))
+        else:
+            numbers.update(self.numbers(s))
+        self.query_one("#stats-loss", Sparkline).data = list(s.loss_trend)
+        self.query_one("#stats-seconds", Sparkline).data = list(s.seconds_trend)
+        for key, trend in (("loss", s.loss_trend), ("seconds", s.seconds_trend)):
+            self.query_one(f"#stats-{key}", Sparkline).display = len(trend) > 1
+            self.query_one(f"#stats-{key}-label", Static).display = len(trend) > 1
+        self.query_one("#stats-extremes", Static).update(self.extremes(s) if s.deals else "")
+
+    def numbers(self, s: PresetStats) -> RichTable:
+        """The figures, one to a line."""
+        t = self.t
+        grid = RichTable.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column()
+
+        def line(key: str, value: str) -> None:
+            grid.add_row(t(f"stats.{key}"), value)
+
+        line("deals", str(s.deals))
+        line("units", t("stats.units_value", mean=f"{s.mean:+.2f}", ci=f"{s.ci95:.2f}", total=signed(s.units)))
+        rows = s.rows_won + s.rows_lost
+        line("rows", t("stats.rows_value", won=s.rows_won, lost=s.rows_lost,
+                       share=percent(s.rows_won / rows) if rows else "–"))
+        line("sweeps", t("stats.sweeps_value", given=s.sweeps_given, taken=s.sweeps_taken))
+        line("fouls", str(s.fouls))
+        line("specials", str(s.specials))
+        if s.priced and s.mean_loss is not None and s.best_share is not None:
+            line("coach", t("stats.coach_value", loss=f"{s.mean_loss:.2f}", best=percent(s.best_share), n=s.priced))
+        else:
+            line("coach", t("stats.coach_none"))
+        line("seconds", "–" if s.median_seconds is None else t("stats.seconds_value", s=f"{s.median_seconds:.1f}"))
+        return grid
+
+    def extremes(self, s: PresetStats) -> Text:
+        """The best and the worst deals, by id (open them from History)."""
+        t = self.t
+        best = ", ".join(t("stats.deal_units", id=d, units=signed(u)) for d, u in s.best)
+        worst = ", ".join(t("stats.deal_units", id=d, units=signed(u)) for d, u in s.worst)
+        return Text(t("stats.best", deals=best) + "\n" + t("stats.worst", deals=worst))
+
+    def action_turn(self, step: int) -> None:
+        """Another preset."""
+        self.preset = PRESETS[(PRESETS.index(self.preset) + int(step)) % len(PRESETS)]
+        self.show()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,10 @@
+"""The history: every deal and session in one SQLite file (:mod:`.database`), its schema and migrations
+(:mod:`.schema`), the statistics computed from it (:mod:`.stats`) and the JSON-lines export (:mod:`.transfer`).
+
+This floor imports :mod:`rules` and the standard library only; the game hands it plain dicts.
+"""
+
+from .database import DealRow, History, HistoryOff, Opened, SessionRow, open_history
+from .stats import PresetStats, compute_stats
+
+__all__ = ["DealRow", "History", "HistoryOff", "Opened", "PresetStats", "SessionRow", "compute_stats", "open_history"]

@@ -1,0 +1,412 @@
+"""The history file: one SQLite database of sessions and deals, and how it is opened, written and read.
+
+Opening never stops the game (:func:`open_history` returns an :class:`Opened` that says what happened):
+
+- a file that is not a database, or whose schema cannot be read, is moved aside as
+  ``history.sqlite3.corrupt-<time>`` and a fresh one started, with a notice to show;
+- a folder the game may not write, a full disk, or a file from a newer version of the game turn the
+  history off for this run (:class:`HistoryOff`), and the game goes on without it.
+
+Every deal is written in one transaction together with its session's state (``BEGIN IMMEDIATE``: a second
+copy of the game waits for the lock instead of interleaving), in WAL mode, so that a crash at any moment
+leaves every committed deal readable and nothing half-written. A write that fails later (the disk fills up,
+the file is removed) raises :class:`WriteFailed` for the caller to turn the history off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from app.paths import data_dir
+
+from .schema import SchemaTooNew, migrate, new_uid, player_columns
+
+HISTORY_FILE = "history.sqlite3"
+BUSY_MS = 10_000  # how long a write waits for another copy of the game to finish its own
+
+
+class Mode(StrEnum):
+    """Where a deal was played."""
+
+    TABLE = "table"  # a seat at a table
+    WATCH = "watch"  # the computer played every seat (觀戰, or after the player left)
+    RETRY = "retry"  # the player played a stored deal again (practice, not scored)
+    DRILL = "drill"  # a drill's arrangement
+
+
+class Status(StrEnum):
+    """A session's state: it can be continued, or it is over."""
+
+    OPEN = "open"
+    OVER = "over"
+
+
+class HistoryOff(StrEnum):
+    """Why the history is off for this run (the value ends the notice's i18n key)."""
+
+    READ_ONLY = "read_only"
+    FULL = "full"
+    TOO_NEW = "too_new"
+    UNAVAILABLE = "unavailable"
+
+
+class WriteFailed(Exception):
+    """A write the history could not make; ``why`` says whether to stop recording."""
+
+    def __init__(self, why: HistoryOff, detail: str) -> None:
+        super().__init__(detail)
+        self.why = why
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A stored session: its settings and its state between deals, as the game wrote them."""
+
+    id: int
+    uid: str
+    started: float
+    updated: float
+    preset: str
+    mode: str
+    status: Status
+    config: dict[str, Any]
+    state: dict[str, Any]
+    deals: int = 0
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """A stored deal: the columns the screens list, and (when asked for) the record and the review."""
+
+    id: int
+    uid: str
+    session: int | None
+    number: int
+    played: float
+    preset: str
+    mode: str
+    human: int | None
+    units: int | None
+    rows_won: int | None
+    sweeps_given: int | None
+    sweeps_taken: int | None
+    fouled: bool | None
+    special: str | None
+    seconds: float | None
+    verdict: str | None
+    loss: float | None
+    retry_of: int | None
+    data: dict[str, Any] | None = None
+    review: dict[str, Any] | None = None
+
+
+_LIST = ("id, uid, session, number, played, preset, mode, human, units, rows_won, sweeps_given, sweeps_taken, "
+         "fouled, special, seconds, verdict, loss, retry_of")
+
+
+def _deal_row(row: Sequence[Any], full: bool = False) -> DealRow:
+    fouled = None if row[12] is None else bool(row[12])
+    data = json.loads(row[18]) if full else None
+    review = json.loads(row[19]) if full and row[19] is not None else None
+    return DealRow(*row[:12], fouled, *row[13:18], data=data, review=review)  # type: ignore[misc]
+
+
+def _reason(exc: BaseException) -> HistoryOff:
+    text = str(exc).lower()
+    if "full" in text or getattr(exc, "errno", None) == 28:
+        return HistoryOff.FULL
+    if "readonly" in text or "read-only" in text or "unable to open" in text or isinstance(exc, PermissionError):
+        return HistoryOff.READ_ONLY
+    return HistoryOff.UNAVAILABLE
+
+
+def _corrupt(exc: BaseException) -> bool:
+    """Whether an error says the file's content is bad (as opposed to the folder or the disk refusing)."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return False
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.DatabaseError) and ("not a database" in text or "malformed" in text
+                                                        or "corrupt" in text or "encrypted" in text)
+
+
+class History:
+    """An open history file. Methods are safe to call from any thread (one connection behind a lock)."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path, *, clock: Callable[[], float] = time.time) -> None:
+        self.db, self.path, self.clock = db, path, clock
+        self._lock = threading.RLock()
+
+    def close(self) -> None:
+        """Close the file (what is committed is already on disk)."""
+        with self._lock:
+            self.db.close()
+
+    # ---- writing
+
+    def _write(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``fn`` in one IMMEDIATE transaction; :class:`WriteFailed` when the file refuses it."""
+        with self._lock:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    out = fn(self.db)
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    if self.db.in_transaction:
+                        self.db.execute("ROLLBACK")
+                    raise
+            except (sqlite3.Error, OSError) as exc:
+                raise WriteFailed(_reason(exc), str(exc)) from exc
+            return out
+
+    def start_session(self, preset: str, mode: Mode, config: dict[str, Any], state: dict[str, Any], *,
+                      uid: str | None = None, owner: int | None = None) -> int:
+        """A new session row; returns its id."""
+        now = self.clock()
+
+        def add(db: sqlite3.Connection) -> int:
+            cur = db.execute(
+                "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state, owner) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (uid or new_uid(), now, now, preset, mode.value, Status.OPEN.value, json.dumps(config),
+                 json.dumps(state), owner),
+            )
+            return int(cur.lastrowid or 0)
+
+        return int(self._write(add))
+
+    def record_deal(self, session: int | None, record: dict[str, Any], mode: Mode, *,
+                    state: dict[str, Any] | None = None, retry_of: int | None = None,
+                    review: dict[str, Any] | None = None, uid: str | None = None, played: float | None = None) -> int:
+        """Store one deal (``record``: :meth:`app.game.record.DealRecord.to_dict`) and, in the same transaction,
+        its session's new ``state``; returns the deal's id."""
+        now = self.clock() if played is None else played
+
+        def add(db: sqlite3.Connection) -> int:
+            deal_id = insert_deal(db, session, record, mode, now, retry_of, review, uid)
+            if state is not None and session is not None:
+                db.execute("UPDATE sessions SET state = ?, updated = ? WHERE id = ?", (json.dumps(state), now, session))
+            return deal_id
+
+        return int(self._write(add))
+
+    def set_review(self, deal_id: int, review: dict[str, Any]) -> None:
+        """The coach's verdict on a stored deal (it arrives after the deal is written)."""
+        self._write(lambda db: db.execute(
+            "UPDATE deals SET verdict = ?, loss = ?, review = ? WHERE id = ?",
+            (review.get("verdict"), review.get("loss"), json.dumps(review), deal_id),
+        ))
+
+    def set_status(self, session: int, status: Status, state: dict[str, Any] | None = None) -> None:
+        """Mark a session open (it can be continued) or over; ``state`` replaces its state when given."""
+        now = self.clock()
+
+        def put(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE sessions SET status = ?, updated = ? WHERE id = ?", (status.value, now, session))
+            if state is not None:
+                db.execute("UPDATE sessions SET state = ? WHERE id = ?", (json.dumps(state), session))
+
+        self._write(put)
+
+    def claim(self, session: int, owner: int, alive: Callable[[int], bool]) -> bool:
+        """Take ``session`` for process ``owner``; False when another live copy of the game plays it."""
+
+        def take(db: sqlite3.Connection) -> bool:
+            row = db.execute("SELECT owner FROM sessions WHERE id = ?", (session,)).fetchone()
+            if row is None or (row[0] not in (None, owner) and alive(int(row[0]))):
+                return False
+            db.execute("UPDATE sessions SET owner = ? WHERE id = ?", (owner, session))
+            return True
+
+        return bool(self._write(take))
+
+    def release(self, session: int) -> None:
+        """This copy of the game no longer plays ``session``."""
+        self._write(lambda db: db.execute("UPDATE sessions SET owner = NULL WHERE id = ?", (session,)))
+
+    # ---- reading
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        with self._lock:
+            return self.db.execute(sql, args).fetchall()
+
+    def session(self, session: int) -> SessionRow | None:
+        """One session, with the number of deals stored for it."""
+        rows = self._read(
+            "SELECT id, uid, started, updated, preset, mode, status, config, state, "
+            "(SELECT count(*) FROM deals WHERE deals.session = sessions.id) FROM sessions WHERE id = ?", (session,))
+        if not rows:
+            return None
+        r = rows[0]
+        return SessionRow(r[0], r[1], r[2], r[3], r[4], r[5], Status(r[6]), json.loads(r[7]), json.loads(r[8]), r[9])
+
+    def resumable(self, alive: Callable[[int], bool], mine: int | None = None) -> SessionRow | None:
+        """The open session played most recently that no other live copy of the game is playing (the
+        menu's Continue), or None."""
+        rows = self._read("SELECT id, owner FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
+                          (Status.OPEN.value,))
+        for session, owner in rows:
+            if owner is None or owner == mine or not alive(int(owner)):
+                found = self.session(int(session))
+                if found is not None and found.deals > 0:
+                    return found
+        return None
+
+    def session_deals(self, session: int, modes: Sequence[Mode] = (Mode.TABLE, Mode.WATCH)) -> list[DealRow]:
+        """A session's deals in the order played, with their records and reviews."""
+        marks = ", ".join("?" * len(modes))
+        rows = self._read(f"SELECT {_LIST}, data, review FROM deals WHERE session = ? AND mode IN ({marks}) "
+                          "ORDER BY number, id", (session, *(m.value for m in modes)))
+        return [_deal_row(r, full=True) for r in rows]
+
+    def deals(self, *, preset: str | None = None, session: int | None = None, verdict: str | None = None,
+              played_only: bool = False, limit: int = 200, before: int | None = None) -> list[DealRow]:
+        """Deals newest first (listing columns only), filtered; ``before`` pages on from a deal id."""
+        where, args = self._filters(preset, session, verdict, played_only)
+        if before is not None:
+            where.append("id < ?")
+            args.append(before)
+        clause = f"WHERE {' AND '.join(where)}" if where else ""
+        rows = self._read(f"SELECT {_LIST} FROM deals {clause} ORDER BY id DESC LIMIT ?", (*args, limit))
+        return [_deal_row(r) for r in rows]
+
+    @staticmethod
+    def _filters(preset: str | None, session: int | None, verdict: str | None,
+                 played_only: bool) -> tuple[list[str], list[Any]]:
+        where: list[str] = []
+        args: list[Any] = []
+        for column, value in (("preset", preset), ("session", session), ("verdict", verdict)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        if played_only:
+            where.append("human IS NOT NULL AND mode IN ('table', 'retry')")
+        return where, args
+
+    def deal(self, deal_id: int) -> DealRow | None:
+        """One deal with its record and review, or None when there is no such deal."""
+        rows = self._read(f"SELECT {_LIST}, data, review FROM deals WHERE id = ?", (deal_id,))
+        return _deal_row(rows[0], full=True) if rows else None
+
+    def retries(self, deal_id: int) -> list[DealRow]:
+        """The practice tries of a deal, oldest first."""
+        rows = self._read(f"SELECT {_LIST}, data, review FROM deals WHERE retry_of = ? ORDER BY id", (deal_id,))
+        return [_deal_row(r, full=True) for r in rows]
+
+    def count(self, preset: str | None = None) -> int:
+        """How many deals are stored (of ``preset``)."""
+        if preset is None:
+            return int(self._read("SELECT count(*) FROM deals")[0][0])
+        return int(self._read("SELECT count(*) FROM deals WHERE preset = ?", (preset,))[0][0])
+
+    def sessions_by_uid(self) -> dict[str, int]:
+        """Every session's id by its uid (export and import)."""
+        return {uid: sid for sid, uid in self._read("SELECT id, uid FROM sessions")}
+
+    def iter_rows(self, sql: str, args: Sequence[Any] = (), batch: int = 2000) -> Iterator[Any]:
+        """Rows of a query in batches, without holding them all (export)."""
+        with self._lock:
+            cur = self.db.execute(sql, args)
+            while rows := cur.fetchmany(batch):
+                yield from rows
+
+    def write(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``fn`` in one transaction (import: all of a file, or nothing)."""
+        return self._write(fn)
+
+
+def insert_deal(db: sqlite3.Connection, session: int | None, record: dict[str, Any], mode: Mode, played: float,
+                 retry_of: int | None, review: dict[str, Any] | None, uid: str | None) -> int:
+    cols = player_columns(record)
+    names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
+    cur = db.execute(
+        f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, retry_of, verdict, loss, review, "
+        f"{', '.join(names)}) VALUES ({', '.join('?' * (12 + len(names)))})",
+        (uid or new_uid(), session, record["number"], played, record["rules"], mode.value, record.get("human"),
+         json.dumps(record, ensure_ascii=False), retry_of,
+         None if review is None else review.get("verdict"), None if review is None else review.get("loss"),
+         None if review is None else json.dumps(review), *(cols[n] for n in names)),
+    )
+    return int(cur.lastrowid or 0)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What opening the history did: the history (None when it is off), why it is off, and where a corrupt
+    file was moved."""
+
+    history: History | None
+    off: HistoryOff | None = None
+    moved_aside: Path | None = None
+    detail: str = ""
+
+
+def history_path() -> Path:
+    """Where the history lives: ``history.sqlite3`` in the data folder."""
+    return data_dir() / HISTORY_FILE
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            db.execute("PRAGMA journal_mode = DELETE")
+        db.execute("PRAGMA synchronous = NORMAL")  # with WAL: a crash of the game never loses a committed deal
+        db.execute("PRAGMA foreign_keys = ON")
+        migrate(db)
+        db.execute("SELECT count(*) FROM sessions").fetchone()
+        db.execute("SELECT id FROM deals ORDER BY id DESC LIMIT 1").fetchone()
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def move_aside(path: Path, now: float) -> Path:
+    """Rename a corrupt history (and its WAL files) out of the way; returns the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    return target
+
+
+def open_history(path: Path | None = None, *, clock: Callable[[], float] = time.time) -> Opened:
+    """Open (or create) the history; never raises for a bad file, a read-only folder or a full disk."""
+    path = history_path() if path is None else path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return Opened(None, _reason(exc), detail=str(exc))
+    moved: Path | None = None
+    for _attempt in range(2):
+        try:
+            return Opened(History(_connect(path), path, clock=clock), moved_aside=moved)
+        except SchemaTooNew as exc:
+            return Opened(None, HistoryOff.TOO_NEW, detail=str(exc))
+        except (sqlite3.Error, OSError) as exc:
+            if not _corrupt(exc) or moved is not None:
+                return Opened(None, _reason(exc), moved_aside=moved, detail=str(exc))
+            try:
+                moved = move_aside(path, clock())
+            except OSError as err:
+                return Opened(None, _reason(err), detail=str(err))
+    return Opened(None, HistoryOff.UNAVAILABLE, moved_aside=moved)

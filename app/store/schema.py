@@ -1,0 +1,171 @@
+"""The history's schema, versioned by ``PRAGMA user_version``, and the migrations between versions.
+
+Each migration takes a database at the version before it to its own version, inside the transaction that
+also sets ``user_version``, so that a crash mid-migration leaves the old version whole. A database made by a
+newer build than this one is refused (:class:`SchemaTooNew`) rather than written by code that does not know it.
+
+Versions:
+
+1. ``sessions`` (a table's settings and its state between deals) and ``deals`` (each deal as JSON).
+2. The columns the statistics need, taken out of the JSON so that they are counted in SQL: the player's
+   units, rows won and lost, 打槍 given and taken, foul, special, seconds to arrange; filled in for the deals
+   already stored; indexes for the History screen's filters.
+3. The coach's verdict beside each deal (verdict, units lost, the review as JSON), a stable ``uid`` for
+   every deal and session (export and import match on it), ``retry_of`` for practice tries of a deal, and
+   the ``owner`` of a session being played (the process id), so that two copies never continue the same one.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable
+
+VERSION = 3
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer version of the game."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(
+            f"the history was written by a newer version of the game (schema {found}; this one knows {VERSION})"
+        )
+        self.found = found
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            started REAL NOT NULL,
+            updated REAL NOT NULL,
+            preset TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            status TEXT NOT NULL,
+            config TEXT NOT NULL,
+            state TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE deals (
+            id INTEGER PRIMARY KEY,
+            session INTEGER REFERENCES sessions(id),
+            number INTEGER NOT NULL,
+            played REAL NOT NULL,
+            preset TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            human INTEGER,
+            data TEXT NOT NULL
+        )"""
+    )
+
+
+def player_columns(record: dict) -> dict[str, object]:
+    """What the statistics count of a deal, from its stored JSON: the player's side of it (all None when
+    nobody played the deal, or it was not scored)."""
+    human, result = record.get("human"), record.get("result")
+    empty: dict[str, object] = dict.fromkeys(
+        ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
+    )
+    if human is None or not result:
+        return empty
+    seats = record["seats"]
+    me = seats.index(human)
+    won = lost = given = taken = 0
+    for pair in result["pairs"]:
+        i, j = pair["players"]
+        if me not in (i, j):
+            continue
+        sign = 1 if i == me else -1
+        rows = pair["rows"] or []
+        mine = [o if sign == 1 else {"win": "loss", "loss": "win"}.get(o, o) for o in rows]
+        won += mine.count("win")
+        lost += mine.count("loss")
+        for item in pair["items"]:
+            if item["kind"] == "sweep":
+                given += item["value"] * sign > 0
+                taken += item["value"] * sign < 0
+    decision = record.get("decisions", {}).get(str(human), {})
+    return {
+        "units": record["units"][human],
+        "rows_won": won,
+        "rows_lost": lost,
+        "sweeps_given": given,
+        "sweeps_taken": taken,
+        "fouled": int(bool(result["fouled"][me])),
+        "special": decision.get("declare"),
+        "seconds": record.get("seconds"),
+    }
+
+
+def _v2(db: sqlite3.Connection) -> None:
+    names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
+    kinds = ("INTEGER",) * 6 + ("TEXT", "REAL")
+    for name, kind in zip(names, kinds, strict=True):
+        db.execute(f"ALTER TABLE deals ADD COLUMN {name} {kind}")
+    rows = db.execute("SELECT id, data FROM deals").fetchall()
+    for deal_id, data in rows:
+        cols = player_columns(json.loads(data))
+        db.execute(
+            f"UPDATE deals SET {', '.join(f'{n} = ?' for n in names)} WHERE id = ?",
+            (*(cols[n] for n in names), deal_id),
+        )
+    db.execute("CREATE INDEX deals_by_preset ON deals(preset, id)")
+    db.execute("CREATE INDEX deals_by_session ON deals(session, number)")
+    db.execute("CREATE INDEX sessions_by_status ON sessions(status, updated)")
+
+
+def _v3(db: sqlite3.Connection) -> None:
+    for stmt in (
+        "ALTER TABLE deals ADD COLUMN verdict TEXT",
+        "ALTER TABLE deals ADD COLUMN loss REAL",
+        "ALTER TABLE deals ADD COLUMN review TEXT",
+        "ALTER TABLE deals ADD COLUMN retry_of INTEGER REFERENCES deals(id)",
+        "ALTER TABLE deals ADD COLUMN uid TEXT",
+        "ALTER TABLE sessions ADD COLUMN uid TEXT",
+        "ALTER TABLE sessions ADD COLUMN owner INTEGER",
+    ):
+        db.execute(stmt)
+    for table in ("deals", "sessions"):
+        for (row_id,) in db.execute(f"SELECT id FROM {table}").fetchall():
+            db.execute(f"UPDATE {table} SET uid = ? WHERE id = ?", (new_uid(), row_id))
+    db.execute("CREATE UNIQUE INDEX deals_by_uid ON deals(uid)")
+    db.execute("CREATE UNIQUE INDEX sessions_by_uid ON sessions(uid)")
+    db.execute("CREATE INDEX deals_by_verdict ON deals(preset, verdict, id)")
+    db.execute("CREATE INDEX deals_by_retry ON deals(retry_of)")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3}
+
+
+def new_uid() -> str:
+    """A random identifier that stays with a deal or session across export and import."""
+    return secrets.token_hex(8)
+
+
+def version_of(db: sqlite3.Connection) -> int:
+    """The schema version the file is at (0: a new, empty file)."""
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(db: sqlite3.Connection, target: int = VERSION) -> int:
+    """Bring ``db`` (in autocommit mode) up to ``target``, one transaction per version; returns the version
+    found. :class:`SchemaTooNew` when the file is ahead of this build."""
+    found = version_of(db)
+    if found > VERSION:
+        raise SchemaTooNew(found)
+    for version in range(found + 1, target + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if version_of(db) >= version:  # another copy of the game migrated it meanwhile
+                db.execute("ROLLBACK")
+                continue
+            MIGRATIONS[version](db)
+            db.execute(f"PRAGMA user_version = {version}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    return found

@@ -1,0 +1,97 @@
+"""The statistics screen's numbers, per preset, counted in SQL over the player's deals at a table.
+
+Only deals a person played at a table count (not watched deals, retries or drills). Every figure is
+from the player's side: units a deal with a 95% interval, rows won and lost, 打槍 given and taken, fouls,
+specials declared, what the coach priced (units lost a deal, share of best plays), the median seconds to
+arrange, the last deals' trend, and the best and worst deals.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .database import History
+
+PLAYED = "preset = ? AND mode = 'table' AND human IS NOT NULL"
+TREND = 50  # deals in the trend charts
+
+
+@dataclass(frozen=True)
+class PresetStats:
+    """What the Statistics screen shows for one preset."""
+
+    preset: str
+    deals: int
+    units: int  # the sum over the deals
+    mean: float  # units a deal
+    ci95: float  # half-width of the 95% interval of the mean (0 with fewer than two deals)
+    rows_won: int
+    rows_lost: int
+    sweeps_given: int
+    sweeps_taken: int
+    fouls: int
+    specials: int
+    priced: int  # deals the coach priced
+    mean_loss: float | None  # units lost to the coach a priced deal
+    best_share: float | None  # share of priced deals the coach found best
+    median_seconds: float | None
+    loss_trend: tuple[float, ...]  # the last priced deals' losses, oldest first
+    seconds_trend: tuple[float, ...]  # the last timed deals' seconds, oldest first
+    best: tuple[tuple[int, int], ...]  # (deal id, units), best first
+    worst: tuple[tuple[int, int], ...]  # (deal id, units), worst first
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready (the `stats --json` command)."""
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        for key in ("loss_trend", "seconds_trend"):
+            out[key] = list(out[key])  # type: ignore[call-overload]
+        out["best"] = [{"deal": d, "units": u} for d, u in self.best]
+        out["worst"] = [{"deal": d, "units": u} for d, u in self.worst]
+        return out
+
+
+def interval(n: int, total: float, squares: float) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation, sample variance)."""
+    if n == 0:
+        return 0.0, 0.0
+    mean = total / n
+    if n < 2:
+        return mean, 0.0
+    var = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes: int = 3) -> PresetStats:
+    """The statistics of ``preset`` (a few SQL aggregates: well under 0.5 s over 100,000 deals)."""
+    row = history._read(
+        "SELECT count(*), coalesce(sum(units), 0), coalesce(sum(units * units), 0), coalesce(sum(rows_won), 0), "
+        "coalesce(sum(rows_lost), 0), coalesce(sum(sweeps_given), 0), coalesce(sum(sweeps_taken), 0), "
+        "coalesce(sum(fouled), 0), coalesce(sum(special IS NOT NULL), 0), count(loss), avg(loss), "
+        f"sum(verdict = 'best'), count(seconds) FROM deals WHERE {PLAYED}",
+        (preset,),
+    )[0]
+    n, units, squares, won, lost, given, taken, fouls, specials, priced, mean_loss, best, timed = row
+    mean, ci95 = interval(n, units, squares)
+    median = None
+    if timed:
+        middle = history._read(
+            f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY seconds LIMIT ? OFFSET ?",
+            (preset, 2 - timed % 2, (timed - 1) // 2),
+        )
+        median = sum(r[0] for r in middle) / len(middle)
+    losses = history._read(f"SELECT loss FROM deals WHERE {PLAYED} AND loss IS NOT NULL ORDER BY id DESC LIMIT ?",
+                           (preset, trend))
+    seconds = history._read(
+        f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY id DESC LIMIT ?", (preset, trend))
+    tops = history._read(f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units DESC, id DESC LIMIT ?",
+                         (preset, extremes))
+    bottoms = history._read(f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units ASC, id DESC LIMIT ?",
+                            (preset, extremes))
+    return PresetStats(
+        preset=preset, deals=n, units=units, mean=mean, ci95=ci95, rows_won=won, rows_lost=lost,
+        sweeps_given=given, sweeps_taken=taken, fouls=fouls, specials=specials, priced=priced,
+        mean_loss=mean_loss, best_share=None if not priced else (best or 0) / priced, median_seconds=median,
+        loss_trend=tuple(r[0] for r in reversed(losses)), seconds_trend=tuple(r[0] for r in reversed(seconds)),
+        best=tuple((r[0], r[1]) for r in tops), worst=tuple((r[0], r[1]) for r in bottoms),
+    )
