@@ -64,6 +64,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
 
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
     p.add_argument("--hands", type=bounded("--hands", 4, 100_000), default=200)
+    p.add_argument("--history-deals", type=bounded("--history-deals", 0, 1_000_000), default=100_000, metavar="N",
+                   help="deals in the generated history the history is timed on (0: leave the history out)")
     p.add_argument("--json", action="store_true")
 
 
@@ -217,7 +219,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from ai.bench import run_bench  # lazy, for start-up speed; it also needs the POSIX-only `resource`
 
     show = sys.stderr.isatty() and not args.json
-    report = run_bench(args.hands, progress=(lambda m: print(f"… {m}", file=sys.stderr)) if show else None)
+    say = (lambda m: print(f"… {m}", file=sys.stderr)) if show else None
+    report = run_bench(args.hands, progress=say)
+    if args.history_deals:
+        from app.game.samples import sample_records
+        from app.screens.history_timing import time_history_screen
+        from app.store.bench import run_history_bench
+
+        report["history"] = history = run_history_bench(sample_records(), args.history_deals, progress=say,
+                                                        screen=time_history_screen)
+        for name, target in history["targets"].items():
+            report["targets"][f"history_{name}"] = target  # type: ignore[index]
     if args.json:
         print(json.dumps(report))
         return 0
@@ -245,6 +257,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
         )
     print(f"import ai + load tables and a bank: {report['import_and_load_s']:.3f} s (target 0.5 s)")
     print(f"peak RSS: {report['peak_rss_mb']} MB (target 200 MB)")
+    if "history" in report:
+        h = report["history"]
+        print(f"history of {h['deals']:,} deals ({h['file_mb']} MB):")
+        print(f"  record a deal median {h['record_median_ms']:.2f} ms, p95 {h['record_p95_ms']:.2f} ms (target 5 ms)")
+        print(f"  opening History {h['history_open_s']:.3f} s, its queries {h['history_queries_s']:.4f} s "
+              "(target 0.5 s)")
+        print(f"  statistics {h['stats_s']:.3f} s (target 0.5 s)")
+        print(f"  start-up with the history: {h['startup_empty_s']:.4f} s empty, {h['startup_full_s']:.4f} s full "
+              f"(growth target 0.05 s)")
     missed = [name for name, t in report["targets"].items() if not t["met"]]
     print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")
     return 0

@@ -84,7 +84,7 @@ def _history(history: History, args: argparse.Namespace) -> int:
                 "number": r.number, "units": r.units, "rows_won": r.rows_won, "sweeps_given": r.sweeps_given,
                 "sweeps_taken": r.sweeps_taken, "fouled": r.fouled, "special": r.special, "seconds": r.seconds,
                 "verdict": r.verdict, "loss": r.loss, "retry_of": r.retry_of} for r in rows]
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        print(json.dumps(out, ensure_ascii=False))
         return 0
     if not rows:
         print("No deals yet.")
@@ -108,7 +108,7 @@ def _stats(history: History, args: argparse.Namespace) -> int:
     presets = [args.rules] if args.rules else [p.value for p in Preset]
     stats = [compute_stats(history, p) for p in presets]
     if args.json:
-        print(json.dumps([s.to_dict() for s in stats], ensure_ascii=False, indent=2))
+        print(json.dumps([s.to_dict() for s in stats], ensure_ascii=False))
         return 0
     for s in stats:
         print(f"{s.preset}: {s.deals} deals")

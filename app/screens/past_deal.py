@@ -61,6 +61,7 @@ def open_stored_deal(app: ChinesePokerApp, deal_id: int, *, review: bool = False
                          open_review=review and not retry)
 
     def closed(_: Any) -> None:
+        app.table_screen = None
         tries = compare_tries(table, first_review)
         if tries is not None:
             app.push_screen(TriesScreen(tries, CardLook(app.settings.deck, app.settings.suits), t=app.t),
@@ -68,6 +69,7 @@ def open_stored_deal(app: ChinesePokerApp, deal_id: int, *, review: bool = False
             return
         _after(app)
 
+    app.table_screen = screen
     app.push_screen(screen, closed)
     return True
 
@@ -114,7 +116,7 @@ class TriesScreen(BaseModal[None]):
         grid.add_row("", self._verdict(tries.first_review), self._verdict(tries.retry_review))
         diff = again - first
         key = "better" if diff > 0 else "worse" if diff < 0 else "same"
-        return Group(grid, Text(t(f"history.tries.{key}", units=signed(diff)), style="bold"))
+        return Group(grid, Text(t(f"history.tries.{key}", units=abs(diff)), style="bold"))
 
     def _cell(self, rec: DealRecord, seat: int, row: Row) -> Text:
         d = rec.decisions[seat]

@@ -30,8 +30,9 @@ class StatsScreen(BaseScreen[None]):
 
     CSS_PATH: ClassVar[str] = MENU_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "turn(-1)", "stats.key.other", key_display="←→"),
-        Binding("right,p", "turn(1)", "stats.key.other", show=False),
+        # priority: the scrolling body would otherwise take ←/→ for itself
+        Binding("left", "turn(-1)", "stats.key.other", key_display="←→", priority=True),
+        Binding("right,p", "turn(1)", "stats.key.other", show=False, priority=True),
         Binding("escape,q", "back", "menu.key.back", key_display="esc"),
     ]
     SCROLL_BODY = "stats-body"
@@ -47,11 +48,11 @@ class StatsScreen(BaseScreen[None]):
         with VerticalScroll(id="stats-body", classes="doc"):
             yield Static(id="stats-preset", classes="section")
             yield Static(id="stats-numbers")
-            yield Static(self.t("stats.loss_trend"), id="stats-loss-label", classes="section")
-            yield Sparkline([], id="stats-loss")
-            yield Static(self.t("stats.seconds_trend"), id="stats-seconds-label", classes="section")
-            yield Sparkline([], id="stats-seconds")
             yield Static(id="stats-extremes")
+            yield Static(id="stats-loss-label", classes="section")
+            yield Sparkline([], id="stats-loss")
+            yield Static(id="stats-seconds-label", classes="section")
+            yield Sparkline([], id="stats-seconds")
         yield self.too_small()
         yield self.footer()
 
@@ -77,7 +78,10 @@ class StatsScreen(BaseScreen[None]):
         self.query_one("#stats-seconds", Sparkline).data = list(s.seconds_trend)
         for key, trend in (("loss", s.loss_trend), ("seconds", s.seconds_trend)):
             self.query_one(f"#stats-{key}", Sparkline).display = len(trend) > 1
-            self.query_one(f"#stats-{key}-label", Static).display = len(trend) > 1
+            label = self.query_one(f"#stats-{key}-label", Static)
+            label.display = len(trend) > 1
+            if len(trend) > 1:
+                label.update(t(f"stats.{key}_trend", n=len(trend), low=f"{min(trend):.1f}", high=f"{max(trend):.1f}"))
         self.query_one("#stats-extremes", Static).update(self.extremes(s) if s.deals else "")
 
     def numbers(self, s: PresetStats) -> RichTable:

@@ -165,7 +165,7 @@ def test_player_lists_keep_commas_inside_a_command_line() -> None:
 
 
 def test_bench_json() -> None:
-    report = ok_json("bench", "--json", "--hands", "8")
+    report = ok_json("bench", "--json", "--hands", "8", "--history-deals", "2000")
     assert isinstance(report["split_search_ms"], float) and report["split_search_ms"] > 0
     assert set(report["levels"]) == {"easy", "normal", "hard", "expert"}
     for stats in report["levels"].values():
@@ -175,7 +175,10 @@ def test_bench_json() -> None:
     # Every target of issue 8 is checked against its measurement (not asserted met: a busy machine is slow).
     targets = report["targets"]
     assert set(targets) == {"hard_median_ms", "expert_median_ms", "expert_p95_ms", "import_and_load_s", "peak_rss_mb",
-                            "coach_median_ms", "coach_p95_ms", "coach_ci95_taiwan"}
+                            "coach_median_ms", "coach_p95_ms", "coach_ci95_taiwan", "history_record_median_ms",
+                            "history_history_open_s", "history_stats_s", "history_startup_growth_s"}
+    # The history's speed (issue 12) on a generated file of the size asked for.
+    assert report["history"]["deals"] == 2000 and report["history"]["record_median_ms"] > 0
     # The coach's speed and precision per preset (issue 11): `coach_ms` and `coach_ci95`.
     presets = {"taiwan", "tournament", "arcade", "shisanshui"}
     assert set(report["coach_ms"]) == set(report["coach_ci95"]) == presets

@@ -1,0 +1,32 @@
+"""A pool of real deal records, played quickly at every preset (the history's bench fills its file with them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai import Level
+from app.config import TableConfig
+from rules.presets import Preset
+
+from .requests import run_ai
+from .table import Table
+
+
+def sample_records(deals: int = 25, seed: int = 2026) -> list[dict[str, Any]]:
+    """``deals`` deals of each preset, as :meth:`DealRecord.to_dict` writes them; every seat at level easy
+    (the player's seat taken over), so that the pool is made in a second or two."""
+    out: list[dict[str, Any]] = []
+    for preset in Preset:
+        config = TableConfig(preset=preset, options=preset.default_options, seed=seed, time_limit=0,
+                             levels=(Level.EASY,) * 3)
+        table = Table(config)
+        for _ in range(deals):
+            table.start_deal()
+            request = table.takeover_request()
+            table.accept_takeover(request, run_ai(request))
+            table.decide_computers()
+            out.append(table.score().to_dict())
+            table.finish_reveal()
+            if table.session_end_reason() is not None:
+                table = Table(config)
+    return out

@@ -1,0 +1,130 @@
+"""The history's part of `chinese-poker bench`: recording, History, Statistics and start-up on a large file.
+
+A history of :data:`DEALS` deals is generated in a temporary folder from a pool of real records (the same
+records, re-stamped, over sessions of every preset), then timed the way the game uses it. The targets are
+issue 12's: recording a deal ≤ 5 ms median, opening History ≤ 0.5 s, the statistics ≤ 0.5 s, and a start-up
+that does not grow with the history (compared with an empty file).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .database import History, Mode, insert_deal, open_history
+from .schema import new_uid
+from .stats import compute_stats
+
+DEALS = 100_000
+TARGETS = {"record_median_ms": 5.0, "history_open_s": 0.5, "stats_s": 0.5, "startup_growth_s": 0.05}
+PAGE = 200  # what the History screen reads first (app.screens.history.PAGE)
+
+
+def _timed(fn: Callable[[], object]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def fill(history: History, pool: list[dict[str, Any]], deals: int, seed: int = 1) -> None:
+    """Write ``deals`` deals drawn from ``pool`` (records of any presets), in sessions of 40, one transaction."""
+    rng = random.Random(seed)
+    by_preset: dict[str, list[dict[str, Any]]] = {}
+    for rec in pool:
+        by_preset.setdefault(rec["rules"], []).append(rec)
+    presets = sorted(by_preset)
+    review = json.dumps({"verdict": "good", "loss": 0.12})
+    start = time.time() - deals * 30.0
+
+    def write(db: Any) -> None:
+        session = None
+        for n in range(deals):
+            if n % 40 == 0:
+                preset = presets[(n // 40) % len(presets)]
+                cur = db.execute(
+                    "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) "
+                    "VALUES (?, ?, ?, ?, 'table', 'over', '{}', '{}')", (new_uid(), start, start, preset))
+                session = cur.lastrowid
+            rec = dict(rng.choice(by_preset[preset]))
+            rec["number"] = n % 40 + 1
+            deal_id = insert_deal(db, session, rec, Mode.TABLE, start + 30.0 * n, None, None, None)
+            if rng.random() < 0.8:
+                loss = round(rng.expovariate(4.0), 3)
+                db.execute("UPDATE deals SET verdict = ?, loss = ?, review = ? WHERE id = ?",
+                           ("best" if loss < 0.05 else "good", loss, review, deal_id))
+
+    history.write(write)
+
+
+def run_history_bench(pool: list[dict[str, Any]], deals: int = DEALS,
+                      progress: Callable[[str], None] | None = None,
+                      screen: Callable[[Path], float] | None = None) -> dict[str, Any]:
+    """Time the history on a generated file of ``deals`` deals; the report, with each target met or not.
+
+    ``screen`` times the History screen itself on the file (the app passes it; this floor has no screens):
+    without it, opening History is timed as the queries its first page makes."""
+    say = progress or (lambda _msg: None)
+    with tempfile.TemporaryDirectory() as folder:
+        empty_path, big_path = Path(folder) / "empty.sqlite3", Path(folder) / "big.sqlite3"
+        say(f"history: generating {deals:,} deals")
+        big = open_history(big_path).history
+        assert big is not None
+        fill(big, pool, deals)
+        big.close()
+        empty = open_history(empty_path).history
+        assert empty is not None
+        empty.close()
+
+        def start_up(path: Path) -> float:
+            """What the game does with the history before its menu shows: open it, find Continue."""
+            def go() -> None:
+                h = open_history(path).history
+                assert h is not None
+                h.resumable(lambda _pid: False)
+                h.close()
+            return min(_timed(go) for _ in range(5))
+
+        say("history: start-up")
+        startup_empty, startup_big = start_up(empty_path), start_up(big_path)
+        big = open_history(big_path).history
+        assert big is not None
+        say("history: recording")
+        session = big.start_session(pool[0]["rules"], Mode.TABLE, {}, {})
+        record_ms = []
+        for n, rec in enumerate(pool[:200] * (1 + 200 // max(1, len(pool)))):
+            if len(record_ms) == 200:
+                break
+            rec = dict(rec, number=n + 1)
+            write = lambda rec=rec, n=n: big.record_deal(session, rec, Mode.TABLE, state={"n": n})  # noqa: E731
+            record_ms.append(1000 * _timed(write))
+        say("history: the History screen's first page")
+        queries = [_timed(lambda: (big.count(), big.deals(limit=PAGE))) for _ in range(5)]
+        opening = [screen(big_path) for _ in range(3)] if screen is not None else queries
+        say("history: statistics")
+        presets = sorted({r["rules"] for r in pool})
+        stats_s = {p: min(_timed(lambda p=p: compute_stats(big, p)) for _ in range(3)) for p in presets}
+        size_mb = big_path.stat().st_size / 2**20
+        big.close()
+    measured = {
+        "record_median_ms": round(statistics.median(record_ms), 3),
+        "history_open_s": round(statistics.median(opening), 4),
+        "stats_s": round(max(stats_s.values()), 4),
+        "startup_growth_s": round(max(0.0, startup_big - startup_empty), 4),
+    }
+    return {
+        "deals": deals,
+        "file_mb": round(size_mb, 1),
+        "history_queries_s": round(statistics.median(queries), 4),
+        "record_p95_ms": round(sorted(record_ms)[int(0.95 * len(record_ms)) - 1], 3),
+        "stats_s_by_preset": {p: round(s, 4) for p, s in stats_s.items()},
+        "startup_empty_s": round(startup_empty, 4),
+        "startup_full_s": round(startup_big, 4),
+        **measured,
+        "targets": {k: {"limit": v, "measured": measured[k], "met": measured[k] <= v} for k, v in TARGETS.items()},
+    }

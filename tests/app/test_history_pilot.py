@@ -1,0 +1,146 @@
+"""The history in the game (Pilot): a session left and continued comes back whole; History lists the deals
+and opens one's reveal and review; a retry ends with both tries side by side; Statistics shows the numbers."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from app.game.journal import Journal
+from app.game.replay import OneDeal
+from app.screens.history import HistoryScreen
+from app.screens.menu import MainMenu
+from app.screens.past_deal import TriesScreen
+from app.screens.review import ReviewScreen
+from app.screens.stats import StatsScreen
+from app.screens.summary import SummaryScreen
+from app.store.database import open_history
+from app.store.stats import interval
+from rules.presets import Preset
+
+from .harness import config, make_app, play_a_deal, settle, table_screen
+from .history_helpers import play_session
+
+
+async def _leave(pilot) -> None:
+    """Leave the table (takeover off: the session ends) and close its summary."""
+    await pilot.press("escape")
+    await pilot.pause()
+    await pilot.press("y")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, SummaryScreen)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_a_session_left_is_continued_with_everything_restored() -> None:
+    app = make_app(menu=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.start_table(config(Preset.ARCADE, seed=11, takeover=False, time_limit=0))
+        await play_a_deal(pilot)
+        await pilot.press("n")
+        await play_a_deal(pilot)
+        before = table_screen(app).table
+        money, treasure, deals, ledger = before.money(), before.treasure, len(before.history), before.ledger
+        await _leave(pilot)
+        menu = app.screen
+        assert isinstance(menu, MainMenu) and menu._continue is not None
+        await pilot.press("c")
+        await settle(pilot)
+        after = table_screen(app).table
+        assert after is not before
+        assert after.ledger == ledger and after.treasure.cards[:len(treasure.cards)] == treasure.cards
+        assert len(after.history) == deals and after.history[-1].to_dict() == before.history[-1].to_dict()
+        assert after.number == deals + 1  # the next deal is dealt at once
+        assert after.current is not None and after.human == 0
+        shown = table_screen(app).query_one("#me-side").render()
+        assert str(money[0]) in str(shown) or after.money()[0] == money[0]
+
+
+async def test_history_lists_a_deal_and_opens_its_reveal_and_review() -> None:
+    app = make_app(menu=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.start_table(config(Preset.TAIWAN, seed=4, takeover=False, time_limit=0))
+        await play_a_deal(pilot)
+        played = table_screen(app).table.history[0]
+        stored_review = table_screen(app).table.coach.review_for(played.number, 0)
+        assert stored_review is not None
+        await _leave(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        history = app.screen
+        assert isinstance(history, HistoryScreen) and len(history.rows) == 1
+        assert history.rows[0].units == played.units[0] and history.rows[0].verdict == stored_review.verdict.value
+        await pilot.press("c")  # the review at once: the stored verdict, not priced again
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        assert app.screen.table.coach.review_for(played.number, 0) == stored_review
+        await pilot.press("escape")
+        await settle(pilot)
+        screen = table_screen(app)
+        assert isinstance(screen.table, OneDeal) and screen.table.current.result == played.result
+        await pilot.press("n")  # done with it: back to History
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")  # ⏎ shows the reveal again
+        await settle(pilot)
+        assert isinstance(table_screen(app).table, OneDeal)
+
+
+async def test_a_retry_meets_the_same_decisions_and_ends_side_by_side() -> None:
+    app = make_app(menu=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.start_table(config(Preset.TAIWAN, seed=9, takeover=False, time_limit=0))
+        await play_a_deal(pilot)
+        first = table_screen(app).table.history[0]
+        await _leave(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        retry = table_screen(app).table
+        assert isinstance(retry, OneDeal) and retry.retrying and retry.can_arrange
+        await play_a_deal(pilot)
+        rec = retry.current
+        assert rec is not None and rec.result is not None
+        for seat in (1, 2, 3):
+            assert rec.decisions[seat] == first.decisions[seat]  # the opponents did not think again
+        await pilot.press("n")
+        await settle(pilot)
+        tries = app.screen
+        assert isinstance(tries, TriesScreen)
+        assert tries.tries.units == (first.units[0], rec.units[0])
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        assert [r.mode for r in app.screen.rows] == ["retry", "table"]
+        assert app.screen.rows[0].retry_of == app.screen.rows[1].id
+
+
+async def test_statistics_show_the_numbers_of_a_seeded_history(home) -> None:
+    history = open_history(home / "history.sqlite3").history
+    assert history is not None
+    table = play_session(Preset.SHISANSHUI, 21, 12, Journal(history))
+    units = [r.units[0] for r in table.history]
+    history.close()
+    app = make_app(menu=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        app.screen.last_config = config(Preset.SHISANSHUI)
+        await pilot.press("t")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen) and screen.preset == "shisanshui"
+        stats = screen.stats
+        mean, ci = interval(len(units), sum(units), sum(u * u for u in units))
+        assert stats is not None and stats.deals == 12 and stats.units == sum(units)
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(screen.numbers(stats))
+        text = console.export_text()
+        assert f"{mean:+.2f} ± {ci:.2f}" in text and "12" in text
+        await pilot.press("right")
+        assert screen.preset == "taiwan" and screen.stats is not None and screen.stats.deals == 0

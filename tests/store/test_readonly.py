@@ -1,0 +1,235 @@
+"""When the history cannot be written, it turns off for the run and the game goes on.
+
+A data folder the game may not write (and, under it, one it cannot create) opens no history, says why
+(``READ_ONLY``) and raises nothing; a table with no history plays on. A write that fails mid-run (the disk
+fills up) turns the table's journal off with one notice, writes nothing half-way, and the next deal is played.
+A history from a newer version of the game is refused (``TOO_NEW``) and left exactly as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.game.journal import Journal
+from app.game.phase import Phase
+from app.store.database import HistoryOff, Mode, WriteFailed, open_history
+from rules.presets import Preset
+
+from .helpers import connect, numbered, play_deal, sample_records, table_for
+
+as_root = pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                             reason="root writes into read-only folders: the permissions are not tested as root")
+
+
+@pytest.fixture
+def locked(tmp_path: Path) -> Iterator[Path]:
+    """A data folder with no write permission (given back afterwards so that pytest can remove it)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    yield folder
+    folder.chmod(0o700)
+
+
+def plays_on_without_history(journal: Journal, deals: int = 3) -> None:
+    table = table_for(Preset.TAIWAN, 5, journal)
+    rng = random.Random(5)
+    for _ in range(deals):
+        assert play_deal(table, rng)
+    assert len(table.history) == deals and table.phase is Phase.RESULTS
+
+
+@as_root
+def test_read_only_folder_turns_history_off(locked: Path) -> None:
+    locked.chmod(0o500)
+    opened = open_history(locked / "history.sqlite3")
+    assert opened.history is None and opened.off is HistoryOff.READ_ONLY
+    assert opened.moved_aside is None
+    assert list(locked.iterdir()) == []
+    journal = Journal(opened.history)
+    assert not journal.recording
+    plays_on_without_history(journal)
+    assert journal.take_notice() is None  # it was never on: the opening's notice says why
+
+
+@as_root
+def test_folder_under_a_read_only_one(locked: Path) -> None:
+    locked.chmod(0o500)
+    opened = open_history(locked / "chinese-poker" / "history.sqlite3")
+    assert opened.history is None and opened.off is HistoryOff.READ_ONLY
+
+
+@as_root
+def test_existing_history_in_read_only_folder(locked: Path) -> None:
+    path = locked / "history.sqlite3"
+    history = open_history(path).history
+    assert history is not None
+    history.record_deal(None, numbered(sample_records()[0], 1), Mode.TABLE)
+    history.close()
+    before = path.read_bytes()
+    locked.chmod(0o500)
+    opened = open_history(path)
+    assert opened.history is None and opened.off is HistoryOff.READ_ONLY
+    assert opened.moved_aside is None
+    assert path.read_bytes() == before
+    assert [p.name for p in locked.iterdir()] == ["history.sqlite3"]
+
+
+@as_root
+def test_read_only_file_turns_journal_off(tmp_path: Path) -> None:
+    """A history file the game may read but not write: opened, or not, it records nothing and says why."""
+    path = tmp_path / "history.sqlite3"
+    open_history(path).history.close()  # type: ignore[union-attr]
+    path.chmod(stat.S_IRUSR)
+    try:
+        opened = open_history(path)
+        if opened.history is None:
+            assert opened.off is HistoryOff.READ_ONLY
+            return
+        journal = Journal(opened.history)
+        table = table_for(Preset.TAIWAN, 5, journal)
+        rng = random.Random(5)
+        assert play_deal(table, rng)
+        assert journal.history is None and journal.take_notice() is HistoryOff.READ_ONLY
+        assert play_deal(table, rng)
+    finally:
+        path.chmod(0o600)
+
+
+def test_journal_without_history_plays_on() -> None:
+    journal = Journal(None)
+    plays_on_without_history(journal)
+    journal.ended(table_for(Preset.TAIWAN, 5, journal))
+    assert journal.take_notice() is None and journal.session is None
+
+
+def test_full_disk_turns_journal_off_mid_run(tmp_path: Path) -> None:
+    """The disk fills up (SQLite's page limit set to the file's size) before the third deal is written."""
+    history = open_history(tmp_path / "history.sqlite3").history
+    assert history is not None
+    told: list[HistoryOff] = []
+    journal = Journal(history, on_off=told.append)
+    table = table_for(Preset.TAIWAN, 5, journal)
+    rng = random.Random(5)
+    assert play_deal(table, rng) and play_deal(table, rng)
+    assert journal.recording and history.count() == 2
+    pages = history.db.execute("PRAGMA page_count").fetchone()[0]
+    history.db.execute(f"PRAGMA max_page_count = {pages}")
+    for _ in range(3):  # deals 3 to 5: the first fails to be written
+        assert play_deal(table, rng)
+        if not journal.recording:
+            break
+    assert journal.history is None and journal.off is HistoryOff.FULL
+    assert told == [HistoryOff.FULL]
+    assert journal.take_notice() is HistoryOff.FULL
+    assert journal.take_notice() is None
+    stored = history.count()
+    assert 2 <= stored < len(table.history)
+    # Nothing half-written: the session's state is that of its last stored deal.
+    session = history.session(journal.session)  # type: ignore[arg-type]
+    assert session is not None and session.deals == stored and session.state["number"] == stored
+    assert history.db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    played = len(table.history)
+    assert play_deal(table, rng)  # the next deal is played, and not written
+    assert len(table.history) == played + 1 and history.count() == stored
+    journal.ended(table)  # off: the end of the session is not written either, and says nothing more
+    assert journal.take_notice() is None
+
+
+class FailingDb:
+    """A connection that refuses statements matching ``fails`` with ``error`` (SQLite's message for it)."""
+
+    def __init__(self, db: sqlite3.Connection, fails: str, error: Exception) -> None:
+        self._db, self.fails, self.error = db, fails, error
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql.startswith(self.fails):
+            raise self.error
+        return self._db.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+
+@pytest.mark.parametrize(("error", "why"), [
+    (sqlite3.OperationalError("database or disk is full"), HistoryOff.FULL),
+    (OSError(28, "No space left on device"), HistoryOff.FULL),
+    (sqlite3.OperationalError("attempt to write a readonly database"), HistoryOff.READ_ONLY),
+    (sqlite3.OperationalError("disk I/O error"), HistoryOff.UNAVAILABLE),
+])
+def test_failed_write_says_why(tmp_path: Path, error: Exception, why: HistoryOff) -> None:
+    history = open_history(tmp_path / "history.sqlite3").history
+    assert history is not None
+    records = sample_records()
+    session = history.start_session("taiwan", Mode.TABLE, {}, {"number": 1})
+    history.record_deal(session, numbered(records[0], 1), Mode.TABLE, state={"number": 1})
+    real = history.db
+    history.db = FailingDb(real, "UPDATE sessions", error)  # type: ignore[assignment]
+    with pytest.raises(WriteFailed) as failed:
+        history.record_deal(session, numbered(records[1], 2), Mode.TABLE, state={"number": 2})
+    assert failed.value.why is why
+    assert not real.in_transaction  # rolled back: the deal inserted before the failure is gone
+    history.db = real
+    assert history.count() == 1 and history.session(session).state == {"number": 1}  # type: ignore[union-attr]
+
+
+def test_failing_review_write_turns_journal_off(tmp_path: Path) -> None:
+    history = open_history(tmp_path / "history.sqlite3").history
+    assert history is not None
+    journal = Journal(history)
+    table = table_for(Preset.TAIWAN, 5, journal)
+    rng = random.Random(5)
+    assert play_deal(table, rng)
+    history.db = FailingDb(history.db, "UPDATE deals", sqlite3.OperationalError("database or disk is full"))  # type: ignore[assignment]
+    assert play_deal(table, rng, review=True)  # the deal is written; its review is not
+    assert journal.history is None and journal.take_notice() is HistoryOff.FULL
+    assert journal.take_notice() is None
+    assert play_deal(table, rng)
+    assert len(table.history) == 3
+
+
+def newer(path: Path, *, wal: bool) -> bytes:
+    """A history at schema 99 (a newer game's), as written by this game's store or in rollback-journal mode."""
+    if wal:
+        history = open_history(path).history
+        assert history is not None
+        history.record_deal(None, numbered(sample_records()[0], 1), Mode.TABLE)
+        history.db.execute("PRAGMA user_version = 99")
+        history.close()
+    else:
+        db = connect(path)
+        db.execute("CREATE TABLE deals (id INTEGER PRIMARY KEY, data TEXT)")
+        db.execute("INSERT INTO deals (data) VALUES ('{}')")
+        db.execute("PRAGMA user_version = 99")
+        db.close()
+    return path.read_bytes()
+
+
+def test_newer_schema_is_refused_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    before = newer(path, wal=True)
+    opened = open_history(path)
+    assert opened.history is None and opened.off is HistoryOff.TOO_NEW
+    assert opened.moved_aside is None and "99" in opened.detail
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["history.sqlite3"]
+    plays_on_without_history(Journal(opened.history))
+
+
+@pytest.mark.xfail(strict=True, reason="open_history switches the file to WAL (PRAGMA journal_mode = WAL in "
+                   "app/store/database.py _connect) before migrate() checks the version: a newer game's file in "
+                   "rollback-journal mode is rewritten (header bytes 18, 19, 27, 95) though it is refused")
+def test_newer_schema_in_rollback_mode_is_not_modified(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    before = newer(path, wal=False)
+    opened = open_history(path)
+    assert opened.history is None and opened.off is HistoryOff.TOO_NEW
+    assert path.read_bytes() == before
+
