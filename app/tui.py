@@ -18,7 +18,8 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from app.config import TableConfig
-from app.game.journal import Journal, RestoreError, continue_session, restore_table
+from app.game.journal import Journal, continue_session
+from app.game.resume import RestoreError, restore_table
 from app.i18n import Translator, resolve_language
 from app.messages import SettingsChanged, StartTable
 from app.paths import asset, pid_alive

@@ -1,4 +1,4 @@
-"""The table's history: what a session writes as it is played, and how a stored session comes back.
+"""The table's history: what a session writes as it is played.
 
 :class:`Journal` is what a :class:`~app.game.table.Table` tells of each deal scored, each review the coach
 finishes and the session's end (the :class:`Recorder` protocol); it writes them to :mod:`app.store`. The first
@@ -6,28 +6,40 @@ deal scored creates the session's row; each deal is written with the session's n
 transaction. A failed write turns the history off for the rest of the run and leaves a notice for the
 screen (:meth:`Journal.take_notice`); the game goes on.
 
-:func:`restore_table` rebuilds a table from its stored session so that the player can continue it: the
-deals, the ledger (units, tournament points, arcade coins), the treasure queue and the coach's reviews.
+:mod:`.resume` rebuilds a table from its stored session so that the player can continue it.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ai.coach import Review
 from app.config import TableConfig
 from app.paths import pid_alive
 from app.store.database import History, HistoryOff, Mode, SessionRow, Status, WriteFailed
-from rules.ledger import EndReason, ledger_from_dict
+from rules.ledger import EndReason, Ledger
+from rules.presets import Preset
 from rules.session import TreasureQueue
 
-from .phase import Phase
 from .record import DealRecord
 
-if TYPE_CHECKING:
-    from .table import Table
+
+class Table(Protocol):
+    """What the journal reads of a :class:`app.game.table.Table` (a protocol, so that the table can import
+    this module and not the other way round)."""
+
+    config: TableConfig
+    preset: Preset
+    seed: int
+    number: int
+    ledger: Ledger
+    treasure: TreasureQueue
+    player_seat: int | None
+    start_money: tuple[int, ...]
+    sort: str
+    over_reason: EndReason | None
 
 
 class Recorder(Protocol):
@@ -138,48 +150,6 @@ class Journal:
         """Continue a stored session: its deals' ids by number, and who played them."""
         self._deal_ids.update(numbers)
         self._humans.update(humans)
-
-
-class RestoreError(ValueError):
-    """A stored session that cannot be continued (written by a build that wrote it differently)."""
-
-
-def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
-                  now: Callable[[], float] | None = None) -> Table:
-    """The table of a stored session, ready to deal its next deal, recording into the same session.
-
-    ``deals`` are the session's stored deals (:meth:`app.store.database.History.session_deals`). The player
-    sits at the seat they last held, even if they had left it to the computer."""
-    from .table import Table
-
-    try:
-        config = TableConfig.from_dict(row.config)
-        state = row.state
-        kwargs: dict[str, Any] = {"sort": str(state.get("sort", "rank"))}
-        if now is not None:
-            kwargs["now"] = now
-        journal = Journal(history, session=row.id)
-        table = Table(config, journal=journal, **kwargs)
-        table.seed = int(state["seed"])
-        table.number = int(state["number"])
-        if config.scored:
-            table.ledger = ledger_from_dict(config.preset, state["ledger"])
-        table.treasure = TreasureQueue.from_dict(state.get("treasure", []))
-        table.start_money = tuple(int(m) for m in state["start_money"])
-        seat = state.get("player_seat")
-        if not config.watch and seat is not None and not table.ledger.is_out(int(seat)):
-            table.human = table.viewer = table.player_seat = int(seat)
-        records = [DealRecord.from_dict(d.data) for d in deals]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RestoreError(f"session {row.id} cannot be continued: {exc}") from None
-    table.history = records
-    for d, rec in zip(deals, records, strict=True):
-        if d.review is not None and rec.human is not None:
-            table.coach.reviews[(rec.number, rec.human)] = Review.from_dict(d.review)
-    journal.adopt({r.number: d.id for d, r in zip(deals, records, strict=True)},
-                  {r.number: r.human for r in records})
-    table.phase = Phase.DEALING
-    return table
 
 
 def continue_session(history: History, owner: int | None = None) -> SessionRow | None:

@@ -7,7 +7,8 @@ history, builds that table and says what happens when it closes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
 
 from rich import box
 from rich.console import Group
@@ -25,16 +26,37 @@ from app.game.replay import OneDeal, RetryJournal, Tries, compare_tries
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.screens.formatting import signed
+from app.screens.reveal_player import Scheduler
 from app.screens.table import TableScreen
+from app.settings import Settings
+from app.store.database import History
 from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook, cards_text
 from rules.arrangement import Row
 
-if TYPE_CHECKING:
-    from app.tui import ChinesePokerApp
+
+class GameApp(Protocol):
+    """What opening a stored deal needs of :class:`app.tui.GameApp` (a protocol: the App imports this
+    module)."""
+
+    history: History | None
+    settings: Settings
+    now: Callable[[], float]
+    scheduler: Scheduler | None
+    want_menu: bool
+    table_screen: TableScreen | None
+
+    @property
+    def t(self) -> Translator: ...
+
+    def notify(self, message: str, *, severity: Any = "information", **kw: Any) -> None: ...
+
+    def push_screen(self, screen: Any, callback: Any = None, **kw: Any) -> Any: ...
+
+    def exit(self, *args: Any, **kw: Any) -> None: ...
 
 
-def open_stored_deal(app: ChinesePokerApp, deal_id: int, *, review: bool = False, retry: bool = False) -> bool:
+def open_stored_deal(app: GameApp, deal_id: int, *, review: bool = False, retry: bool = False) -> bool:
     """Push the table screen on stored deal ``deal_id``; False (with a notice) when it cannot be shown."""
     history = app.history
     row = None if history is None else history.deal(deal_id)
@@ -74,7 +96,7 @@ def open_stored_deal(app: ChinesePokerApp, deal_id: int, *, review: bool = False
     return True
 
 
-def _after(app: ChinesePokerApp) -> None:
+def _after(app: GameApp) -> None:
     """Started straight at a deal (`chinese-poker replay`): quit once it is closed."""
     if not app.want_menu:
         app.exit()

@@ -10,8 +10,9 @@ import random
 import pytest
 
 from app.config import TableConfig
-from app.game.journal import Journal, restore_table
+from app.game.journal import Journal
 from app.game.record import DealRecord, RecordError
+from app.game.resume import restore_table
 from app.store.database import Status, open_history
 from rules.ledger import EndReason
 from rules.presets import Preset
