@@ -8,6 +8,8 @@ import os
 import time
 from pathlib import Path
 
+import platformdirs
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 #: A temporary file younger than this whose writer still runs may be a save in progress: leave it alone.
@@ -20,12 +22,12 @@ def asset(*parts: str) -> Path:
 
 
 def data_dir() -> Path:
-    """The per-user folder for settings and (later) history: $CHINESE_POKER_HOME, else XDG data home."""
+    """The per-user folder for the settings and the history: $CHINESE_POKER_HOME, else the platform's user
+    data folder (``~/.local/share/chinese-poker`` on Linux, or under $XDG_DATA_HOME)."""
     override = os.environ.get("CHINESE_POKER_HOME")
     if override:
         return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "chinese-poker"
+    return Path(platformdirs.user_data_dir("chinese-poker", appauthor=False))
 
 
 def temp_path(path: Path, pid: int | None = None) -> Path:

@@ -110,6 +110,14 @@ class ChinesePokerApp(App[None]):
         if warning:
             notify_load_warning(self, warning)
 
+    def on_unmount(self) -> None:
+        """Closing with a table open (Ctrl+Q): its session stays open to be continued; the file is closed."""
+        journal = None if self.table_screen is None else self.table_screen.table.journal
+        if isinstance(journal, Journal):
+            journal.release()
+        if self.history is not None:
+            self.history.close()
+
     def show_history_notice(self) -> None:
         """Say, once, that a corrupt history was moved aside, or that the history is off for this run."""
         opened = self.opened

@@ -11,6 +11,7 @@ screen (:meth:`Journal.take_notice`); the game goes on.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -145,6 +146,13 @@ class Journal:
             self.history.release(self.session)
         except WriteFailed as exc:
             self._failed(exc)
+
+    def release(self) -> None:
+        """The program is closing mid-session: the session stays open for the next start to continue."""
+        if self.history is None or self.session is None:
+            return
+        with contextlib.suppress(WriteFailed):  # our pid is gone once we exit, which frees the session too
+            self.history.release(self.session)
 
     def adopt(self, numbers: dict[int, int], humans: dict[int, int | None]) -> None:
         """Continue a stored session: its deals' ids by number, and who played them."""

@@ -179,6 +179,8 @@ class RulesText:
             self.tr("table_watch"),
             self.tr("table_coach", **dict(zip(("best", "good", "inaccuracy", "mistake"), THRESHOLDS[self.preset],
                                               strict=True))),
+            self.tr("table_continue"),
+            self.tr("table_retry"),
         )
 
     def _session(self) -> Iterator[str]:
