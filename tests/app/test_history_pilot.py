@@ -15,7 +15,7 @@ from app.screens.past_deal import TriesScreen
 from app.screens.review import ReviewScreen
 from app.screens.stats import StatsScreen
 from app.screens.summary import SummaryScreen
-from app.store.database import open_history
+from app.store.database import History, HistoryOff, WriteFailed, open_history
 from app.store.stats import interval
 from rules.presets import Preset
 
@@ -144,3 +144,65 @@ async def test_statistics_show_the_numbers_of_a_seeded_history(home) -> None:
         assert f"{mean:+.2f} ± {ci:.2f}" in text and "12" in text
         await pilot.press("right")
         assert screen.preset == "taiwan" and screen.stats is not None and screen.stats.deals == 0
+
+
+async def test_a_corrupt_history_is_set_aside_with_a_notice_on_screen(home) -> None:
+    (home / "history.sqlite3").write_bytes(b"\x00garbage" * 512)
+    app = make_app(menu=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        shown = [n.message for n in app._notifications]
+        aside = [p for p in home.iterdir() if ".corrupt-" in p.name]
+        assert len(aside) == 1 and aside[0].read_bytes().startswith(b"\x00garbage")
+        assert any(str(aside[0]) in m and "new history" in m for m in shown)
+        assert app.history is not None  # a fresh history records from here on
+        app.start_table(config(Preset.TAIWAN, seed=2, time_limit=0))
+        await play_a_deal(pilot)
+        assert app.history.count() == 1
+
+
+async def test_a_failed_write_turns_the_history_off_and_the_game_goes_on(monkeypatch) -> None:
+    def full(*_args, **_kw):
+        raise WriteFailed(HistoryOff.FULL, "database or disk is full")
+
+    app = make_app(menu=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(History, "record_deal", full)
+        app.start_table(config(Preset.TAIWAN, seed=2, time_limit=0))
+        await play_a_deal(pilot)
+        shown = [n.message for n in app._notifications]
+        assert sum("disk is full" in m for m in shown) == 1
+        assert app.history is None and table_screen(app).table.journal.history is None
+        await pilot.press("n")
+        await play_a_deal(pilot)  # the next deal is played and scored as usual
+        assert len(table_screen(app).table.history) == 2
+        assert sum("disk is full" in m for m in [n.message for n in app._notifications]) == 1  # said once
+
+
+async def test_history_filters_by_rules_verdict_and_session(home) -> None:
+    history = open_history(home / "history.sqlite3").history
+    assert history is not None
+    play_session(Preset.TAIWAN, 1, 3, Journal(history))
+    play_session(Preset.ARCADE, 2, 2, Journal(history))
+    play_session(Preset.TAIWAN, 3, 2, Journal(history))
+    history.set_review(2, {"verdict": "mistake", "loss": 1.5})
+    history.close()
+    app = make_app(menu=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen) and [r.id for r in screen.rows] == [7, 6, 5, 4, 3, 2, 1]
+        await pilot.press("p")  # taiwan
+        assert {r.preset for r in screen.rows} == {"taiwan"} and len(screen.rows) == 5
+        await pilot.press("p")  # tournament: none
+        assert screen.rows == []
+        await pilot.press("p", "p", "p")  # arcade, shisanshui, all
+        assert screen.preset is None and len(screen.rows) == 7
+        await pilot.press("v", "v", "v", "v")  # best, good, inaccuracy, mistake
+        assert screen.verdict == "mistake" and [r.id for r in screen.rows] == [2]
+        await pilot.press("v", "v")  # blunder, all
+        await pilot.press("s")  # the highlighted deal's session (the newest: the third session)
+        assert {r.session for r in screen.rows} == {3} and len(screen.rows) == 2
