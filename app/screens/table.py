@@ -92,6 +92,7 @@ class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
         Binding("enter", "skip", "table.key.skip", key_display="⏎"),
         Binding("enter", "results", "table.key.results", key_display="⏎"),
         Binding("n", "next", "table.key.next"),
+        Binding("n", "done", "table.key.done"),  # a stored deal shown again or retried: back where it came from
         Binding("c", "review", "table.key.review"),
         Binding("t", "take", "table.key.take"),
         Binding("p", "pause_watch", "table.key.pause"),
@@ -307,6 +308,11 @@ class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pause_watch":  # only while watching
             return self.table.watching and self.table.phase is not Phase.OVER
+        one_deal = isinstance(self.table, OneDeal)
+        if action == "done":
+            return one_deal and self.table.phase in (Phase.REVEALING, Phase.RESULTS)
+        if action == "next" and one_deal:
+            return False
         if action == "review":  # once the deal is scored
             rec = self.table.current
             return None if rec is None or rec.result is None or self.table.phase is Phase.ARRANGING else True
@@ -434,6 +440,10 @@ class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
         if self.table.phase is Phase.REVEALING:
             self.finish_reveal()
         self.deal()
+
+    def action_done(self) -> None:
+        """A stored deal: close it (after the retry, both tries are shown)."""
+        self.action_next()
 
     def action_results(self) -> None:
         rec = self.table.current

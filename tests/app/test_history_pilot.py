@@ -7,6 +7,7 @@ import io
 
 from rich.console import Console
 
+from ai.coach import Review
 from app.game.journal import Journal
 from app.game.replay import OneDeal
 from app.screens.history import HistoryScreen
@@ -59,18 +60,25 @@ async def test_a_session_left_is_continued_with_everything_restored() -> None:
         assert str(money[0]) in str(shown) or after.money()[0] == money[0]
 
 
+async def _one_deal_then_history(pilot, seed: int):
+    """Play one taiwan deal at a fresh table, leave, and open History; the deal played."""
+    await settle(pilot)
+    pilot.app.start_table(config(Preset.TAIWAN, seed=seed, takeover=False, time_limit=0))
+    await play_a_deal(pilot)
+    played = table_screen(pilot.app).table.history[0]
+    await _leave(pilot)
+    await pilot.press("y")
+    await settle(pilot)
+    return played
+
+
 async def test_history_lists_a_deal_and_opens_its_reveal_and_review() -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.start_table(config(Preset.TAIWAN, seed=4, takeover=False, time_limit=0))
-        await play_a_deal(pilot)
-        played = table_screen(app).table.history[0]
-        stored_review = table_screen(app).table.coach.review_for(played.number, 0)
+        played = await _one_deal_then_history(pilot, 4)
+        stored_review = app.history.deal(1).review if app.history else None
         assert stored_review is not None
-        await _leave(pilot)
-        await pilot.press("y")
-        await settle(pilot)
+        stored_review = Review.from_dict(stored_review)
         history = app.screen
         assert isinstance(history, HistoryScreen) and len(history.rows) == 1
         assert history.rows[0].units == played.units[0] and history.rows[0].verdict == stored_review.verdict.value
@@ -93,13 +101,7 @@ async def test_history_lists_a_deal_and_opens_its_reveal_and_review() -> None:
 async def test_a_retry_meets_the_same_decisions_and_ends_side_by_side() -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.start_table(config(Preset.TAIWAN, seed=9, takeover=False, time_limit=0))
-        await play_a_deal(pilot)
-        first = table_screen(app).table.history[0]
-        await _leave(pilot)
-        await pilot.press("y")
-        await settle(pilot)
+        first = await _one_deal_then_history(pilot, 9)
         await pilot.press("r")
         await settle(pilot)
         retry = table_screen(app).table
