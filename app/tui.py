@@ -11,6 +11,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on
@@ -80,6 +81,8 @@ class ChinesePokerApp(App[None]):
             self.theme = settings.theme
         self.opened = open_history() if history is None else history
         self.history: History | None = self.opened.history
+        if self.history is not None:
+            self.history.on_moved = self._history_moved
         self.replay = replay
 
     @property
@@ -125,6 +128,10 @@ class ChinesePokerApp(App[None]):
             self.notify(self.t("history.moved_aside", path=str(opened.moved_aside)), severity="warning", timeout=12)
         if opened.off is not None:
             self.notify(self.t(f"history.off.{opened.off.value}"), severity="warning", timeout=12)
+
+    def _history_moved(self, path: Path) -> None:
+        """Damage met while playing: the file was set aside and a fresh one started."""
+        self.notify(self.t("history.moved_aside", path=str(path)), severity="warning", timeout=12)
 
     def history_off(self, why: HistoryOff) -> None:
         """A write failed: no more recording this run (the table's journal has told the player)."""

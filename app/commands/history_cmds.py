@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -68,6 +69,9 @@ def _run(fn: object, args: argparse.Namespace) -> int:
         return report(str(exc), EXIT_FAILURE)
     try:
         return int(fn(history, args))  # type: ignore[operator]
+    except sqlite3.DatabaseError as exc:  # damage deep in the file, met by a query
+        return report(f"the history file is damaged ({exc}); the game sets it aside when it next meets it",
+                      EXIT_FAILURE)
     finally:
         history.close()
 

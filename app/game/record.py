@@ -23,7 +23,7 @@ from rules.deal import Deal, DealError, DealResult, Decision, Item, Outcome
 from rules.ledger import EndReason
 from rules.presets import OptionError, Options, Preset, parse_preset
 from rules.scoring import score_deal
-from rules.session import SessionError, Settlement
+from rules.session import SessionError, Settlement, seat_totals
 
 SEATS = 4
 HUMAN = 0
@@ -245,8 +245,8 @@ def _read_record(data: Any) -> DealRecord:
             raise RecordError("the stored result is not what the rules score from these decisions")
         rec.result = result
         rec.units = tuple(_int(u, "a unit total") for u in data["units"])
-        if len(rec.units) != SEATS or sum(rec.units) != 0:
-            raise RecordError("'units' must be four seat totals that add up to zero")
+        if rec.units != seat_totals(seats, result.totals, SEATS):
+            raise RecordError("'units' must be the result's totals, seat by seat (0 for a seat not in the deal)")
     if "settlement" in data:
         rec.settlement = Settlement.from_dict(data["settlement"])
     if "before" in data:

@@ -482,6 +482,9 @@ class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
 
     def action_leave(self) -> None:
         table = self.table
+        if isinstance(table, OneDeal):  # a stored deal: nothing to leave to the computer, nothing to lose
+            self.dismiss(None)
+            return
         if table.watching:
             text = self.t("table.confirm.leave_watch")
         elif table.config.takeover:

@@ -15,6 +15,7 @@ the file is removed) raises :class:`WriteFailed` for the caller to turn the hist
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -28,7 +29,7 @@ from typing import Any
 
 from app.paths import data_dir
 
-from .schema import SchemaTooNew, migrate, new_uid, player_columns
+from .schema import VERSION, SchemaTooNew, migrate, new_uid, player_columns, version_of
 
 HISTORY_FILE = "history.sqlite3"
 BUSY_MS = 10_000  # how long a write waits for another copy of the game to finish its own
@@ -139,11 +140,26 @@ def _corrupt(exc: BaseException) -> bool:
 
 
 class History:
-    """An open history file. Methods are safe to call from any thread (one connection behind a lock)."""
+    """An open history file. Methods are safe to call from any thread (one connection behind a lock).
+
+    Damage that opening could not see (a garbled page deep in the file) shows when a query reaches it: the
+    file is then moved aside like a corrupt one at start-up and a fresh one opened in its place
+    (:meth:`_set_aside`), ``on_moved`` is told where the old one went, a read answers from the fresh file and
+    a write raises :class:`WriteFailed`."""
 
     def __init__(self, db: sqlite3.Connection, path: Path, *, clock: Callable[[], float] = time.time) -> None:
         self.db, self.path, self.clock = db, path, clock
         self._lock = threading.RLock()
+        self.on_moved: Callable[[Path], None] | None = None
+
+    def _set_aside(self) -> None:
+        """The open file is damaged: keep it aside and carry on with a fresh one."""
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+        moved = move_aside(self.path, self.clock())
+        self.db = _connect(self.path)
+        if self.on_moved is not None:
+            self.on_moved(moved)
 
     def close(self) -> None:
         """Close the file (what is committed is already on disk)."""
@@ -165,6 +181,8 @@ class History:
                         self.db.execute("ROLLBACK")
                     raise
             except (sqlite3.Error, OSError) as exc:
+                if _corrupt(exc):
+                    self._set_aside()
                 raise WriteFailed(_reason(exc), str(exc)) from exc
             return out
 
@@ -237,7 +255,13 @@ class History:
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         with self._lock:
-            return self.db.execute(sql, args).fetchall()
+            try:
+                return self.db.execute(sql, args).fetchall()
+            except sqlite3.DatabaseError as exc:
+                if not _corrupt(exc):
+                    raise
+                self._set_aside()
+                return self.db.execute(sql, args).fetchall()
 
     def session(self, session: int) -> SessionRow | None:
         """One session, with the number of deals stored for it."""
@@ -359,6 +383,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
     try:
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        found = version_of(db)
+        if found > VERSION:  # before anything writes: a newer game's file is left exactly as it is
+            raise SchemaTooNew(found)
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             db.execute("PRAGMA journal_mode = DELETE")

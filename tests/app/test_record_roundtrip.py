@@ -53,7 +53,7 @@ def test_config_reads_back() -> None:
         (lambda d: d.__setitem__("rules", "poker"), "unknown preset"),
         (lambda d: d.__setitem__("seconds", -3), "seconds"),
         (lambda d: d["decided_by"].__setitem__("0", "robot"), "robot"),
-        (lambda d: d.__setitem__("units", [1, 0, 0, 0]), "add up to zero"),
+        (lambda d: d.__setitem__("units", [1, 0, 0, -1]), "seat by seat"),
     ],
 )
 def test_a_tampered_record_is_refused_with_a_reason(change, words: str) -> None:

@@ -223,9 +223,6 @@ def test_newer_schema_is_refused_and_kept(tmp_path: Path) -> None:
     plays_on_without_history(Journal(opened.history))
 
 
-@pytest.mark.xfail(strict=True, reason="open_history switches the file to WAL (PRAGMA journal_mode = WAL in "
-                   "app/store/database.py _connect) before migrate() checks the version: a newer game's file in "
-                   "rollback-journal mode is rewritten (header bytes 18, 19, 27, 95) though it is refused")
 def test_newer_schema_in_rollback_mode_is_not_modified(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     before = newer(path, wal=False)

@@ -232,9 +232,6 @@ def test_bad_line_is_refused(lines: list[str], tmp_path: Path, spoil: Callable[.
     refused(lines, tmp_path, spoil)
 
 
-@pytest.mark.xfail(strict=True, reason="app/game/record.py _read_record checks only that 'units' are four "
-                   "totals adding up to zero, not that they are the result's totals by seat: an import with the "
-                   "units swapped between seats is accepted, and the statistics count the tampered units")
 def test_units_not_the_result_are_refused(lines: list[str], tmp_path: Path) -> None:
     refused(lines, tmp_path, units_changed)
 
