@@ -27,6 +27,7 @@ from app.screens.form import CardStrip
 from app.screens.formatting import money_text
 from app.screens.history import HistoryScreen
 from app.screens.host import HostScreen
+from app.screens.practice import PracticeScreen
 from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen
 from app.screens.settings import SettingsScreen, language_of, notify_load_warning
@@ -43,6 +44,7 @@ ITEMS: tuple[tuple[str, str], ...] = (
     ("quick", "p"),
     ("new", "n"),
     ("watch", "w"),
+    ("practice", "d"),
     ("rankings", "h"),
     ("rules", "r"),
     ("history", "y"),
@@ -63,6 +65,7 @@ class MainMenu(BaseScreen[None]):
         Binding("p", "choose('quick')", "menu.key.quick"),
         Binding("n", "choose('new')", "menu.key.new"),
         Binding("w", "choose('watch')", "menu.key.watch"),
+        Binding("d", "choose('practice')", "menu.key.practice", show=False),
         Binding("h", "choose('rankings')", "menu.key.rankings"),
         Binding("r", "choose('rules')", "menu.key.rules"),
         Binding("y", "choose('history')", "menu.key.history", show=False),
@@ -211,6 +214,9 @@ class MainMenu(BaseScreen[None]):
         elif item == "rules":
             config = self.last_config or TableConfig()
             self.app.push_screen(RulesScreen(config.preset, options=config.options, t=t, settings=self._settings))
+        elif item == "practice":
+            preset = (self.last_config or TableConfig()).preset
+            self.app.push_screen(PracticeScreen(history, preset, t=t, settings=self._settings))
         elif item == "history":
             self.app.push_screen(HistoryScreen(history, t=t, settings=self._settings))
         elif item == "stats":

@@ -235,6 +235,21 @@ class History:
 
         self._write(put)
 
+    def record_drill(self, record: dict[str, Any], *, uid: str | None = None, finished: float | None = None) -> int:
+        """Store one run of a drill (:meth:`app.game.drills.DrillRun.to_dict`); returns its id."""
+        now = self.clock() if finished is None else finished
+
+        def add(db: sqlite3.Connection) -> int:
+            cur = db.execute(
+                "INSERT INTO drills (uid, drill, preset, timed, finished, items, right, seconds, best_streak, data) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (uid or new_uid(), record["drill"], record["rules"], int(bool(record["timed"])), now,
+                 record["items"], record["right"], record["seconds"], record["best_streak"],
+                 json.dumps(record, ensure_ascii=False)))
+            return int(cur.lastrowid or 0)
+
+        return int(self._write(add))
+
     def claim(self, session: int, owner: int, alive: Callable[[int], bool]) -> bool:
         """Take ``session`` for process ``owner``; False when another live copy of the game plays it."""
 

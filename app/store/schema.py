@@ -13,6 +13,9 @@ Versions:
 3. The coach's verdict beside each deal (verdict, units lost, the review as JSON), a stable ``uid`` for
    every deal and session (export and import match on it), ``retry_of`` for practice tries of a deal, and
    the ``owner`` of a session being played (the process id), so that two copies never continue the same one.
+4. ``drills``: one row a run of a Practice drill (which drill, the rules, timed or not, how many questions
+   and right answers, the mean seconds a question, the longest run of right answers, every question and
+   answer as JSON).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 
-VERSION = 3
+VERSION = 4
 
 
 class SchemaTooNew(Exception):
@@ -137,7 +140,26 @@ def _v3(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX deals_by_retry ON deals(retry_of)")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3}
+def _v4(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE drills (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE,
+            drill TEXT NOT NULL,
+            preset TEXT NOT NULL,
+            timed INTEGER NOT NULL,
+            finished REAL NOT NULL,
+            items INTEGER NOT NULL,
+            right INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            best_streak INTEGER NOT NULL,
+            data TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX drills_by_kind ON drills(drill, preset, id)")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4}
 
 
 def new_uid() -> str:

@@ -95,3 +95,50 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
         loss_trend=tuple(r[0] for r in reversed(losses)), seconds_trend=tuple(r[0] for r in reversed(seconds)),
         best=tuple((r[0], r[1]) for r in tops), worst=tuple((r[0], r[1]) for r in bottoms),
     )
+
+
+DRILL_BEST_MIN = 10  # questions a run needs to count for a personal best
+FAST_ACCURACY = 0.8  # the fastest run counts only among runs this accurate
+
+
+@dataclass(frozen=True)
+class DrillStats:
+    """One drill's record under one preset: accuracy, speed, the trend over runs and personal bests."""
+
+    drill: str
+    preset: str
+    runs: int
+    questions: int
+    right: int
+    seconds: float | None  # mean seconds a question
+    trend: tuple[float, ...]  # the last runs' accuracy, oldest first
+    best_accuracy: float | None  # over runs of DRILL_BEST_MIN questions or more
+    fastest: float | None  # mean seconds a question of the fastest such run at FAST_ACCURACY or better
+    longest_streak: int
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.questions if self.questions else None
+
+    def to_dict(self) -> dict[str, object]:
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        out["trend"] = list(self.trend)
+        out["accuracy"] = self.accuracy
+        return out
+
+
+def drill_stats(history: History, drill: str, preset: str, *, trend: int = TREND) -> DrillStats:
+    """The statistics of ``drill`` under ``preset`` (timed and untimed runs together)."""
+    where = "drill = ? AND preset = ?"
+    runs, questions, right, seconds, streak = history._read(
+        "SELECT count(*), coalesce(sum(items), 0), coalesce(sum(right), 0), "
+        f"sum(seconds * items) / nullif(sum(items), 0), coalesce(max(best_streak), 0) FROM drills WHERE {where}",
+        (drill, preset))[0]
+    last = history._read(f"SELECT right * 1.0 / items FROM drills WHERE {where} AND items > 0 ORDER BY id DESC "
+                         "LIMIT ?", (drill, preset, trend))
+    best = history._read(f"SELECT max(right * 1.0 / items) FROM drills WHERE {where} AND items >= ?",
+                         (drill, preset, DRILL_BEST_MIN))[0][0]
+    fastest = history._read(f"SELECT min(seconds) FROM drills WHERE {where} AND items >= ? "
+                            "AND right >= items * ?", (drill, preset, DRILL_BEST_MIN, FAST_ACCURACY))[0][0]
+    return DrillStats(drill, preset, runs, questions, right, seconds, tuple(r[0] for r in reversed(last)), best,
+                      fastest, streak)

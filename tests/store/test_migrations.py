@@ -23,7 +23,7 @@ import pytest
 
 from app.store import schema
 from app.store.database import HistoryOff, Mode, open_history
-from app.store.schema import VERSION, migrate, player_columns, version_of
+from app.store.schema import VERSION, migrate, new_uid, player_columns, version_of
 from app.store.stats import compute_stats
 from rules.presets import Preset
 
@@ -50,6 +50,8 @@ def build(path: Path, version: int) -> dict[int, list[dict[str, Any]]]:
                 (1000.0 + k, 2000.0 + k, preset.value, "table", "open", json.dumps({"preset": preset.value}),
                  json.dumps({"number": len(mine), "seed": k})))
             session = int(cur.lastrowid or 0)
+            if version >= 3:
+                db.execute("UPDATE sessions SET uid = ? WHERE id = ?", (new_uid(), session))
             by_session[session] = []
             for number, record in enumerate(mine, 1):
                 record = {**record, "number": number}
@@ -59,6 +61,8 @@ def build(path: Path, version: int) -> dict[int, list[dict[str, Any]]]:
                                           "data": json.dumps(record, ensure_ascii=False)}
                 if version >= 2:
                     values.update(player_columns(record))
+                if version >= 3:  # from version 3 on the game gives every deal its uid as it writes it
+                    values["uid"] = new_uid()
                 db.execute(f"INSERT INTO deals ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
                            tuple(values.values()))
                 by_session[session].append(record)
@@ -146,11 +150,11 @@ def test_migration_error_leaves_old_version(tmp_path: Path, monkeypatch: pytest.
     before = rows_of(path)
     old_columns = columns(path, "deals")
 
-    def broken(db: sqlite3.Connection) -> None:  # the start of _v3, then a failure
-        db.execute("ALTER TABLE deals ADD COLUMN verdict TEXT")
-        db.execute("ALTER TABLE deals ADD COLUMN uid TEXT")
-        db.execute("UPDATE deals SET uid = 'x'")
-        db.execute("CREATE INDEX half ON deals(uid)")
+    def broken(db: sqlite3.Connection) -> None:  # a migration's first steps (new columns, tables, data), then a failure
+        db.execute("ALTER TABLE deals ADD COLUMN half TEXT")
+        db.execute("CREATE TABLE halfway (x INTEGER)")
+        db.execute("UPDATE deals SET half = 'x'")
+        db.execute("CREATE INDEX half ON deals(half)")
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setitem(schema.MIGRATIONS, VERSION, broken)
@@ -158,7 +162,7 @@ def test_migration_error_leaves_old_version(tmp_path: Path, monkeypatch: pytest.
     assert opened.history is None and opened.off is HistoryOff.UNAVAILABLE and opened.moved_aside is None
 
     def boom(db: sqlite3.Connection) -> None:
-        db.execute("ALTER TABLE deals ADD COLUMN verdict TEXT")
+        db.execute("ALTER TABLE deals ADD COLUMN half TEXT")
         raise RuntimeError("a bug in a migration")
 
     monkeypatch.setitem(schema.MIGRATIONS, VERSION, boom)
@@ -183,9 +187,9 @@ CRASH = textwrap.dedent(
     from app.store import schema
 
     def dying(db):
-        db.execute("ALTER TABLE deals ADD COLUMN verdict TEXT")
-        db.execute("ALTER TABLE deals ADD COLUMN uid TEXT")
-        db.execute("UPDATE deals SET uid = lower(hex(randomblob(8)))")
+        db.execute("ALTER TABLE deals ADD COLUMN half TEXT")
+        db.execute("CREATE TABLE halfway (x INTEGER)")
+        db.execute("UPDATE deals SET half = lower(hex(randomblob(8)))")
         os._exit(9)  # the process dies mid-migration: no rollback, no close
 
     schema.MIGRATIONS[schema.VERSION] = dying

@@ -1,0 +1,70 @@
+"""The drills in words: each choice's label and the explanation of an answer, in the player's language.
+
+Plain functions of a :class:`~app.game.drills.Question` and a translator (no Textual), so that every
+generated explanation can be checked to read without a missing value.
+"""
+
+from __future__ import annotations
+
+from app.game.drills import Drill, Question
+from app.i18n import Translator
+from app.screens.formatting import item_name
+from rules.cards import RANK_CHARS
+from rules.presets import Preset
+
+
+def rank_char(value: int) -> str:
+    """A comparison value (2..14) as its rank letter."""
+    return RANK_CHARS[value - 2]
+
+
+def category_name(t: Translator, category: str) -> str:
+    """A category in the screen's language only (the name drill shows the other language after answering)."""
+    return t(f"rankings.category.{category}.name")
+
+
+def choice_label(t: Translator, q: Question, choice: str) -> str:
+    """What a choice reads as."""
+    if q.drill is Drill.NAME:
+        return category_name(t, choice)
+    if q.drill is Drill.SPECIAL and choice != "none":
+        return t(f"common.special.{choice}")
+    if q.drill is Drill.SCORE:
+        value = int(choice)
+        return f"{value:+d}" if value else "0"
+    return t(f"drills.choice.{choice}")
+
+
+def answer_text(t: Translator, q: Question) -> str:
+    """The right answer (or answers) in words."""
+    return " / ".join(choice_label(t, q, c) for c in q.choices if c in q.correct)
+
+
+def why_text(t: Translator, q: Question) -> str:
+    """The explanation of the answer, from the deciding card or rule."""
+    key, v = q.why.key, q.why.values
+    if key == "category":
+        return t("drills.why.category", a=t(f"common.category.{v['a']}"), b=t(f"common.category.{v['b']}"))
+    if key == "equal":
+        return t("drills.why.equal", category=t(f"common.category.{v['category']}"))
+    if key == "rank":
+        return t("drills.why.rank", category=t(f"common.category.{v['category']}"),
+                 pos=t(f"drills.ordinal.{min(5, int(v['pos']))}"), a=rank_char(v["a"]), b=rank_char(v["b"]))
+    if key == "straight_top":
+        which = "straight_wheel" if v.get("wheel") or 5 in (v["a"], v["b"]) else "straight_top"
+        return t(f"drills.why.{which}", a=rank_char(v["a"]), b=rank_char(v["b"]))
+    if key == "named":
+        name = v["category"]
+        return t("drills.why.named", category=category_name(t, name), ranks=v["ranks"],
+                 other=t(f"rankings.category.{name}.alt"))
+    if key in ("legal", "foul"):
+        cats = {row: t(f"common.category.{v[row]}") for row in ("front", "middle", "back")}
+        broken = t("rules.list_sep").join(t(f"drills.why.{b}") for b in v.get("broken", []))
+        return t(f"drills.why.{key}", broken=broken, **cats)
+    if key == "special":
+        return t("drills.why.special", made=t("rules.list_sep").join(t(f"common.special.{s}") for s in v["made"]))
+    if key == "score":
+        preset = Preset(q.show["rules"])
+        items = t("rules.list_sep").join(f"{item_name(t, it['kind'], preset)} {it['value']:+d}" for it in v["items"])
+        return t("drills.why.score", items=items or "–", total=f"{v['total']:+d}")
+    return t(f"drills.why.{key}", **v)

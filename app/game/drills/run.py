@@ -1,0 +1,143 @@
+"""A run of one drill: questions one after another at a difficulty that follows the answers, timed or not,
+and what the run scored (:class:`DrillRun`). Plain Python with an injected clock, like the table.
+
+Timed runs give each question :data:`TIME_LIMIT` seconds; a question not answered in time counts as wrong.
+Every run is written to the history as one record (:meth:`DrillRun.to_dict`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.presets import Preset
+
+from .hands import foul_question, score_question, special_question
+from .question import START_LEVEL, Drill, Question, next_level
+from .rows import compare_question, name_question
+
+RUN_LENGTHS = (10, 25, 50)
+TIME_LIMIT = 15.0  # seconds a question in a timed run
+SCORE_TIME_LIMIT = 45.0  # a table of four takes longer to add up
+
+
+def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset) -> Question:
+    """One question of ``drill`` at ``level`` for a table of ``preset`` (its default options)."""
+    options = preset.default_options
+    if drill is Drill.COMPARE:
+        return compare_question(rng, level, options)
+    if drill is Drill.NAME:
+        return name_question(rng, level, options)
+    if drill is Drill.FOUL:
+        return foul_question(rng, level, options)
+    if drill is Drill.SPECIAL:
+        return special_question(rng, level, preset)
+    return score_question(rng, level, preset)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One question and the player's answer (None: the time ran out)."""
+
+    question: Question
+    choice: str | None
+    right: bool
+    seconds: float
+
+
+@dataclass(frozen=True)
+class DrillResult:
+    """What a run scored."""
+
+    drill: Drill
+    preset: Preset
+    items: int
+    right: int
+    seconds: float  # mean seconds a question
+    best_streak: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.items if self.items else 0.0
+
+
+class DrillRun:
+    """One run of ``items`` questions (see the module docstring)."""
+
+    def __init__(self, drill: Drill, preset: Preset = Preset.TAIWAN, *, items: int = 10, timed: bool = False,
+                 seed: int | None = None, now: Callable[[], float] = time.monotonic) -> None:
+        self.drill, self.preset, self.items, self.timed, self.now = drill, preset, items, timed, now
+        self.seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        self.rng = random.Random(self.seed)
+        self.level, self.streak = START_LEVEL, 0
+        self.answers: list[Answered] = []
+        self.current: Question | None = None
+        self._asked_at = 0.0
+        self._run_streak = self._best_streak = 0
+
+    @property
+    def limit(self) -> float | None:
+        """Seconds a question has, in a timed run."""
+        if not self.timed:
+            return None
+        return SCORE_TIME_LIMIT if self.drill is Drill.SCORE else TIME_LIMIT
+
+    @property
+    def done(self) -> bool:
+        return len(self.answers) >= self.items
+
+    def ask(self) -> Question:
+        """The next question (the clock starts now)."""
+        if self.done:
+            raise RuntimeError("the run is over")
+        if self.current is None:
+            self.current = make_question(self.drill, self.rng, self.level, self.preset)
+            self._asked_at = self.now()
+        return self.current
+
+    def time_left(self) -> float | None:
+        """Seconds left on the current question (None untimed or between questions)."""
+        limit = self.limit
+        if limit is None or self.current is None:
+            return None
+        return max(0.0, limit - (self.now() - self._asked_at))
+
+    def answer(self, choice: str | None) -> Answered:
+        """Answer the current question (None: time is up); the difficulty moves with the answer."""
+        q = self.current
+        if q is None:
+            raise RuntimeError("no question is asked")
+        if choice is not None and choice not in q.choices:
+            raise ValueError(f"{choice!r} is not one of the choices")
+        right = q.is_right(choice)
+        seconds = self.now() - self._asked_at
+        limit = self.limit
+        if limit is not None:
+            seconds = min(seconds, limit)
+        done = Answered(q, choice, right, seconds)
+        self.answers.append(done)
+        self.level, self.streak = next_level(self.level, self.streak, right)
+        self._run_streak = self._run_streak + 1 if right else 0
+        self._best_streak = max(self._best_streak, self._run_streak)
+        self.current = None
+        return done
+
+    def result(self) -> DrillResult:
+        """What the run has scored so far."""
+        n = len(self.answers)
+        right = sum(a.right for a in self.answers)
+        mean = sum(a.seconds for a in self.answers) / n if n else 0.0
+        return DrillResult(self.drill, self.preset, n, right, mean, self._best_streak)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The run as the history keeps it: every question, answer and time."""
+        r = self.result()
+        return {
+            "drill": self.drill.value, "rules": self.preset.value, "seed": self.seed, "timed": self.timed,
+            "items": r.items, "right": r.right, "seconds": round(r.seconds, 3), "best_streak": r.best_streak,
+            "answers": [{"question": a.question.to_dict(), "choice": a.choice, "right": a.right,
+                         "seconds": round(a.seconds, 3)} for a in self.answers],
+        }

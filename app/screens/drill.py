@@ -1,0 +1,261 @@
+"""One run of a drill: the question (rows, a hand or a revealed table in the table's card tiles), the choices,
+the answer explained, and at the end the run's result with personal bests (written to the history).
+
+The questions, their answers and the difficulty are :class:`app.game.drills.DrillRun`'s; this screen shows
+them and turns keys into answers: the choices' numbers or enter on the list, and ←/→/= (which row is
+stronger) or l/f (foul or legal) where the drill has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.timer import Timer
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from app.drilling import answer_text, choice_label, why_text
+from app.game.arrange import display_order
+from app.game.drills import Drill, DrillRun, Question
+from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.formatting import SEAT_KEYS
+from app.store.database import History, WriteFailed
+from app.store.stats import DrillStats, drill_stats
+from app.widgets.cards import CardLook, cards_text
+from rules.cards import parse_cards
+from rules.evaluate import evaluate_row
+
+KEYED = {Drill.COMPARE: {"left": "left", "right": "right", "equal": "equal"}, Drill.FOUL: {"legal": "legal",
+                                                                                         "foul": "foul"}}
+
+
+class DrillScreen(BaseScreen[None]):
+    """A drill's run, question after question (see the module docstring)."""
+
+    CSS_PATH: ClassVar[str] = MENU_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "key_answer('left')", "drills.key.left", key_display="←", priority=True),
+        Binding("right", "key_answer('right')", "drills.key.right", key_display="→", priority=True),
+        Binding("equals_sign", "key_answer('equal')", "drills.key.equal", key_display="="),
+        Binding("l", "key_answer('legal')", "drills.key.legal"),
+        Binding("f", "key_answer('foul')", "drills.key.foul"),
+        Binding("enter", "next", "drills.key.next", key_display="⏎", priority=True),
+        *(Binding(str(n % 10), f"pick({n - 1})", show=False) for n in range(1, 11)),
+        Binding("escape", "back", "drills.key.back", key_display="esc"),
+    ]
+
+    def __init__(self, run: DrillRun, history: History | None, *, look: CardLook | None = None,
+                 on_done: Callable[[], None] | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.run, self.history, self.look = run, history, look
+        self.question: Question | None = None
+        self.answered = False
+        self.finished = False
+        self.recorded: int | None = None
+        self.before: DrillStats | None = None  # the records the run may beat
+        self._clock: Timer | None = None
+        self.on_done = on_done
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.t(f"drills.drill.{self.run.drill.value}"), classes="screen-title")
+        yield Static(id="drill-status")
+        with VerticalScroll(id="drill-body"):
+            yield Static(id="drill-prompt")
+            yield Static(id="drill-show")
+            yield OptionList(id="drill-choices")
+            yield Static(id="drill-feedback")
+        yield self.too_small()
+        yield self.footer()
+
+    def after_compose(self) -> None:
+        if self.look is None:
+            self.look = CardLook(deck=self.settings.deck, suits=self.settings.suits)
+        if self.history is not None:
+            self.before = drill_stats(self.history, self.run.drill.value, self.run.preset.value)
+        if self.question is None and not self.finished:
+            self.show_question()
+        if self._clock is None and self.run.timed:
+            self._clock = self.set_interval(0.25, self.tick)
+
+    # ---- asking
+
+    def show_question(self) -> None:
+        """Ask the next question."""
+        q = self.question = self.run.ask()
+        self.answered = False
+        t = self.t
+        self.query_one("#drill-prompt", Static).update(Text(self.prompt(q), style="bold"))
+        self.query_one("#drill-show", Static).update(self.render_show(q))
+        choices = self.query_one("#drill-choices", OptionList)
+        choices.clear_options()
+        choices.add_options([Option(f"{(n + 1) % 10 if n < 10 else ' '}  {choice_label(t, q, c)}", id=c)
+                             for n, c in enumerate(q.choices)])
+        choices.highlighted = 0
+        choices.disabled = False
+        choices.focus()
+        self.query_one("#drill-feedback", Static).update("")
+        self.status()
+        self.refresh_bindings()
+
+    def prompt(self, q: Question) -> str:
+        t, show = self.t, q.show
+        if q.drill is Drill.COMPARE:
+            wheel = t(f"drills.prompt.wheel_{show['wheel']}")
+            tie = t("drills.on") if show["suit_tiebreak"] else t("drills.off")
+            return f"{t('drills.prompt.compare')}  {t('drills.prompt.compare_options', wheel=wheel, tiebreak=tie)}"
+        if q.drill is Drill.SPECIAL:
+            return t("drills.prompt.special", rules=t(f"host.preset.{show['rules']}.name"))
+        if q.drill is Drill.SCORE:
+            return t("drills.prompt.score", a=t(f"common.seat.{SEAT_KEYS[show['a']]}"),
+                     b=t(f"common.seat.{SEAT_KEYS[show['b']]}"))
+        return t(f"drills.prompt.{q.drill.value}")
+
+    def _row(self, label: str, cards: str, *, name: bool = True) -> Text:
+        out = Text(f"{label:<8}")
+        row = parse_cards(cards)
+        out.append_text(cards_text(display_order(row), self.look or CardLook()))
+        if name:
+            out.append("  " + self.t(f"common.category.{evaluate_row(row).category.id}"), style="dim")
+        return out
+
+    def render_show(self, q: Question) -> Group:
+        """The cards of the question."""
+        t, show = self.t, q.show
+        lines: list[Text] = []
+        if q.drill is Drill.COMPARE:
+            lines = [self._row(t("drills.prompt.left"), show["a"], name=False),
+                     self._row(t("drills.prompt.right_row"), show["b"], name=False)]
+        elif q.drill is Drill.NAME:
+            lines = [self._row("", show["row"], name=False)]
+        elif q.drill is Drill.FOUL:
+            lines = [self._row(t(f"common.row.{r}"), show[r], name=False) for r in ("front", "middle", "back")]
+        elif q.drill is Drill.SPECIAL:
+            lines = [self._row("", show["hand"], name=False)]
+        else:
+            for seat, rows in enumerate(show["seats"]):
+                lines.append(Text(t(f"common.seat.{SEAT_KEYS[seat]}"), style="bold"))
+                lines += [self._row(f"  {t(f'common.row.{r}')}", rows[r]) for r in ("front", "middle", "back")]
+        return Group(*lines)
+
+    def status(self) -> None:
+        run, t = self.run, self.t
+        parts = [t("drills.question_n", n=len(run.answers) + (0 if self.answered else 1), items=run.items),
+                 t("drills.level", level=run.level + 1)]
+        left = run.time_left()
+        if left is not None and not self.answered:
+            parts.append(t("drills.time_left", s=int(left + 0.999)))
+        self.query_one("#drill-status", Static).update("  ·  ".join(parts))
+
+    def tick(self) -> None:
+        """The countdown of a timed run: at zero the question counts as wrong."""
+        if self.question is None or self.answered or self.finished:
+            return
+        left = self.run.time_left()
+        if left is not None and left <= 0:
+            self.give(None)
+        else:
+            self.status()
+
+    # ---- answering
+
+    def give(self, choice: str | None) -> None:
+        """Answer the current question and explain it."""
+        if self.question is None or self.answered or self.finished:
+            return
+        q = self.question
+        done = self.run.answer(choice)
+        self.answered = True
+        t = self.t
+        if done.right:
+            head = Text(t("drills.right"), style="bold green")
+        else:
+            key = "drills.timeout" if choice is None else "drills.wrong"
+            head = Text(t(key, answer=answer_text(t, q)), style="bold red")
+        tail = t("drills.finish") if self.run.done else t("drills.next")
+        self.query_one("#drill-feedback", Static).update(
+            Group(head, Text(why_text(t, q)), Text(tail, style="dim italic")))
+        self.query_one("#drill-choices", OptionList).disabled = True
+        self.status()
+        self.refresh_bindings()
+
+    @on(OptionList.OptionSelected, "#drill-choices")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if not self.answered and event.option.id is not None:
+            self.give(event.option.id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "key_answer":
+            keyed = KEYED.get(self.run.drill, {})
+            return parameters[0] in keyed and not self.answered and not self.finished
+        if action == "next":
+            return True
+        return True
+
+    def action_key_answer(self, choice: str) -> None:
+        self.give(choice)
+
+    def action_pick(self, index: int) -> None:
+        q = self.question
+        if q is not None and not self.answered and 0 <= index < len(q.choices):
+            self.give(q.choices[index])
+
+    def action_next(self) -> None:
+        """Enter: choose the highlighted answer, go on to the next question, or close the result."""
+        if self.finished:
+            self.action_back()
+            return
+        if not self.answered:
+            choices = self.query_one("#drill-choices", OptionList)
+            if self.question is not None and choices.highlighted is not None:
+                self.give(self.question.choices[choices.highlighted])
+            return
+        if self.run.done:
+            self.finish()
+        else:
+            self.show_question()
+
+    # ---- the end
+
+    def finish(self) -> None:
+        """The run is over: keep it in the history and show how it went."""
+        self.finished = True
+        r, t = self.run.result(), self.t
+        notes: list[Text] = []
+        if self.history is not None:
+            try:
+                self.recorded = self.history.record_drill(self.run.to_dict())
+            except WriteFailed:
+                notes.append(Text(t("drills.not_recorded"), style="yellow"))
+        else:
+            notes.append(Text(t("drills.not_recorded"), style="yellow"))
+        before = self.before
+        if before is not None and r.items >= 10:
+            if before.best_accuracy is None or r.accuracy > before.best_accuracy:
+                notes.append(Text(t("drills.new_best"), style="bold green"))
+            if r.accuracy >= 0.8 and (before.fastest is None or r.seconds < before.fastest):
+                notes.append(Text(t("drills.new_fastest"), style="bold green"))
+        self.query_one("#drill-prompt", Static).update(
+            Text(t("drills.result_title", drill=t(f"drills.drill.{r.drill.value}")), style="bold"))
+        self.query_one("#drill-show", Static).update(Group(Text(t(
+            "drills.result", right=r.right, items=r.items, accuracy=f"{r.accuracy:.0%}", seconds=f"{r.seconds:.1f}",
+            streak=r.best_streak)), *notes, Text(t("drills.back_hint"), style="dim italic")))
+        self.query_one("#drill-choices", OptionList).display = False
+        self.query_one("#drill-feedback", Static).update("")
+        self.query_one("#drill-status", Static).update("")
+        self.refresh_bindings()
+
+    def action_back(self) -> None:
+        """Back to Practice (a run left before its end is not kept)."""
+        if self._clock is not None:
+            self._clock.stop()
+        if self.on_done is not None:
+            self.on_done()
+        self.dismiss(None)
