@@ -39,6 +39,9 @@ from .reveal import RevealProgress, RevealStep, reveal_steps
 class Table(Asking):
     """A session at a table of four: seat 0 is the human unless watching (觀戰)."""
 
+    helpers = True  # auto-arrange and hints are offered (a drill turns them off)
+    always_coach = False  # the coach prices the player's play even with the coach off (a drill turns it on)
+
     def __init__(
         self,
         config: TableConfig,

@@ -1,10 +1,15 @@
 """The Practice menu: the drills, each with the player's record under the chosen rules (accuracy, speed,
-personal bests, the trend over the last runs), and the run's settings: the rules (`p`), timed or not (`t`)
-and how many questions (`l`). Enter starts the highlighted drill (:class:`app.screens.drill.DrillScreen`).
+personal bests, the trend over the last runs), and the run's settings: the rules (`p`), timed or not (`t`),
+how many questions or hands (`l`) and, for Arrange, where its hands come from (`o`). Enter starts the
+highlighted drill: a quiz (:class:`app.screens.drill.DrillScreen`) or Arrange, at the table itself
+(:class:`app.game.drills.arrange.ArrangeTable`), followed by its result (:class:`ArrangeResultScreen`).
 """
 
 from __future__ import annotations
 
+import random
+import time
+from collections import Counter
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -12,18 +17,28 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
+from ai.coach import Verdict
 from app.game.drills import RUN_LENGTHS, Drill, DrillRun
-from app.screens.base import MENU_CSS, BaseScreen
+from app.game.drills.arrange import ArrangeJournal, ArrangeTable, Pool, hands_from
+from app.game.drills.schedule import played_well
+from app.screens.base import MENU_CSS, BaseModal, BaseScreen
 from app.screens.drill import DrillScreen
+from app.screens.table import TableScreen
 from app.store.database import History
-from app.store.stats import drill_stats
+from app.store.stats import DRILL_BEST_MIN, DrillStats, drill_stats
+from app.widgets.base import GameFooter
 from app.widgets.option_menu import OptionMenu
 from rules.presets import Preset
 
 PRESETS = tuple(Preset)
+ARRANGE = "arrange"
+ENTRIES = (*(d.value for d in Drill), ARRANGE)
+POOLS = tuple(Pool)
+ARRANGE_LIMIT = 60  # seconds a hand in a timed Arrange run (the table's usual clock)
 
 
 class PracticeScreen(BaseScreen[None]):
@@ -35,6 +50,7 @@ class PracticeScreen(BaseScreen[None]):
         Binding("p", "cycle_rules", "drills.key.rules"),
         Binding("t", "toggle_timed", "drills.key.timed"),
         Binding("l", "cycle_length", "drills.key.length"),
+        Binding("o", "cycle_pool", "drills.key.pool"),
         Binding("escape,q", "back", "menu.key.back", key_display="esc"),
     ]
 
@@ -42,9 +58,11 @@ class PracticeScreen(BaseScreen[None]):
                  now: Callable[[], float] | None = None, seed: int | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.history, self.preset = history, preset
-        self.timed, self.items = False, RUN_LENGTHS[0]
+        self.timed, self.items, self.pool = False, RUN_LENGTHS[0], Pool.RANDOM
         self.now, self.seed = now, seed  # tests inject the clock and the questions' seed
+        self.wall_clock: Callable[[], float] = time.time  # the schedule's clock (days, not the table's seconds)
         self.runs = 0
+        self.before_arrange: DrillStats | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.t("drills.title"), classes="screen-title")
@@ -59,8 +77,8 @@ class PracticeScreen(BaseScreen[None]):
         yield self.footer()
 
     def _options(self) -> list[Option]:
-        return [Option(Text.assemble((f" {n} ", "bold"), "  ", self.t(f"drills.drill.{d.value}")), id=d.value)
-                for n, d in enumerate(Drill, 1)]
+        return [Option(Text.assemble((f" {n} ", "bold"), "  ", self.t(f"drills.drill.{d}")), id=d)
+                for n, d in enumerate(ENTRIES, 1)]
 
     def after_compose(self) -> None:
         menu = self.query_one("#practice-list", OptionList)
@@ -70,21 +88,43 @@ class PracticeScreen(BaseScreen[None]):
         self.describe()
 
     @property
-    def drill(self) -> Drill:
+    def entry(self) -> str:
+        """The highlighted drill's id (a quiz drill's, or ``arrange``)."""
         menu = self.query_one("#practice-list", OptionList)
-        return list(Drill)[menu.highlighted or 0]
+        return ENTRIES[menu.highlighted or 0]
+
+    @property
+    def drill(self) -> Drill | None:
+        """The highlighted quiz drill (None: Arrange)."""
+        return None if self.entry == ARRANGE else Drill(self.entry)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cycle_pool":  # only Arrange has pools
+            return self.is_mounted and bool(self.query("#practice-list")) and self.entry == ARRANGE
+        return True
 
     def describe(self) -> None:
         """The settings line, and the highlighted drill's description and record."""
         t = self.t
-        self.query_one("#practice-settings", Static).update(t(
-            "drills.settings", rules=t(f"host.preset.{self.preset.value}.name"),
-            timed=t("drills.on") if self.timed else t("drills.off"), items=self.items))
-        drill = self.drill
-        self.query_one("#practice-about", Static).update(t(f"drills.about.{drill.value}"))
-        stats = None if self.history is None else drill_stats(self.history, drill.value, self.preset.value)
+        entry = self.entry
+        settings = t("drills.settings", rules=t(f"host.preset.{self.preset.value}.name"),
+                     timed=t("drills.on") if self.timed else t("drills.off"), items=self.items)
+        if entry == ARRANGE:
+            settings += "  " + t("drills.pool_setting", pool=t(f"drills.pool.{self.pool.value}"))
+        self.query_one("#practice-settings", Static).update(settings)
+        self.refresh_bindings()  # `o` only on Arrange
+        self.query_one("#practice-about", Static).update(t(f"drills.about.{entry}"))
+        stats = None if self.history is None else drill_stats(self.history, entry, self.preset.value)
         line = t("drills.stats_none")
-        if stats is not None and stats.accuracy is not None:
+        if entry == ARRANGE and stats is not None and stats.mean_loss is not None:
+            line = t("drills.stats_arrange", loss=f"{stats.mean_loss:.2f}", hands=stats.questions,
+                     seconds=f"{stats.seconds or 0:.1f}",
+                     best="–" if stats.best_loss is None else f"{stats.best_loss:.2f}",
+                     fastest="–" if stats.fastest is None else f"{stats.fastest:.1f}")
+        if entry == ARRANGE and self.history is not None:
+            due = len(self.history.due_mistakes(self.preset.value, self.wall()))
+            line += "\n" + t("drills.mistakes_due", n=due)
+        elif stats is not None and stats.accuracy is not None:
             line = t("drills.stats_line", accuracy=f"{stats.accuracy:.0%}", questions=stats.questions,
                      seconds=f"{stats.seconds or 0:.1f}",
                      best="–" if stats.best_accuracy is None else f"{stats.best_accuracy:.0%}",
@@ -99,15 +139,24 @@ class PracticeScreen(BaseScreen[None]):
     def _highlighted(self, _: OptionList.OptionHighlighted) -> None:
         self.describe()
 
+    def wall(self) -> float:
+        """The time of day for the mistakes' schedule (tests move it)."""
+        return self.wall_clock()
+
     def action_start(self) -> None:
         """Start the highlighted drill."""
+        if self.entry == ARRANGE:
+            self.start_arrange()
+            return
+        drill = self.drill
+        assert drill is not None
         kwargs: dict[str, object] = {"items": self.items, "timed": self.timed}
         if self.now is not None:
             kwargs["now"] = self.now
         if self.seed is not None:
             kwargs["seed"] = self.seed + self.runs
         self.runs += 1
-        run = DrillRun(self.drill, self.preset, **kwargs)  # type: ignore[arg-type]
+        run = DrillRun(drill, self.preset, **kwargs)  # type: ignore[arg-type]
         self.app.push_screen(DrillScreen(run, self.history, t=self._translator, settings=self._settings))
 
     def on_screen_resume(self) -> None:
@@ -115,6 +164,37 @@ class PracticeScreen(BaseScreen[None]):
         if self.is_mounted and self.query("#practice-list"):
             self.query_one("#practice-list", OptionList).focus()
             self.describe()
+
+    def start_arrange(self) -> None:
+        """Arrange: the table with the pool's hands, then the run's result."""
+        seed = self.seed + self.runs if self.seed is not None else random.SystemRandom().randrange(2**31)
+        self.runs += 1
+        items = self.items
+        if self.pool is Pool.MISTAKES:
+            due = 0 if self.history is None else len(self.history.due_mistakes(self.preset.value, self.wall()))
+            if due == 0:
+                self.app.notify(self.t("drills.no_mistakes"), severity="warning")
+                return
+            items = min(items, due)
+        journal = ArrangeJournal(self.history, pool=self.pool, clock=self.wall_clock)
+        hands = hands_from(self.pool, self.preset, random.Random(seed), self.history, self.wall())
+        kwargs: dict[str, object] = {} if self.now is None else {"now": self.now}
+        table = ArrangeTable(self.preset, hands, items=items, time_limit=ARRANGE_LIMIT if self.timed else 0,
+                             seed=seed, journal=journal, sort=self.settings.sort, **kwargs)  # type: ignore[arg-type]
+        screen = TableScreen(table.config, t=self._translator, settings=self._settings, table=table,
+                             scheduler=getattr(self.app, "scheduler", None))
+
+        def closed(_: object) -> None:
+            if table.reviews():
+                self.app.push_screen(ArrangeResultScreen(table, journal, self.before_arrange, t=self._translator))
+
+        self.before_arrange = None if self.history is None else drill_stats(self.history, ARRANGE,
+                                                                            self.preset.value)
+        self.app.push_screen(screen, closed)
+
+    def action_cycle_pool(self) -> None:
+        self.pool = POOLS[(POOLS.index(self.pool) + 1) % len(POOLS)]
+        self.describe()
 
     def action_cycle_rules(self) -> None:
         self.preset = PRESETS[(PRESETS.index(self.preset) + 1) % len(PRESETS)]
@@ -129,4 +209,42 @@ class PracticeScreen(BaseScreen[None]):
         self.describe()
 
     def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class ArrangeResultScreen(BaseModal[None]):
+    """An Arrange run's result: the hands, the units lost a hand, the verdicts, the seconds, personal bests."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "drills.key.back", key_display="esc")]
+
+    def __init__(self, table: ArrangeTable, journal: ArrangeJournal, before: DrillStats | None,
+                 **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.table, self.journal, self.before = table, journal, before
+
+    def compose(self) -> ComposeResult:
+        yield self.too_small()
+        with VerticalScroll(classes="dialog game-body"):
+            yield Static(self.t("drills.result_title", drill=self.t("drills.drill.arrange")), classes="dialog-title")
+            yield Static(self.summary(), id="arrange-result")
+        yield GameFooter()
+
+    def summary(self) -> Text:
+        t, reviews = self.t, self.table.reviews()
+        seconds = [r.seconds for r in self.table.history if r.seconds is not None]
+        loss = sum(r.loss for r in reviews) / len(reviews)
+        out = Text(t("drills.arrange_result", hands=len(reviews), loss=f"{loss:.2f}",
+                     seconds=f"{sum(seconds) / len(seconds):.1f}" if seconds else "–",
+                     well=sum(played_well(self.table.preset, r.loss) for r in reviews)) + "\n")
+        counts = Counter(r.verdict for r in reviews)
+        out.append(" · ".join(f"{t(f'coach.verdict.{v.value}')} {counts[v]}" for v in Verdict if counts[v]) + "\n")
+        b = self.before
+        if len(reviews) >= DRILL_BEST_MIN and (b is None or b.best_loss is None or loss < b.best_loss):
+            out.append(t("drills.new_best_loss") + "\n", style="bold green")
+        if self.journal.history is None:
+            out.append(t("drills.not_recorded") + "\n", style="yellow")
+        out.append(t("drills.back_hint"), style="dim italic")
+        return out
+
+    def action_close(self) -> None:
         self.dismiss(None)

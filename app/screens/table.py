@@ -34,6 +34,7 @@ from app.game import (
     allowed,
     run_ai,
 )
+from app.game.drills.arrange import ArrangeTable
 from app.game.journal import Journal
 from app.game.replay import OneDeal
 from app.i18n import Translator
@@ -527,7 +528,7 @@ class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
         """The round summary (continue or leave) or the session summary (then back to the menu)."""
         table = self.table
         self.reveal.cancel()
-        if isinstance(table, OneDeal):  # a stored deal: back to where it was opened from
+        if isinstance(table, OneDeal | ArrangeTable):  # a stored deal, a drill: back to where it was opened
             self.close_dialogs()
             self.dismiss(None)
             return

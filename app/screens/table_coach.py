@@ -51,7 +51,7 @@ class TableCoaching:
         """Have the coach price ``seat``'s decision in this deal (once; with the coach off, only when ``asked``
         for in the review screen)."""
         rec, budget = self.table.current, self.live_settings.coach
-        if rec is None or (budget == "off" and not asked):
+        if rec is None or (budget == "off" and not asked and not self.table.always_coach):
             return
         budget = Budget.STANDARD.value if budget == "off" else budget
         request = self.table.coach.request(rec, seat, self.table.view_for(seat), Budget(budget))

@@ -241,14 +241,35 @@ class History:
 
         def add(db: sqlite3.Connection) -> int:
             cur = db.execute(
-                "INSERT INTO drills (uid, drill, preset, timed, finished, items, right, seconds, best_streak, data) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO drills (uid, drill, preset, timed, finished, items, right, seconds, best_streak, loss, "
+                "data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (uid or new_uid(), record["drill"], record["rules"], int(bool(record["timed"])), now,
-                 record["items"], record["right"], record["seconds"], record["best_streak"],
+                 record["items"], record["right"], record["seconds"], record["best_streak"], record.get("loss"),
                  json.dumps(record, ensure_ascii=False)))
             return int(cur.lastrowid or 0)
 
         return int(self._write(add))
+
+    def mistake(self, hand: str, preset: str) -> tuple[float, int, int] | None:
+        """A kept mistake's (due, step, well), or None."""
+        rows = self._read("SELECT due, step, well FROM mistakes WHERE hand = ? AND preset = ?", (hand, preset))
+        return tuple(rows[0]) if rows else None  # type: ignore[return-value]
+
+    def keep_mistake(self, hand: str, preset: str, entry: tuple[float, int, int] | None) -> None:
+        """Keep (or update) a mistake's schedule; None retires it."""
+        if entry is None:
+            self._write(lambda db: db.execute("DELETE FROM mistakes WHERE hand = ? AND preset = ?", (hand, preset)))
+            return
+        self._write(lambda db: db.execute(
+            "INSERT INTO mistakes (hand, preset, due, step, well) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (hand, preset) DO UPDATE SET due = excluded.due, step = excluded.step, "
+            "well = excluded.well", (hand, preset, *entry)))
+
+    def due_mistakes(self, preset: str, now: float, limit: int = 50) -> list[str]:
+        """The kept hands due by ``now``, the longest overdue first."""
+        rows = self._read("SELECT hand FROM mistakes WHERE preset = ? AND due <= ? ORDER BY due LIMIT ?",
+                          (preset, now, limit))
+        return [r[0] for r in rows]
 
     def claim(self, session: int, owner: int, alive: Callable[[int], bool]) -> bool:
         """Take ``session`` for process ``owner``; False when another live copy of the game plays it."""

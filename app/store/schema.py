@@ -15,7 +15,8 @@ Versions:
    the ``owner`` of a session being played (the process id), so that two copies never continue the same one.
 4. ``drills``: one row a run of a Practice drill (which drill, the rules, timed or not, how many questions
    and right answers, the mean seconds a question, the longest run of right answers, every question and
-   answer as JSON).
+   answer as JSON; the Arrange drill's mean units lost), and ``mistakes``: the hands the player lost badly,
+   each with when it is due again on the spaced schedule.
 """
 
 from __future__ import annotations
@@ -153,10 +154,22 @@ def _v4(db: sqlite3.Connection) -> None:
             right INTEGER NOT NULL,
             seconds REAL NOT NULL,
             best_streak INTEGER NOT NULL,
+            loss REAL,
             data TEXT NOT NULL
         )"""
     )
     db.execute("CREATE INDEX drills_by_kind ON drills(drill, preset, id)")
+    db.execute(
+        """CREATE TABLE mistakes (
+            hand TEXT NOT NULL,
+            preset TEXT NOT NULL,
+            due REAL NOT NULL,
+            step INTEGER NOT NULL,
+            well INTEGER NOT NULL,
+            PRIMARY KEY (hand, preset)
+        )"""
+    )
+    db.execute("CREATE INDEX mistakes_due ON mistakes(preset, due)")
 
 
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4}

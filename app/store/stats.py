@@ -115,6 +115,8 @@ class DrillStats:
     best_accuracy: float | None  # over runs of DRILL_BEST_MIN questions or more
     fastest: float | None  # mean seconds a question of the fastest such run at FAST_ACCURACY or better
     longest_streak: int
+    mean_loss: float | None = None  # Arrange: units lost to the coach a hand
+    best_loss: float | None = None  # Arrange: the lowest mean loss of a run of DRILL_BEST_MIN hands or more
 
     @property
     def accuracy(self) -> float | None:
@@ -140,5 +142,8 @@ def drill_stats(history: History, drill: str, preset: str, *, trend: int = TREND
                          (drill, preset, DRILL_BEST_MIN))[0][0]
     fastest = history._read(f"SELECT min(seconds) FROM drills WHERE {where} AND items >= ? "
                             "AND right >= items * ?", (drill, preset, DRILL_BEST_MIN, FAST_ACCURACY))[0][0]
+    loss, best_loss = history._read(
+        f"SELECT sum(loss * items) / nullif(sum(CASE WHEN loss IS NULL THEN 0 ELSE items END), 0), "
+        f"min(CASE WHEN items >= ? THEN loss END) FROM drills WHERE {where}", (DRILL_BEST_MIN, drill, preset))[0]
     return DrillStats(drill, preset, runs, questions, right, seconds, tuple(r[0] for r in reversed(last)), best,
-                      fastest, streak)
+                      fastest, streak, loss, best_loss)

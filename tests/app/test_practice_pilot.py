@@ -1,0 +1,180 @@
+"""Practice in the game (Pilot): every drill played to its end by keys, its run kept in the history, and the
+Practice screen's record updated; a timed question runs out on the injected clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.game import Action, Allowed, allowed
+from app.game.drills import Drill
+from app.game.drills.arrange import ArrangeTable
+from app.screens.drill import DrillScreen
+from app.screens.practice import ArrangeResultScreen, PracticeScreen
+from app.store.stats import drill_stats
+
+from .harness import Clock, make_app, settle
+
+
+async def _open_practice(pilot, seed: int = 7) -> PracticeScreen:
+    await settle(pilot)
+    await pilot.press("d")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, PracticeScreen)
+    screen.seed = seed
+    return screen
+
+
+@pytest.mark.parametrize("drill", list(Drill))
+async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill) -> None:
+    app = make_app(menu=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        practice = await _open_practice(pilot)
+        for _ in range(list(Drill).index(drill)):
+            await pilot.press("down")
+        assert practice.drill is drill
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.run.drill is drill
+        for n in range(10):
+            q = screen.question
+            assert q is not None and not screen.answered
+            right = n % 4 != 1  # every fourth answer wrong
+            if drill is Drill.COMPARE and n % 3 == 0:  # the drill's own keys: ← → =
+                key = {"left": "left", "right": "right", "equal": "equals_sign"}[sorted(q.correct)[0]]
+                await pilot.press(key)
+                right = True
+            else:
+                pick = next(i for i, c in enumerate(q.choices) if (c in q.correct) == right)
+                if pick < 10:
+                    await pilot.press(str((pick + 1) % 10))
+                else:  # past the tenth choice: down the list and enter
+                    for _ in range(pick):
+                        await pilot.press("down")
+                    await pilot.press("enter")
+            await pilot.pause()
+            assert screen.answered and screen.run.answers[-1].right == right
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen.finished and screen.recorded is not None
+        result = screen.run.result()
+        stats = drill_stats(app.history, drill.value, "taiwan")
+        assert stats.runs == 1 and stats.questions == 10 and stats.right == result.right
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is practice
+        assert f"{result.accuracy:.0%}" in str(practice.query_one("#practice-stats").render())
+
+
+async def test_a_timed_question_runs_out_on_the_clock() -> None:
+    clock = Clock()
+    app = make_app(menu=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        practice = await _open_practice(pilot)
+        practice.now = clock
+        await pilot.press("t")
+        assert practice.timed
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.run.timed
+        clock.t += 16
+        screen.tick()
+        await pilot.pause()
+        assert screen.answered and screen.run.answers[-1].choice is None and not screen.run.answers[-1].right
+        await pilot.press("escape")  # a run left before its end is not kept
+        await settle(pilot)
+        assert app.screen is practice and drill_stats(app.history, "compare", "taiwan").runs == 0
+
+
+async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bool) -> None:
+    """Play an Arrange run: each hand arranged as `hard` would (or fouled on purpose, then its worst legal
+    play), READY, the reveal, the coach's verdict, next."""
+    from app.game import run_ai
+    from app.screens.table import TableScreen
+
+    practice.items = hands
+    for _ in range(5):
+        await pilot.press("down")
+    assert practice.entry == "arrange"
+    await pilot.press("enter")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen) and isinstance(screen.table, ArrangeTable)
+    table = screen.table
+    assert allowed(table, Action.AUTO) is Allowed.HIDDEN and allowed(table, Action.HINT) is Allowed.HIDDEN
+    for n in range(hands):
+        await settle(pilot)
+        request = table.takeover_request()
+        choice = run_ai(request)
+        play = choice.decision.arrangement
+        if badly:  # the obvious play's rows swapped about: legal, and far from the best
+            alts = [a.decision.arrangement for a in choice.alternatives if a.decision.arrangement is not None]
+            play = alts[-1] if alts else play
+        table.apply(table.arrange.with_arrangement(play))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.coach.review_for(n + 1, 0) is not None  # priced at once, with the coach setting as it is
+        await pilot.press("n")
+        await settle(pilot)
+
+
+async def test_arrange_runs_its_hands_and_keeps_the_run_and_the_mistakes(home) -> None:
+    app = make_app(menu=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        practice = await _open_practice(pilot, seed=3)
+        day = [1_800_000_000.0]
+        practice.wall_clock = lambda: day[0]
+        await _arrange_run(pilot, practice, 3, badly=True)
+        result = app.screen
+        assert isinstance(result, ArrangeResultScreen)
+        reviews = result.table.reviews()
+        assert len(reviews) == 3
+        stats = drill_stats(app.history, "arrange", "taiwan")
+        assert stats.runs == 1 and stats.questions == 3
+        assert stats.mean_loss == pytest.approx(sum(r.loss for r in reviews) / 3, abs=1e-3)
+        assert app.history.count() == 3  # each hand kept as a drill deal, with its verdict
+        assert all(d.verdict is not None and d.mode == "drill" for d in app.history.deals())
+        bad = [r for r in reviews if r.loss > 0.3]
+        assert bad, [r.loss for r in reviews]  # the plays chosen to lose do
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is practice
+        assert app.history.due_mistakes("taiwan", day[0]) == []  # not due before a day has passed
+        day[0] += 86_400
+        assert len(app.history.due_mistakes("taiwan", day[0])) == len(bad)
+
+
+async def test_the_mistakes_pool_brings_back_what_is_due_and_moves_it_along(home) -> None:
+    app = make_app(menu=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        practice = await _open_practice(pilot, seed=3)
+        day = [1_800_000_000.0]
+        practice.wall_clock = lambda: day[0]
+        await pilot.press("o", "o")  # only on Arrange: nothing happens on the first drill
+        assert practice.pool.value == "random"
+        await _arrange_run(pilot, practice, 3, badly=True)
+        await pilot.press("escape")
+        await settle(pilot)
+        due = app.history.due_mistakes("taiwan", day[0] + 86_400)
+        assert due
+        await pilot.press("o", "o")  # random → hard → mistakes
+        assert practice.pool.value == "mistakes"
+        await pilot.press("enter")  # none due yet: a notice, no run
+        await settle(pilot)
+        assert app.screen is practice
+        day[0] += 86_400
+        for _ in range(5):
+            await pilot.press("up")
+        await _arrange_run(pilot, practice, len(due), badly=False)
+        result = app.screen
+        assert isinstance(result, ArrangeResultScreen)
+        played = [" ".join(str(c) for c in sorted(r.hands[0], reverse=True)) for r in result.table.history]
+        assert sorted(played) == sorted(due)  # the run was the due hands
+        for hand, review in zip(played, result.table.reviews(), strict=True):
+            kept = app.history.mistake(hand, "taiwan")
+            if review.loss <= 0.3:  # played well: back in 3 days
+                assert kept is not None and kept[0] == day[0] + 3 * 86_400 and kept[2] == 1
+            else:
+                assert kept is not None and kept[0] == day[0] + 86_400
