@@ -7,6 +7,7 @@ the app was started straight at a table).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -24,13 +25,15 @@ from app.game.resume import RestoreError, restore_table
 from app.i18n import Translator, resolve_language
 from app.messages import SettingsChanged, StartTable
 from app.paths import asset, pid_alive
+from app.screens.dialogs import ConfirmScreen
+from app.screens.guide import GuideScreen
 from app.screens.menu import MainMenu
 from app.screens.past_deal import open_stored_deal
 from app.screens.reveal_player import Scheduler
 from app.screens.settings import describe_load, notify_load_warning
 from app.screens.table import TableScreen
-from app.settings import Settings, load_settings
-from app.store.database import History, HistoryOff, Opened, SessionRow, open_history
+from app.settings import Settings, load_settings, save_settings, settings_path
+from app.store.database import History, HistoryOff, Opened, SessionRow, history_path, open_history
 from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 
 
@@ -55,6 +58,7 @@ class ChinesePokerApp(App[None]):
         scheduler: Scheduler | None = None,
         history: Opened | None = None,
         replay: int | None = None,
+        offer_guide: bool | None = None,
     ) -> None:
         """``config`` starts straight at a table; ``menu`` opens the main menu first; ``replay`` opens a stored
         deal's review.
@@ -64,6 +68,9 @@ class ChinesePokerApp(App[None]):
         """
         super().__init__()
         report = None
+        if offer_guide is None:  # the very first start: no settings file and no history yet
+            offer_guide = settings is None and not settings_path().exists() and not history_path().exists()
+        self.offer_guide = offer_guide
         if settings is None:
             settings, report = load_settings()
         self.settings: Settings = settings
@@ -104,6 +111,8 @@ class ChinesePokerApp(App[None]):
             return
         if self.want_menu and self.start_config is None:
             self.show_menu()
+            if self.offer_guide:
+                self.push_screen(ConfirmScreen(self.t("guide.offer"), t=self.t), self._guide_offered)
             return
         self.start_table(self.start_config or TableConfig.quick())
 
@@ -112,6 +121,18 @@ class ChinesePokerApp(App[None]):
         warning, self.settings_warning = self.settings_warning, None
         if warning:
             notify_load_warning(self, warning)
+
+    def _guide_offered(self, yes: bool | None) -> None:
+        """Offered once: the settings file written now says so at the next start."""
+        self.offer_guide = False
+        with contextlib.suppress(OSError):
+            save_settings(self.settings)
+        if yes:
+            self.start_guide()
+
+    def start_guide(self) -> None:
+        """Learn to play: the guided first deal."""
+        self.push_screen(GuideScreen(t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler))
 
     def on_unmount(self) -> None:
         """Closing with a table open (Ctrl+Q): its session stays open to be continued; the file is closed."""

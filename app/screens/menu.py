@@ -45,6 +45,7 @@ ITEMS: tuple[tuple[str, str], ...] = (
     ("new", "n"),
     ("watch", "w"),
     ("practice", "d"),
+    ("learn", "l"),
     ("rankings", "h"),
     ("rules", "r"),
     ("history", "y"),
@@ -66,6 +67,7 @@ class MainMenu(BaseScreen[None]):
         Binding("n", "choose('new')", "menu.key.new"),
         Binding("w", "choose('watch')", "menu.key.watch"),
         Binding("d", "choose('practice')", "menu.key.practice", show=False),
+        Binding("l", "choose('learn')", "menu.key.learn", show=False),
         Binding("h", "choose('rankings')", "menu.key.rankings"),
         Binding("r", "choose('rules')", "menu.key.rules"),
         Binding("y", "choose('history')", "menu.key.history", show=False),
@@ -214,6 +216,10 @@ class MainMenu(BaseScreen[None]):
         elif item == "rules":
             config = self.last_config or TableConfig()
             self.app.push_screen(RulesScreen(config.preset, options=config.options, t=t, settings=self._settings))
+        elif item == "learn":
+            learn = getattr(self.app, "start_guide", None)
+            if callable(learn):
+                learn()
         elif item == "practice":
             preset = (self.last_config or TableConfig()).preset
             self.app.push_screen(PracticeScreen(history, preset, t=t, settings=self._settings))

@@ -1,0 +1,114 @@
+"""The guided first game ("Learn to play"): one scripted deal at a real table, a tip at each step.
+
+The deal is fixed (:data:`GUIDE_SEED`, taiwan, `normal` opponents, no clock, not scored) so that every
+step shows what it explains: the hand holds a pair to foul with on purpose, and `a` (auto-arrange) finds a
+play that wins all three rows against East, a 打槍. :class:`Guide` is the script: which step is on, and
+when the table's state has done what the step asks (placing cards, auto-arrange, READY, the reveal, the
+results panel), so that the next tip follows. Plain Python; the screen shows the tips.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ai import Level
+from app.config import TableConfig
+from rules.arrangement import Arrangement
+from rules.cards import Card
+from rules.evaluate import Category
+from rules.presets import Preset
+
+from .arrange import ArrangeState
+from .phase import Phase
+from .table import Table
+
+GUIDE_SEED = 8  # its first deal: a hand with pairs, and auto-arrange sweeps East (tests/app/test_guide.py)
+
+
+class Step(StrEnum):
+    """The guide's steps, in order; the value ends the tip's i18n key (``guide.step.<value>``)."""
+
+    ROWS = "rows"  # the three rows and their sizes
+    FOUL = "foul"  # the order rule, and a foul laid out on purpose (x takes the cards back)
+    KEYS = "keys"  # placing cards by keys: three cards placed
+    AUTO = "auto"  # auto-arrange and hints: all thirteen placed
+    READY = "ready"  # READY
+    REVEAL = "reveal"  # the reveal, row by row
+    SWEEP = "sweep"  # the 打槍 it showed
+    RESULTS = "results"  # the results panel (enter)
+    WHERE = "where"  # where the rules and rankings are
+    DONE = "done"
+
+
+ORDER = tuple(Step)
+#: The steps a tip ends by itself (the player reads it and goes on); the others wait for the table.
+READ_ONLY = frozenset({Step.ROWS, Step.REVEAL, Step.SWEEP, Step.WHERE})
+
+
+def guide_config() -> TableConfig:
+    """The guide's table: taiwan, `normal` opponents, no clock, not scored, the fixed seed."""
+    return TableConfig(preset=Preset.TAIWAN, options=Preset.TAIWAN.default_options, scored=False, time_limit=0,
+                       takeover=True, levels=(Level.NORMAL,) * 3, seed=GUIDE_SEED)
+
+
+def foul_on_purpose(hand: tuple[Card, ...]) -> Arrangement:
+    """A foul of ``hand`` to show: a pair in the front over a middle that has none."""
+    rng = random.Random(GUIDE_SEED)
+    cards = list(hand)
+    for _ in range(5000):
+        rng.shuffle(cards)
+        arr = Arrangement(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:]))
+        front, middle, back = arr.values()
+        if front.category is Category.PAIR and middle.category is Category.HIGH_CARD and back.base >= middle.base:
+            return arr
+    raise ValueError("this hand cannot show a front-over-middle foul")  # pragma: no cover
+
+
+@dataclass
+class Guide:
+    """Where the guided deal stands (see the module docstring)."""
+
+    step: Step = Step.ROWS
+    saw_results: bool = False  # the results panel was opened
+    swept: bool = False  # the reveal held a 打槍
+    laid: bool = False  # the foul has been laid out on the rows
+
+    def go_on(self) -> Step:
+        """The step after this one (the tip was read, or the table did what it asked)."""
+        self.step = ORDER[min(ORDER.index(self.step) + 1, len(ORDER) - 1)]
+        if self.step is Step.SWEEP and not self.swept:
+            self.step = Step.RESULTS  # no 打槍 this time (the player arranged their own way): nothing to show
+        return self.step
+
+    def done_by(self, table: Table) -> bool:
+        """Whether the table's state has done what the current step asks."""
+        st, step = table.arrange, self.step
+        if step is Step.FOUL:
+            return st is not None and not st.placed and self.laid
+        if step is Step.KEYS:
+            return st is not None and len(st.placed) >= 3
+        if step is Step.AUTO:
+            return st is not None and st.complete
+        if step is Step.READY:
+            return table.human_ready
+        if step is Step.RESULTS:
+            return self.saw_results
+        return False
+
+    def lay_foul(self, table: Table) -> ArrangeState | None:
+        """The foul to show at the FOUL step (the screen applies it to the rows)."""
+        if table.arrange is None:
+            return None
+        self.laid = True
+        return table.arrange.with_arrangement(foul_on_purpose(table.arrange.hand))
+
+    def reveal_over(self, table: Table) -> bool:
+        """Whether the reveal is over (the REVEAL tip follows), noting whether it held a 打槍."""
+        rec = table.current
+        if table.phase is not Phase.RESULTS or rec is None or rec.result is None or rec.human is None:
+            return False
+        self.swept = any(it.kind == "sweep" for i, p in enumerate(rec.seats) for q in rec.seats[i + 1:]
+                         for it in rec.pair_items(p, q))
+        return True
