@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual import on
@@ -25,10 +26,11 @@ from app.drilling import answer_text, choice_label, why_text
 from app.game.arrange import display_order
 from app.game.drills import Drill, DrillRun, Question
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.formatting import SEAT_KEYS
+from app.screens.formatting import seat_name
 from app.store.database import History, WriteFailed
 from app.store.stats import DrillStats, drill_stats
 from app.widgets.cards import CardLook, cards_text
+from rules.arrangement import Arrangement, is_foul
 from rules.cards import parse_cards
 from rules.evaluate import evaluate_row
 
@@ -113,12 +115,11 @@ class DrillScreen(BaseScreen[None]):
         if q.drill is Drill.SPECIAL:
             return t("drills.prompt.special", rules=t(f"host.preset.{show['rules']}.name"))
         if q.drill is Drill.SCORE:
-            return t("drills.prompt.score", a=t(f"common.seat.{SEAT_KEYS[show['a']]}"),
-                     b=t(f"common.seat.{SEAT_KEYS[show['b']]}"))
+            return t("drills.prompt.score", b=seat_name(t, show["b"], 0))
         return t(f"drills.prompt.{q.drill.value}")
 
     def _row(self, label: str, cards: str, *, name: bool = True) -> Text:
-        out = Text(f"{label:<8}")
+        out = Text(label + " " * max(1, 9 - cell_len(label)))
         row = parse_cards(cards)
         out.append_text(cards_text(display_order(row), self.look or CardLook()))
         if name:
@@ -139,10 +140,25 @@ class DrillScreen(BaseScreen[None]):
         elif q.drill is Drill.SPECIAL:
             lines = [self._row("", show["hand"], name=False)]
         else:
-            for seat, rows in enumerate(show["seats"]):
-                lines.append(Text(t(f"common.seat.{SEAT_KEYS[seat]}"), style="bold"))
-                lines += [self._row(f"  {t(f'common.row.{r}')}", rows[r]) for r in ("front", "middle", "back")]
+            lines = [line for seat, rows in enumerate(show["seats"]) for line in self._seat(seat, rows)]
         return Group(*lines)
+
+    def _seat(self, seat: int, rows: dict[str, str]) -> tuple[Text, Text]:
+        """A seat of the scored table in two lines: its three rows side by side, their hands below."""
+        t, look = self.t, self.look or CardLook()
+        name = seat_name(t, seat, 0)
+        top, below = Text(f"{name:<7}", style="bold"), Text(" " * 7)
+        for r in ("front", "middle", "back"):
+            cards = parse_cards(rows[r])
+            tiles = cards_text(display_order(cards), look)
+            width = max(tiles.cell_len, 9) + 2
+            top.append_text(tiles)
+            top.append(" " * (width - tiles.cell_len))
+            label = t(f"common.category_short.{evaluate_row(cards).category.id}")
+            below.append(label + " " * max(1, width - cell_len(label)), style="dim")
+        if is_foul(Arrangement.parse(rows["front"], rows["middle"], rows["back"])):
+            top.append(t("drills.choice.foul"), style="bold red")  # a fouled hand loses every row
+        return top, below
 
     def status(self) -> None:
         run, t = self.run, self.t
@@ -182,6 +198,7 @@ class DrillScreen(BaseScreen[None]):
         self.query_one("#drill-feedback", Static).update(
             Group(head, Text(why_text(t, q)), Text(tail, style="dim italic")))
         self.query_one("#drill-choices", OptionList).disabled = True
+        self.query_one("#drill-body", VerticalScroll).scroll_end(animate=False)  # the explanation in view
         self.status()
         self.refresh_bindings()
 

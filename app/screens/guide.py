@@ -91,7 +91,8 @@ class GuideScreen(TableScreen):
                 return
             if nxt is not Step.REVEAL:
                 self.show_tip()
-        self.say(self.t(f"guide.do.{self.guide.step.value}"))
+        reminder = f"guide.do.{self.guide.step.value}"  # what to do now, on the message line (not every step)
+        self.say(self.t(reminder) if self.t.has(reminder) else "")
         self.redraw()
 
     def redraw(self) -> None:

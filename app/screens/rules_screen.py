@@ -181,6 +181,7 @@ class RulesText:
                                               strict=True))),
             self.tr("table_continue"),
             self.tr("table_retry"),
+            self.tr("table_practice"),
         )
 
     def _session(self) -> Iterator[str]:

@@ -76,8 +76,8 @@ async def test_menu_click_opens_rankings():
     app = ScreenApp(MainMenu)
     async with app.run_test(size=SIZE) as pilot:
         menu = app.screen.query_one("#menu-list", OptionList)
-        # The fourth option (Hand rankings) is on the fourth line of the list.
-        assert await pilot.click(menu, offset=(6, 3))
+        # Hand rankings is the sixth option (no Continue without a history): the sixth line of the list.
+        assert await pilot.click(menu, offset=(6, 5))
         await pilot.pause()
         assert isinstance(app.screen, RankingsScreen)
         await pilot.press("escape")

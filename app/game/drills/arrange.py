@@ -127,6 +127,11 @@ class ArrangeTable(Table):
         self.phase = Phase.ARRANGING
         return rec
 
+    @property
+    def deals_limit(self) -> int | None:
+        """The run's hands (the top bar counts them: "deal 3 of 10")."""
+        return self.items
+
     def session_end_reason(self) -> EndReason | None:
         """Over after ``items`` hands, once the coach has priced them all."""
         if self.over_reason is not None:

@@ -1,0 +1,45 @@
+"""Snapshots of Practice: the menu of drills, a question of each kind at 80×24 (answered, for the
+explanation), and a tip of the guide. Seeded questions, so every shot is the same."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pytest
+
+from app.game.drills import Drill, DrillRun
+from app.game.guide import Step
+from app.paths import asset
+from app.screens.drill import DrillScreen
+from app.screens.guide import TipScreen
+from app.screens.practice import PracticeScreen
+from app.settings import Settings
+from rules.presets import Preset
+from tests.app.harness import ScreenApp
+
+
+class PracticeApp(ScreenApp):
+    """The bare App with the game's style sheet and no history."""
+
+    CSS_PATH: ClassVar[list[str]] = [str(asset("styles", "game.tcss"))]
+
+    def __init__(self, make_screen, lang: str = "en") -> None:
+        super().__init__(make_screen, lang, settings=Settings(), animate=False)
+        self.history = None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_practice_menu(snap_compare, lang):
+    assert snap_compare(PracticeApp(lambda: PracticeScreen(None), lang), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("drill", list(Drill))
+def test_a_question_answered(snap_compare, drill):
+    preset = Preset.SHISANSHUI if drill is Drill.SPECIAL else Preset.TAIWAN
+    app = PracticeApp(lambda: DrillScreen(DrillRun(drill, preset, seed=11), None))
+    assert snap_compare(app, press=["1"], terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_tip_of_the_guide(snap_compare, lang):
+    assert snap_compare(PracticeApp(lambda: TipScreen(Step.FOUL), lang), terminal_size=(80, 24))
