@@ -101,6 +101,8 @@ class HistoryScreen(BaseScreen[None]):
         deal = t("history.deal_in", session=row.session, n=row.number) if row.session else t("history.deal_alone")
         if row.mode == Mode.RETRY.value:
             deal = t("history.retry_of", id=row.retry_of)
+        elif row.mode == Mode.DRILL.value:
+            deal = t("history.drill_deal")
         elif row.mode == Mode.WATCH.value:
             deal += " " + t("history.watched")
         units = Text("" if row.units is None else signed(row.units),

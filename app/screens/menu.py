@@ -221,8 +221,9 @@ class MainMenu(BaseScreen[None]):
             if callable(learn):
                 learn()
         elif item == "practice":
-            preset = (self.last_config or TableConfig()).preset
-            self.app.push_screen(PracticeScreen(history, preset, t=t, settings=self._settings))
+            last = self.last_config or TableConfig()
+            self.app.push_screen(PracticeScreen(history, last.preset, options=last.options, t=t,
+                                                settings=self._settings))
         elif item == "history":
             self.app.push_screen(HistoryScreen(history, t=t, settings=self._settings))
         elif item == "stats":

@@ -32,7 +32,7 @@ from app.store.database import History
 from app.store.stats import DRILL_BEST_MIN, DrillStats, drill_stats
 from app.widgets.base import GameFooter
 from app.widgets.option_menu import OptionMenu
-from rules.presets import Preset
+from rules.presets import Options, Preset
 
 PRESETS = tuple(Preset)
 ARRANGE = "arrange"
@@ -55,9 +55,13 @@ class PracticeScreen(BaseScreen[None]):
     ]
 
     def __init__(self, history: History | None, preset: Preset = Preset.TAIWAN, *,
-                 now: Callable[[], float] | None = None, seed: int | None = None, **kwargs: object) -> None:
+                 now: Callable[[], float] | None = None, seed: int | None = None, options: Options | None = None,
+                 **kwargs: object) -> None:
+        """``options``: the last table's, used while its preset is chosen (a suit tie-break the host turned on
+        is drilled too); every other preset drills its own defaults."""
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.history, self.preset = history, preset
+        self.table_options = (preset, options) if options is not None else None
         self.timed, self.items, self.pool = False, RUN_LENGTHS[0], Pool.RANDOM
         self.now, self.seed = now, seed  # tests inject the clock and the questions' seed
         self.wall_clock: Callable[[], float] = time.time  # the schedule's clock (days, not the table's seconds)
@@ -107,10 +111,9 @@ class PracticeScreen(BaseScreen[None]):
         """The settings line, and the highlighted drill's description and record."""
         t = self.t
         entry = self.entry
-        settings = t("drills.settings", rules=t(f"host.preset.{self.preset.value}.name"),
-                     timed=t("drills.on") if self.timed else t("drills.off"), items=self.items)
-        if entry == ARRANGE:
-            settings += "  " + t("drills.pool_setting", pool=t(f"drills.pool.{self.pool.value}"))
+        key = "drills.settings_arrange" if entry == ARRANGE else "drills.settings"
+        settings = t(key, rules=t(f"host.preset.{self.preset.value}.name"), items=self.items,
+                     timed=t("drills.on") if self.timed else t("drills.off"), pool=t(f"drills.pool.{self.pool.value}"))
         self.query_one("#practice-settings", Static).update(settings)
         self.refresh_bindings()  # `o` only on Arrange
         self.query_one("#practice-about", Static).update(t(f"drills.about.{entry}"))
@@ -139,6 +142,13 @@ class PracticeScreen(BaseScreen[None]):
     def _highlighted(self, _: OptionList.OptionHighlighted) -> None:
         self.describe()
 
+    @property
+    def options(self) -> Options:
+        """The options the drills follow: the last table's under its preset, else the preset's defaults."""
+        if self.table_options is not None and self.table_options[0] is self.preset:
+            return self.table_options[1]
+        return self.preset.default_options
+
     def wall(self) -> float:
         """The time of day for the mistakes' schedule (tests move it)."""
         return self.wall_clock()
@@ -156,7 +166,7 @@ class PracticeScreen(BaseScreen[None]):
         if self.seed is not None:
             kwargs["seed"] = self.seed + self.runs
         self.runs += 1
-        run = DrillRun(drill, self.preset, **kwargs)  # type: ignore[arg-type]
+        run = DrillRun(drill, self.preset, options=self.options, **kwargs)  # type: ignore[arg-type]
         self.app.push_screen(DrillScreen(run, self.history, t=self._translator, settings=self._settings))
 
     def on_screen_resume(self) -> None:

@@ -137,9 +137,9 @@ def special_question(rng: random.Random, level: int, preset: Preset) -> Question
 # ---- scoring a table
 
 
-def score_question(rng: random.Random, level: int, preset: Preset) -> Question:
+def score_question(rng: random.Random, level: int, preset: Preset, options: Options | None = None) -> Question:
     """*Score it*: a table of four revealed; the units seat ``a`` wins from seat ``b`` under ``preset``."""
-    options = preset.default_options
+    options = preset.default_options if options is None else options
     seed = rng.randrange(2**31)
     hands = deal(seed, 4)
     decisions = []
@@ -161,7 +161,8 @@ def score_question(rng: random.Random, level: int, preset: Preset) -> Question:
     wrong.discard(answer)
     picks = rng.sample(sorted(wrong), min(3, len(wrong)))
     choices = tuple(str(v) for v in sorted({answer, *picks}))
-    show = {"rules": preset.value, "seats": [d.to_dict() for d in decisions], "a": a, "b": b}
+    show = {"rules": preset.value, "options": options.to_dict(), "seats": [d.to_dict() for d in decisions],
+            "a": a, "b": b}
     items = [{"kind": it.kind, "value": it.value} for it in pair.items]
     return Question(Drill.SCORE, level, show, choices, frozenset({str(answer)}),
                     Why("score", {"items": items, "total": answer, "rows": [o.value for o in pair.rows or ()]}))

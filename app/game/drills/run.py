@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.presets import Preset
+from rules.presets import Options, Preset
 
 from .hands import foul_question, score_question, special_question
 from .question import START_LEVEL, Drill, Question, next_level
@@ -24,9 +24,11 @@ TIME_LIMIT = 15.0  # seconds a question in a timed run
 SCORE_TIME_LIMIT = 45.0  # a table of four takes longer to add up
 
 
-def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset) -> Question:
-    """One question of ``drill`` at ``level`` for a table of ``preset`` (its default options)."""
-    options = preset.default_options
+def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset,
+                  options: Options | None = None) -> Question:
+    """One question of ``drill`` at ``level`` for a table of ``preset`` with ``options`` (default: the
+    preset's; the wheel and the suit tie-break change how rows compare)."""
+    options = preset.default_options if options is None else options
     if drill is Drill.COMPARE:
         return compare_question(rng, level, options)
     if drill is Drill.NAME:
@@ -35,7 +37,7 @@ def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset) 
         return foul_question(rng, level, options)
     if drill is Drill.SPECIAL:
         return special_question(rng, level, preset)
-    return score_question(rng, level, preset)
+    return score_question(rng, level, preset, options)
 
 
 @dataclass(frozen=True)
@@ -68,8 +70,10 @@ class DrillRun:
     """One run of ``items`` questions (see the module docstring)."""
 
     def __init__(self, drill: Drill, preset: Preset = Preset.TAIWAN, *, items: int = 10, timed: bool = False,
-                 seed: int | None = None, now: Callable[[], float] = time.monotonic) -> None:
+                 seed: int | None = None, now: Callable[[], float] = time.monotonic,
+                 options: Options | None = None) -> None:
         self.drill, self.preset, self.items, self.timed, self.now = drill, preset, items, timed, now
+        self.options = preset.default_options if options is None else options
         self.seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         self.rng = random.Random(self.seed)
         self.level, self.streak = START_LEVEL, 0
@@ -94,7 +98,7 @@ class DrillRun:
         if self.done:
             raise RuntimeError("the run is over")
         if self.current is None:
-            self.current = make_question(self.drill, self.rng, self.level, self.preset)
+            self.current = make_question(self.drill, self.rng, self.level, self.preset, self.options)
             self._asked_at = self.now()
         return self.current
 
@@ -136,7 +140,8 @@ class DrillRun:
         """The run as the history keeps it: every question, answer and time."""
         r = self.result()
         return {
-            "drill": self.drill.value, "rules": self.preset.value, "seed": self.seed, "timed": self.timed,
+            "drill": self.drill.value, "rules": self.preset.value, "options": self.options.to_dict(),
+            "seed": self.seed, "timed": self.timed,
             "items": r.items, "right": r.right, "seconds": round(r.seconds, 3), "best_streak": r.best_streak,
             "answers": [{"question": a.question.to_dict(), "choice": a.choice, "right": a.right,
                          "seconds": round(a.seconds, 3)} for a in self.answers],
