@@ -252,7 +252,7 @@ class History:
 
     def mistake(self, hand: str, preset: str) -> tuple[float, int, int] | None:
         """A kept mistake's (due, step, well), or None."""
-        rows = self._read("SELECT due, step, well FROM mistakes WHERE hand = ? AND preset = ?", (hand, preset))
+        rows = self.read("SELECT due, step, well FROM mistakes WHERE hand = ? AND preset = ?", (hand, preset))
         return tuple(rows[0]) if rows else None  # type: ignore[return-value]
 
     def keep_mistake(self, hand: str, preset: str, entry: tuple[float, int, int] | None) -> None:
@@ -267,7 +267,7 @@ class History:
 
     def due_mistakes(self, preset: str, now: float, limit: int = 50) -> list[str]:
         """The kept hands due by ``now``, the longest overdue first."""
-        rows = self._read("SELECT hand FROM mistakes WHERE preset = ? AND due <= ? ORDER BY due LIMIT ?",
+        rows = self.read("SELECT hand FROM mistakes WHERE preset = ? AND due <= ? ORDER BY due LIMIT ?",
                           (preset, now, limit))
         return [r[0] for r in rows]
 
@@ -289,7 +289,8 @@ class History:
 
     # ---- reading
 
-    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    def read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        """The rows of one query (a query that meets damage sets the file aside first: see the class)."""
         with self._lock:
             try:
                 return self.db.execute(sql, args).fetchall()
@@ -301,7 +302,7 @@ class History:
 
     def session(self, session: int) -> SessionRow | None:
         """One session, with the number of deals stored for it."""
-        rows = self._read(
+        rows = self.read(
             "SELECT id, uid, started, updated, preset, mode, status, config, state, "
             "(SELECT count(*) FROM deals WHERE deals.session = sessions.id) FROM sessions WHERE id = ?", (session,))
         if not rows:
@@ -312,7 +313,7 @@ class History:
     def resumable(self, alive: Callable[[int], bool], mine: int | None = None) -> SessionRow | None:
         """The open session played most recently that no other live copy of the game is playing (the
         menu's Continue), or None."""
-        rows = self._read("SELECT id, owner FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
+        rows = self.read("SELECT id, owner FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
                           (Status.OPEN.value,))
         for session, owner in rows:
             if owner is None or owner == mine or not alive(int(owner)):
@@ -324,7 +325,7 @@ class History:
     def session_deals(self, session: int, modes: Sequence[Mode] = (Mode.TABLE, Mode.WATCH)) -> list[DealRow]:
         """A session's deals in the order played, with their records and reviews."""
         marks = ", ".join("?" * len(modes))
-        rows = self._read(f"SELECT {_LIST}, data, review FROM deals WHERE session = ? AND mode IN ({marks}) "
+        rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE session = ? AND mode IN ({marks}) "
                           "ORDER BY number, id", (session, *(m.value for m in modes)))
         return [_deal_row(r, full=True) for r in rows]
 
@@ -336,7 +337,7 @@ class History:
             where.append("id < ?")
             args.append(before)
         clause = f"WHERE {' AND '.join(where)}" if where else ""
-        rows = self._read(f"SELECT {_LIST} FROM deals {clause} ORDER BY id DESC LIMIT ?", (*args, limit))
+        rows = self.read(f"SELECT {_LIST} FROM deals {clause} ORDER BY id DESC LIMIT ?", (*args, limit))
         return [_deal_row(r) for r in rows]
 
     @staticmethod
@@ -354,23 +355,23 @@ class History:
 
     def deal(self, deal_id: int) -> DealRow | None:
         """One deal with its record and review, or None when there is no such deal."""
-        rows = self._read(f"SELECT {_LIST}, data, review FROM deals WHERE id = ?", (deal_id,))
+        rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE id = ?", (deal_id,))
         return _deal_row(rows[0], full=True) if rows else None
 
     def retries(self, deal_id: int) -> list[DealRow]:
         """The practice tries of a deal, oldest first."""
-        rows = self._read(f"SELECT {_LIST}, data, review FROM deals WHERE retry_of = ? ORDER BY id", (deal_id,))
+        rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE retry_of = ? ORDER BY id", (deal_id,))
         return [_deal_row(r, full=True) for r in rows]
 
     def count(self, preset: str | None = None) -> int:
         """How many deals are stored (of ``preset``)."""
         if preset is None:
-            return int(self._read("SELECT count(*) FROM deals")[0][0])
-        return int(self._read("SELECT count(*) FROM deals WHERE preset = ?", (preset,))[0][0])
+            return int(self.read("SELECT count(*) FROM deals")[0][0])
+        return int(self.read("SELECT count(*) FROM deals WHERE preset = ?", (preset,))[0][0])
 
     def sessions_by_uid(self) -> dict[str, int]:
         """Every session's id by its uid (export and import)."""
-        return {uid: sid for sid, uid in self._read("SELECT id, uid FROM sessions")}
+        return {uid: sid for sid, uid in self.read("SELECT id, uid FROM sessions")}
 
     def iter_rows(self, sql: str, args: Sequence[Any] = (), batch: int = 2000) -> Iterator[Any]:
         """Rows of a query in batches, without holding them all (export)."""

@@ -64,7 +64,7 @@ def interval(n: int, total: float, squares: float) -> tuple[float, float]:
 
 def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes: int = 3) -> PresetStats:
     """The statistics of ``preset`` (a few SQL aggregates: well under 0.5 s over 100,000 deals)."""
-    row = history._read(
+    row = history.read(
         "SELECT count(*), coalesce(sum(units), 0), coalesce(sum(units * units), 0), coalesce(sum(rows_won), 0), "
         "coalesce(sum(rows_lost), 0), coalesce(sum(sweeps_given), 0), coalesce(sum(sweeps_taken), 0), "
         "coalesce(sum(fouled), 0), coalesce(sum(special IS NOT NULL), 0), count(loss), avg(loss), "
@@ -75,18 +75,18 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
     mean, ci95 = interval(n, units, squares)
     median = None
     if timed:
-        middle = history._read(
+        middle = history.read(
             f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY seconds LIMIT ? OFFSET ?",
             (preset, 2 - timed % 2, (timed - 1) // 2),
         )
         median = sum(r[0] for r in middle) / len(middle)
-    losses = history._read(f"SELECT loss FROM deals WHERE {PLAYED} AND loss IS NOT NULL ORDER BY id DESC LIMIT ?",
+    losses = history.read(f"SELECT loss FROM deals WHERE {PLAYED} AND loss IS NOT NULL ORDER BY id DESC LIMIT ?",
                            (preset, trend))
-    seconds = history._read(
+    seconds = history.read(
         f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY id DESC LIMIT ?", (preset, trend))
-    tops = history._read(f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units DESC, id DESC LIMIT ?",
+    tops = history.read(f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units DESC, id DESC LIMIT ?",
                          (preset, extremes))
-    bottoms = history._read(f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units ASC, id DESC LIMIT ?",
+    bottoms = history.read(f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units ASC, id DESC LIMIT ?",
                             (preset, extremes))
     return PresetStats(
         preset=preset, deals=n, units=units, mean=mean, ci95=ci95, rows_won=won, rows_lost=lost,
@@ -132,17 +132,17 @@ class DrillStats:
 def drill_stats(history: History, drill: str, preset: str, *, trend: int = TREND) -> DrillStats:
     """The statistics of ``drill`` under ``preset`` (timed and untimed runs together)."""
     where = "drill = ? AND preset = ?"
-    runs, questions, right, seconds, streak = history._read(
+    runs, questions, right, seconds, streak = history.read(
         "SELECT count(*), coalesce(sum(items), 0), coalesce(sum(right), 0), "
         f"sum(seconds * items) / nullif(sum(items), 0), coalesce(max(best_streak), 0) FROM drills WHERE {where}",
         (drill, preset))[0]
-    last = history._read(f"SELECT right * 1.0 / items FROM drills WHERE {where} AND items > 0 ORDER BY id DESC "
+    last = history.read(f"SELECT right * 1.0 / items FROM drills WHERE {where} AND items > 0 ORDER BY id DESC "
                          "LIMIT ?", (drill, preset, trend))
-    best = history._read(f"SELECT max(right * 1.0 / items) FROM drills WHERE {where} AND items >= ?",
+    best = history.read(f"SELECT max(right * 1.0 / items) FROM drills WHERE {where} AND items >= ?",
                          (drill, preset, DRILL_BEST_MIN))[0][0]
-    fastest = history._read(f"SELECT min(seconds) FROM drills WHERE {where} AND items >= ? "
+    fastest = history.read(f"SELECT min(seconds) FROM drills WHERE {where} AND items >= ? "
                             "AND right >= items * ?", (drill, preset, DRILL_BEST_MIN, FAST_ACCURACY))[0][0]
-    loss, best_loss = history._read(
+    loss, best_loss = history.read(
         f"SELECT sum(loss * items) / nullif(sum(CASE WHEN loss IS NULL THEN 0 ELSE items END), 0), "
         f"min(CASE WHEN items >= ? THEN loss END) FROM drills WHERE {where}", (DRILL_BEST_MIN, drill, preset))[0]
     return DrillStats(drill, preset, runs, questions, right, seconds, tuple(r[0] for r in reversed(last)), best,

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sqlite3
 import stat
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +28,8 @@ from app.store.database import HistoryOff, Mode, WriteFailed, open_history
 from rules.presets import Preset
 
 from .helpers import connect, numbered, play_deal, sample_records, table_for
+
+ROOT = Path(__file__).resolve().parents[2]
 
 as_root = pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
                              reason="root writes into read-only folders: the permissions are not tested as root")
@@ -230,3 +236,26 @@ def test_newer_schema_in_rollback_mode_is_not_modified(tmp_path: Path) -> None:
     assert opened.history is None and opened.off is HistoryOff.TOO_NEW
     assert path.read_bytes() == before
 
+
+
+@pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv")),
+                    reason="run as root with setpriv: the folder tests above cover other users")
+def test_read_only_folder_for_an_unprivileged_player() -> None:
+    """As root (CI) permissions do not bind, so the player is played by `nobody`: a folder it may not write
+    turns the history off, and opening says why instead of raising."""
+    base = Path(tempfile.mkdtemp(prefix="cp-ro-"))
+    try:
+        base.chmod(0o755)
+        folder = base / "data"
+        folder.mkdir(mode=0o555)
+        folder.chmod(0o555)  # owned by root: nobody may not write it
+        code = ("import sys; from pathlib import Path; from app.store.database import open_history; "
+                "o = open_history(Path(sys.argv[1]) / 'history.sqlite3'); print(o.history is None, o.off)")
+        done = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+                               code, str(folder)], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                              env={**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(base)})
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == ["True", "read_only"]
+        assert list(folder.iterdir()) == []  # nothing was written
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
