@@ -63,6 +63,7 @@ def test_answers_agree_with_the_rules_engine(drill: Drill) -> None:
     rng = random.Random(hash(drill.value) & 0xFFFF)
     presets = list(Preset)
     found: set[str] = set()
+    kinds: set[str] = set()
     for i in range(ITEMS):
         preset = presets[i % 4]
         # A third of the items at a table whose host turned the suit tie-break on, a third with the other wheel.
@@ -90,6 +91,7 @@ def test_answers_agree_with_the_rules_engine(drill: Drill) -> None:
             pair = result.pair(q.show["a"], q.show["b"])
             assert q.correct == {str(pair.score)}
             assert sum(it["value"] for it in q.why.values["items"]) == pair.score
+            kinds.update(it["kind"] for it in q.why.values["items"])
         found |= q.correct
         if i % 50 == 0:
             _check_words(q)
@@ -97,3 +99,6 @@ def test_answers_agree_with_the_rules_engine(drill: Drill) -> None:
         assert {s.id for s in Preset.SHISANSHUI.specials} | {"none"} <= found
     if drill is Drill.NAME:
         assert {c.id for c in Category} <= found
+    if drill is Drill.SCORE:  # the tables teach sweeps, 紅不讓/全壘打 and the bonuses, not only row points
+        assert {"sweep", "home_run"} <= kinds
+        assert len(kinds - {"rows", "front", "middle", "back", "sweep", "home_run", "crush"}) >= 5

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
+from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import Card, deal, format_cards
 from rules.deal import Deal, Decision
@@ -137,6 +140,16 @@ def special_question(rng: random.Random, level: int, preset: Preset) -> Question
 # ---- scoring a table
 
 
+def strong_play(hand: tuple[Card, ...], options: Options) -> Arrangement:
+    """The hand's strongest back, then strongest middle, among its legal splits (numpy over all of them): the
+    rows a player who builds from the back lays down, where the bonuses of strong rows show up."""
+    splits = legal_splits(hand, options)
+    back = splits.keys5[SPLIT_BACK[splits.legal]]
+    top = splits.legal[back == back.max()]
+    best = top[int(np.argmax(splits.keys5[SPLIT_MIDDLE[top]]))]
+    return splits.arrangement(int(best))
+
+
 def score_question(rng: random.Random, level: int, preset: Preset, options: Options | None = None) -> Question:
     """*Score it*: a table of four revealed; the units seat ``a`` wins from seat ``b`` under ``preset``."""
     options = preset.default_options if options is None else options
@@ -144,6 +157,9 @@ def score_question(rng: random.Random, level: int, preset: Preset, options: Opti
     hands = deal(seed, 4)
     decisions = []
     for hand in hands:
+        if level >= 2 and rng.random() < 0.5:  # strong rows: 加賭 bonuses and 打槍 of real hands to count
+            decisions.append(Decision.arranged(strong_play(tuple(hand), options)))
+            continue
         foul = rng.random() < (0.08 if level < 3 else 0.15)
         arr = None
         for _ in range(400):
