@@ -416,6 +416,20 @@ def history_path() -> Path:
     return data_dir() / HISTORY_FILE
 
 
+def _wal(db: sqlite3.Connection) -> str:
+    """Switch to WAL. The switch takes the file's lock without waiting on the busy handler, so a second copy
+    of the game opening the same new file at the same moment is refused ("locked"): it tries again, as long
+    as any other write would wait."""
+    deadline = time.monotonic() + BUSY_MS / 1000
+    while True:
+        try:
+            return str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc).lower() or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
     try:
@@ -423,7 +437,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         found = version_of(db)
         if found > VERSION:  # before anything writes: a newer game's file is left exactly as it is
             raise SchemaTooNew(found)
-        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        mode = _wal(db)
         if str(mode).lower() != "wal":
             db.execute("PRAGMA journal_mode = DELETE")
         db.execute("PRAGMA synchronous = NORMAL")  # with WAL: a crash of the game never loses a committed deal

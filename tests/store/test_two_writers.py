@@ -139,3 +139,37 @@ def test_claim_by_two_owners(tmp_path: Path) -> None:
     second = theirs.start_session("arcade", Mode.TABLE, {}, {}, owner=gone)
     assert mine.claim(second, me, pid_alive)
     assert not mine.claim(second + 1, me, pid_alive)  # no such session
+
+
+OPENER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+
+    from app.store.database import open_history
+
+    go = Path(sys.argv[2])
+    print("ready", flush=True)
+    while not go.exists():  # all start at one instant: the race is on the new file's switch to WAL
+        pass
+    opened = open_history(Path(sys.argv[1]))
+    print(opened.off, opened.detail, flush=True)
+    """
+)
+
+
+def test_copies_opening_a_new_history_at_the_same_instant_all_get_it(tmp_path: Path) -> None:
+    """Switching a new file to WAL does not wait on the busy handler: a copy that meets another's switch must
+    try again rather than turn its history off (measured before the fix: 6 of 80 such opens refused)."""
+    script = tmp_path / "opener.py"
+    script.write_text(OPENER)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for trial in range(8):
+        path, go = tmp_path / f"h{trial}.sqlite3", tmp_path / f"go{trial}"
+        openers = [subprocess.Popen([sys.executable, str(script), str(path), str(go)], stdout=subprocess.PIPE,
+                                    text=True, env=env, cwd=tmp_path) for _ in range(4)]
+        for o in openers:
+            assert o.stdout is not None and o.stdout.readline() == "ready\n"
+        go.touch()
+        outs = [o.communicate(timeout=60)[0].strip() for o in openers]
+        assert outs == ["None"] * 4, outs
