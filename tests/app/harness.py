@@ -17,20 +17,11 @@ from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
 from rules.presets import Preset
+from tests.clock import Clock
 
 SIZE = (80, 24)
 SIZES = [(80, 24), (120, 40)]
 LANGS = ["en", "zh-TW"]
-
-
-class Clock:
-    """The table's injected clock, moved by hand (``clock.t += 30``)."""
-
-    def __init__(self, start: float = 5000.0) -> None:
-        self.t = start
-
-    def __call__(self) -> float:
-        return self.t
 
 
 class Manual:

@@ -14,14 +14,7 @@ from app.game.drills.question import UP_AFTER
 from app.store.database import open_history
 from app.store.stats import DRILL_BEST_MIN, FAST_ACCURACY, drill_stats
 from rules.presets import Preset
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 100.0
-
-    def __call__(self) -> float:
-        return self.t
+from tests.clock import Clock
 
 
 @given(st.lists(st.booleans(), max_size=60))

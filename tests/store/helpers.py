@@ -25,16 +25,7 @@ from rules.cards import deal
 from rules.deal import Decision
 from rules.presets import Preset
 from rules.specials import detect_specials
-
-
-class Clock:
-    """The table's clock, moved by hand."""
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self.t = start
-
-    def __call__(self) -> float:
-        return self.t
+from tests.clock import Clock
 
 
 class Collect:

@@ -1,10 +1,10 @@
 """A crash at any moment loses no committed deal and leaves the history readable.
 
 A child process opens the history and records 1,000 deals, one transaction each, printing each deal's uid
-once its commit has returned; it is killed with SIGKILL at a seeded random moment, twenty times over the same
-file (each run appends a session to what the earlier runs left, WAL files and all). After every kill the
-history opens as it is (not moved aside), passes SQLite's integrity check, and holds every deal the child
-reported, each with its session's state from the same transaction.
+once its commit has returned; it is killed with SIGKILL at a seeded random point of its progress, twenty
+times over the same file (each run appends a session to what the earlier runs left, WAL files and all).
+After every kill the history opens as it is (not moved aside), passes SQLite's integrity check, and holds
+every deal the child reported, each with its session's state from the same transaction.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 from app.store.database import open_history
@@ -70,10 +69,18 @@ def test_sigkill_never_loses_a_committed_deal(tmp_path: Path) -> None:
                                  stdout=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
         assert child.stdout is not None
         assert child.stdout.readline() == "started\n"
-        # From here the child opens the file (recovering the WAL the last kill left), then writes ~0.3 s of deals.
-        time.sleep(rng.uniform(0.0, 0.3))
+        # The kill lands at a seeded moment of the child's progress, not of the wall clock (a busy machine
+        # would otherwise let the child finish first): while it opens the file (recovering the WAL the last
+        # kill left), or once it has reported ``target`` deals, still writing.
+        target = rng.randrange(-1, DEALS - 200)
+        lines = []
+        if target >= 0:
+            lines.append(child.stdout.readline())  # "session …"
+            while len(lines) - 1 < target:
+                lines.append(child.stdout.readline())
         child.send_signal(signal.SIGKILL)
-        lines = child.stdout.read().split("\n")[:-1]  # a line cut off by the kill has no newline: not reported
+        rest = child.stdout.read()
+        lines = "".join([*lines, rest]).split("\n")[:-1]  # a line cut off by the kill has no newline
         child.wait()
         assert not lines or lines[0].startswith("session"), lines[:1]
         uids = lines[1:]
