@@ -1,4 +1,4 @@
-"""The four scoring presets and the options a deal is scored under (RULES.md §5–§8, §11)."""
+"""The scoring presets and the options a deal is scored under (RULES.md §5–§8, §11, §15)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ class Preset(StrEnum):
     TOURNAMENT = "tournament"
     ARCADE = "arcade"
     SHISANSHUI = "shisanshui"
+    WESTERN = "western"
 
     @property
     def default_options(self) -> Options:
@@ -27,7 +28,9 @@ class Preset(StrEnum):
 
     @property
     def specials(self) -> frozenset[Special]:
-        """What may be declared instead of arranging: dragons everywhere, all 13 in shisanshui."""
+        """What may be declared instead of arranging: dragons, all 13 in shisanshui, nothing in western (§15)."""
+        if self is Preset.WESTERN:
+            return frozenset()
         return frozenset(Special) if self is Preset.SHISANSHUI else DRAGONS
 
     @property
@@ -47,6 +50,7 @@ class Options:
     wheel: Wheel = Wheel.LOW
     suit_tiebreak: bool = False
     three_flush_straight: bool = False  # arcade's +2 for 三同花/三順子; other presets ignore it
+    royalties: bool = False  # western's row royalties (§15.2); other presets ignore it
 
     def __post_init__(self) -> None:
         # Accept "low"/"second" as well as Wheel members, so that scoring never sees a bare string.
@@ -60,6 +64,7 @@ class Options:
             "wheel": self.wheel.value,
             "suit_tiebreak": self.suit_tiebreak,
             "three_flush_straight": self.three_flush_straight,
+            "royalties": self.royalties,
         }
 
     @classmethod

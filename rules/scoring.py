@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import arcade, shisanshui, taiwan
+from . import arcade, shisanshui, taiwan, western
 from .cards import Card, CardError, parse_cards
 from .deal import Deal, DealError, DealResult, Decision, Seat, parse_decisions
 from .presets import OptionError, Options, Preset, parse_preset
@@ -15,6 +15,7 @@ _SCORERS = {
     Preset.TOURNAMENT: taiwan.score_pairs,
     Preset.ARCADE: arcade.score_pairs,
     Preset.SHISANSHUI: shisanshui.score_pairs,
+    Preset.WESTERN: western.score_pairs,
 }
 
 

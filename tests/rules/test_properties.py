@@ -141,6 +141,7 @@ def deals(draw: st.DrawFn, preset: Preset) -> tuple[list[Decision], Options, tup
         wheel=draw(wheels),
         suit_tiebreak=draw(flags),
         three_flush_straight=draw(flags) if preset is Preset.ARCADE else False,
+        royalties=draw(flags) if preset is Preset.WESTERN else False,
     )
     decisions = [decide(h, preset, options, rnd) for h in seats]
     doubles: tuple[int | None, ...] = ()
