@@ -41,7 +41,7 @@ from rules.evaluate import SUBSETS3, SUBSETS5, batch_keys, key_categories
 from rules.presets import Preset
 
 from .contract import TableView
-from .payouts import worth_by_category
+from .payouts import ROW_PRICED, worth_by_category
 from .sampling import imagine
 from .showdown import SideRows
 from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE
@@ -153,7 +153,7 @@ def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.
     keys = np.stack([batch_keys(r, options.wheel, options.suit_tiebreak).astype(np.int64) for r in rows], axis=1)
     row_masks = np.stack([_masks(r) for r in rows], axis=1)
     worth = np.zeros(keys.shape)
-    if preset in (Preset.ARCADE, Preset.SHISANSHUI):
+    if preset in ROW_PRICED:
         cats = key_categories(keys)
         for row in Row:
             worth[:, row] = worth_by_category(row, preset)[cats[:, row]]
@@ -232,16 +232,26 @@ def preset_index(preset: Preset) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Build ``assets/ai/bank.npz`` for the four presets."""
+    """Build ``assets/ai/bank.npz`` for every preset (``--preset`` rebuilds some and keeps the others)."""
     parser = argparse.ArgumentParser(prog="python -m ai.bank", description="Build expert's bank of arranged hands.")
     parser.add_argument("--hands", type=int, default=100_000, help="hands per preset (before declarations)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=BANK_PATH)
+    parser.add_argument("--preset", choices=[p.value for p in Preset], action="append",
+                        help="only these presets; the others' entries in --out are kept")
     args = parser.parse_args(argv)
     arrays: dict[str, np.ndarray] = {}
-    made = {}
-    for preset in (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI):
+    made: dict[str, object] = {}
+    presets = [Preset(p) for p in args.preset] if args.preset else list(Preset)
+    if args.preset and args.out.exists():
+        with np.load(args.out) as old:
+            arrays = {k: old[k] for k in old.files if k != "meta"}
+            made = dict(json.loads(str(old["meta"])).get("made", {})) if "meta" in old.files else {}
+        for preset in presets:
+            for k in [k for k in arrays if k.startswith(f"{preset.value}_")]:
+                del arrays[k]
+    for preset in presets:
         t0 = time.perf_counter()
         part = build(preset, args.hands, args.seed, args.workers)
         arrays.update(part)

@@ -95,7 +95,7 @@ def run_bench(
         )
     coach: dict[str, dict[str, float]] = {}
     coach_all: list[float] = []
-    for preset in (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI):
+    for preset in Preset:
         say(f"coach {preset.value}")
         pview = TableView(preset=preset)
         ms, cis = [], []

@@ -68,6 +68,7 @@ THRESHOLDS: dict[Preset, tuple[float, float, float, float]] = {
     Preset.TOURNAMENT: (0.05, 0.3, 0.8, 2.0),
     Preset.ARCADE: (0.1, 0.6, 1.5, 4.0),
     Preset.SHISANSHUI: (0.1, 1.0, 2.5, 6.0),
+    Preset.WESTERN: (0.05, 0.3, 0.8, 2.0),
 }
 
 

@@ -49,14 +49,14 @@ def _row_probs(f: SplitFeatures, model: OpponentModel) -> tuple[np.ndarray, np.n
     return win, tie
 
 
-def _loss_costs(f: SplitFeatures, model: OpponentModel, preset: Preset) -> np.ndarray:
+def _loss_costs(f: SplitFeatures, model: OpponentModel, preset: Preset, options: Options) -> np.ndarray:
     """(3, n) what opponents' rows that beat each of ours take, on average."""
     subset_keys = _subset_base_keys(f)
     out = np.empty((3, f.size))
     for row in Row:
         rm = model.rows[row]
         # Opponents' treasure cards are unknown: their winning rows are valued by category alone.
-        cost = rm.loss_cost(subset_keys[row], worth_by_category(row, preset))
+        cost = rm.loss_cost(subset_keys[row], worth_by_category(row, preset, options))
         out[row] = cost[f.subset_index[row]]
     return out
 
@@ -90,9 +90,13 @@ def expected_scores(
         pair = 6 * (o.sweep - o.swept) + (o.two_one - o.one_two) + bonus * won - model.mean_bonus * lost
         home_run = 18 * o.sweep**3 if players == 4 else 0.0  # 紅不讓: the three opponents taken as unrelated
         return opponents * pair + home_run
-    worth = row_worths(f, preset)
-    cost = _loss_costs(f, model, preset)
+    worth = row_worths(f, preset, options)
+    cost = _loss_costs(f, model, preset, options)
     rows_ev = (worth * win).sum(axis=0) - cost.sum(axis=0)
+    if preset is Preset.WESTERN:
+        # 2-4: one more for winning more rows than the opponent; no sweep bonus, no 全壘打.
+        majority = (o.sweep + o.two_one) - (o.swept + o.one_two)
+        return opponents * (rows_ev + majority)
     if preset is Preset.ARCADE:
         pair = rows_ev + 3 * (o.all_win - o.all_loss) + 2 * arcade_shape(f, options)
         # Doubling one opponent makes that pair count twice: a total weight of opponents + 1.

@@ -1,6 +1,6 @@
 """What each legal split is paid under a preset, whoever the opponents are: bonuses and row worths.
 
-These mirror `rules.taiwan`, `rules.arcade` and `rules.shisanshui` in vectorised form; a test checks
+These mirror `rules.taiwan`, `rules.arcade`, `rules.shisanshui` and `rules.western` in vectorised form; a test checks
 them against the rules scorer.
 """
 
@@ -14,6 +14,7 @@ from rules.evaluate import Category
 from rules.presets import Options, Preset
 from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import BONUSES
+from rules.western import category_worth as western_worth
 
 from .features import SplitFeatures, is_cat
 
@@ -54,17 +55,24 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
     return bonus
 
 
-def worth_by_category(row: Row, preset: Preset) -> np.ndarray:
-    """Worth of a won row by category (index = category), before treasure."""
+# The presets whose rows are priced one by one (a won row takes its worth); the taiwan family prices the pair.
+ROW_PRICED = frozenset({Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN})
+
+
+def worth_by_category(row: Row, preset: Preset, options: Options | None = None) -> np.ndarray:
+    """Worth of a won row by category (index = category), before treasure (western: 1, or its royalty)."""
+    if preset is Preset.WESTERN:
+        royalties = (options or preset.default_options).royalties
+        return np.array([western_worth(row, cat, royalties) for cat in Category], dtype=float)
     worth = arcade_worth if preset is Preset.ARCADE else shisanshui_worth
     return np.array([worth(row, cat) for cat in Category], dtype=float)
 
 
-def row_worths(f: SplitFeatures, preset: Preset) -> np.ndarray:
-    """(3, n): what each row of each split takes when it wins (arcade incl. treasure; shisanshui)."""
+def row_worths(f: SplitFeatures, preset: Preset, options: Options | None = None) -> np.ndarray:
+    """(3, n): what each row of each split takes when it wins (arcade incl. treasure; shisanshui; western)."""
     out = np.empty((3, f.size))
     for row, cats in zip(Row, f.cats(), strict=True):
-        out[row] = worth_by_category(row, preset)[cats]
+        out[row] = worth_by_category(row, preset, options)[cats]
     if preset is Preset.ARCADE:
         out *= 1 + f.treasure
     return out

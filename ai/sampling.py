@@ -33,7 +33,7 @@ from .contract import Level, TableView
 from .estimate import JOINT_TOP, expected_scores
 from .features import SplitFeatures, features_of
 from .opponents import OpponentModel, model_for
-from .payouts import worth_by_category
+from .payouts import ROW_PRICED, worth_by_category
 from .policy import best_declaration, declares
 from .showdown import SideRows, candidates_rows
 from .splits import PER_FRONT, SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, HandSplits
@@ -64,17 +64,19 @@ def _subset_keys(hands: np.ndarray, options: Options) -> tuple[np.ndarray, np.nd
     return k3.astype(np.int64), k5.astype(np.int64)
 
 
-def _proxy(model: OpponentModel, preset: Preset, b3: np.ndarray, b5: np.ndarray) -> tuple[np.ndarray, ...]:
+def _proxy(
+    model: OpponentModel, preset: Preset, options: Options, b3: np.ndarray, b5: np.ndarray
+) -> tuple[np.ndarray, ...]:
     """Per subset and row, what the row is expected to take from one opponent by the model: its win
-    chance (taiwan family, where rows count one each), or what it wins less what it loses (arcade and
-    shisanshui, whose rows are worth their category). float32: the screen only orders splits."""
+    chance (taiwan family, where rows count one each), or what it wins less what it loses (arcade,
+    shisanshui and western, whose rows are worth their category, or their royalty). float32: the screen only orders splits."""
     out = []
     for row, keys in zip(Row, (b3, b5, b5), strict=True):
         rm = model.rows[row]
         flat = keys.ravel()
         win, _ = rm.win_tie(flat)
-        if preset in (Preset.ARCADE, Preset.SHISANSHUI):
-            worth = worth_by_category(row, preset)
+        if preset in ROW_PRICED:
+            worth = worth_by_category(row, preset, options)
             win = win * worth[key_categories(flat)] - rm.loss_cost(flat, worth)
         out.append(win.reshape(keys.shape).astype(np.float32))
     return tuple(out)
@@ -95,11 +97,11 @@ def _top_blocks(score: np.ndarray, k: int) -> np.ndarray:
 
 
 def _screen(
-    b3: np.ndarray, b5: np.ndarray, model: OpponentModel, preset: Preset, shortlist: int | None
+    b3: np.ndarray, b5: np.ndarray, model: OpponentModel, preset: Preset, options: Options, shortlist: int | None
 ) -> np.ndarray:
     """(B, K) split numbers of each hand's best legal splits by the proxy, ascending; padded at the end
     with the largest int64."""
-    w3, w5m, w5b = _proxy(model, preset, b3, b5)
+    w3, w5m, w5b = _proxy(model, preset, options, b3, b5)
     k3, k5 = b3.astype(np.int32), b5.astype(np.int32)
     picks = []
     for lo in range(0, len(b3), CHUNK):
@@ -159,7 +161,7 @@ def imagine(
     if model is None:
         model = model_for(Level.HARD, view)
     k3, k5 = _subset_keys(h, options)
-    picks = _screen(base_key(k3), base_key(k5), model, preset, shortlist)
+    picks = _screen(base_key(k3), base_key(k5), model, preset, options, shortlist)
     valid = picks != np.iinfo(np.int64).max
     picks = np.where(valid, picks, 0)
     counts = np.stack([np.bincount(r >> 2, minlength=13) for r in h])

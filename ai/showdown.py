@@ -1,6 +1,6 @@
 """The showdown: exact pairwise scores of many candidate arrangements against concrete opponent arrangements.
 
-The vectorised mirror of `rules.taiwan`, `rules.arcade` and `rules.shisanshui` for arranged, legal
+The vectorised mirror of `rules.taiwan`, `rules.arcade`, `rules.shisanshui` and `rules.western` for arranged, legal
 hands; `expert` uses it to score its candidates against sampled opponents (a sampled deal with a declared
 special goes through the rules scorer itself). A test checks this module against `rules.scoring.score_deal`.
 """
@@ -18,11 +18,12 @@ from rules.deal import Decision, Seat
 from rules.presets import Options, Preset
 from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import bonus_items
+from rules.western import category_worth as western_worth
 
 from .features import SplitFeatures
-from .payouts import arcade_shape, row_worths, taiwan_bonus
+from .payouts import ROW_PRICED, arcade_shape, row_worths, taiwan_bonus
 
-HOME_RUN = {Preset.TAIWAN: 6, Preset.TOURNAMENT: 6, Preset.ARCADE: 6, Preset.SHISANSHUI: 12}
+HOME_RUN = {Preset.TAIWAN: 6, Preset.TOURNAMENT: 6, Preset.ARCADE: 6, Preset.SHISANSHUI: 12, Preset.WESTERN: 0}
 SWEEP = {Preset.ARCADE: 3, Preset.SHISANSHUI: 6}
 
 
@@ -31,7 +32,7 @@ class SideRows:
     """Arranged, legal hands as arrays: strength keys and what each side takes when it wins."""
 
     keys: np.ndarray  # (n, 3) strength keys (suit tie-break included when on)
-    worth: np.ndarray  # (n, 3) arcade/shisanshui value of each row when won
+    worth: np.ndarray  # (n, 3) arcade/shisanshui/western value of each row when won
     bonus: np.ndarray  # (n,) taiwan/tournament 加賭
     shape: np.ndarray  # (n,) arcade +2 (三同花/三順子)
 
@@ -44,8 +45,8 @@ def candidates_rows(f: SplitFeatures, positions: np.ndarray, preset: Preset, opt
     """SideRows of the legal splits at ``positions`` of ``f``."""
     keys = np.stack([k[positions] for k in f.row_keys()], axis=1)
     worth = (
-        row_worths(f, preset)[:, positions].T
-        if preset in (Preset.ARCADE, Preset.SHISANSHUI)
+        row_worths(f, preset, options)[:, positions].T
+        if preset in ROW_PRICED
         else np.zeros((len(positions), 3))
     )
     bonus = (
@@ -71,11 +72,12 @@ def decisions_rows(
             )
             shape.append(options.three_flush_straight and shape_bonus(seat) is not None)
         else:
-            worth.append(
-                [shisanshui_worth(r, seat.values[r].category) for r in Row]
-                if preset is Preset.SHISANSHUI
-                else [0, 0, 0]
-            )
+            if preset is Preset.SHISANSHUI:
+                worth.append([shisanshui_worth(r, seat.values[r].category) for r in Row])
+            elif preset is Preset.WESTERN:
+                worth.append([western_worth(r, seat.values[r].category, options.royalties) for r in Row])
+            else:
+                worth.append([0, 0, 0])
             shape.append(False)
         bonus.append(
             sum(it.value for it in bonus_items(seat, preset)) if preset in (Preset.TAIWAN, Preset.TOURNAMENT) else 0
@@ -102,6 +104,8 @@ def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.nd
         return base + bonus, base == 6, base == -6
     rows = np.where(diff > 0, ours.worth[:, None, :], np.where(diff < 0, -theirs.worth[None, :, :], 0.0)).sum(axis=2)
     swept, was_swept = won == 3, lost == 3
+    if preset is Preset.WESTERN:
+        return rows + np.sign(won - lost), swept, was_swept
     score = rows + SWEEP[preset] * (swept.astype(float) - was_swept)
     if preset is Preset.ARCADE:
         mine, other = ours.shape[:, None], theirs.shape[None, :]

@@ -178,13 +178,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mix", type=float, default=0.5, help="weight of a round's play in the model (default 0.5)")
     parser.add_argument("--eval-deals", type=int, default=400, help="duplicate deals against the reference per round")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--preset", choices=[p.value for p in Preset], action="append", help="only these presets")
+    parser.add_argument("--preset", choices=[p.value for p in Preset], action="append",
+                        help="only these presets; the others' tables in --out are kept")
     parser.add_argument("--out", type=Path, default=TABLES_FILE)
     args = parser.parse_args(argv)
     presets = [Preset(p) for p in args.preset] if args.preset else list(Preset)
     arrays: dict[str, np.ndarray] = {}
     began = time.perf_counter()
     histories: dict[str, object] = {}
+    runs: dict[str, object] = {}
+    if args.preset and args.out.exists():
+        # Retraining some presets keeps the others' tables and their record as they were.
+        with np.load(args.out) as old:
+            keep = [k for k in old.files if k != "meta" and not any(k.startswith(f"{p.value}_") for p in presets)]
+            arrays = {k: old[k] for k in keep}
+            old_meta = json.loads(str(old["meta"])) if "meta" in old.files else {}
+        histories = {k: v for k, v in old_meta.get("history", {}).items() if k not in {p.value for p in presets}}
+        runs = {k: v for k, v in old_meta.get("runs", {}).items() if k not in {p.value for p in presets}}
+        if not runs:
+            # Files written before per-preset runs were recorded: the top-level settings made the kept presets.
+            settings = {k: v for k, v in old_meta.items() if k not in ("history", "runs")}
+            runs = {k: settings for k in histories}
     for preset in presets:
         model, history = fixed_point(
             preset, args.hands, args.rounds, args.seed, args.workers, args.mix, args.eval_deals, log=True
@@ -205,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "seconds": round(time.perf_counter() - began, 1),
     }
-    arrays["meta"] = np.array(json.dumps({**meta, "history": histories}))
+    runs.update({p.value: meta for p in presets})
+    arrays["meta"] = np.array(json.dumps({**meta, "history": histories, "runs": runs}))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, **arrays)

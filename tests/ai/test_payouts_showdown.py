@@ -37,6 +37,7 @@ MUST_SEE = {
     Preset.ARCADE: {"front", "middle", "back", "sweep", "home_run", "treasure", "double", "three_flushes",
                     "three_straights"},
     Preset.SHISANSHUI: {"front", "middle", "back", "sweep", "home_run", "rush_three", "quads", "straight_flush"},
+    Preset.WESTERN: {"front", "middle", "back", "majority"},
 }
 
 # Arrangements that make the rarer items; one of them goes to seat 0 in some deals.
@@ -97,6 +98,8 @@ def _random_deal(seed: int, preset: Preset) -> Deal:
                           suit_tiebreak=True, three_flush_straight=options.three_flush_straight)
     if preset is Preset.ARCADE and seed % 7 == 6:
         options = Options(wheel=options.wheel, suit_tiebreak=options.suit_tiebreak, three_flush_straight=False)
+    if preset is Preset.WESTERN and seed % 4 < 2:
+        options = Options(wheel=options.wheel, suit_tiebreak=options.suit_tiebreak, royalties=True)
     deck = list(range(52))
     arrangements: list[Arrangement] = []
     showcase = _legal_showcase(options)
@@ -140,11 +143,21 @@ def _shisanshui_worth(seat: Seat, row: Row) -> int:
     return (1, 2, 3)[row] + extra
 
 
+# rules/RULES.md §15.2: with royalties a won row takes 3 for front trips, 2, 8, 10 for a middle full house, four
+# of a kind, straight flush, and 4, 5 for a back four of a kind, straight flush; 1 otherwise and without them.
+def _western_worth(seat: Seat, row: Row, royalties: bool) -> int:
+    assert seat.values is not None
+    table = {(Row.FRONT, "trips"): 3, (Row.MIDDLE, "full_house"): 2, (Row.MIDDLE, "quads"): 8,
+             (Row.MIDDLE, "straight_flush"): 10, (Row.BACK, "quads"): 4, (Row.BACK, "straight_flush"): 5}
+    return table.get((row, seat.values[row].category.id), 1) if royalties else 1
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", list(Preset))
 def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Preset) -> None:
     seen: Counter[str] = Counter()
     checked = 0
+    royalty_seen = False
     for seed in range(40):
         deal = _random_deal(seed, preset)
         result = score_deal(deal)
@@ -187,6 +200,10 @@ def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Prese
                     assert row_worths(f, preset)[:, positions[k]].tolist() == want_w
                     want_shape = options.three_flush_straight and shape_bonus(seat) is not None
                     assert bool(arcade_shape(f, options)[positions[k]]) == want_shape
+                elif preset is Preset.WESTERN:
+                    want_w = [_western_worth(seat, r, options.royalties) for r in Row]
+                    assert row_worths(f, preset, options)[:, positions[k]].tolist() == want_w
+                    royalty_seen |= options.royalties and max(want_w) > 1
                 else:
                     want_w = [_shisanshui_worth(seat, r) for r in Row]
                     assert row_worths(f, preset)[:, positions[k]].tolist() == want_w
@@ -209,6 +226,7 @@ def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Prese
     missing = MUST_SEE[preset] - set(seen)
     assert not missing, f"the seeded deals never produced {sorted(missing)}"
     assert checked > 200
+    assert royalty_seen or preset is not Preset.WESTERN
 
 
 def _point_mass(arr: Arrangement, options: Options, preset: Preset, name: str = "one hand"):
