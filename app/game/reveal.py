@@ -21,6 +21,7 @@ class StepKind(StrEnum):
     """What one beat of the reveal shows."""
 
     ROW = "row"  # one row of every seat (``RevealStep.row``)
+    MAJORITY = "majority"  # western: the point for winning more rows
     SWEEPS = "sweeps"  # 打槍 (and shisanshui's crush)
     HOME_RUNS = "home_runs"  # 紅不讓 / 全壘打
     BONUSES = "bonuses"  # everything else: specials, bonus hands, treasure on its own
@@ -91,8 +92,8 @@ def _delta(lines: Sequence[ItemLine]) -> tuple[int, ...]:
 
 
 def reveal_steps(rec: DealRecord) -> tuple[RevealStep, ...]:
-    """The reveal, in order: fronts, middles, backs (with what each row scores), 打槍, 紅不讓/全壘打,
-    bonuses and specials, then the totals. The deltas add up to the deal's units."""
+    """The reveal, in order: fronts, middles, backs (with what each row scores), western's majority point,
+    打槍, 紅不讓/全壘打, bonuses and specials, then the totals. The deltas add up to the deal's units."""
     assert rec.result is not None
     rows = _row_lines(rec)
     # taiwan/tournament score rows as one ±1 per pair, known once the backs are shown.
@@ -100,13 +101,16 @@ def reveal_steps(rec: DealRecord) -> tuple[RevealStep, ...]:
     steps = [RevealStep(StepKind.ROW, Row.FRONT, tuple(rows[Row.FRONT]), _delta(rows[Row.FRONT])),
              RevealStep(StepKind.ROW, Row.MIDDLE, tuple(rows[Row.MIDDLE]), _delta(rows[Row.MIDDLE])),
              RevealStep(StepKind.ROW, Row.BACK, tuple(rows[Row.BACK] + base), _delta(rows[Row.BACK] + base))]
+    majority = _lines_of(rec, lambda k: k == "majority")
+    if majority:
+        steps.append(RevealStep(StepKind.MAJORITY, None, tuple(majority), _delta(majority)))
     sweeps = _lines_of(rec, lambda k: k in SWEEP_KINDS)
     if sweeps:
         steps.append(RevealStep(StepKind.SWEEPS, None, tuple(sweeps), _delta(sweeps)))
     homes = _lines_of(rec, lambda k: k == "home_run")
     if homes:
         steps.append(RevealStep(StepKind.HOME_RUNS, None, tuple(homes), _delta(homes)))
-    done = {"rows", "treasure", "home_run", *SWEEP_KINDS, *ROW_KINDS}
+    done = {"rows", "majority", "treasure", "home_run", *SWEEP_KINDS, *ROW_KINDS}
     others = _lines_of(rec, lambda k: k not in done)
     if others:
         steps.append(RevealStep(StepKind.BONUSES, None, tuple(others), _delta(others)))

@@ -97,6 +97,13 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     classes="arcade-only",
                 )
                 yield ChoiceRow(
+                    t("host.royalties_label"),
+                    [(False, t("host.off")), (True, t("host.royalties_on"))],
+                    c.options.royalties,
+                    id="royalties",
+                    classes="western-only",
+                )
+                yield ChoiceRow(
                     t("host.stake_label"),
                     [(s, t("host.stake", n=s)) for s in STAKES],
                     c.stake,
@@ -125,6 +132,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
     def after_compose(self) -> None:
         """Show the preset's own rows and focus the first setting."""
         self.set_class(self.config.preset is Preset.ARCADE, "-arcade")
+        self.set_class(self.config.preset is Preset.WESTERN, "-western")
         self.query_one("#preset", ChoiceRow).focus()
 
     @on(ChoiceRow.Changed)
@@ -137,7 +145,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = c.with_preset(value)
             self._show_options()
             self._refresh_rules()
-        elif field in ("wheel", "suit_tiebreak", "three_flush_straight"):
+        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties"):
             self.config = replace(c, options=replace(c.options, **{field: value}))
             self._refresh_rules()
         elif field in ("level1", "level2", "level3"):
@@ -176,11 +184,13 @@ class HostScreen(BaseScreen[TableConfig | None]):
             "wheel": c.options.wheel,
             "suit_tiebreak": c.options.suit_tiebreak,
             "three_flush_straight": c.options.three_flush_straight,
+            "royalties": c.options.royalties,
             "time_limit": c.time_limit,
         }
         for row_id, value in rows.items():
             self.query_one(f"#{row_id}", ChoiceRow).select(value)
         self.set_class(c.preset is Preset.ARCADE, "-arcade")
+        self.set_class(c.preset is Preset.WESTERN, "-western")
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

@@ -29,8 +29,9 @@ from ai.coach import THRESHOLDS
 from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.rules_western import western_lines
 from app.settings import Settings
-from rules import arcade, shisanshui, taiwan
+from rules import arcade, shisanshui, taiwan, western
 from rules.arrangement import Row
 from rules.cards import parse_cards
 from rules.evaluate import Wheel, evaluate_row
@@ -76,6 +77,7 @@ def preset_description(t: Translator, preset: Preset) -> str:
     """The one-line description of a preset, its numbers read from the rules modules."""
     return t(
         f"host.preset.{preset.value}.desc",
+        majority=western.MAJORITY,
         sweep=taiwan.SWEEP
         if preset in (Preset.TAIWAN, Preset.TOURNAMENT)
         else arcade.SWEEP
@@ -121,6 +123,8 @@ class RulesText:
             yield from self._taiwan()
         elif p is Preset.ARCADE:
             yield from self._arcade()
+        elif p is Preset.WESTERN:
+            yield from western_lines(self.tr, self.options)
         else:
             yield from self._shisanshui()
         yield from self._session()
@@ -160,10 +164,12 @@ class RulesText:
             Preset.TOURNAMENT: self.tr("foul_sweep_taiwan", sweep=taiwan.SWEEP),
             Preset.ARCADE: self.tr("foul_sweep_arcade", sweep=arcade.SWEEP),
             Preset.SHISANSHUI: self.tr("foul_sweep_shisanshui", sweep=shisanshui.SWEEP),
+            Preset.WESTERN: self.tr("foul_sweep_western"),
         }[self.preset]
         yield self.tr("foul_rule")
         yield ""
-        yield from self._bullets(join(self.tr("foul_loses"), sweep), self.tr("foul_two"), self.tr("foul_no_bonus"))
+        loses = self.tr("foul_loses_western") if self.preset is Preset.WESTERN else self.tr("foul_loses")
+        yield from self._bullets(join(loses, sweep), self.tr("foul_two"), self.tr("foul_no_bonus"))
         yield self.tr("foul_ui")
         yield ""
 
@@ -203,6 +209,8 @@ class RulesText:
             )
         elif p is Preset.ARCADE:
             yield from self._bullets(self.tr("session_arcade", deals=ROUND_DEALS))
+        elif p is Preset.WESTERN:
+            yield from self._bullets(self.tr("session_western"))
         else:
             yield from self._bullets(self.tr("session_shisanshui"))
 
