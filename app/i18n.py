@@ -17,7 +17,7 @@ from typing import Any
 
 from .paths import asset
 
-LANGUAGES = ("en", "zh-TW")
+LANGUAGES = ("en", "zh-TW", "zh-CN")
 DEFAULT = "en"
 
 
@@ -41,18 +41,42 @@ def load_strings(lang: str) -> Mapping[str, str]:
     return out
 
 
+#: Regions whose Chinese is written in traditional characters (CLDR's likely script for them is Hant).
+_TRADITIONAL_REGIONS = frozenset({"tw", "hk", "mo"})
+
+
+def _chinese_variant(code: str) -> str | None:
+    """``zh-CN`` or ``zh-TW`` for a Chinese locale name (``zh_CN.UTF-8``, ``zh-Hant-HK``, ``zh``), else None."""
+    name = code.split(".", 1)[0].split("@", 1)[0].replace("-", "_").lower()
+    language, *rest = name.split("_")
+    if language != "zh":
+        return None
+    if "hant" in rest:
+        return "zh-TW"
+    if "hans" in rest:
+        return "zh-CN"
+    return "zh-TW" if _TRADITIONAL_REGIONS.intersection(rest) else "zh-CN"
+
+
 def language_from_locale(env: Mapping[str, str] | None = None) -> str:
-    """The game language a locale asks for: Chinese locales get 繁體中文 for now, others English."""
+    """The game language a locale asks for: 简体中文, 繁體中文 or, for any other language, English.
+
+    The first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides, then ``locale.getlocale()``.
+    A script subtag wins (``zh_Hans*`` is zh-CN, ``zh_Hant*`` zh-TW); otherwise Taiwan, Hong Kong and Macau
+    (``zh_TW``, ``zh_HK``, ``zh_MO``) get zh-TW and every other Chinese locale zh-CN: ``zh_CN``, ``zh_SG``,
+    ``zh_MY`` and a plain ``zh`` with no region. That is CLDR's likely-subtags reading (``zh`` is
+    ``zh-Hans-CN``), and simplified characters are what most readers of an unmarked ``zh`` use.
+    """
     env = os.environ if env is None else env
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(var)
         if value:
-            return "zh-TW" if value.lower().startswith("zh") else DEFAULT
+            return _chinese_variant(value) or DEFAULT
     try:
         code = locale.getlocale()[0] or ""
     except ValueError:
         code = ""
-    return "zh-TW" if code.lower().startswith("zh") else DEFAULT
+    return _chinese_variant(code) or DEFAULT
 
 
 def resolve_language(cli: str | None, setting: str | None, env: Mapping[str, str] | None = None) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from app.commands.common import CommandParser, UsageError, add_command, whole_number
 from app.exits import EXIT_FAILURE, report
+from app.i18n import LANGUAGES
 from app.paths import temp_path
 from app.store.database import History, open_history
 from app.store.stats import compute_stats
@@ -44,7 +45,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--json", action="store_true", help="JSON")
     p = add_command(sub, "replay", cmd_replay, help="open the game on a stored deal's review")
     p.add_argument("deal", type=DEAL_ID, metavar="DEAL_ID", help="the deal's id (as `history` lists it)")
-    p.add_argument("--lang", choices=["en", "zh-TW"], help="language (default: the settings, then the locale)")
+    p.add_argument("--lang", choices=list(LANGUAGES), help="language (default: the settings, then the locale)")
     p = add_command(sub, "export", cmd_export, help="write every stored deal to FILE, one JSON object a line")
     p.add_argument("file", metavar="FILE", help="the file to write ('-': standard output)")
     p = add_command(sub, "import", cmd_import, help="add the deals of an exported FILE to the history")

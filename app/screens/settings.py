@@ -90,6 +90,7 @@ class SettingsScreen(BaseScreen[Settings | None]):
                     (None, t("settings.language_locale")),
                     ("en", t("settings.language_en")),
                     ("zh-TW", t("settings.language_zh")),
+                    ("zh-CN", t("settings.language_zh_cn")),
                 ],
                 s.language,
                 id="language",

@@ -23,8 +23,8 @@ from rules.presets import Options, Preset
 from rules.specials import Special
 
 EN = asset("i18n", "en")
-ZH = asset("i18n", "zh-TW")
 FILES = sorted(p.name for p in EN.glob("*.toml"))
+TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
 
 
 def _flatten(prefix: str, data: dict, out: dict[str, object]) -> dict[str, object]:
@@ -48,20 +48,23 @@ def _placeholders(text: str) -> set[str]:
 
 def test_languages_have_the_same_files():
     assert FILES, "no English strings found"
-    assert sorted(p.name for p in ZH.glob("*.toml")) == FILES
-    assert set(LANGUAGES) == {"en", "zh-TW"}
+    assert set(LANGUAGES) == {"en", "zh-TW", "zh-CN"}
+    for lang in TRANSLATIONS:
+        assert sorted(p.name for p in asset("i18n", lang).glob("*.toml")) == FILES, lang
 
 
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 @pytest.mark.parametrize("name", FILES)
-def test_same_keys_in_both_languages(name):
-    en, zh = _strings(EN / name), _strings(ZH / name)
-    assert sorted(set(en) - set(zh)) == [], f"missing from zh-TW/{name}"
+def test_same_keys_in_every_language(name, lang):
+    en, zh = _strings(EN / name), _strings(asset("i18n", lang, name))
+    assert sorted(set(en) - set(zh)) == [], f"missing from {lang}/{name}"
     assert sorted(set(zh) - set(en)) == [], f"missing from en/{name}"
 
 
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 @pytest.mark.parametrize("name", FILES)
-def test_placeholders_match(name):
-    en, zh = _strings(EN / name), _strings(ZH / name)
+def test_placeholders_match(name, lang):
+    en, zh = _strings(EN / name), _strings(asset("i18n", lang, name))
     wrong = {
         key: (_placeholders(str(en[key])), _placeholders(str(zh[key])))
         for key in set(en) & set(zh)
@@ -70,7 +73,7 @@ def test_placeholders_match(name):
     assert wrong == {}
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", FILES)
 def test_no_empty_or_non_string_values(name, lang):
     values = _strings(asset("i18n", lang, name))
@@ -78,7 +81,7 @@ def test_no_empty_or_non_string_values(name, lang):
     assert [k for k, v in values.items() if not str(v).strip()] == []
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", FILES)
 def test_every_string_formats(name, lang):
     # A stray brace would only show up as a crash on screen; format each string with dummy values.
@@ -107,7 +110,7 @@ class RecordingTranslator(Translator):
         return super().__call__(key, **kwargs)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("preset", list(Preset))
 def test_rules_text_uses_only_existing_keys(lang, preset):
     t = RecordingTranslator(lang)
@@ -118,7 +121,7 @@ def test_rules_text_uses_only_existing_keys(lang, preset):
     assert [k for k in t.asked if k not in strings] == []
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_menu_and_host_keys_exist(lang):
     strings = load_strings(lang)
     keys = [f"menu.{item}{suffix}" for item, _ in ITEMS for suffix in ("", "_alt", "_hint")]
