@@ -66,3 +66,23 @@ def test_rules_shisanshui_specials(snap_compare, lang):
         await pilot.pause()
 
     assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_specials, terminal_size=(120, 40))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_host_settings_western(snap_compare, lang):
+    # Western shows its own option, Royalties, and none of arcade's.
+    app = ShotApp(lambda: HostScreen(TableConfig.quick(Preset.WESTERN)), lang)
+    assert snap_compare(app, terminal_size=(120, 40))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_western_scoring(snap_compare, lang):
+    async def to_scoring(pilot) -> None:
+        screen = pilot.app.screen
+        await screen.show_preset(Preset.WESTERN)
+        await pilot.pause()
+        heading = list(screen.query("#rules-text .section"))[2]  # rows, foul, then the scoring
+        screen.query_one("#rules-body").scroll_to_widget(heading, top=True, animate=False)
+        await pilot.pause()
+
+    assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_scoring, terminal_size=(120, 40))
