@@ -18,6 +18,8 @@ from .evaluate import RowValue
 from .presets import Options, Preset
 from .specials import Special, detect_specials
 
+MAX_STAKE = 100  # the most a player may stake against the banker, in units
+
 
 class DealError(ValueError):
     """A deal that cannot be scored: bad cards, a special the cards do not make, bad doubles or treasure."""
@@ -100,6 +102,8 @@ class Deal:
     decisions: tuple[Decision, ...]
     doubles: tuple[int | None, ...] = ()  # arcade 賭倍: the opponent each seat doubles, or None
     treasure: tuple[Card, ...] = ()  # arcade 寶牌, at most four
+    banker: int | None = None  # the banker game (莊家, §16): the seat every other seat compares with, alone
+    stakes: tuple[int, ...] = ()  # banker game: what each seat staked (下注), 1 when empty; the banker's is 1
 
     def __post_init__(self) -> None:
         n = len(self.decisions)
@@ -123,10 +127,29 @@ class Deal:
                 raise DealError(f"player {seat} cannot double {target}")
         if len(self.treasure) > 4 or len(set(self.treasure)) != len(self.treasure):
             raise DealError("treasure cards are 0 to 4 distinct cards")
+        if self.banker is not None:
+            if isinstance(self.banker, bool) or not isinstance(self.banker, int) or not 0 <= self.banker < n:
+                raise DealError(f"the banker must be a player index 0 to {n - 1}, not {self.banker!r}")
+            if self.doubles:
+                raise DealError("doubles are not played in a banker game")
+        if self.stakes:
+            if self.banker is None:
+                raise DealError("stakes exist only in a banker game (give 'banker')")
+            if len(self.stakes) != n:
+                raise DealError(f"stakes needs one entry per player ({n}), got {len(self.stakes)}")
+            for seat, stake in enumerate(self.stakes):
+                if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+                    raise DealError(f"player {seat}'s stake must be a whole number 1 to {MAX_STAKE}, not {stake!r}")
+                if seat == self.banker and stake != 1:
+                    raise DealError("the banker does not stake: its entry in 'stakes' must be 1")
 
     @property
     def players(self) -> int:
         return len(self.decisions)
+
+    def stake(self, seat: int) -> int:
+        """What ``seat`` staked against the banker (1 outside a banker game, and for the banker itself)."""
+        return self.stakes[seat] if self.stakes else 1
 
     def doubled(self, seat: int, target: int) -> bool:
         return bool(self.doubles) and self.doubles[seat] == target
@@ -140,6 +163,9 @@ class Deal:
         if self.preset is Preset.ARCADE:
             out["doubles"] = list(self.doubles) or [None] * self.players
             out["treasure"] = [str(c) for c in self.treasure]
+        if self.banker is not None:
+            out["banker"] = self.banker
+            out["stakes"] = list(self.stakes) or [1] * self.players
         return out
 
 

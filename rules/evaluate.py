@@ -118,6 +118,12 @@ def base_key(key: KeyT) -> KeyT:
     return key & ~3
 
 
+def top_card_key(key: KeyT) -> KeyT:
+    """``key`` with only its category and leading card (the rank compared first: the pair's, the trips',
+    the higher pair's, a straight's top, a high card's highest) left: the banker-friendly tie rule (§16.2)."""
+    return (key >> _POS_SHIFTS[0]) << _POS_SHIFTS[0]  # type: ignore[operator, return-value]
+
+
 def category_of(key: int) -> Category:
     """The category stored in a key."""
     return Category(key >> CATEGORY_SHIFT)

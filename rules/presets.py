@@ -1,4 +1,4 @@
-"""The scoring presets and the options a deal is scored under (RULES.md §5–§8, §11, §15)."""
+"""The scoring presets and the options a deal is scored under (RULES.md §5–§8, §11, §15, §16)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,12 @@ from typing import Any
 from .evaluate import Wheel
 from .specials import DRAGONS, Special
 
+# What a hongkong hand may declare (報到, seed 002): the 3-注 hands and the dragons (§16.3).
+HONGKONG_SPECIALS = frozenset({
+    Special.THREE_STRAIGHTS, Special.THREE_FLUSHES, Special.SIX_PAIRS, Special.ALL_BIG, Special.ALL_SMALL,
+    *DRAGONS,
+})
+
 
 class Preset(StrEnum):
     """Scoring presets; the value is the §11 id."""
@@ -18,6 +24,7 @@ class Preset(StrEnum):
     ARCADE = "arcade"
     SHISANSHUI = "shisanshui"
     WESTERN = "western"
+    HONGKONG = "hongkong"
 
     @property
     def default_options(self) -> Options:
@@ -31,6 +38,8 @@ class Preset(StrEnum):
         """What may be declared instead of arranging: dragons, all 13 in shisanshui, nothing in western (§15)."""
         if self is Preset.WESTERN:
             return frozenset()
+        if self is Preset.HONGKONG:
+            return HONGKONG_SPECIALS
         return frozenset(Special) if self is Preset.SHISANSHUI else DRAGONS
 
     @property
@@ -39,8 +48,22 @@ class Preset(StrEnum):
         return {Preset.TAIWAN: 100, Preset.TOURNAMENT: 20}.get(self, 1)
 
 
+    @property
+    def banker_by_default(self) -> bool:
+        """True where a table is a banker game (莊家) unless the host turns it off: hongkong (§16)."""
+        return self is Preset.HONGKONG
+
+
 class OptionError(ValueError):
     """An unknown option, or a value an option cannot take."""
+
+
+class TieRule(StrEnum):
+    """How a row the banker and a player tie on is settled in a banker game (§16.2); the value is the §11 id."""
+
+    TIE = "tie"  # a tie (和), unless the suit tie-break splits it
+    BANKER = "banker"  # equal rows go to the banker (seed 002's rule seven: 同樣的牌，莊家比閒家大)
+    TOP_CARD = "top_card"  # within a category only the leading card counts, and the banker wins what is equal
 
 
 @dataclass(frozen=True)
@@ -51,6 +74,8 @@ class Options:
     suit_tiebreak: bool = False
     three_flush_straight: bool = False  # arcade's +2 for 三同花/三順子; other presets ignore it
     royalties: bool = False  # western's row royalties (§15.2); other presets ignore it
+    ties: TieRule = TieRule.TIE  # banker games only (§16.2)
+    rule_seven: bool = False  # hongkong's second payout table (§16.4); other presets ignore it
 
     def __post_init__(self) -> None:
         # Accept "low"/"second" as well as Wheel members, so that scoring never sees a bare string.
@@ -58,6 +83,11 @@ class Options:
             object.__setattr__(self, "wheel", Wheel(self.wheel))
         except ValueError:
             raise OptionError(f"option 'wheel' must be 'low' or 'second', not {self.wheel!r}") from None
+        try:
+            object.__setattr__(self, "ties", TieRule(self.ties))
+        except ValueError:
+            names = ", ".join(repr(t.value) for t in TieRule)
+            raise OptionError(f"option 'ties' must be one of {names}, not {self.ties!r}") from None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -65,6 +95,8 @@ class Options:
             "suit_tiebreak": self.suit_tiebreak,
             "three_flush_straight": self.three_flush_straight,
             "royalties": self.royalties,
+            "ties": self.ties.value,
+            "rule_seven": self.rule_seven,
         }
 
     @classmethod
@@ -75,8 +107,8 @@ class Options:
         for name, value in (overrides or {}).items():
             if name not in known:
                 raise OptionError(f"unknown option {name!r} (options are {', '.join(sorted(known))})")
-            # The wheel is coerced and checked by __post_init__; the other options are booleans.
-            if name != "wheel" and not isinstance(value, bool):
+            # The wheel and the tie rule are coerced and checked by __post_init__; the others are booleans.
+            if name not in ("wheel", "ties") and not isinstance(value, bool):
                 raise OptionError(f"option {name!r} must be true or false, not {value!r}")
             opts = replace(opts, **{name: value})
         return opts

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import arcade, shisanshui, taiwan, western
+from . import arcade, hongkong, shisanshui, taiwan, western
+from .banker import banker_pairs
 from .cards import Card, CardError, parse_cards
 from .deal import Deal, DealError, DealResult, Decision, Seat, parse_decisions
 from .presets import OptionError, Options, Preset, parse_preset
@@ -16,13 +17,15 @@ _SCORERS = {
     Preset.ARCADE: arcade.score_pairs,
     Preset.SHISANSHUI: shisanshui.score_pairs,
     Preset.WESTERN: western.score_pairs,
+    Preset.HONGKONG: hongkong.score_pairs,
 }
 
 
 def score_deal(deal: Deal) -> DealResult:
     """Score a deal: itemised pair results and units per player, which always sum to zero."""
     seats = [Seat.evaluate(d, deal.options) for d in deal.decisions]
-    pairs = _SCORERS[deal.preset](deal, seats)
+    scorer = _SCORERS[deal.preset]
+    pairs = scorer(deal, seats) if deal.banker is None else banker_pairs(deal, seats, scorer)
     totals = [0] * deal.players
     for p in pairs:
         totals[p.i] += p.score
@@ -36,6 +39,8 @@ def score(
     options: Options | None = None,
     doubles: Sequence[int | None] = (),
     treasure: Sequence[int] = (),
+    banker: int | None = None,
+    stakes: Sequence[int] = (),
 ) -> DealResult:
     """Convenience wrapper: score decisions under a preset (its default options unless given).
 
@@ -43,7 +48,8 @@ def score(
     """
     preset = parse_preset(preset)
     deal = Deal(
-        preset, options or preset.default_options, tuple(decisions), tuple(doubles), tuple(Card(c) for c in treasure)
+        preset, options or preset.default_options, tuple(decisions), tuple(doubles), tuple(Card(c) for c in treasure),
+        banker, tuple(stakes),
     )
     return score_deal(deal)
 
@@ -83,4 +89,12 @@ def deal_from_document(doc: Any, preset_override: str | None = None) -> Deal:
         except CardError as exc:
             raise DealError(f"treasure: {exc}") from None
         treasure.append(card)
-    return Deal(preset, options, decisions, tuple(doubles), tuple(treasure))
+    banker = doc.get("banker")
+    if banker is not None and (isinstance(banker, bool) or not isinstance(banker, int)):
+        raise DealError("'banker' must be a player index")
+    stakes = doc.get("stakes")
+    if stakes is None:
+        stakes = []
+    if not isinstance(stakes, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in stakes):
+        raise DealError("'stakes' must be a list of whole numbers, one per player")
+    return Deal(preset, options, decisions, tuple(doubles), tuple(treasure), banker, tuple(stakes))
