@@ -36,7 +36,7 @@ from .levels import choose
 from .policy import double_factors as _factors
 from .policy import double_target
 from .sampling import Imagined, imagine
-from .showdown import SideRows, decisions_rows, pair_scores, sample_scores
+from .showdown import SideRows, decisions_rows, pair_scores, sample_scores, tie_rows
 
 
 class Verdict(StrEnum):
@@ -69,6 +69,7 @@ THRESHOLDS: dict[Preset, tuple[float, float, float, float]] = {
     Preset.ARCADE: (0.1, 0.6, 1.5, 4.0),
     Preset.SHISANSHUI: (0.1, 1.0, 2.5, 6.0),
     Preset.WESTERN: (0.05, 0.3, 0.8, 2.0),
+    Preset.HONGKONG: (0.05, 0.3, 0.8, 2.0),
 }
 
 
@@ -158,6 +159,8 @@ def review(
         raise ValueError("the play does not use exactly the hand's 13 cards")
     count = TABLES[tables] if isinstance(tables, Budget) else max(2, int(tables))
     choice = choose(cards, view, Level.EXPERT, seed=seed, top=3, distinct=Distinct.STRUCTURE)
+    # A banker game is priced pair by pair, as `choose` does it, and scaled back by the seat's weight.
+    weight, view = view.weight, view.heads_up()
     # An overriding best leaves expert's own choice among the plays priced next to it.
     top = [best or choice.decision, choice.decision, *(a.decision for a in choice.alternatives)]
     plays: list[Decision] = [played]
@@ -165,6 +168,7 @@ def review(
         if not any(_same(d, p) for p in plays):
             plays.append(d)
     x, rows = _price(plays, cards, view, count, seed)
+    x = x * weight
     best_col = next(k for k, d in enumerate(plays) if _same(d, top[0]))
     diff = x[:, best_col] - x[:, 0]
     mean = float(diff.mean())
@@ -189,8 +193,9 @@ def _price(
     unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
     options = view.rules_options
     legal = [d.arrangement is not None and foul_reason(d.arrangement, options.wheel) is None for d in plays]
-    ours = decisions_rows([d for d, ok in zip(plays, legal, strict=True) if ok], view.preset, options,
-                          view.treasure) if any(legal) else None
+    ours = tie_rows(decisions_rows([d for d, ok in zip(plays, legal, strict=True) if ok], view.preset, options,
+                                   view.treasure), view.tie_side, options.ties) if any(legal) else None
+    side = view.tie_side
     cols = np.flatnonzero(legal)
     factors = _factors(view, seats)
     bank = bank_for(view)
@@ -210,6 +215,7 @@ def _price(
         x = np.empty((size, len(plays)))
         if ours is not None and len(plain):
             opp = im.rows.take((plain[:, None] * k + np.arange(k)).ravel())
+            opp = opp if side is None else tie_rows(opp, not side, options.ties)
             x[np.ix_(plain, cols)] = sample_scores(view.preset, ours, opp, k, view.players, factors)
             diff = ours.keys[:, None, :] - opp.keys[None, :, :]
             wins[cols] += ((diff > 0) + 0.5 * (diff == 0)).sum(axis=1)
@@ -279,7 +285,8 @@ def _rules_score(play: Decision, im: Imagined, table: int, seats: list[int], vie
     doubles: tuple[int | None, ...] = ()
     if view.preset is Preset.ARCADE:
         doubles = tuple(double_target(replace(view, seat=s)) for s in range(view.players))
-    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure)))
+    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure),
+                             view.banker))
     return float(result.totals[view.seat])
 
 

@@ -7,12 +7,12 @@ the :class:`Fixed` cards already placed) and what it gets back (a :class:`Choice
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from rules.cards import Card
 from rules.deal import Decision
-from rules.presets import Options, Preset
+from rules.presets import Options, Preset, TieRule
 
 
 class Level(StrEnum):
@@ -42,11 +42,41 @@ class TableView:
     treasure: tuple[Card, ...] = ()  # arcade 寶牌 on show
     totals: tuple[int, ...] = ()  # public running totals per seat
     levels: tuple[str | None, ...] = ()  # public level of each seat (None for a person)
+    banker: int | None = None  # the banker game (莊家): the seat every other seat compares with
+    stakes: tuple[int, ...] = ()  # banker game: each seat's stake (1 when empty)
 
     @property
     def rules_options(self) -> Options:
         """The options in force: the view's own, or the preset's defaults."""
         return self.options or self.preset.default_options
+
+    @property
+    def weight(self) -> int:
+        """How many pairs' worth this seat's play is priced at: the banker meets every player for its stake,
+        a player the banker for its own; outside a banker game every opponent counts once (see `players`)."""
+        if self.banker is None:
+            return 1
+        stake = [self.stakes[s] if self.stakes else 1 for s in range(self.players)]
+        return sum(stake[s] for s in range(self.players) if s != self.banker) if self.seat == self.banker \
+            else stake[self.seat]
+
+    @property
+    def tie_side(self) -> bool | None:
+        """In a banker game with a tie rule that is not a plain tie: True for the banker, False for a player
+        (the side the rows it ties go against); None otherwise."""
+        if self.banker is None or self.rules_options.ties is TieRule.TIE:
+            return None
+        return self.seat == self.banker
+
+    def heads_up(self) -> TableView:
+        """A banker game as the computer prices it: the seat against one opponent (the banker, or one of the
+        players), seat 0 against seat 1. Every pair of a banker game is scored alone and each player's hand
+        is dealt from the same unseen cards, so the best play against one is the best against all, and
+        :attr:`weight` scales its value back."""
+        if self.banker is None:
+            return self
+        we_bank = self.seat == self.banker
+        return replace(self, players=2, seat=0, banker=0 if we_bank else 1, stakes=(), totals=(), levels=())
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,12 @@ import numpy as np
 from rules.arrangement import Row
 from rules.cards import Card
 from rules.deal import Decision
-from rules.evaluate import base_key
-from rules.presets import Options, Preset
+from rules.evaluate import base_key, top_card_key
+from rules.presets import Options, Preset, TieRule
 
 from .contract import Level, TableView
 from .features import SplitFeatures, split_features
-from .opponents import OpponentModel, model_for
+from .opponents import OpponentModel, RowModel, model_for
 from .outcomes import independent, with_joint
 from .payouts import arcade_shape, row_worths, taiwan_bonus, worth_by_category
 from .policy import best_declaration, declares
@@ -37,26 +37,42 @@ def _subset_base_keys(f: SplitFeatures) -> tuple[np.ndarray, np.ndarray, np.ndar
     return keys3, keys5, keys5
 
 
-def _row_probs(f: SplitFeatures, model: OpponentModel) -> tuple[np.ndarray, np.ndarray]:
-    """(3, n) win and tie probabilities; looked up per subset, then gathered per split."""
+def _row_model(model: OpponentModel, row: Row, options: Options, side: bool | None) -> RowModel:
+    return model.rows[row].top_cards if side is not None and options.ties is TieRule.TOP_CARD else model.rows[row]
+
+
+def _side_keys(keys: np.ndarray, options: Options, side: bool | None) -> np.ndarray:
+    return top_card_key(keys) if side is not None and options.ties is TieRule.TOP_CARD else keys
+
+
+def _row_probs(
+    f: SplitFeatures, model: OpponentModel, options: Options, side: bool | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """(3, n) win and tie probabilities; looked up per subset, then gathered per split. In a banker game
+    with a tie rule (``side``: True for the banker) a tie is the banker's win."""
     win = np.empty((3, f.size))
     tie = np.empty((3, f.size))
     subset_keys = _subset_base_keys(f)
     for row in Row:
-        w, t = model.rows[row].win_tie(subset_keys[row])
+        w, t = _row_model(model, row, options, side).win_tie(_side_keys(subset_keys[row], options, side))
+        if side is not None:
+            w, t = (w + t if side else w), np.zeros_like(t)
         idx = f.subset_index[row]
         win[row], tie[row] = w[idx], t[idx]
     return win, tie
 
 
-def _loss_costs(f: SplitFeatures, model: OpponentModel, preset: Preset, options: Options) -> np.ndarray:
+def _loss_costs(
+    f: SplitFeatures, model: OpponentModel, preset: Preset, options: Options, side: bool | None = None
+) -> np.ndarray:
     """(3, n) what opponents' rows that beat each of ours take, on average."""
     subset_keys = _subset_base_keys(f)
     out = np.empty((3, f.size))
     for row in Row:
-        rm = model.rows[row]
+        rm = _row_model(model, row, options, side)
         # Opponents' treasure cards are unknown: their winning rows are valued by category alone.
-        cost = rm.loss_cost(subset_keys[row], worth_by_category(row, preset, options))
+        cost = rm.loss_cost(_side_keys(subset_keys[row], options, side), worth_by_category(row, preset, options),
+                            ties_lose=side is False)
         out[row] = cost[f.subset_index[row]]
     return out
 
@@ -68,8 +84,11 @@ def expected_scores(
     options: Options,
     players: int = 4,
     joint: bool = False,
+    side: bool | None = None,
 ) -> np.ndarray:
     """Expected units won from the whole table for each legal split.
+
+    ``side`` is :attr:`TableView.tie_side`: in a banker game with a tie rule, the rows tied go to the banker.
 
     With ``joint`` the sweep chances are corrected for the dependence of an opponent's rows
     (:mod:`ai.outcomes`, from the model's joint samples); without, the rows are taken as independent.
@@ -78,7 +97,7 @@ def expected_scores(
     """
     if f.size == 0:
         return np.zeros(0)
-    win, tie = _row_probs(f, model)
+    win, tie = _row_probs(f, model, options, side)
     o = independent(win, tie)
     if joint and model.joint is not None:
         keys = np.stack([base_key(k) for k in f.row_keys()])
@@ -91,12 +110,14 @@ def expected_scores(
         home_run = 18 * o.sweep**3 if players == 4 else 0.0  # 紅不讓: the three opponents taken as unrelated
         return opponents * pair + home_run
     worth = row_worths(f, preset, options)
-    cost = _loss_costs(f, model, preset, options)
+    cost = _loss_costs(f, model, preset, options, side)
     rows_ev = (worth * win).sum(axis=0) - cost.sum(axis=0)
     if preset is Preset.WESTERN:
         # 2-4: one more for winning more rows than the opponent; no sweep bonus, no 全壘打.
         majority = (o.sweep + o.two_one) - (o.swept + o.one_two)
         return opponents * (rows_ev + majority)
+    if preset is Preset.HONGKONG:
+        return opponents * rows_ev  # every row paid on its own; no sweep bonus, no 全壘打
     if preset is Preset.ARCADE:
         pair = rows_ev + 3 * (o.all_win - o.all_loss) + 2 * arcade_shape(f, options)
         # Doubling one opponent makes that pair count twice: a total weight of opponents + 1.
@@ -122,16 +143,22 @@ def joint_top(ev: np.ndarray, k: int = JOINT_TOP) -> np.ndarray:
 
 
 def hard_scores(
-    f: SplitFeatures, model: OpponentModel, preset: Preset, options: Options, players: int = 4, k: int = JOINT_TOP
+    f: SplitFeatures,
+    model: OpponentModel,
+    preset: Preset,
+    options: Options,
+    players: int = 4,
+    k: int = JOINT_TOP,
+    side: bool | None = None,
 ) -> np.ndarray:
     """`hard`'s price of each legal split: the independent estimate screens, the best ``k`` are re-priced
     with the rows' dependence, and the rest are out (-inf). Without joint samples: the plain estimate."""
-    ev = expected_scores(f, model, preset, options, players)
+    ev = expected_scores(f, model, preset, options, players, side=side)
     if model.joint is None or f.size == 0:
         return ev
     top = joint_top(ev, k)
     out = np.full(f.size, -np.inf)
-    out[top] = expected_scores(f.take(top), model, preset, options, players, joint=True)
+    out[top] = expected_scores(f.take(top), model, preset, options, players, joint=True, side=side)
     return out
 
 
@@ -142,12 +169,13 @@ def quick_decision(
 
     ``model`` overrides the level's opponent model (the training script passes the one it is refining).
     """
+    view = view.heads_up()  # a banker game: one opponent (TableView.heads_up)
     options = view.rules_options
     declaration = best_declaration(hand, view)
     f = split_features(hand, options, None, view.treasure)
     if model is None:
         model = model_for(level, view)
-    ev = hard_scores(f, model, view.preset, options, view.players)
+    ev = hard_scores(f, model, view.preset, options, view.players, side=view.tie_side)
     best = int(np.argmax(ev))
     if declaration is not None and declares(*declaration, float(ev[best]), level):
         return Decision.declared(hand, declaration[0])

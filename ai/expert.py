@@ -37,7 +37,7 @@ from .features import SplitFeatures
 from .policy import double_factors as _factors
 from .policy import double_target
 from .sampling import Imagined, imagine
-from .showdown import SideRows, candidates_rows, sample_scores
+from .showdown import SideRows, candidates_rows, sample_scores, tie_rows
 
 DEFAULT_SAMPLES = 40  # the most sampled tables one decision may use
 ROUND = 10  # tables sampled between two looks at the candidates
@@ -53,6 +53,7 @@ def refine(
     """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev) arrays."""
     budget = DEFAULT_SAMPLES if samples is None else max(1, int(samples))
     cand, ours = _distinct_candidates(f, ev, view)
+    ours = tie_rows(ours, view.tie_side, view.rules_options.ties)
     seats = [s for s in range(view.players) if s != view.seat]
     rng = np.random.default_rng([seed & 0xFFFFFFFF, *(int(c) for c in sorted(cards))])
     unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
@@ -132,7 +133,7 @@ def _round_scores(
     plain = np.flatnonzero(~declared.any(axis=1))
     out = np.empty((len(declared), len(cand)))
     if len(plain):
-        opp = im.rows.take((plain[:, None] * k + np.arange(k)).ravel())
+        opp = _their_rows(im.rows.take((plain[:, None] * k + np.arange(k)).ravel()), view)
         out[plain] = sample_scores(view.preset, ours, opp, k, view.players, factors)
     for t in np.flatnonzero(declared.any(axis=1)):
         out[t] = _with_declared(f, cand, ours, im, t, seats, view, factors)
@@ -164,16 +165,23 @@ def _with_declared(
     for i, q in enumerate(seats):
         declared = im.declared[idx[i]]
         decisions[q] = declared if declared is not None else Decision.arranged(im.arrangement(idx[i]))
-    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure)))
+    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure),
+                             view.banker))
     compared = [
         i for i, q in enumerate(seats) if im.declared[idx[i]] is None and result.pair(view.seat, q).rows is not None
     ]
     part = np.zeros(len(cand))
     if compared:
-        opp = im.rows.take([idx[i] for i in compared])
+        opp = _their_rows(im.rows.take([idx[i] for i in compared]), view)
         fac = factors[compared] if factors is not None else None
         part = sample_scores(view.preset, ours, opp, len(compared), 0, fac)[0]
     return part + (result.totals[view.seat] - part[0])
+
+
+def _their_rows(rows: SideRows, view: TableView) -> SideRows:
+    """Opponents' rows laid out for the banker game's tie rule: they are on the other side from us."""
+    side = view.tie_side
+    return rows if side is None else tie_rows(rows, not side, view.rules_options.ties)
 
 
 def _shrunk(x: np.ndarray, prior: np.ndarray) -> np.ndarray:

@@ -107,8 +107,10 @@ def choose(
     """
     level = Level(level)
     cards = tuple(sorted(Card(c) for c in hand))
-    options = view.rules_options
     double = double_target(view)
+    # A banker game is priced against one opponent and scaled back by the seat's weight (TableView.heads_up).
+    weight, view = view.weight, view.heads_up()
+    options = view.rules_options
 
     declaration = best_declaration(cards, view)
     f = split_features(cards, options, fixed, view.treasure)
@@ -122,9 +124,9 @@ def choose(
     if level in (Level.HARD, Level.EXPERT):
         # Structurally different alternatives lie further down the ranking: `hard` prices more of it then.
         pool = JOINT_TOP if level is Level.HARD and distinct is Distinct.ROWS else EXPERT_POOL
-        ev = hard_scores(f, model, view.preset, options, view.players, pool)
+        ev = hard_scores(f, model, view.preset, options, view.players, pool, side=view.tie_side)
     else:
-        ev = expected_scores(f, model, view.preset, options, view.players)
+        ev = expected_scores(f, model, view.preset, options, view.players, side=view.tie_side)
     pick_score = ev
     if level is Level.EASY:
         pick_score = _easy_scores(f, seed)
@@ -133,10 +135,10 @@ def choose(
         pick_score, ev = refine(f, ev, cards, view, seed=seed, samples=samples)
 
     ranked = _ranked(f, pick_score, top + 1, tiebreak, distinct)
-    plays = [Alternative(Decision.arranged(f.arrangement(p)), float(ev[p])) for p in ranked]
+    plays = [Alternative(Decision.arranged(f.arrangement(p)), weight * float(ev[p])) for p in ranked]
     best = plays[0]
-    if declaration is not None and declares(*declaration, best.ev, level):
-        decl = Alternative(Decision.declared(cards, declaration[0]), declaration[1])
+    if declaration is not None and declares(declaration[0], weight * declaration[1], best.ev, level):
+        decl = Alternative(Decision.declared(cards, declaration[0]), weight * declaration[1])
         plays.insert(0, decl)
         best = decl
     return Choice(best.decision, best.ev, double, tuple(plays[1 : top + 1]), kept)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rules.evaluate import Category, Wheel, base_key, batch_keys, key_categories, wheel_key
+from rules.evaluate import Category, Wheel, base_key, batch_keys, key_categories, top_card_key, wheel_key
 from rules.presets import Preset
 
 from .contract import Level, TableView
@@ -55,8 +55,17 @@ class RowModel:
     def _tails(self) -> dict[tuple[float, ...], np.ndarray]:
         return {}
 
-    def loss_cost(self, keys: np.ndarray, worth_by_category: Sequence[float]) -> np.ndarray:
-        """Σ P(opponent row K) × worth(K) over K > key: what rows that beat ``key`` take, on average.
+    @functools.cached_property
+    def top_cards(self) -> RowModel:
+        """The same distribution known by category and leading card only (the banker-friendly tie rule)."""
+        keys, inverse = np.unique(top_card_key(self.keys), return_inverse=True)
+        return RowModel(keys, np.bincount(inverse, weights=self.prob, minlength=len(keys)))
+
+    def loss_cost(
+        self, keys: np.ndarray, worth_by_category: Sequence[float], ties_lose: bool = False
+    ) -> np.ndarray:
+        """Σ P(opponent row K) × worth(K) over K > key: what rows that beat ``key`` take, on average
+        (over K ≥ key with ``ties_lose``: a player's ties go to the banker).
 
         ``worth_by_category[c]`` is what a winning row of category ``c`` takes. The running sums depend
         only on the model and that table, so they are worked out once, not on every decision.
@@ -68,7 +77,7 @@ class RowModel:
             tail = np.concatenate([np.cumsum((self.prob * worth)[::-1])[::-1], [0.0]])
             self._tails[table] = tail
         idx, found = self.locate(keys)
-        return tail[idx + found]
+        return tail[idx] if ties_lose else tail[idx + found]
 
     @property
     def categories(self) -> np.ndarray:

@@ -11,6 +11,7 @@ import numpy as np
 from rules.arcade import category_worth as arcade_worth
 from rules.arrangement import Row
 from rules.evaluate import Category
+from rules.hongkong import category_worth as hongkong_worth
 from rules.presets import Options, Preset
 from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import BONUSES
@@ -56,7 +57,7 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
 
 
 # The presets whose rows are priced one by one (a won row takes its worth); the taiwan family prices the pair.
-ROW_PRICED = frozenset({Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN})
+ROW_PRICED = frozenset({Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN, Preset.HONGKONG})
 
 
 def worth_by_category(row: Row, preset: Preset, options: Options | None = None) -> np.ndarray:
@@ -64,7 +65,7 @@ def worth_by_category(row: Row, preset: Preset, options: Options | None = None) 
     if preset is Preset.WESTERN:
         royalties = (options or preset.default_options).royalties
         return np.array([western_worth(row, cat, royalties) for cat in Category], dtype=float)
-    worth = arcade_worth if preset is Preset.ARCADE else shisanshui_worth
+    worth = {Preset.ARCADE: arcade_worth, Preset.HONGKONG: hongkong_worth}.get(preset, shisanshui_worth)
     return np.array([worth(row, cat) for cat in Category], dtype=float)
 
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 import numpy as np
 
 from rules.arcade import DRAGON_AMOUNT
+from rules.hongkong import special_amount
 from rules.presets import Preset
 from rules.shisanshui import SPECIAL_AMOUNTS
 from rules.specials import Special, detect_specials
@@ -26,6 +27,8 @@ def declaration_value(special: Special, view: TableView) -> float:
     """Expected units of a declaration from the whole table (taiwan family: 打槍 6 + 13 from each, and
     紅不讓 6 from each at four; arcade counts one doubled pair, as ai/estimate.py does for arrangements)."""
     opponents = view.players - 1
+    if view.preset is Preset.HONGKONG:
+        return float(special_amount(special, view.rules_options.rule_seven) * opponents)
     if view.preset is Preset.SHISANSHUI:
         return float(SPECIAL_AMOUNTS[special] * opponents)
     if view.preset is Preset.ARCADE:

@@ -69,7 +69,8 @@ def _proxy(
 ) -> tuple[np.ndarray, ...]:
     """Per subset and row, what the row is expected to take from one opponent by the model: its win
     chance (taiwan family, where rows count one each), or what it wins less what it loses (arcade,
-    shisanshui and western, whose rows are worth their category, or their royalty). float32: the screen only orders splits."""
+    shisanshui, western and hongkong, whose rows are worth their category or their royalty). float32: the
+    screen only orders splits."""
     out = []
     for row, keys in zip(Row, (b3, b5, b5), strict=True):
         rm = model.rows[row]

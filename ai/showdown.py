@@ -8,14 +8,16 @@ special goes through the rules scorer itself). A test checks this module against
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from rules.arcade import row_worth, shape_bonus
 from rules.arrangement import Row
 from rules.deal import Decision, Seat
-from rules.presets import Options, Preset
+from rules.evaluate import top_card_key
+from rules.hongkong import category_worth as hongkong_worth
+from rules.presets import Options, Preset, TieRule
 from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import bonus_items
 from rules.western import category_worth as western_worth
@@ -23,7 +25,8 @@ from rules.western import category_worth as western_worth
 from .features import SplitFeatures
 from .payouts import ROW_PRICED, arcade_shape, row_worths, taiwan_bonus
 
-HOME_RUN = {Preset.TAIWAN: 6, Preset.TOURNAMENT: 6, Preset.ARCADE: 6, Preset.SHISANSHUI: 12, Preset.WESTERN: 0}
+HOME_RUN = {Preset.TAIWAN: 6, Preset.TOURNAMENT: 6, Preset.ARCADE: 6, Preset.SHISANSHUI: 12, Preset.WESTERN: 0,
+            Preset.HONGKONG: 0}
 SWEEP = {Preset.ARCADE: 3, Preset.SHISANSHUI: 6}
 
 
@@ -39,6 +42,15 @@ class SideRows:
     def take(self, idx: np.ndarray | Sequence[int]) -> SideRows:
         """The hands at ``idx``, in that order."""
         return SideRows(self.keys[idx], self.worth[idx], self.bonus[idx], self.shape[idx])
+
+
+def tie_rows(rows: SideRows, banker: bool | None, ties: TieRule) -> SideRows:
+    """``rows`` with keys laid out for a banker game's tie rule (as `rules.banker.tie_keys` does): the banker's
+    equal rows win. ``banker`` None (no tie rule in force) leaves them as they are."""
+    if banker is None or ties is TieRule.TIE:
+        return rows
+    keys = top_card_key(rows.keys) if ties is TieRule.TOP_CARD else rows.keys
+    return replace(rows, keys=2 * keys + (1 if banker else 0))
 
 
 def candidates_rows(f: SplitFeatures, positions: np.ndarray, preset: Preset, options: Options) -> SideRows:
@@ -76,6 +88,8 @@ def decisions_rows(
                 worth.append([shisanshui_worth(r, seat.values[r].category) for r in Row])
             elif preset is Preset.WESTERN:
                 worth.append([western_worth(r, seat.values[r].category, options.royalties) for r in Row])
+            elif preset is Preset.HONGKONG:
+                worth.append([hongkong_worth(r, seat.values[r].category) for r in Row])
             else:
                 worth.append([0, 0, 0])
             shape.append(False)
@@ -106,6 +120,8 @@ def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.nd
     swept, was_swept = won == 3, lost == 3
     if preset is Preset.WESTERN:
         return rows + np.sign(won - lost), swept, was_swept
+    if preset is Preset.HONGKONG:
+        return rows, swept, was_swept
     score = rows + SWEEP[preset] * (swept.astype(float) - was_swept)
     if preset is Preset.ARCADE:
         mine, other = ours.shape[:, None], theirs.shape[None, :]

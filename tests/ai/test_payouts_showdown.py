@@ -38,6 +38,7 @@ MUST_SEE = {
                     "three_straights"},
     Preset.SHISANSHUI: {"front", "middle", "back", "sweep", "home_run", "rush_three", "quads", "straight_flush"},
     Preset.WESTERN: {"front", "middle", "back", "majority"},
+    Preset.HONGKONG: {"front", "middle", "back"},
 }
 
 # Arrangements that make the rarer items; one of them goes to seat 0 in some deals.
@@ -200,6 +201,11 @@ def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Prese
                     assert row_worths(f, preset)[:, positions[k]].tolist() == want_w
                     want_shape = options.three_flush_straight and shape_bonus(seat) is not None
                     assert bool(arcade_shape(f, options)[positions[k]]) == want_shape
+                elif preset is Preset.HONGKONG:
+                    # seed 002's 赔率 are western's royalty figures, always on (RULES.md §16.3)
+                    want_w = [_western_worth(seat, r, True) for r in Row]
+                    assert row_worths(f, preset, options)[:, positions[k]].tolist() == want_w
+                    royalty_seen |= max(want_w) > 1
                 elif preset is Preset.WESTERN:
                     want_w = [_western_worth(seat, r, options.royalties) for r in Row]
                     assert row_worths(f, preset, options)[:, positions[k]].tolist() == want_w
@@ -226,7 +232,7 @@ def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Prese
     missing = MUST_SEE[preset] - set(seen)
     assert not missing, f"the seeded deals never produced {sorted(missing)}"
     assert checked > 200
-    assert royalty_seen or preset is not Preset.WESTERN
+    assert royalty_seen or preset not in (Preset.WESTERN, Preset.HONGKONG)
 
 
 def _point_mass(arr: Arrangement, options: Options, preset: Preset, name: str = "one hand"):
