@@ -37,7 +37,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     add_wheel(p)
 
     p = add_command(sub, "score", cmd_score, help="score a deal: JSON in (stdin or --input), JSON out")
-    p.add_argument("--rules", metavar="PRESET", help="taiwan, tournament, arcade, shisanshui or western (overrides the input)")
+    p.add_argument("--rules", metavar="PRESET",
+                   help="taiwan, tournament, arcade, shisanshui, western or hongkong (overrides the input)")
     p.add_argument("--input", metavar="FILE", help="read the deal from FILE instead of stdin")
 
 

@@ -29,6 +29,7 @@ from ai.coach import THRESHOLDS
 from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.rules_hongkong import banker_lines, hongkong_lines
 from app.screens.rules_western import western_lines
 from app.settings import Settings
 from rules import arcade, shisanshui, taiwan, western
@@ -98,10 +99,13 @@ def preset_description(t: Translator, preset: Preset) -> str:
 class RulesText:
     """Builds the Markdown of one preset's rules in one language."""
 
-    def __init__(self, t: Translator, preset: Preset, options: Options | None = None) -> None:
+    def __init__(
+        self, t: Translator, preset: Preset, options: Options | None = None, banker: bool | None = None
+    ) -> None:
         self.t = t
         self.preset = preset
         self.options = options or preset.default_options
+        self.banker = preset.banker_by_default if banker is None else banker  # a banker game (§16)
 
     def tr(self, key: str, **fmt: object) -> str:
         """A sentence of rules.toml, with the (decided) tag available as ``{decided}``."""
@@ -125,8 +129,12 @@ class RulesText:
             yield from self._arcade()
         elif p is Preset.WESTERN:
             yield from western_lines(self.tr, self.options)
+        elif p is Preset.HONGKONG:
+            yield from hongkong_lines(self.tr, self.options)
         else:
             yield from self._shisanshui()
+        if self.banker:
+            yield from banker_lines(self.tr, self.options)
         yield from self._session()
         yield from self._table()
 
@@ -165,10 +173,12 @@ class RulesText:
             Preset.ARCADE: self.tr("foul_sweep_arcade", sweep=arcade.SWEEP),
             Preset.SHISANSHUI: self.tr("foul_sweep_shisanshui", sweep=shisanshui.SWEEP),
             Preset.WESTERN: self.tr("foul_sweep_western"),
+            Preset.HONGKONG: self.tr("foul_sweep_hongkong"),
         }[self.preset]
         yield self.tr("foul_rule")
         yield ""
-        loses = self.tr("foul_loses_western") if self.preset is Preset.WESTERN else self.tr("foul_loses")
+        plain = self.preset in (Preset.WESTERN, Preset.HONGKONG)  # no sweep bonus to count against a foul
+        loses = self.tr("foul_loses_western") if plain else self.tr("foul_loses")
         yield from self._bullets(join(loses, sweep), self.tr("foul_two"), self.tr("foul_no_bonus"))
         yield self.tr("foul_ui")
         yield ""
@@ -211,6 +221,8 @@ class RulesText:
             yield from self._bullets(self.tr("session_arcade", deals=ROUND_DEALS))
         elif p is Preset.WESTERN:
             yield from self._bullets(self.tr("session_western"))
+        elif p is Preset.HONGKONG:
+            yield from self._bullets(self.tr("session_hongkong"))
         else:
             yield from self._bullets(self.tr("session_shisanshui"))
 

@@ -38,7 +38,7 @@ from ..table import Table
 from .schedule import Mistake, after_play, played_well
 
 HARD_GAP = {Preset.TAIWAN: 1.0, Preset.TOURNAMENT: 1.0, Preset.ARCADE: 2.0, Preset.SHISANSHUI: 3.0,
-            Preset.WESTERN: 1.0}
+            Preset.WESTERN: 1.0, Preset.HONGKONG: 1.0}
 
 
 class Pool(StrEnum):
