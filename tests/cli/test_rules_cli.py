@@ -161,6 +161,20 @@ def test_score_reads_stdin_and_prints_the_itemised_result() -> None:
     }
 
 
+def test_score_a_hongkong_banker_game_with_stakes() -> None:
+    out = score_json(doc={"rules": "hongkong", "banker": 0, "stakes": [1, 3], "players": [P0, P1]})
+    (pair,) = out["pairs"]
+    assert out["rules"] == "hongkong" and sum(out["totals"]) == 0
+    kinds = [it["kind"] for it in pair["items"]]
+    assert "stake" in kinds and pair["score"] == sum(it["value"] for it in pair["items"])
+    assert pair["score"] % 3 == 0  # three times the pair's amount
+
+
+def test_score_western_counts_the_majority() -> None:
+    out = score_json("--rules", "western", doc=TWO_PLAYERS)
+    assert out["totals"] == [-2, 2]  # one row won, two lost: -1 and the majority's -1
+
+
 def test_score_reads_input_file_and_rules_overrides_the_document(tmp_path: Path) -> None:
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(TWO_PLAYERS), encoding="utf-8")
@@ -260,6 +274,13 @@ ERRORS: list[tuple[str, list[str], str, str]] = [
     ("score-unknown-rank", ["score"], _doc(P0, {**P1, "back": "2h 3h 4h 6h Zh"}), "unknown rank in 'Zh'"),
     ("score-one-player", ["score"], _doc(P0), "2 to 4 players"),
     ("score-missing-row", ["score"], _doc(P0, {"front": "Ks Kd 2d", "middle": "Qs Qd Qc 9h 4s"}), "back"),
+    ("score-banker-out-of-range", ["score"], json.dumps({"banker": 2, "players": [P0, P1]}), "banker"),
+    ("score-banker-not-an-index", ["score"], json.dumps({"banker": "east", "players": [P0, P1]}), "'banker'"),
+    ("score-stakes-without-banker", ["score"], json.dumps({"stakes": [1, 2], "players": [P0, P1]}), "banker game"),
+    ("score-stake-too-big", ["score"], json.dumps({"banker": 0, "stakes": [1, 500], "players": [P0, P1]}), "stake"),
+    ("score-bad-tie-rule", ["score"], _doc(P0, P1, options={"ties": "coin"}), "'ties' must be one of"),
+    ("score-western-declares", ["score", "--rules", "western"], _doc(P0, {**SIX_PAIRS, "declare": "six_pairs"}),
+     "not a special hand in western"),
     ("unknown-command", ["deal-me-in"], "", "deal-me-in"),
 ]
 
