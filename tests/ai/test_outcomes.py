@@ -84,7 +84,8 @@ def _linked_model(preset: Preset) -> OpponentModel:
     return replace(model, joint=np.column_stack(cols))
 
 
-@pytest.mark.parametrize("preset", list(Preset))
+# Hongkong pays each row on its own: how an opponent's rows go together cannot move its price.
+@pytest.mark.parametrize("preset", [p for p in Preset if p is not Preset.HONGKONG])
 def test_hard_reprices_only_its_best_splits_and_the_correction_moves_them(preset: Preset) -> None:
     view = TableView(preset=preset)
     model = _linked_model(preset)

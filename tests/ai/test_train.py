@@ -66,7 +66,8 @@ def test_main_writes_the_tables_the_levels_load(tmp_path, monkeypatch: pytest.Mo
     expected |= {f"{p.value}_{k}" for p in Preset for k in ("mean_bonus", "joint")} | {"meta"}
     assert set(data.files) == expected
     stored = json.loads(str(data["meta"]))
-    assert {k: v for k, v in stored.items() if k != "history"} == meta
+    assert {k: v for k, v in stored.items() if k not in ("history", "runs")} == meta
+    assert stored["runs"] == {p.value: meta for p in Preset}  # which run made each preset's tables
     assert [step["round"] for step in stored["history"]["taiwan"]] == [1]
     assert data["taiwan_joint"].shape[1] == 3
     for p in Preset:

@@ -145,7 +145,7 @@ async def test_statistics_show_the_numbers_of_a_seeded_history(home) -> None:
         text = console.export_text()
         assert f"{mean:+.2f} ± {ci:.2f}" in text and "12" in text
         await pilot.press("right")
-        assert screen.preset == "taiwan" and screen.stats is not None and screen.stats.deals == 0
+        assert screen.preset == "western" and screen.stats is not None and screen.stats.deals == 0
 
 
 async def test_a_corrupt_history_is_set_aside_with_a_notice_on_screen(home) -> None:
@@ -201,7 +201,7 @@ async def test_history_filters_by_rules_verdict_and_session(home) -> None:
         assert {r.preset for r in screen.rows} == {"taiwan"} and len(screen.rows) == 5
         await pilot.press("p")  # tournament: none
         assert screen.rows == []
-        await pilot.press("p", "p", "p")  # arcade, shisanshui, all
+        await pilot.press("p", "p", "p", "p", "p")  # arcade, shisanshui, western, hongkong, all
         assert screen.preset is None and len(screen.rows) == 7
         await pilot.press("v", "v", "v", "v")  # best, good, inaccuracy, mistake
         assert screen.verdict == "mistake" and [r.id for r in screen.rows] == [2]

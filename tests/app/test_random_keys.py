@@ -169,7 +169,7 @@ class Session:
 
 SESSIONS: dict[str, Session] = {
     "menu": Session(
-        lambda rng: None, 0.2,
+        lambda rng: None, 0.18,
         frozenset({"MainMenu", "HostScreen", "SettingsScreen", "RankingsScreen", "RulesScreen", "TableScreen"}),
         leave=0.3,
     ),
@@ -178,12 +178,12 @@ SESSIONS: dict[str, Session] = {
         frozenset(TABLE_SCREENS | {"table-taiwan"}),
     ),
     "arcade": Session(
-        lambda rng: config(Preset.ARCADE, seed=rng.randrange(1000), coins=500, stake=10, **EASY), 0.26,
+        lambda rng: config(Preset.ARCADE, seed=rng.randrange(1000), coins=500, stake=10, **EASY), 0.16,
         frozenset(TABLE_SCREENS | {"table-arcade", "SummaryScreen"}),
     ),
     "shisanshui": Session(
         lambda rng: config(Preset.SHISANSHUI, seed=rng.randrange(1000), takeover=False, time_limit=30, **EASY),
-        0.14,
+        0.12,
         frozenset(TABLE_SCREENS | {"table-shisanshui", "TimeoutScreen"}),
     ),
     "tournament-watch": Session(
@@ -193,6 +193,14 @@ SESSIONS: dict[str, Session] = {
     "tournament": Session(
         lambda rng: config(Preset.TOURNAMENT, seed=rng.randrange(1000), scored=False, **EASY), 0.14,
         frozenset(TABLE_SCREENS | {"table-tournament"}),
+    ),
+    "western": Session(
+        lambda rng: config(Preset.WESTERN, seed=rng.randrange(1000), **EASY), 0.06,
+        frozenset({"TableScreen", "reveal", "table-western"}),  # the other screens: the longer walks
+    ),
+    "hongkong": Session(
+        lambda rng: config(Preset.HONGKONG, seed=rng.randrange(1000), **EASY), 0.08,
+        frozenset({"TableScreen", "reveal", "table-hongkong"}),
     ),
 }
 
