@@ -369,3 +369,42 @@ def test_any_deal_at_any_table_size_is_zero_sum_and_the_empty_chairs_get_nothing
     for seat in empty_chairs(players):
         assert rec.units[seat] == 0 and table.money()[seat] == start[seat] == 0 and seat not in rec.seats
     assert rec.seats == seats_for(players)
+
+
+# ------------------------------------------------------------------------------------ history and statistics
+
+
+def test_the_history_lists_a_smaller_tables_deals_with_its_size(tmp_path):
+    from app.i18n import Translator
+    from app.screens.history import HistoryScreen
+    from app.store.stats import compute_stats
+
+    history = open_history(tmp_path / "h.sqlite3").history
+    assert history is not None
+    three = play_session(Preset.TAIWAN, 41, 3, Journal(history), players=3)
+    four = play_session(Preset.TAIWAN, 42, 2, Journal(history))
+    rows = history.deals()
+    assert [r.players for r in rows] == [4, 4, 3, 3, 3]
+    screen = HistoryScreen(history, t=Translator("en"))
+    cells = {r.players: screen._cells(r)[3] for r in rows}
+    assert cells[3].endswith("(3 players)") and "players" not in cells[4]
+    # The player's side of a deal of three: rows against two opponents, six at most.
+    for r in rows[2:]:
+        rec = next(x for x in three.history if x.number == r.number)
+        assert r.units == rec.units[0] and r.rows_won is not None and 0 <= r.rows_won <= 6
+    stats = compute_stats(history, "taiwan")
+    assert stats.deals == 5 and stats.units == sum(r.units[0] for r in [*three.history, *four.history])
+
+
+def test_the_history_command_says_a_deals_table_size(tmp_path, monkeypatch, capsys):
+    from app.cli import main
+
+    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))
+    history = open_history().history
+    assert history is not None
+    play_session(Preset.ARCADE, 43, 2, Journal(history), players=2)
+    history.close()
+    assert main(["history", "--json"]) == 0
+    assert [r["players"] for r in json.loads(capsys.readouterr().out)] == [2, 2]
+    assert main(["history"]) == 0
+    assert "(2p)" in capsys.readouterr().out
