@@ -408,3 +408,26 @@ def test_the_history_command_says_a_deals_table_size(tmp_path, monkeypatch, caps
     assert [r["players"] for r in json.loads(capsys.readouterr().out)] == [2, 2]
     assert main(["history"]) == 0
     assert "(2p)" in capsys.readouterr().out
+
+
+def test_export_then_import_keeps_a_smaller_tables_session(tmp_path):
+    from app.game.transfer import ImportFailed, export_lines, import_lines
+
+    source = open_history(tmp_path / "a" / "h.sqlite3").history
+    assert source is not None
+    for preset, players in ((Preset.TOURNAMENT, 3), (Preset.ARCADE, 2), (Preset.TAIWAN, 4)):
+        play_session(preset, 44, 3, Journal(source), players=players).end(EndReason.LEFT)
+    lines = list(export_lines(source))
+    sizes = {json.loads(line)["deal"]["rules"]: json.loads(line)["session"]["config"].get("players") for line in lines}
+    assert sizes == {"tournament": 3, "arcade": 2, "taiwan": None}
+    target = open_history(tmp_path / "b" / "h.sqlite3").history
+    assert target is not None
+    import_lines(target, lines)
+    assert list(export_lines(target)) == lines
+    row = next(r for r in (target.session(i) for i in range(1, 4)) if r is not None and r.preset == "tournament")
+    again = restore_table(row, target.session_deals(row.id), target)
+    assert again.seats == (0, 1, 3) and again.money()[2] == 0
+    spoiled = json.loads(lines[0])
+    spoiled["session"]["config"]["players"] = 4 if spoiled["deal"].get("players") else 3
+    with pytest.raises(ImportFailed, match="seats"):
+        import_lines(open_history(tmp_path / "c" / "h.sqlite3").history, [json.dumps(spoiled)])
