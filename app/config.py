@@ -9,6 +9,18 @@ from ai import Level
 from rules.presets import OptionError, Options, Preset, parse_preset
 
 TIME_LIMITS = (0, 30, 60, 90, 120)  # seconds; 0 = no limit
+PLAYERS = (2, 3, 4)  # how many sit at a table (rules/RULES.md §10.1)
+# The chairs each table size uses (0 South, the player; 1 East, 2 North, 3 West). Three leave North empty so
+# that both opponents sit beside the player, as round a real table; two face each other across it.
+_SEATS_FOR = {4: (0, 1, 2, 3), 3: (0, 1, 3), 2: (0, 2)}
+
+
+def seats_for(players: int) -> tuple[int, ...]:
+    """The seats a table of ``players`` uses, in seat order (the others are empty chairs);
+    :class:`OptionError` for a table size the game does not seat."""
+    if not isinstance(players, int) or isinstance(players, bool) or players not in _SEATS_FOR:
+        raise OptionError(f"a table seats 2, 3 or 4 players, not {players!r}")
+    return _SEATS_FOR[players]
 
 
 @dataclass(frozen=True)
@@ -20,13 +32,22 @@ class TableConfig:
     scored: bool = True  # 本局計分; False = practice
     time_limit: int = 60
     takeover: bool = True  # 允許電腦接玩
+    players: int = 4  # 2, 3 or 4 at the table (:func:`seats_for`); the empty chairs' levels are not used
     levels: tuple[Level, Level, Level] = (Level.NORMAL, Level.NORMAL, Level.NORMAL)  # seats 1–3
-    watch: bool = False  # 觀戰: four computer players, seat 0 played by `watch_level`
+    watch: bool = False  # 觀戰: every seat at the table a computer, seat 0 played by `watch_level`
     watch_level: Level = Level.NORMAL
     stake: int = 10  # arcade: coins per unit
     rake: float = 0.15  # arcade: share of a win paid to the house
     coins: int = 1000  # arcade: starting coins per player
     seed: int | None = None
+
+    def __post_init__(self) -> None:
+        seats_for(self.players)  # refuses a table size the game does not seat
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats in use at this table, in seat order."""
+        return seats_for(self.players)
 
     @classmethod
     def quick(cls, preset: Preset = Preset.TAIWAN) -> TableConfig:
@@ -45,6 +66,10 @@ class TableConfig:
         d["options"] = self.options.to_dict()
         d["levels"] = [lv.value for lv in self.levels]
         d["watch_level"] = self.watch_level.value
+        if self.players == 4:
+            # Written only for a smaller table: a table of four saves exactly what it did before the setting
+            # existed, and a build that does not know it can still read those.
+            del d["players"]
         return d
 
     @classmethod
@@ -72,7 +97,7 @@ class TableConfig:
             raise OptionError("'levels' are three of easy, normal, hard, expert") from None
         kinds: dict[str, tuple[type, ...]] = {
             "scored": (bool,), "takeover": (bool,), "watch": (bool,), "time_limit": (int,), "stake": (int,),
-            "coins": (int,), "rake": (float, int), "seed": (int, type(None)),
+            "coins": (int,), "rake": (float, int), "seed": (int, type(None)), "players": (int,),
         }
         for name, kind in kinds.items():
             if name in data:
@@ -80,4 +105,6 @@ class TableConfig:
                 if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kind):
                     raise OptionError(f"table setting {name!r} cannot be {value!r}")
                 values[name] = float(value) if name == "rake" else value
+        if "players" in values and values["players"] not in PLAYERS:
+            raise OptionError(f"table setting 'players' must be 2, 3 or 4, not {values['players']!r}")
         return cls(**values)

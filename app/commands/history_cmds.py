@@ -88,7 +88,7 @@ def _history(history: History, args: argparse.Namespace) -> int:
         out = [{"id": r.id, "played": r.played, "rules": r.preset, "mode": r.mode, "session": r.session,
                 "number": r.number, "units": r.units, "rows_won": r.rows_won, "sweeps_given": r.sweeps_given,
                 "sweeps_taken": r.sweeps_taken, "fouled": r.fouled, "special": r.special, "seconds": r.seconds,
-                "verdict": r.verdict, "loss": r.loss, "retry_of": r.retry_of} for r in rows]
+                "verdict": r.verdict, "loss": r.loss, "retry_of": r.retry_of, "players": r.players} for r in rows]
         print(json.dumps(out, ensure_ascii=False))
         return 0
     if not rows:
@@ -97,6 +97,7 @@ def _history(history: History, args: argparse.Namespace) -> int:
     print(f"{'id':>6}  {'when':<16}  {'rules':<10}  {'deal':<14}  {'units':>5}  coach")
     for r in rows:
         deal = f"retry of {r.retry_of}" if r.retry_of else f"#{r.session} deal {r.number}" if r.session else "-"
+        deal += f" ({r.players}p)" if r.players != 4 else ""  # a smaller table: fewer opponents to win rows from
         units = "" if r.units is None else f"{r.units:+d}"
         coach = "" if r.verdict is None else r.verdict + (f" -{r.loss:.2f}" if r.loss else "")
         stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.played))

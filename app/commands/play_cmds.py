@@ -20,13 +20,25 @@ TIME_LIMIT = whole_number(
 )
 """Seconds to arrange: 0 (none) up to an hour."""
 
+PLAYERS = whole_number(
+    2,
+    4,
+    not_whole="invalid number of players {text!r} (2, 3 or 4)",
+    out_of_range="a table seats 2, 3 or 4 players, not {value}",
+)
+"""How many sit at the table (rules/RULES.md §10.1): 2 (you and North), 3 (you, East and West) or 4."""
+
 
 def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     """Add ``play`` to the command line."""
-    p = add_command(sub, "play", cmd_play, help="play at a table: you against three computer players")
+    p = add_command(sub, "play", cmd_play, help="play at a table: you against one to three computer players")
     p.add_argument("--rules", choices=[x.value for x in Preset], help="the preset (default: taiwan)")
     p.add_argument("--level", choices=[x.value for x in Level], help="the computer players' level (default: normal)")
     p.add_argument("--time-limit", type=TIME_LIMIT, metavar="S", help="seconds to arrange (0: none; default 60)")
+    p.add_argument(
+        "--players", type=PLAYERS, metavar="N",
+        help="players at the table: 2 (you and North), 3 (you, East and West) or 4 (default)",
+    )
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",
@@ -34,7 +46,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         help="no automatic takeover: at the time-out you choose whether the computer finishes your hand or the "
         "table ends, and leaving your seat ends the table (default: the computer takes your seat at once)",
     )
-    p.add_argument("--watch", action="store_true", help="watch four computer players (觀戰)")
+    p.add_argument("--watch", action="store_true", help="watch computer players (觀戰): four, or --players N")
     p.add_argument(
         "--seed", type=SESSION_SEED, metavar="N", help="seed the session (the same seed deals the same cards)"
     )
@@ -52,6 +64,8 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
         config = replace(config, levels=(level, level, level), watch_level=level)
     if args.time_limit is not None:
         config = replace(config, time_limit=args.time_limit)
+    if args.players is not None:
+        config = replace(config, players=args.players)
     return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch, seed=args.seed)
 
 

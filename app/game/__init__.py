@@ -6,7 +6,8 @@ import from here.
 - :mod:`.record`: one deal as data, the summaries, the deals' seeds;
 - :mod:`.reveal`: the reveal's steps, tallies and row winners, and how far the reveal has got;
 - :mod:`.phase`: the table's phases, the seats' statuses, the time-out's handling;
-- :mod:`.table`: the session at a table of four, holding one ledger (:mod:`rules.ledger`);
+- :mod:`.table`: the session at a table of two to four, holding one ledger (:mod:`rules.ledger`);
+- :mod:`.seating`: the empty chairs of a table of two or three, in the four seats' ledger;
 - :mod:`.actions`: what the player may do now (one query for every action);
 - :mod:`.pairs`: one pair's result as the results panel lists it, its parts adding up to its units;
 - :mod:`.coach`: the coach's requests, the session's reviews and the player's running measure of skill.

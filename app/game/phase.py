@@ -23,6 +23,7 @@ class Status(StrEnum):
     THINKING = "thinking"
     READY = "ready"
     OUT = "out"  # not in this deal (tournament elimination, no coins)
+    EMPTY = "empty"  # an empty chair: a table of two or three does not use the seat
 
 
 class Timeout(StrEnum):

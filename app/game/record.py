@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from ai import Level
+from app.config import seats_for
 from rules.arrangement import Row
 from rules.cards import Card, CardError, format_cards, parse_cards
 from rules.cards import deal as deal_cards
@@ -74,6 +75,7 @@ class DealRecord:
     after: tuple[int, ...] = ()
     decided_by: dict[int, Decider] = field(default_factory=dict)  # table seat -> who made its decision
     seconds: float | None = None  # how long the player took to arrange (the clock held under dialogs excluded)
+    players: int = SEATS  # the table's size: seats not in ``seats_for(players)`` are empty chairs, not seats out
 
     def position(self, seat: int) -> int:
         """Where table seat ``seat`` sits in this deal's order."""
@@ -137,6 +139,8 @@ class DealRecord:
             out["decided_by"] = {str(s): d.value for s, d in self.decided_by.items()}
         if self.seconds is not None:
             out["seconds"] = round(self.seconds, 3)
+        if self.players != SEATS:
+            out["players"] = self.players  # only for a smaller table: a deal of four reads as it always did
         return out
 
     @classmethod
@@ -162,13 +166,20 @@ class SeatLine:
 
 @dataclass(frozen=True)
 class Summary:
-    """What a round or session summary shows."""
+    """What a round or session summary shows: the seats at the table (no empty chair), in seat order."""
 
     reason: EndReason
     deals: int
     seats: tuple[SeatLine, ...]
     standings: tuple[int, ...]  # seats, best first
     round: int | None = None
+
+    def line(self, seat: int) -> SeatLine:
+        """The line of table seat ``seat`` (:class:`KeyError` for an empty chair, which has none)."""
+        for line in self.seats:
+            if line.seat == seat:
+                return line
+        raise KeyError(seat)
 
 
 def deal_seed(session_seed: int, number: int) -> int:
@@ -202,6 +213,9 @@ def _read_record(data: Any) -> DealRecord:
     seats = tuple(_int(s, "a seat") for s in data["seats"])
     if not 2 <= len(seats) <= SEATS or len(set(seats)) != len(seats) or not all(0 <= s < SEATS for s in seats):
         raise RecordError(f"'seats' must be 2 to 4 distinct seats from 0 to 3, not {list(seats)}")
+    players = _int(data.get("players", SEATS), "'players'")
+    if not set(seats) <= set(seats_for(players)):
+        raise RecordError(f"seats {list(seats)} are not all at a table of {players} (seats {list(seats_for(players))})")
     seed = _int(data["seed"], "'seed'")
     hands = {s: tuple(parse_cards(h, 13)) for s, h in _seat_map(data["hands"], "'hands'").items()}
     if set(hands) != set(seats):
@@ -228,6 +242,7 @@ def _read_record(data: Any) -> DealRecord:
         dealer=None if data.get("dealer") is None else _int(data["dealer"], "'dealer'"),
         decisions={s: decisions[s] for s in seats if s in decisions},
         computer_for_human=bool(data.get("computer_for_human", False)),
+        players=players,
     )
     if rec.number < 1:
         raise RecordError("'number' counts deals from 1")

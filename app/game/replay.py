@@ -67,7 +67,7 @@ class OneDeal(Table):
         sort: str = "rank",
     ) -> None:
         config = TableConfig(preset=stored.preset, options=stored.options, scored=False, time_limit=time_limit,
-                             takeover=True, seed=stored.seed)
+                             takeover=True, seed=stored.seed, players=stored.players)
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.stored, self.retrying = stored, retry
         if stored.human is None:
@@ -87,7 +87,7 @@ class OneDeal(Table):
             number=old.number, seed=old.seed, preset=old.preset, seats=old.seats, hands=dict(old.hands),
             human=old.human, options=old.options, dealer=old.dealer, cut=old.cut, treasure=old.treasure,
             decisions=keep, doubles={s: t for s, t in old.doubles.items() if s in keep},
-            decided_by={s: d for s, d in old.decided_by.items() if s in keep},
+            decided_by={s: d for s, d in old.decided_by.items() if s in keep}, players=old.players,
         )
         self.number, self.current = old.number, rec
         self.reveal, self.human_double, self.arrange = RevealProgress(), None, None

@@ -16,6 +16,7 @@ from rules.session import TreasureQueue
 from .journal import Journal
 from .phase import Phase
 from .record import DealRecord
+from .seating import check_seated
 from .table import Table
 
 
@@ -41,12 +42,17 @@ def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
         table.number = int(state["number"])
         if config.scored:
             table.ledger = ledger_from_dict(config.preset, state["ledger"])
+            check_seated(table.ledger, table.seats)  # a smaller table's empty chairs still hold nothing
         table.treasure = TreasureQueue.from_dict(state.get("treasure", []))
         table.start_money = tuple(int(m) for m in state["start_money"])
         seat = state.get("player_seat")
+        if seat is not None and table.is_empty(int(seat)):
+            raise ValueError(f"the player's seat {seat} is an empty chair at this table")
         if not config.watch and seat is not None and not table.ledger.is_out(int(seat)):
             table.human = table.viewer = table.player_seat = int(seat)
         records = [DealRecord.from_dict(d.data) for d in deals]
+        if any(r.players != config.players for r in records):
+            raise ValueError(f"a deal of another table size than the session's {config.players} players")
     except (KeyError, TypeError, ValueError) as exc:
         raise RestoreError(f"session {row.id} cannot be continued: {exc}") from None
     table.history = records

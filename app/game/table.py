@@ -1,4 +1,4 @@
-"""The table's state machine as plain Python (no Textual): a session of deals at a table of four.
+"""The table's state machine as plain Python (no Textual): a session of deals at a table of two to four.
 
 :class:`Table` runs the session: phases ``dealing → arranging → revealing → results → next deal`` (plus
 ``round_summary`` in arcade and ``over``), the seats, the AI requests, the countdown (from an injected ``now``
@@ -34,10 +34,12 @@ from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
 from .requests import AIRequest, Purpose, choice_suggestions, run_ai
 from .reveal import RevealProgress, RevealStep, reveal_steps
+from .seating import seat_ledger
 
 
 class Table(Asking):
-    """A session at a table of four: seat 0 is the human unless watching (觀戰)."""
+    """A session at a table of two to four: seat 0 is the human unless watching (觀戰); the seats a smaller
+    table does not use are empty chairs (:attr:`seats`, :mod:`.seating`)."""
 
     helpers = True  # auto-arrange and hints are offered (a drill turns them off)
     always_coach = False  # the coach prices the player's play even with the coach off (a drill turns it on)
@@ -72,9 +74,10 @@ class Table(Asking):
         self.timeout: Timeout | None = None
         self.reveal = RevealProgress()
         self.over_reason: EndReason | None = None
-        self.ledger: Ledger = new_ledger(
+        self.seats = config.seats  # the chairs in use; the others stay empty all session
+        self.ledger: Ledger = seat_ledger(new_ledger(
             self.preset, SEATS, scored=config.scored, coins=config.coins, stake=config.stake, rake=config.rake
-        )
+        ), self.seats)
         self.treasure = TreasureQueue()  # arcade's 寶牌 shown so far (kept in practice too)
         self.start_money, self.coach = self.money(), Coach()  # the coach: every priced decision of the session
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
@@ -104,13 +107,18 @@ class Table(Asking):
         """How the money reads (currency, what a unit of a deal is worth): the screens' one formatter uses it."""
         return self.ledger.style
 
+    def is_empty(self, seat: int) -> bool:
+        """True when ``seat`` is an empty chair: a table of two or three does not use it (never dealt, never
+        scored, and never out, since it was never in)."""
+        return seat not in self.seats
+
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` no longer plays (no points in a tournament, no coins in arcade)."""
-        return self.ledger.is_out(seat)
+        return not self.is_empty(seat) and self.ledger.is_out(seat)
 
     def seats_in_play(self) -> tuple[int, ...]:
         """The seats that play the next deal, in seat order."""
-        return self.ledger.seats_in_play()
+        return tuple(s for s in self.ledger.seats_in_play() if not self.is_empty(s))
 
     def level_of(self, seat: int) -> Level:
         """The computer level of ``seat``."""
@@ -170,6 +178,7 @@ class Table(Asking):
             dealer=self.dealer,
             cut=cut,
             treasure=treasure,
+            players=self.config.players,
         )
         self.current = record
         self.reveal = RevealProgress()
@@ -188,8 +197,10 @@ class Table(Asking):
         return record
 
     def status(self, seat: int) -> Status:
-        """Thinking or ready during a deal; out when the seat does not play."""
+        """Thinking or ready during a deal; out when the seat does not play; empty for an unused chair."""
         rec = self.current
+        if self.is_empty(seat):
+            return Status.EMPTY
         if rec is None or seat not in rec.seats:
             return Status.OUT if self.is_out(seat) else Status.THINKING
         return Status.READY if seat in rec.decisions else Status.THINKING
@@ -442,7 +453,7 @@ class Table(Asking):
         """接玩: while watching, take ``seat`` from the next deal on (the session goes on)."""
         if not self.watching:
             raise ArrangeError("not_watching")
-        if not 0 <= seat < SEATS or self.is_out(seat):
+        if not 0 <= seat < SEATS or self.is_empty(seat) or self.is_out(seat):
             raise ArrangeError("bad_seat", seat=seat + 1)
         self.pending_seat = seat
 
@@ -543,9 +554,10 @@ class Table(Asking):
         change = self.ledger.round_change() if is_round else None
         if change is None:
             change = tuple(m - s for m, s in zip(money, self.start_money, strict=True))
-        lines = tuple(SeatLine(s, money[s], change[s], self.is_out(s)) for s in range(SEATS))
+        lines = tuple(SeatLine(s, money[s], change[s], self.is_out(s)) for s in self.seats)
         reason = EndReason.ROUND if is_round else (self.over_reason or EndReason.LEFT)
-        return Summary(reason, len(self.history), lines, self.ledger.standings(), self.ledger.round)
+        standings = tuple(s for s in self.ledger.standings() if not self.is_empty(s))
+        return Summary(reason, len(self.history), lines, standings, self.ledger.round)
 
     def to_dict(self) -> dict[str, Any]:
         """The session as JSON-ready data (config, seed, every deal)."""

@@ -125,6 +125,8 @@ def _check_session(session: Any, record: DealRecord) -> None:
     config = TableConfig.from_dict(session.get("config"))
     if config.preset is not record.preset or Preset(session.get("preset")) is not record.preset:
         raise RecordError("the session's rules are not the deal's")
+    if config.players != record.players:
+        raise RecordError(f"the session seats {config.players} players and the deal {record.players}")
     Status(session.get("status"))
     Mode(session.get("mode"))
     for key in ("started", "updated"):

@@ -123,21 +123,28 @@ class SeatPickScreen(BaseModal[int | None]):
         Binding("escape", "pick(-1)", "table.key.cancel"),
     ]
 
-    def __init__(self, names: list[str], out: list[bool], *, t: Translator | None = None) -> None:
+    def __init__(self, names: list[str], out: list[bool], *, empty: frozenset[int] = frozenset(),
+                 t: Translator | None = None) -> None:
+        """``names`` and ``out`` by seat; ``empty``: the empty chairs of a smaller table, not offered at all."""
         super().__init__(t=t)
         self.names = names
         self.out = out
+        self.empty = empty
 
     def compose(self) -> ComposeResult:
         lines = [self.t("table.take.title"), ""]
         for k, name in enumerate(self.names):
-            lines.append(f"  {k + 1}  {name}" + (f"  ({self.t('table.status.out')})" if self.out[k] else ""))
+            if k not in self.empty:
+                lines.append(f"  {k + 1}  {name}" + (f"  ({self.t('table.status.out')})" if self.out[k] else ""))
         with Vertical(classes="dialog"):
             yield Static("\n".join(lines), classes="dialog-body")
         yield GameFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick" and parameters and 0 <= int(parameters[0]) < 4 and self.out[int(parameters[0])]:  # type: ignore[call-overload]
+        seat = int(parameters[0]) if action == "pick" and parameters else -1  # type: ignore[call-overload]
+        if seat in self.empty:
+            return False  # an empty chair's key is not shown
+        if 0 <= seat < 4 and self.out[seat]:
             return None
         return True
 

@@ -105,6 +105,8 @@ class HistoryScreen(BaseScreen[None]):
             deal = t("history.drill_deal")
         elif row.mode == Mode.WATCH.value:
             deal += " " + t("history.watched")
+        if row.players != 4 and row.mode != Mode.DRILL.value:
+            deal += " " + t("history.players", n=row.players)  # rows and 打槍 are against fewer opponents
         units = Text("" if row.units is None else signed(row.units),
                      style="green" if (row.units or 0) > 0 else "red" if (row.units or 0) < 0 else "")
         rows = "" if row.rows_won is None else f"{row.rows_won}"

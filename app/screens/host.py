@@ -1,4 +1,5 @@
-"""Host settings for a new table (開闢新局, rules/RULES.md §10–§11): preset, scoring, clock, takeover, opponents.
+"""Host settings for a new table (開闢新局, rules/RULES.md §10–§11): preset, scoring, clock, takeover, how many
+players, opponents.
 
 One line a setting, changed with ←/→; switching the preset resets its options to the preset's defaults
 (:meth:`TableConfig.with_preset`). Start dismisses the screen with the :class:`TableConfig` (the menu then
@@ -17,7 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
 from ai import Level
-from app.config import TIME_LIMITS, TableConfig
+from app.config import PLAYERS, TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.form import ChoiceRow
@@ -72,10 +73,14 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     id="time_limit",
                 )
                 yield ChoiceRow(t("host.takeover_label"), on_off, c.takeover, id="takeover")
+                players = [(n, t(f"host.players_{n}")) for n in sorted(PLAYERS, reverse=True)]
+                yield ChoiceRow(t("host.players_label"), players, c.players, id="players")
                 levels = [(lv, t(f"host.level.{lv.value}")) for lv in Level]
                 for seat, name in SEATS:
                     label = t("host.seat_label", seat=t(f"host.seat.{name}"))
-                    yield ChoiceRow(label, levels, c.levels[seat - 1], id=f"level{seat}")
+                    row = ChoiceRow(label, levels, c.levels[seat - 1], id=f"level{seat}")
+                    row.display = seat in c.seats  # an empty chair has no level to choose
+                    yield row
                 yield Static(t("host.options_heading"), classes="section")
                 yield ChoiceRow(
                     t("host.wheel_label"),
@@ -152,6 +157,10 @@ class HostScreen(BaseScreen[TableConfig | None]):
             levels: list[Level] = list(c.levels)
             levels[int(field[-1]) - 1] = value
             self.config = replace(c, levels=(levels[0], levels[1], levels[2]))
+        elif field == "players":
+            self.config = replace(c, players=value)
+            for seat, _name in SEATS:
+                self.query_one(f"#level{seat}", ChoiceRow).display = seat in self.config.seats
         elif field in ("scored", "time_limit", "takeover", "stake", "rake"):
             self.config = replace(c, **{field: value})
 

@@ -246,9 +246,11 @@ class TablePresenter:
         return [s for s in (pos["left"], pos["top"], pos["right"], pos["bottom"]) if s != seat]
 
     def seat_model(self, seat: int) -> SeatModel:
-        """What an opponent's panel shows."""
+        """What an opponent's panel shows (an empty chair: its name, nothing in it)."""
         table = self.table
         rec = table.current
+        if table.is_empty(seat):
+            return SeatModel(self.seat_name(seat), status=self.t("table.status.empty"), status_class="empty")
         level = (
             self.t(f"common.level.{table.level_of(seat).value}")
             if table.is_computer(seat)
@@ -535,8 +537,8 @@ class TablePresenter:
         """The wide layout's side panel: standings and the last deals (as many as ``room`` lines hold)."""
         table = self.table
         out = Text(self.t("table.sidebar.totals") + "\n", style="bold")
-        money = [self.display_money(s) for s in range(4)]
-        for s in sorted(range(4), key=lambda s: (-money[s], s)):
+        money = {s: self.display_money(s) for s in table.seats}  # no empty chair
+        for s in sorted(table.seats, key=lambda s: (-money[s], s)):
             out.append(self.seat_name(s) + " ")
             out.append(self.money_text(s, money[s]) + "\n")  # "practice" when nothing is counted
         # The deal being revealed joins the list once its reveal is over.

@@ -128,7 +128,7 @@ class ResultsScreen(BaseModal[str | None]):
             grid.add_column(t("results.col.rake"), justify="right", no_wrap=True)
         grid.add_column(t("results.col.total"), justify="right", no_wrap=True)
         money_after = rec.after or table.money()
-        for s in sorted(range(4), key=lambda s: (-(money_after[s] if money_after else 0), s)):
+        for s in sorted(table.seats, key=lambda s: (-(money_after[s] if money_after else 0), s)):  # no empty chair
             units = rec.units[s] if rec.units else 0
             style = "green" if units > 0 else "red" if units < 0 else ""
             cells: list = [

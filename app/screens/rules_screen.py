@@ -188,6 +188,7 @@ class RulesText:
         limits = self.t("rules.list_sep").join(str(s) for s in TIME_LIMITS if s)
         yield from self._bullets(
             self.tr("table_scored"),
+            self.tr("table_players"),
             self.tr("table_time", limits=limits, default=TableConfig().time_limit),
             self.tr("table_takeover"),
             self.tr("table_ready"),

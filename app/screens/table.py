@@ -476,7 +476,8 @@ class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
                 self.say("")  # the hand area says which seat is taken from the next deal
             self.redraw()
 
-        self.app.push_screen(SeatPickScreen(names, out, t=self.t), done)
+        empty = frozenset(s for s in range(4) if self.table.is_empty(s))
+        self.app.push_screen(SeatPickScreen(names, out, empty=empty, t=self.t), done)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.table.preset, self.table.watching, t=self.t))

@@ -106,19 +106,22 @@ class DealRow:
     verdict: str | None
     loss: float | None
     retry_of: int | None
+    players: int = 4  # the table's size (a record of a smaller table says so; one of four does not)
     data: dict[str, Any] | None = None
     review: dict[str, Any] | None = None
 
 
+# The table's size is read out of the record's JSON (its top-level "players", written only below four): a list
+# reads one page of deals, so this costs nothing that a column and a migration would save.
 _LIST = ("id, uid, session, number, played, preset, mode, human, units, rows_won, sweeps_given, sweeps_taken, "
-         "fouled, special, seconds, verdict, loss, retry_of")
+         "fouled, special, seconds, verdict, loss, retry_of, coalesce(json_extract(data, '$.players'), 4)")
 
 
 def _deal_row(row: Sequence[Any], full: bool = False) -> DealRow:
     fouled = None if row[12] is None else bool(row[12])
-    data = json.loads(row[18]) if full else None
-    review = json.loads(row[19]) if full and row[19] is not None else None
-    return DealRow(*row[:12], fouled, *row[13:18], data=data, review=review)  # type: ignore[misc]
+    data = json.loads(row[19]) if full else None
+    review = json.loads(row[20]) if full and row[20] is not None else None
+    return DealRow(*row[:12], fouled, *row[13:19], data=data, review=review)  # type: ignore[misc]
 
 
 def _reason(exc: BaseException) -> HistoryOff:

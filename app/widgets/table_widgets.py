@@ -271,7 +271,7 @@ class SeatModel:
     title: str = ""
     subtitle: str = ""
     status: str = ""
-    status_class: str = ""  # thinking | ready | out | foul
+    status_class: str = ""  # thinking | ready | out | foul | empty
     tally: str = ""
     rows: tuple[RowLine, ...] = ()
     note: str = ""  # replaces the rows (a declared special's name is shown with them)
@@ -294,7 +294,7 @@ class SeatPanel(Static):
             self.look = look
         self.border_title = model.title
         self.border_subtitle = model.subtitle
-        for cls in ("thinking", "ready", "out", "foul", "dealer"):
+        for cls in ("thinking", "ready", "out", "foul", "dealer", "empty"):
             self.set_class(cls in model.status_class.split(), f"-{cls}")
         self._drawn_width = self.content_region.width
         self.update(self._content(), layout=False)

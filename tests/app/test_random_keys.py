@@ -202,6 +202,12 @@ SESSIONS: dict[str, Session] = {
         lambda rng: config(Preset.HONGKONG, seed=rng.randrange(1000), **EASY), 0.08,
         frozenset({"TableScreen", "reveal", "table-hongkong"}),
     ),
+    # Tables of two or three (issue 14): any preset, sometimes watched, with coins that run out in arcade.
+    "small-tables": Session(
+        lambda rng: config(rng.choice(list(Preset)), seed=rng.randrange(1000), players=rng.choice((2, 3)),
+                           watch=rng.random() < 0.3, coins=300, stake=10, **EASY), 0.1,
+        frozenset({"TableScreen", "reveal", "ResultsScreen"}),
+    ),
 }
 
 

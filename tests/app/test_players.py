@@ -1,0 +1,433 @@
+"""Tables of two or three players (issue 14, rules/RULES.md §10.1): the host setting, the `--players` flag, and
+the table's state machine with empty chairs — never dealt, never scored, never out — under every preset."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ai import Level
+from app.config import PLAYERS, TableConfig, seats_for
+from app.game import ArrangeError, Phase, Status, Table, run_ai, run_coach
+from app.game.journal import Journal
+from app.game.record import DealRecord, RecordError
+from app.game.replay import OneDeal
+from app.game.resume import RestoreError, restore_table
+from app.store.database import open_history
+from rules.arrangement import Row
+from rules.ledger import EndReason
+from rules.presets import OptionError, Preset
+from tests.app.harness import Clock, suggested
+
+from .history_helpers import play_random_deal, play_session
+
+SMALL = (2, 3)
+
+
+def cfg(preset: Preset = Preset.TAIWAN, players: int = 3, **kw) -> TableConfig:
+    kw.setdefault("levels", (Level.EASY,) * 3)
+    kw.setdefault("watch_level", Level.EASY)
+    return TableConfig(preset=preset, options=preset.default_options, seed=kw.pop("seed", 11), players=players, **kw)
+
+
+def empty_chairs(players: int) -> set[int]:
+    return set(range(4)) - set(seats_for(players))
+
+
+def auto_deal(t: Table) -> None:
+    """Every computer decides; the player plays the helper's first suggestion; scored, the reveal over."""
+    t.decide_computers()
+    if t.human is not None and t.human in t.current.seats and not t.human_ready:
+        if t.arrange.declared is None:
+            t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+        t.ready()
+    t.score()
+    t.finish_reveal()
+
+
+# ------------------------------------------------------------------------------------------ the setting
+
+
+def test_which_seats_each_table_size_uses():
+    assert seats_for(4) == (0, 1, 2, 3)
+    assert seats_for(3) == (0, 1, 3)  # North's chair empty: East and West either side of the player
+    assert seats_for(2) == (0, 2)  # the player and North, across the table
+    assert PLAYERS == (2, 3, 4) and TableConfig().players == 4
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_the_setting_reads_back_in_every_preset(preset, players):
+    config = replace(TableConfig.quick(preset), players=players)
+    data = json.loads(json.dumps(config.to_dict()))
+    assert ("players" in data) is (players != 4)  # a table of four saves what it saved before the setting
+    assert TableConfig.from_dict(data) == config and config.seats == seats_for(players)
+
+
+def test_an_old_saved_config_without_the_setting_reads_as_four():
+    data = TableConfig.quick(Preset.ARCADE).to_dict()
+    assert "players" not in data
+    assert TableConfig.from_dict(data).players == 4
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [(5, "must be 2, 3 or 4, not 5"), (1, "not 1"), (0, "not 0"), ("3", "cannot be '3'"), (True, "cannot be True"),
+     (3.0, "cannot be 3.0"), (None, "cannot be None"), ([3], "cannot be")],
+)
+def test_a_bad_players_setting_is_refused_with_its_name(value, words):
+    data = {**TableConfig().to_dict(), "players": value}
+    with pytest.raises(OptionError, match="players") as exc:
+        TableConfig.from_dict(data)
+    assert words in str(exc.value)
+
+
+def test_a_table_config_of_another_size_cannot_be_made():
+    with pytest.raises(OptionError, match="2, 3 or 4"):
+        TableConfig(players=5)
+
+
+def test_the_play_flag_sets_the_table_size():
+    from app.cli import build_parser
+    from app.commands.play_cmds import config_from_args
+
+    args = build_parser().parse_args(["play", "--players", "3", "--rules", "tournament", "--watch"])
+    c = config_from_args(args)
+    assert c.players == 3 and c.preset is Preset.TOURNAMENT and c.watch
+    assert config_from_args(build_parser().parse_args(["play"])).players == 4
+
+
+@pytest.mark.parametrize("value", ["5", "1", "0", "-3", "three", "3.0", "", "３", "1_0"])
+def test_bad_players_on_the_command_line_exit_2_with_one_error_line(value, capsys):
+    from app.cli import main
+
+    assert main(["play", "--players", value]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and "players" in err and "Traceback" not in err and err.count("\n") == 1
+
+
+# ------------------------------------------------------------------------------------ the state machine
+
+
+@pytest.mark.parametrize("players", SMALL)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, players):
+    t = Table(cfg(preset, players), now=Clock(1000.0))
+    seats, empty = seats_for(players), empty_chairs(players)
+    assert t.seats == seats and t.seats_in_play() == seats
+    before = t.money()
+    rec = t.start_deal()
+    assert rec.seats == seats and set(rec.hands) == set(seats) and rec.players == players
+    assert all(len(h) == 13 for h in rec.hands.values())
+    assert len({c for h in rec.hands.values() for c in h}) == 13 * players
+    assert [r.seat for r in t.computer_requests()] == [s for s in seats if s != 0]
+    assert all(r.view.players == players for r in t.computer_requests())  # the AI sees the table's size
+    for seat in empty:
+        assert t.is_empty(seat) and not t.is_out(seat) and t.status(seat) is Status.EMPTY
+    auto_deal(t)
+    assert t.phase is Phase.RESULTS and rec.result is not None
+    assert len(rec.result.totals) == players and sum(rec.result.totals) == 0
+    assert sum(rec.units) == 0 and all(rec.units[s] == 0 for s in empty)
+    assert len(rec.result.pairs) == players * (players - 1) // 2
+    after = t.money()
+    assert all(after[s] == before[s] for s in empty)  # nothing ever moves at an empty chair
+    assert not any(item.kind == "home_run" for pair in rec.result.pairs for item in pair.items)  # §4: four only
+    summary = t.summary()
+    assert [line.seat for line in summary.seats] == list(seats)
+    assert sorted(summary.standings) == list(seats) and not any(line.out for line in summary.seats)
+    assert t.next() is Phase.ARRANGING and t.current.seats == seats  # nobody can be out after one deal
+
+
+@pytest.mark.parametrize("players", SMALL)
+def test_practice_at_a_smaller_table_keeps_nothing_and_lists_its_seats(players):
+    t = Table(cfg(players=players, scored=False))
+    t.start_deal()
+    auto_deal(t)
+    assert t.money() == (0, 0, 0, 0) and len(t.summary().seats) == players
+
+
+def test_two_players_tournament_ends_when_either_is_out():
+    t = Table(cfg(Preset.TOURNAMENT, 2, watch=True))
+    assert t.money() == (3100, 0, 3100, 0) and not t.is_out(1) and not t.is_out(3)
+    t.ledger = replace(t.ledger, points=(1, 0, 1, 0))  # any deal won or lost puts one of the two out
+    t.start_deal()
+    while True:
+        auto_deal(t)
+        if t.session_end_reason() is not None:
+            break
+        t.next()
+    assert t.session_end_reason() is EndReason.PLAYERS
+    loser = next(s for s in (0, 2) if t.is_out(s))
+    t.next()
+    s = t.summary()
+    assert t.phase is Phase.OVER and s.reason is EndReason.PLAYERS
+    assert [line.seat for line in s.seats] == [0, 2] and s.line(loser).out and s.standings[-1] == loser
+    with pytest.raises(KeyError):
+        s.line(1)  # an empty chair has no line
+
+
+def test_a_three_player_tournament_plays_its_sixteen_deals_and_the_dealer_is_never_the_empty_chair():
+    t = Table(cfg(Preset.TOURNAMENT, 3, watch=True))
+    t.start_deal()
+    dealers = []
+    while t.phase is not Phase.OVER:
+        dealers.append(t.current.dealer)
+        assert t.current.seats == tuple(s for s in (0, 1, 3) if not t.is_out(s))
+        auto_deal(t)
+        t.next()
+    assert dealers[0] == 0 and 2 not in dealers and len(set(dealers)) > 1
+    assert t.summary().reason in (EndReason.FINISHED, EndReason.PLAYERS)
+    assert t.number == 16 or t.summary().reason is EndReason.PLAYERS
+
+
+def test_the_player_out_of_a_three_player_tournament_ends_it():
+    t = Table(cfg(Preset.TOURNAMENT, 3))
+    t.ledger = replace(t.ledger, points=(1, 3100, 0, 3100))
+    t.start_deal()
+    for _ in range(16):
+        auto_deal(t)
+        if t.session_end_reason() is not None:
+            break
+        t.next()
+    assert t.session_end_reason() in (EndReason.ELIMINATED, EndReason.FINISHED)
+    assert not t.is_out(2) and t.status(2) is Status.EMPTY
+
+
+def test_a_three_player_arcade_table_plays_down_to_the_last_two_and_ends():
+    t = Table(cfg(Preset.ARCADE, 3, watch=True, stake=100, coins=300))
+    assert t.money() == (300, 300, 0, 300)
+    t.start_deal()
+    shrank = False
+    for _ in range(60):
+        auto_deal(t)
+        if t.session_end_reason() is not None:
+            break
+        if t.next() is Phase.ROUND_SUMMARY:
+            assert [line.seat for line in t.summary().seats] == [0, 1, 3]
+            t.next()
+        shrank = shrank or len(t.current.seats) == 2
+        assert 2 not in t.current.seats
+    assert t.session_end_reason() is EndReason.PLAYERS and len(t.seats_in_play()) < 2
+    assert not t.is_out(2) and t.is_empty(2)
+    assert shrank or len(t.seats_in_play()) == 1
+
+
+@pytest.mark.parametrize(("players", "targets"), [(3, [1, 3, None]), (2, [2, None])])
+def test_the_arcade_double_offers_only_the_opponents_at_the_table(players, targets):
+    t = Table(cfg(Preset.ARCADE, players))
+    t.start_deal()
+    assert [t.cycle_double() for _ in range(len(targets))] == targets
+
+
+def test_watching_three_players_the_empty_chair_cannot_be_taken():
+    t = Table(cfg(players=3, watch=True))
+    t.start_deal()
+    assert len(t.computer_requests()) == 3
+    with pytest.raises(ArrangeError) as exc:
+        t.take_seat(2)
+    assert exc.value.code == "bad_seat"
+    t.take_seat(3)
+    auto_deal(t)
+    t.next()
+    assert t.human == 3 and t.viewer == 3 and t.arrange is not None and 3 in t.current.seats
+
+
+@pytest.mark.parametrize("players", SMALL)
+def test_the_time_out_takeover_completes_the_players_hand_only(players):
+    clock = Clock(1000.0)
+    t = Table(cfg(players=players, time_limit=30), now=clock)
+    t.start_deal()
+    t.decide_computers()
+    t.apply(t.arrange.place(Row.BACK))
+    clock.t += 31
+    req = t.on_timeout()
+    assert req is not None and req.seat == 0 and req.view.players == players
+    assert t.accept_takeover(req, run_ai(req)) and t.all_decided
+    assert t.score().decided_by[0] == "takeover"
+
+
+@pytest.mark.parametrize("players", SMALL)
+def test_leaving_a_smaller_table_hands_the_seat_to_the_computer(players):
+    t = Table(cfg(players=players))
+    t.start_deal()
+    req = t.leave()
+    assert req is not None and req.seat == 0 and t.watching
+    t.accept(req, run_ai(req))
+    t.decide_computers()
+    assert t.all_decided and set(t.current.decisions) == set(seats_for(players))
+
+
+@pytest.mark.parametrize("players", SMALL)
+def test_the_helper_and_the_coach_work_at_a_smaller_table(players):
+    t = Table(cfg(Preset.SHISANSHUI if players == 2 else Preset.TAIWAN, players))
+    t.start_deal()
+    hint = t.hint_for(run_ai(t.hint_request()))
+    assert hint is not None and hint.card == t.arrange.cursor_card
+    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    assert t.arrange.suggestions
+    t.ready()
+    request = t.coach.request(t.current, 0, t.view_for(0))
+    assert request is not None and request.view.players == players
+    review = run_coach(request)
+    assert math.isfinite(review.loss) and review.loss >= 0 and review.best is not None
+
+
+# ------------------------------------------------------------------------------------- records and restore
+
+
+@pytest.mark.parametrize("players", SMALL)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_a_smaller_tables_records_read_back_exactly(preset, players):
+    table = play_session(preset, 500 + players, 12, players=players)
+    assert table.history
+    for rec in table.history:
+        data = json.loads(json.dumps(rec.to_dict()))
+        assert data["players"] == players and set(data["seats"]) <= set(seats_for(players))
+        again = DealRecord.from_dict(data)
+        assert again.to_dict() == data and again.players == players and again.to_deal() == rec.to_deal()
+
+
+def test_a_table_of_fours_records_say_nothing_of_the_size():
+    rec = play_session(Preset.TAIWAN, 3, 1).history[0]
+    assert "players" not in rec.to_dict() and DealRecord.from_dict(rec.to_dict()).players == 4
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [(lambda d: d.__setitem__("players", 2), "not all at a table of 2"),
+     (lambda d: d.__setitem__("players", 5), "2, 3 or 4"),
+     (lambda d: d.__setitem__("players", "3"), "integer")],
+)
+def test_a_record_whose_seats_do_not_fit_its_table_is_refused(change, words):
+    data = copy.deepcopy(play_session(Preset.TAIWAN, 8, 1, players=3).history[0].to_dict())
+    change(data)
+    with pytest.raises(RecordError, match=words):
+        DealRecord.from_dict(data)
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
+    history = open_history(tmp_path / "h.sqlite3").history
+    assert history is not None
+    table = play_session(preset, 31, 7, Journal(history), players=3)
+    table.end(EndReason.LEFT)
+    row = history.resumable(lambda _pid: False)
+    assert row is not None and row.config["players"] == 3
+    again = restore_table(row, history.session_deals(row.id), history)
+    before, after = table.to_dict(), again.to_dict()
+    for key in ("config", "seed", "deals", "ledger", "treasure"):
+        assert after.get(key) == before.get(key), key
+    assert again.seats == (0, 1, 3) and again.is_empty(2) and again.status(2) is Status.EMPTY
+    assert again.money() == table.money() and again.start_money == table.start_money
+    table.phase, table.over_reason = again.phase, None
+    if table.session_end_reason() is None:
+        rec = play_random_deal(again, random.Random(2))
+        assert rec.hands == table.start_deal().hands and 2 not in rec.seats
+        assert history.session(row.id).deals == row.deals + 1  # type: ignore[union-attr]
+    listed = history.deals(session=row.id)
+    assert listed and all(r.players == 3 for r in listed)
+
+
+def test_a_stored_smaller_session_whose_empty_chair_holds_money_is_not_continued(tmp_path):
+    history = open_history(tmp_path / "h.sqlite3").history
+    assert history is not None
+    table = play_session(Preset.TAIWAN, 32, 2, Journal(history), players=3)
+    table.end(EndReason.LEFT)
+    row = history.resumable(lambda _pid: False)
+    assert row is not None
+    units = row.state["ledger"]["units"]
+    units[2], units[0] = 5, units[0] - 5  # still zero-sum, but the empty chair has won something
+    with pytest.raises(RestoreError, match="empty chair"):
+        restore_table(row, history.session_deals(row.id), history)
+
+
+def test_a_stored_three_player_deal_shown_again_keeps_its_empty_chair():
+    stored = play_session(Preset.TOURNAMENT, 9, 1, players=3).history[0]
+    again = OneDeal(stored, retry=False)
+    rec = again.start_deal()
+    assert again.seats == (0, 1, 3) and again.is_empty(2) and not again.is_out(2)
+    assert rec.result == stored.result and rec.players == 3
+
+
+# ------------------------------------------------------------------------------------------- a property
+
+
+@given(preset=st.sampled_from(list(Preset)), players=st.sampled_from(PLAYERS), seed=st.integers(0, 2**31 - 1),
+       choices=st.integers(0, 2**31 - 1))
+def test_any_deal_at_any_table_size_is_zero_sum_and_the_empty_chairs_get_nothing(preset, players, seed, choices):
+    table = Table(cfg(preset, players, seed=seed, time_limit=0))
+    start = table.money()
+    rec = play_random_deal(table, random.Random(choices))
+    assert sum(rec.units) == 0 and len(rec.units) == 4
+    for seat in empty_chairs(players):
+        assert rec.units[seat] == 0 and table.money()[seat] == start[seat] == 0 and seat not in rec.seats
+    assert rec.seats == seats_for(players)
+
+
+# ------------------------------------------------------------------------------------ history and statistics
+
+
+def test_the_history_lists_a_smaller_tables_deals_with_its_size(tmp_path):
+    from app.i18n import Translator
+    from app.screens.history import HistoryScreen
+    from app.store.stats import compute_stats
+
+    history = open_history(tmp_path / "h.sqlite3").history
+    assert history is not None
+    three = play_session(Preset.TAIWAN, 41, 3, Journal(history), players=3)
+    four = play_session(Preset.TAIWAN, 42, 2, Journal(history))
+    rows = history.deals()
+    assert [r.players for r in rows] == [4, 4, 3, 3, 3]
+    screen = HistoryScreen(history, t=Translator("en"))
+    cells = {r.players: screen._cells(r)[3] for r in rows}
+    assert cells[3].endswith("(3 players)") and "players" not in cells[4]
+    # The player's side of a deal of three: rows against two opponents, six at most.
+    for r in rows[2:]:
+        rec = next(x for x in three.history if x.number == r.number)
+        assert r.units == rec.units[0] and r.rows_won is not None and 0 <= r.rows_won <= 6
+    stats = compute_stats(history, "taiwan")
+    assert stats.deals == 5 and stats.units == sum(r.units[0] for r in [*three.history, *four.history])
+
+
+def test_the_history_command_says_a_deals_table_size(tmp_path, monkeypatch, capsys):
+    from app.cli import main
+
+    monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path))
+    history = open_history().history
+    assert history is not None
+    play_session(Preset.ARCADE, 43, 2, Journal(history), players=2)
+    history.close()
+    assert main(["history", "--json"]) == 0
+    assert [r["players"] for r in json.loads(capsys.readouterr().out)] == [2, 2]
+    assert main(["history"]) == 0
+    assert "(2p)" in capsys.readouterr().out
+
+
+def test_export_then_import_keeps_a_smaller_tables_session(tmp_path):
+    from app.game.transfer import ImportFailed, export_lines, import_lines
+
+    source = open_history(tmp_path / "a" / "h.sqlite3").history
+    assert source is not None
+    for preset, players in ((Preset.TOURNAMENT, 3), (Preset.ARCADE, 2), (Preset.TAIWAN, 4)):
+        play_session(preset, 44, 3, Journal(source), players=players).end(EndReason.LEFT)
+    lines = list(export_lines(source))
+    sizes = {json.loads(line)["deal"]["rules"]: json.loads(line)["session"]["config"].get("players") for line in lines}
+    assert sizes == {"tournament": 3, "arcade": 2, "taiwan": None}
+    target = open_history(tmp_path / "b" / "h.sqlite3").history
+    assert target is not None
+    import_lines(target, lines)
+    assert list(export_lines(target)) == lines
+    row = next(r for r in (target.session(i) for i in range(1, 4)) if r is not None and r.preset == "tournament")
+    again = restore_table(row, target.session_deals(row.id), target)
+    assert again.seats == (0, 1, 3) and again.money()[2] == 0
+    spoiled = json.loads(lines[0])
+    spoiled["session"]["config"]["players"] = 4 if spoiled["deal"].get("players") else 3
+    with pytest.raises(ImportFailed, match="seats"):
+        import_lines(open_history(tmp_path / "c" / "h.sqlite3").history, [json.dumps(spoiled)])
