@@ -6,10 +6,11 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ai import Level
-from rules.presets import OptionError, Options, Preset, parse_preset
+from rules.presets import OptionError, Options, Preset, TieRule, parse_preset
 
 TIME_LIMITS = (0, 30, 60, 90, 120)  # seconds; 0 = no limit
 PLAYERS = (2, 3, 4)  # how many sit at a table (rules/RULES.md §10.1)
+STAKES = (1, 2, 3, 5)  # what the player may stake against the banker (rules/RULES.md §16.1)
 # The chairs each table size uses (0 South, the player; 1 East, 2 North, 3 West). Three leave North empty so
 # that both opponents sit beside the player, as round a real table; two face each other across it.
 _SEATS_FOR = {4: (0, 1, 2, 3), 3: (0, 1, 3), 2: (0, 2)}
@@ -39,10 +40,16 @@ class TableConfig:
     stake: int = 10  # arcade: coins per unit
     rake: float = 0.15  # arcade: share of a win paid to the house
     coins: int = 1000  # arcade: starting coins per player
+    banker: bool = False  # 莊家: a banker game (rules/RULES.md §16); hongkong's default
+    banker_moves: bool = True  # the bank passes to the next seat each deal (else it stays)
+    player_stake: int = 1  # banker game: what the player stakes as a 閒家 (one of STAKES)
     seed: int | None = None
 
     def __post_init__(self) -> None:
         seats_for(self.players)  # refuses a table size the game does not seat
+        if self.player_stake not in STAKES:
+            raise OptionError(f"table setting 'player_stake' must be one of {', '.join(map(str, STAKES))}, "
+                              f"not {self.player_stake!r}")
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -52,12 +59,20 @@ class TableConfig:
     @classmethod
     def quick(cls, preset: Preset = Preset.TAIWAN) -> TableConfig:
         """馬上加入: the preset's defaults, takeover on."""
-        return cls(preset=preset, options=preset.default_options, takeover=True, time_limit=60)
+        return cls(preset=preset, options=preset.default_options, takeover=True, time_limit=60,
+                   banker=preset.banker_by_default)
 
     def with_preset(self, preset: Preset) -> TableConfig:
         """Switch preset and reset the options to its defaults."""
         limit = 60 if preset is Preset.TOURNAMENT else self.time_limit
-        return replace(self, preset=preset, options=preset.default_options, time_limit=limit)
+        return replace(self, preset=preset, options=preset.default_options, time_limit=limit,
+                       banker=preset.banker_by_default)
+
+    def with_rule_seven(self, on: bool) -> TableConfig:
+        """Hongkong's rule seven on or off; turning it on brings its own tie rule, "同样的牌，庄家比闲家大"
+        (rules/RULES.md §16.4), which the host may still change."""
+        ties = TieRule.BANKER if on else self.options.ties
+        return replace(self, options=replace(self.options, rule_seven=on, ties=ties))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data (enums by value), as a table's saved state records its host settings."""
@@ -70,6 +85,10 @@ class TableConfig:
             # Written only for a smaller table: a table of four saves exactly what it did before the setting
             # existed, and a build that does not know it can still read those.
             del d["players"]
+        if not self.banker:
+            # Likewise the banker game's settings, written only for a banker game.
+            for name in ("banker", "banker_moves", "player_stake"):
+                del d[name]
         return d
 
     @classmethod
@@ -98,6 +117,7 @@ class TableConfig:
         kinds: dict[str, tuple[type, ...]] = {
             "scored": (bool,), "takeover": (bool,), "watch": (bool,), "time_limit": (int,), "stake": (int,),
             "coins": (int,), "rake": (float, int), "seed": (int, type(None)), "players": (int,),
+            "banker": (bool,), "banker_moves": (bool,), "player_stake": (int,),
         }
         for name, kind in kinds.items():
             if name in data:

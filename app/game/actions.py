@@ -24,6 +24,10 @@ def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
         if not table.can_arrange or st is None:
             return Allowed.HIDDEN if table.human is None or table.phase is not Phase.ARRANGING else Allowed.GREYED
         return st.allows(action, row)
+    if action is Action.STAKE:
+        if not table.config.banker or table.human is None:
+            return Allowed.HIDDEN
+        return Allowed.ALLOWED if table.phase is not Phase.OVER else Allowed.GREYED
     if action is Action.SKIP:
         return Allowed.ALLOWED if table.phase is Phase.REVEALING else Allowed.HIDDEN
     if action is Action.RESULTS:

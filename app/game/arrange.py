@@ -42,11 +42,12 @@ class Action(StrEnum):
     RESULTS = "results"
     NEXT = "next"
     TAKE = "take"  # 接玩, while watching
+    STAKE = "stake"  # a banker game: the player's stake for the next deal
 
     @property
     def arranging(self) -> bool:
         """True for the moves made while arranging (they need an arrangement in progress)."""
-        return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE)
+        return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE, Action.STAKE)
 
 
 class Allowed(Enum):

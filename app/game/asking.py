@@ -48,6 +48,8 @@ class Asking:
             treasure=rec.treasure,
             totals=tuple(money[s] for s in rec.seats),
             levels=tuple(None if s == self.human else self.levels[s].value for s in rec.seats),
+            banker=None if rec.banker is None else rec.position(rec.banker),
+            stakes=tuple(rec.stakes.get(s, 1) for s in rec.seats) if rec.banker is not None else (),
         )
 
     def _request(

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-STAKES = (1, 2, 3, 5)  # what the player may stake against the banker (§16.1); the computers stake 1
-COMPUTER_STAKE = 1
+from app.config import STAKES
+
+COMPUTER_STAKE = 1  # §16.1: the computer players stake 1
 
 
 def first_banker(seats: Sequence[int]) -> int:

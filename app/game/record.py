@@ -75,6 +75,8 @@ class DealRecord:
     after: tuple[int, ...] = ()
     decided_by: dict[int, Decider] = field(default_factory=dict)  # table seat -> who made its decision
     seconds: float | None = None  # how long the player took to arrange (the clock held under dialogs excluded)
+    banker: int | None = None  # the banker game (莊家): the table seat holding the bank this deal
+    stakes: dict[int, int] = field(default_factory=dict)  # banker game: table seat -> its stake (1 if absent)
     players: int = SEATS  # the table's size: seats not in ``seats_for(players)`` are empty chairs, not seats out
 
     def position(self, seat: int) -> int:
@@ -90,11 +92,18 @@ class DealRecord:
                 None if self.doubles.get(s) not in self.seats else self.seats.index(self.doubles[s])  # type: ignore[arg-type]
                 for s in self.seats
             )
-        return Deal(self.preset, self.options, decisions, doubles, self.treasure)
+        if self.banker is None:
+            return Deal(self.preset, self.options, decisions, doubles, self.treasure)
+        stakes = tuple(self.stakes.get(s, 1) for s in self.seats)
+        return Deal(self.preset, self.options, decisions, doubles, self.treasure, self.position(self.banker), stakes)
+
+    def compared(self, seat: int, other: int) -> bool:
+        """Whether ``seat`` and ``other`` met this deal (in a banker game only the banker meets the others)."""
+        return seat != other and (self.banker is None or self.banker in (seat, other))
 
     def outcome(self, seat: int, other: int, row: Row) -> Outcome | None:
         """``seat``'s result against ``other`` on ``row`` (None when they did not compare rows)."""
-        if self.result is None:
+        if self.result is None or not self.compared(seat, other):
             return None
         pair = self.result.pair(self.position(seat), self.position(other))
         return None if pair.rows is None else pair.rows[row]
@@ -102,6 +111,8 @@ class DealRecord:
     def pair_items(self, seat: int, other: int) -> tuple[Item, ...]:
         """Items of ``seat`` against ``other``, from ``seat``'s side."""
         assert self.result is not None
+        if not self.compared(seat, other):
+            return ()
         return self.result.pair(self.position(seat), self.position(other)).items
 
     def fouled(self, seat: int) -> bool:
@@ -141,6 +152,9 @@ class DealRecord:
             out["seconds"] = round(self.seconds, 3)
         if self.players != SEATS:
             out["players"] = self.players  # only for a smaller table: a deal of four reads as it always did
+        if self.banker is not None:
+            out["banker"] = self.banker
+            out["stakes"] = {str(s): self.stakes.get(s, 1) for s in self.seats}
         return out
 
     @classmethod
@@ -246,6 +260,13 @@ def _read_record(data: Any) -> DealRecord:
     )
     if rec.number < 1:
         raise RecordError("'number' counts deals from 1")
+    if data.get("banker") is not None:
+        rec.banker = _int(data["banker"], "'banker'")
+        if rec.banker not in seats:
+            raise RecordError(f"the banker {rec.banker} is not a seat in play")
+        rec.stakes = {s: _int(v, "a stake") for s, v in _seat_map(data.get("stakes", {}), "'stakes'").items()}
+        if not set(rec.stakes) <= set(seats):
+            raise RecordError("'stakes' are for the seats in play")
     if preset is Preset.ARCADE:
         cut = data.get("cut")
         rec.cut = None if cut is None else parse_cards(str(cut), 1)[0]

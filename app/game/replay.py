@@ -67,7 +67,8 @@ class OneDeal(Table):
         sort: str = "rank",
     ) -> None:
         config = TableConfig(preset=stored.preset, options=stored.options, scored=False, time_limit=time_limit,
-                             takeover=True, seed=stored.seed, players=stored.players)
+                             takeover=True, seed=stored.seed, players=stored.players,
+                             banker=stored.banker is not None)
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.stored, self.retrying = stored, retry
         if stored.human is None:
@@ -88,6 +89,7 @@ class OneDeal(Table):
             human=old.human, options=old.options, dealer=old.dealer, cut=old.cut, treasure=old.treasure,
             decisions=keep, doubles={s: t for s, t in old.doubles.items() if s in keep},
             decided_by={s: d for s, d in old.decided_by.items() if s in keep}, players=old.players,
+            banker=old.banker, stakes=dict(old.stakes),
         )
         self.number, self.current = old.number, rec
         self.reveal, self.human_double, self.arrange = RevealProgress(), None, None

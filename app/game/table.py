@@ -28,6 +28,7 @@ from rules.specials import detect_specials
 
 from .arrange import ArrangeError, ArrangeState, Hint, display_order, hint_row
 from .asking import Asking
+from .banker import cycle_stake, deal_stakes, next_banker
 from .coach import Coach
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
@@ -68,6 +69,7 @@ class Table(Asking):
         self.current: DealRecord | None = None
         self.arrange: ArrangeState | None = None
         self.human_double: int | None = None
+        self.stake = config.player_stake  # banker game: what the player stakes, from the next deal on
         self.deadline: float | None = None
         self._held_at: float | None = None  # when the countdown was stopped (:meth:`hold_clock`)
         # This deal's time-out: None (not yet), else how it is handled (:meth:`on_timeout`, :meth:`resolve_timeout`).
@@ -180,6 +182,10 @@ class Table(Asking):
             treasure=treasure,
             players=self.config.players,
         )
+        if self.config.banker:  # 莊家 (rules/RULES.md §16.1): the bank goes round, the player stakes
+            record.banker = next_banker(self.history[-1].banker if self.history else None, seats,
+                                        self.config.banker_moves)
+            record.stakes = dict(zip(seats, deal_stakes(seats, record.banker, human, self.stake), strict=True))
         self.current = record
         self.reveal = RevealProgress()
         self.human_double = None
@@ -298,6 +304,13 @@ class Table(Asking):
         idx = options.index(self.human_double) if self.human_double in options else -1
         self.human_double = options[(idx + 1) % len(options)]
         return self.human_double
+
+    def cycle_stake(self) -> int:
+        """A banker game: the player's next stake (1, 2, 3, 5, round again), from the next deal on."""
+        if not self.config.banker or self.human is None:
+            raise ArrangeError("no_stake")
+        self.stake = cycle_stake(self.stake)
+        return self.stake
 
     def ready(self) -> Decision:
         """READY: submit the human's arrangement; :class:`ArrangeError` when it is incomplete or a foul."""

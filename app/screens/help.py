@@ -16,7 +16,7 @@ from app.screens.base import BaseModal
 from app.widgets.base import GameFooter
 from rules.presets import Preset
 
-# (keys, i18n key of the explanation, when it applies: all | arcade | specials | watch)
+# (keys, i18n key of the explanation, when it applies: all | arcade | banker | specials | watch)
 KEYS = (
     ("← →", "table.help.move", "all"),
     ("space", "table.help.select", "all"),
@@ -29,6 +29,7 @@ KEYS = (
     ("enter", "table.help.ready", "all"),
     ("b", "table.help.declare", "all"),
     ("d", "table.help.double", "arcade"),
+    ("w", "table.help.stake", "banker"),
     ("space / enter", "table.help.skip", "all"),
     ("n", "table.help.next", "all"),
     ("c", "table.help.coach", "all"),
@@ -48,11 +49,13 @@ class HelpScreen(BaseModal[None]):
     ]
 
     def __init__(
-        self, preset: Preset = Preset.TAIWAN, watching: bool = False, *, t: Translator | None = None
+        self, preset: Preset = Preset.TAIWAN, watching: bool = False, *, t: Translator | None = None,
+        banker: bool = False,
     ) -> None:
         super().__init__(t=t)
         self.preset = preset
         self.watching = watching
+        self.banker = banker  # a banker game: the stake key applies
 
     def compose(self) -> ComposeResult:
         grid = RichTable(box=box.SIMPLE, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1),
@@ -60,7 +63,7 @@ class HelpScreen(BaseModal[None]):
         grid.add_column(no_wrap=True, style="bold")
         grid.add_column()
         for keys, text, when in KEYS:
-            if when == "arcade" and self.preset is not Preset.ARCADE:
+            if (when == "arcade" and self.preset is not Preset.ARCADE) or (when == "banker" and not self.banker):
                 continue
             grid.add_row(keys, self.t(text))
         yield self.too_small()

@@ -19,13 +19,14 @@ from textual.widgets import Button, Static
 
 from ai import Level
 from app.config import PLAYERS, TIME_LIMITS, TableConfig
+from app.config import STAKES as PLAYER_STAKES
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.form import ChoiceRow
 from app.screens.rules_screen import RulesText, RulesView, preset_description
 from rules import arcade
 from rules.evaluate import Wheel
-from rules.presets import Preset
+from rules.presets import Preset, TieRule
 from rules.session import DEFAULT_RAKE, VIP_RAKE
 
 STAKES = (1, 5, 10, 20, 50, 100)  # coins a 墩 in arcade
@@ -75,6 +76,15 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 yield ChoiceRow(t("host.takeover_label"), on_off, c.takeover, id="takeover")
                 players = [(n, t(f"host.players_{n}")) for n in sorted(PLAYERS, reverse=True)]
                 yield ChoiceRow(t("host.players_label"), players, c.players, id="players")
+                yield ChoiceRow(t("host.banker_label"), on_off, c.banker, id="banker")
+                moves = [(True, t("host.banker_moves")), (False, t("host.banker_stays"))]
+                yield ChoiceRow(t("host.banker_moves_label"), moves, c.banker_moves, id="banker_moves",
+                                classes="banker-only")
+                ties = [(r, t(f"host.ties.{r.value}")) for r in TieRule]
+                yield ChoiceRow(t("host.ties_label"), ties, c.options.ties, id="ties", classes="banker-only")
+                stakes = [(s, t("host.player_stake", n=s)) for s in PLAYER_STAKES]
+                yield ChoiceRow(t("host.player_stake_label"), stakes, c.player_stake, id="player_stake",
+                                classes="banker-only")
                 levels = [(lv, t(f"host.level.{lv.value}")) for lv in Level]
                 for seat, name in SEATS:
                     label = t("host.seat_label", seat=t(f"host.seat.{name}"))
@@ -108,6 +118,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     id="royalties",
                     classes="western-only",
                 )
+                yield ChoiceRow(t("host.rule_seven_label"), [(False, t("host.off")), (True, t("host.rule_seven_on"))],
+                                c.options.rule_seven, id="rule_seven", classes="hongkong-only")
                 yield ChoiceRow(
                     t("host.stake_label"),
                     [(s, t("host.stake", n=s)) for s in STAKES],
@@ -137,8 +149,16 @@ class HostScreen(BaseScreen[TableConfig | None]):
     def after_compose(self) -> None:
         """Show the preset's own rows and focus the first setting."""
         self.set_class(self.config.preset is Preset.ARCADE, "-arcade")
-        self.set_class(self.config.preset is Preset.WESTERN, "-western")
+        self._preset_classes()
         self.query_one("#preset", ChoiceRow).focus()
+
+    def _preset_classes(self) -> None:
+        # Each preset's (and the banker game's) own rows show only with it.
+        c = self.config
+        self.set_class(c.preset is Preset.ARCADE, "-arcade")
+        self.set_class(c.preset is Preset.WESTERN, "-western")
+        self.set_class(c.preset is Preset.HONGKONG, "-hongkong")
+        self.set_class(c.banker, "-banker")
 
     @on(ChoiceRow.Changed)
     def _changed(self, event: ChoiceRow.Changed) -> None:
@@ -150,7 +170,15 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = c.with_preset(value)
             self._show_options()
             self._refresh_rules()
-        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties"):
+        elif field == "rule_seven":
+            self.config = c.with_rule_seven(value)
+            self.query_one("#ties", ChoiceRow).select(self.config.options.ties)
+            self._refresh_rules()
+        elif field == "banker":
+            self.config = replace(c, banker=value)
+            self._preset_classes()
+            self._refresh_rules()
+        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties", "ties"):
             self.config = replace(c, options=replace(c.options, **{field: value}))
             self._refresh_rules()
         elif field in ("level1", "level2", "level3"):
@@ -161,7 +189,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = replace(c, players=value)
             for seat, _name in SEATS:
                 self.query_one(f"#level{seat}", ChoiceRow).display = seat in self.config.seats
-        elif field in ("scored", "time_limit", "takeover", "stake", "rake"):
+        elif field in ("scored", "time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake"):
             self.config = replace(c, **{field: value})
 
     def _refresh_rules(self) -> None:
@@ -183,7 +211,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
         self.call_after_refresh(self._refresh_rules)
 
     def _rules_markdown(self) -> str:
-        return RulesText(self.t, self.config.preset, self.config.options).markdown()
+        return RulesText(self.t, self.config.preset, self.config.options, self.config.banker).markdown()
 
     def _show_options(self) -> None:
         # A new preset brings its own defaults (TableConfig.with_preset); show them.
@@ -194,12 +222,14 @@ class HostScreen(BaseScreen[TableConfig | None]):
             "suit_tiebreak": c.options.suit_tiebreak,
             "three_flush_straight": c.options.three_flush_straight,
             "royalties": c.options.royalties,
+            "rule_seven": c.options.rule_seven,
+            "ties": c.options.ties,
+            "banker": c.banker,
             "time_limit": c.time_limit,
         }
         for row_id, value in rows.items():
             self.query_one(f"#{row_id}", ChoiceRow).select(value)
-        self.set_class(c.preset is Preset.ARCADE, "-arcade")
-        self.set_class(c.preset is Preset.WESTERN, "-western")
+        self._preset_classes()
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

@@ -215,7 +215,8 @@ class MainMenu(BaseScreen[None]):
             self.app.push_screen(RankingsScreen(t=t, settings=self._settings))
         elif item == "rules":
             config = self.last_config or TableConfig()
-            self.app.push_screen(RulesScreen(config.preset, options=config.options, t=t, settings=self._settings))
+            self.app.push_screen(RulesScreen(config.preset, options=config.options, t=t, settings=self._settings,
+                                             banker=config.banker))
         elif item == "learn":
             learn = getattr(self.app, "start_guide", None)
             if callable(learn):

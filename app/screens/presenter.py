@@ -29,6 +29,7 @@ from app.game import (
 )
 from app.i18n import Translator
 from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
+from app.screens.table_info import info_text
 from app.widgets.cards import CardLook, cards_text
 from app.widgets.table_widgets import HandModel, RowLine, RowsModel, SeatModel
 from rules.arrangement import ROW_SIZES, Row
@@ -71,9 +72,15 @@ class TablePresenter:
         self.hint = None
 
     def dealer(self) -> int | None:
-        """Who deals the deal on the table (tournaments): the record's, until the next deal is dealt."""
+        """Who deals the deal on the table (tournaments), or holds its bank (a banker game): the record's,
+        until the next deal is dealt."""
         rec = self.table.current
+        if rec is not None and rec.banker is not None:
+            return rec.banker
         return rec.dealer if rec is not None else self.table.dealer
+
+    def _mark(self) -> str:
+        return self.t("table.banker_mark" if self.table.config.banker else "table.dealer_mark")
 
     def seat_name(self, seat: int, short: bool = False) -> str:
         """The name the player sees for ``seat`` ("You" for the player's own)."""
@@ -258,7 +265,7 @@ class TablePresenter:
         )
         title = f"{self.seat_name(seat)} · {level}"
         if self.dealer() == seat:
-            title += " · " + self.t("table.dealer_mark")
+            title += " · " + self._mark()
         status = table.status(seat)
         shown = self.revealed_rows()
         classes = status.value
@@ -370,7 +377,7 @@ class TablePresenter:
         parts = [name]
         rec = table.current
         if self.dealer() == seat:
-            parts.append(self.t("table.dealer_mark"))
+            parts.append(self._mark())
         if rec is not None and table.phase is not Phase.ARRANGING and rec.result is not None and seat in rec.seats:
             parts.append(self.t("table.this_deal", n=signed(tally_after(table.steps, self.shown_steps())[seat])))
         return " · ".join(parts)
@@ -383,26 +390,8 @@ class TablePresenter:
         return self.money_text(seat, self.display_money(seat))
 
     def info_text(self) -> Text:
-        """The top bar: game, preset, deal number and dealer."""
-        table = self.table
-        out = Text()
-        # The game's name as the table's players call it: 十三水 on the mainland's table, 十三張 elsewhere.
-        title = "common.app_title_shisanshui" if table.preset is Preset.SHISANSHUI else "common.app_title"
-        out.append(self.t(title), style="bold")
-        out.append(" · " + self.t(f"common.preset.{table.preset.value}"))
-        if not table.scored:
-            out.append(" · " + self.t("common.practice"), style="italic")
-        if table.deals_limit:
-            out.append(" · " + self.t("table.deal_of", n=table.number, total=table.deals_limit))
-        elif (position := table.round_position) is not None:
-            n, rnd = position
-            out.append(" · " + self.t("table.deal_round", n=n, round=rnd))
-        else:
-            out.append(" · " + self.t("table.deal", n=table.number))
-        dealer = self.dealer()
-        if dealer is not None:
-            out.append(" · " + self.t("table.dealer", seat=self.seat_name(dealer)))
-        return out
+        """The top bar: game, preset, deal number, the dealer or banker, the player's stake."""
+        return info_text(self.t, self.table, self.dealer(), self.seat_name)
 
     def board_text(self) -> Text:
         """The centre of the table: treasure and doubles, instructions, the reveal's story, the deal."""

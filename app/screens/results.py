@@ -30,7 +30,7 @@ def pair_rows(table: Table, rec: DealRecord, viewer: int) -> list[tuple[int, int
     pairs = [(viewer, o) for o in seats if o != viewer] if viewer in seats else []
     rest = [s for s in seats if s != viewer]
     pairs += [(a, b) for k, a in enumerate(rest) for b in rest[k + 1 :]]
-    return pairs
+    return [(a, b) for a, b in pairs if rec.compared(a, b)]  # a banker game: only the banker's pairs
 
 
 class ResultsScreen(BaseModal[str | None]):

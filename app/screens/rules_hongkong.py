@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from app.config import STAKES
 from rules import hongkong
 from rules.presets import Options, TieRule
 from rules.specials import Special
 
 Tr = Callable[..., str]
 
-STAKES = (1, 2, 3, 5)  # what the player may stake before a deal (§16.1); computers stake 1
+
 REPORTS = (Special.THREE_STRAIGHTS, Special.THREE_FLUSHES, Special.SIX_PAIRS, Special.ALL_BIG, Special.ALL_SMALL)
 
 
@@ -61,4 +62,4 @@ def hongkong_lines(tr: Tr, options: Options) -> Iterator[str]:
     yield ""
 
 
-__all__ = ["REPORTS", "STAKES", "banker_lines", "hongkong_lines"]
+__all__ = ["REPORTS", "banker_lines", "hongkong_lines"]

@@ -511,11 +511,19 @@ class RulesScreen(BaseScreen[None]):
         options: Options | None = None,
         t: Translator | None = None,
         settings: Settings | None = None,
+        banker: bool | None = None,
     ) -> None:
-        """``options`` are the table's (shown for ``preset``); other presets show their defaults."""
+        """``options`` (and ``banker``, a banker game) are the table's, shown for ``preset``; other presets show
+        their defaults."""
         super().__init__(t=t, settings=settings)
         self.preset = preset
         self._table = (preset, options)
+        self._banker = banker
+
+    @property
+    def banker(self) -> bool | None:
+        """Whether the rules are shown for a banker game (None: the preset's default)."""
+        return self._banker if self.preset is self._table[0] else None
 
     @property
     def options(self) -> Options:
@@ -535,7 +543,7 @@ class RulesScreen(BaseScreen[None]):
             id="preset-tabs",
         )
         with VerticalScroll(id="rules-body", classes="doc"):
-            yield RulesView(RulesText(t, self.preset, self.options).markdown(), id="rules-text")
+            yield RulesView(RulesText(t, self.preset, self.options, self.banker).markdown(), id="rules-text")
         yield self.too_small()
         yield self.footer()
 
@@ -546,7 +554,7 @@ class RulesScreen(BaseScreen[None]):
     @property
     def markdown_text(self) -> str:
         """The rules as shown (for tests and for copying)."""
-        return RulesText(self.t, self.preset, self.options).markdown()
+        return RulesText(self.t, self.preset, self.options, self.banker).markdown()
 
     @on(Tabs.TabActivated, "#preset-tabs")
     async def _tab(self, event: Tabs.TabActivated) -> None:

@@ -51,6 +51,7 @@ from app.screens.reveal_player import RevealPlayer, Scheduler
 from app.screens.review import ReviewScreen
 from app.screens.summary import SummaryScreen
 from app.screens.table_coach import TableCoaching
+from app.screens.table_stakes import TableStakes
 from app.settings import Settings
 from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook
@@ -69,7 +70,7 @@ HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top 
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
 
 
-class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
+class TableScreen(TableCoaching, TableStakes, TableClock, TablePacing, BaseScreen[None]):
     """A session at the table. Dismisses (None) when the session is over and its summary was seen."""
 
     SCREEN_CLASSES = GAME_SCREEN
@@ -89,6 +90,7 @@ class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
         Binding("s", "sort", "table.key.sort"),
         Binding("b", "declare", "table.key.declare"),
         Binding("d", "double", "table.key.double"),
+        Binding("w", "stake", "table.key.stake"),
         Binding("enter", "ready", "table.key.ready", key_display="⏎"),
         Binding("enter", "skip", "table.key.skip", key_display="⏎"),
         Binding("enter", "results", "table.key.results", key_display="⏎"),
@@ -480,7 +482,8 @@ class TableScreen(TableCoaching, TableClock, TablePacing, BaseScreen[None]):
         self.app.push_screen(SeatPickScreen(names, out, empty=empty, t=self.t), done)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.table.preset, self.table.watching, t=self.t))
+        self.app.push_screen(HelpScreen(self.table.preset, self.table.watching, t=self.t,
+                                        banker=self.table.config.banker))
 
     def action_leave(self) -> None:
         table = self.table

@@ -162,7 +162,7 @@ async def test_host_preset_switch_resets_options():
         host = app.screen
         assert isinstance(host, HostScreen)
         # Change taiwan's options, then move to arcade: arcade's defaults replace them.
-        await pilot.press("down", "down", "down", "down", "down", "down", "down", "down")  # to the wheel row
+        await pilot.press(*["down"] * 9)  # to the wheel row (past the players and banker rows)
         assert _row(app, "wheel").has_focus
         await pilot.press("right", "down", "right")  # wheel second, suit tie-break on
         await pilot.pause()

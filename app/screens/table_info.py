@@ -1,0 +1,45 @@
+"""The table's top bar: game, preset, deal number, the dealer or the banker, and the player's stake.
+
+Kept apart from the presenter, which builds everything else the table screen draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from app.game import Table
+from app.i18n import Translator
+from rules.presets import Preset
+
+
+def info_text(t: Translator, table: Table, dealer: int | None, seat_name: Callable[[int], str]) -> Text:
+    """The top bar of ``table``: ``dealer`` is the tournament's dealer or the banker game's banker."""
+    out = Text()
+    # The game's name as the table's players call it: 十三水 on the mainland's table, 十三張 elsewhere.
+    title = "common.app_title_shisanshui" if table.preset is Preset.SHISANSHUI else "common.app_title"
+    out.append(t(title), style="bold")
+    out.append(" · " + t(f"common.preset.{table.preset.value}"))
+    if not table.scored:
+        out.append(" · " + t("common.practice"), style="italic")
+    if table.deals_limit:
+        out.append(" · " + t("table.deal_of", n=table.number, total=table.deals_limit))
+    elif (position := table.round_position) is not None:
+        n, rnd = position
+        out.append(" · " + t("table.deal_round", n=n, round=rnd))
+    else:
+        out.append(" · " + t("table.deal", n=table.number))
+    if dealer is not None:
+        out.append(" · " + t("table.banker" if table.config.banker else "table.dealer", seat=seat_name(dealer)))
+    rec = table.current
+    if table.config.banker and table.human is not None:
+        # What the player has staked this deal, and what it stakes from the next one if it changed.
+        now = rec.stakes.get(table.human, 1) if rec is not None and rec.banker is not None else table.stake
+        if rec is not None and rec.banker == table.human:
+            out.append(" · " + t("table.stake_banker"))
+        else:
+            out.append(" · " + t("table.stake", n=now))
+        if table.stake != now:
+            out.append(" " + t("table.stake_next", n=table.stake), style="italic")
+    return out
