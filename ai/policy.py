@@ -54,8 +54,9 @@ def declares(special: Special, declaration_ev: float, best_ev: float, level: Lev
 
 
 def double_target(view: TableView) -> int | None:
-    """The seat the view's seat doubles in arcade (the weakest-looking opponent, nearest first); None elsewhere."""
-    if view.preset is not Preset.ARCADE:
+    """The seat the view's seat doubles in arcade (the weakest-looking opponent, nearest first); None elsewhere,
+    and in a banker game, which is played without 賭倍 (rules/RULES.md §16.1)."""
+    if view.preset is not Preset.ARCADE or view.banker is not None:
         return None
     order = [(view.seat + k) % view.players for k in range(1, view.players)]
 

@@ -17,7 +17,7 @@ def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
         st = table.arrange
         if action in (Action.AUTO, Action.HINT) and not table.helpers:
             return Allowed.HIDDEN
-        if action is Action.DOUBLE and table.preset is not Preset.ARCADE:
+        if action is Action.DOUBLE and (table.preset is not Preset.ARCADE or table.config.banker):
             return Allowed.HIDDEN
         if action is Action.DECLARE and (st is None or not st.specials):
             return Allowed.HIDDEN

@@ -297,7 +297,7 @@ class Table(Asking):
     def cycle_double(self) -> int | None:
         """Arcade 賭倍: the human's target moves to the next opponent in play, then to none."""
         rec = self.current
-        if self.preset is not Preset.ARCADE or rec is None or self.human is None:
+        if self.preset is not Preset.ARCADE or rec is None or self.human is None or rec.banker is not None:
             raise ArrangeError("no_double")
         others = [s for s in rec.seats if s != self.human]
         options: list[int | None] = [*others, None]

@@ -62,16 +62,20 @@ class HelpScreen(BaseModal[None]):
                          expand=True)
         grid.add_column(no_wrap=True, style="bold")
         grid.add_column()
-        for keys, text, when in KEYS:
-            if (when == "arcade" and self.preset is not Preset.ARCADE) or (when == "banker" and not self.banker):
-                continue
-            grid.add_row(keys, self.t(text))
+        for keys, text in self.rows():
+            grid.add_row(keys, text)
         yield self.too_small()
         with VerticalScroll(classes="dialog help-dialog game-body"):
             yield Static(self.t("table.help.title"), classes="dialog-title")
             yield Static(grid)
             yield Static(self.t("table.help.mouse"), classes="dialog-keys")
         yield GameFooter()
+
+    def rows(self) -> list[tuple[str, str]]:
+        """The keys this table has, each with its explanation."""
+        return [(keys, self.t(text)) for keys, text, when in KEYS
+                if not (when == "arcade" and self.preset is not Preset.ARCADE)
+                and not (when == "banker" and not self.banker)]
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -29,7 +29,7 @@ from app.game import (
 )
 from app.i18n import Translator
 from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
-from app.screens.table_info import info_text
+from app.screens.table_info import info_text, stake_text
 from app.widgets.cards import CardLook, cards_text
 from app.widgets.table_widgets import HandModel, RowLine, RowsModel, SeatModel
 from rules.arrangement import ROW_SIZES, Row
@@ -378,6 +378,8 @@ class TablePresenter:
         rec = table.current
         if self.dealer() == seat:
             parts.append(self._mark())
+        if (stake := stake_text(self.t, table)) is not None:
+            parts.append(stake)
         if rec is not None and table.phase is not Phase.ARRANGING and rec.result is not None and seat in rec.seats:
             parts.append(self.t("table.this_deal", n=signed(tally_after(table.steps, self.shown_steps())[seat])))
         return " · ".join(parts)

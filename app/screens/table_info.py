@@ -1,4 +1,4 @@
-"""The table's top bar: game, preset, deal number, the dealer or the banker, and the player's stake.
+"""The table's top bar (game, preset, deal number, the dealer or the banker) and the player's stake.
 
 Kept apart from the presenter, which builds everything else the table screen draws.
 """
@@ -32,14 +32,15 @@ def info_text(t: Translator, table: Table, dealer: int | None, seat_name: Callab
         out.append(" · " + t("table.deal", n=table.number))
     if dealer is not None:
         out.append(" · " + t("table.banker" if table.config.banker else "table.dealer", seat=seat_name(dealer)))
-    rec = table.current
-    if table.config.banker and table.human is not None:
-        # What the player has staked this deal, and what it stakes from the next one if it changed.
-        now = rec.stakes.get(table.human, 1) if rec is not None and rec.banker is not None else table.stake
-        if rec is not None and rec.banker == table.human:
-            out.append(" · " + t("table.stake_banker"))
-        else:
-            out.append(" · " + t("table.stake", n=now))
-        if table.stake != now:
-            out.append(" " + t("table.stake_next", n=table.stake), style="italic")
     return out
+
+
+def stake_text(t: Translator, table: Table) -> str | None:
+    """A banker game: what the player has staked this deal ("you hold the bank" as the banker), and what it
+    stakes from the next deal when that differs; None elsewhere."""
+    if not table.config.banker or table.human is None:
+        return None
+    rec = table.current
+    now = rec.stakes.get(table.human, 1) if rec is not None and rec.banker is not None else table.stake
+    text = t("table.stake_banker") if rec is not None and rec.banker == table.human else t("table.stake", n=now)
+    return text + (t("table.stake_next", n=table.stake) if table.stake != now else "")

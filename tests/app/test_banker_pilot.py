@@ -1,0 +1,62 @@
+"""The banker game on screen: the banker on its seat and in the top bar, the stake key, results with the
+banker's pairs only; and snapshots of a hongkong table at 80×24."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.screens.results import ResultsScreen
+from rules.presets import Preset
+from tests.app.harness import LANGS, Clock, config, make_app, play_a_deal, settle, table_screen
+
+
+def _app(lang: str = "en", **kw):
+    return make_app(config(Preset.HONGKONG, seed=3, banker=True, **kw), lang=lang, clock=Clock())
+
+
+async def test_the_stake_key_and_the_banker_on_screen() -> None:
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert "Banker: East" in str(screen.view.info_text())
+        assert screen.view.me_title() == "You · stake 1"
+        await pilot.press("w")
+        await pilot.pause()
+        assert screen.view.me_title() == "You · stake 1→2"  # this deal keeps the stake it was dealt with
+        assert screen.table.stake == 2
+        await play_a_deal(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        pairs = [ln for ln in (results.pairs_table().columns[0]._cells) if ln]
+        assert len(pairs) == 3  # the player against the banker, the banker against the other two
+        await pilot.press("n")
+        await settle(pilot)
+        rec = screen.table.current
+        assert rec.banker == 2 and rec.stakes[0] == 2
+        assert screen.view.me_title() == "You · stake 2"
+
+
+async def test_the_help_names_the_stake_key_in_a_banker_game_only() -> None:
+    from app.screens.help import HelpScreen
+
+    for banker, shown in ((True, True), (False, False)):
+        app = make_app(config(Preset.TAIWAN, seed=3, banker=banker), clock=Clock())
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            assert any(keys == "w" and "stake" in text for keys, text in app.screen.rows()) is shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hongkong_table_while_arranging(snap_compare, lang):
+    async def arranging(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("w", "space", "right", "space", "3")
+        await pilot.pause()
+
+    assert snap_compare(_app(lang), terminal_size=(80, 24), run_before=arranging)

@@ -1,0 +1,149 @@
+"""The banker game at the table (rules/RULES.md §16): the bank going round, the player's stake, the pairs with
+the banker only, what the computers and the coach are told, records and a continued session."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai import Level
+from app.config import STAKES, TableConfig
+from app.game import Action, Allowed, allowed, run_ai
+from app.game.journal import Journal
+from app.game.record import DealRecord
+from app.game.resume import restore_table
+from app.game.table import Table
+from app.store.database import open_history
+from rules.ledger import EndReason
+from rules.presets import OptionError, Preset, TieRule
+from rules.scoring import score_deal
+from tests.app.harness import suggested
+
+from .history_helpers import play_random_deal
+
+
+def cfg(preset: Preset = Preset.HONGKONG, **kw) -> TableConfig:
+    kw.setdefault("levels", (Level.EASY,) * 3)
+    kw.setdefault("banker", True)
+    return TableConfig(preset=preset, options=kw.pop("options", preset.default_options), seed=kw.pop("seed", 4),
+                       time_limit=0, **kw)
+
+
+def auto_deal(t: Table) -> DealRecord:
+    rec = t.start_deal()
+    t.decide_computers()
+    if t.human is not None and t.human in rec.seats:
+        if t.arrange.declared is None:
+            t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+        t.ready()
+    t.score()
+    t.finish_reveal()
+    return rec
+
+
+def test_hongkong_is_a_banker_game_by_default_and_the_others_are_not() -> None:
+    assert TableConfig.quick(Preset.HONGKONG).banker
+    assert not TableConfig.quick(Preset.TAIWAN).banker
+    assert TableConfig.quick(Preset.TAIWAN).with_preset(Preset.HONGKONG).banker
+    assert not TableConfig.quick(Preset.HONGKONG).with_preset(Preset.WESTERN).banker
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+def test_the_bank_goes_round_and_only_the_banker_meets_the_players(preset: Preset) -> None:
+    t = Table(cfg(preset))
+    bankers = []
+    for _ in range(5):
+        rec = auto_deal(t)
+        bankers.append(rec.banker)
+        assert rec.result is not None and sum(rec.result.totals) == 0
+        assert {(p.i, p.j) for p in rec.result.pairs} == {
+            tuple(sorted((rec.position(rec.banker), rec.position(s)))) for s in rec.seats if s != rec.banker
+        }
+        assert not any("home_run" in {it.kind for it in p.items} for p in rec.result.pairs)
+    assert bankers == [1, 2, 3, 0, 1]
+
+
+def test_a_fixed_bank_stays() -> None:
+    t = Table(cfg(banker_moves=False))
+    assert [auto_deal(t).banker for _ in range(3)] == [1, 1, 1]
+
+
+def test_the_players_stake_counts_from_the_next_deal_and_never_as_banker() -> None:
+    t = Table(cfg(player_stake=2))
+    rec = auto_deal(t)
+    assert rec.stakes == {0: 2, 1: 1, 2: 1, 3: 1}
+    assert t.cycle_stake() == 3  # the deal just played keeps its 2
+    assert rec.stakes[0] == 2
+    assert auto_deal(t).stakes[0] == 3
+    auto_deal(t)
+    mine = auto_deal(t)  # the fourth deal: the player holds the bank
+    assert mine.banker == 0 and mine.stakes[0] == 1
+    pair = mine.result.pair(0, 1)
+    assert "stake" not in {it.kind for it in pair.items}  # the computers stake 1
+
+
+def test_a_stake_multiplies_the_players_pair() -> None:
+    plain, staked = Table(cfg(player_stake=1)), Table(cfg(player_stake=5))
+    a, b = auto_deal(plain), auto_deal(staked)
+    assert a.hands == b.hands and a.decisions == b.decisions
+    assert b.result.pair(0, 1).score == 5 * a.result.pair(0, 1).score
+
+
+def test_the_stake_key_is_offered_only_in_a_banker_game() -> None:
+    assert allowed(Table(cfg()), Action.STAKE) is Allowed.ALLOWED
+    assert allowed(Table(cfg(Preset.TAIWAN, banker=False)), Action.STAKE) is Allowed.HIDDEN
+    assert allowed(Table(cfg(watch=True)), Action.STAKE) is Allowed.HIDDEN
+
+
+def test_the_computers_and_the_coach_are_told_who_holds_the_bank() -> None:
+    t = Table(cfg(player_stake=3))
+    rec = t.start_deal()
+    view = t.view_for(2)
+    assert view.banker == rec.position(1) and view.stakes == (3, 1, 1, 1) and view.weight == 1
+    assert t.view_for(1).weight == 3 + 1 + 1  # the banker meets every player at its stake
+    request = t.suggest_request()
+    assert request.view.banker == 1 and request.view.seat == 0
+    choice = run_ai(request)
+    assert choice.decision.cards == tuple(sorted(rec.hands[0]))
+
+
+@pytest.mark.parametrize("ties", list(TieRule))
+def test_records_of_a_banker_game_read_back_and_score_the_same(ties: TieRule) -> None:
+    options = TableConfig().options.__class__(ties=ties)
+    t = Table(cfg(Preset.TAIWAN, options=options, player_stake=5))
+    for _ in range(3):
+        rec = auto_deal(t)
+        again = DealRecord.from_dict(rec.to_dict())
+        assert again.banker == rec.banker and again.stakes == rec.stakes
+        assert score_deal(again.to_deal()) == rec.result
+
+
+def test_bad_banker_settings_are_refused() -> None:
+    with pytest.raises(OptionError, match="player_stake"):
+        TableConfig(player_stake=4)
+    with pytest.raises(OptionError, match="'banker'"):
+        TableConfig.from_dict({"banker": "yes"})
+    assert TableConfig.from_dict(cfg().to_dict()) == cfg()
+    assert "banker" not in TableConfig().to_dict()  # a table without a bank saves what it always did
+    assert set(STAKES) == {1, 2, 3, 5}
+
+
+def test_rule_seven_brings_its_tie_rule() -> None:
+    c = TableConfig.quick(Preset.HONGKONG).with_rule_seven(True)
+    assert c.options.rule_seven and c.options.ties is TieRule.BANKER
+
+
+def test_a_continued_banker_session_keeps_the_rotation(tmp_path) -> None:
+    history = open_history(tmp_path / "h.sqlite3").history
+    assert history is not None
+    table = Table(cfg(seed=9, player_stake=2), journal=Journal(history))
+    rng = random.Random(3)
+    for _ in range(2):
+        play_random_deal(table, rng)
+    table.end(EndReason.LEFT)
+    row = history.resumable(lambda _pid: False)
+    assert row is not None
+    again = restore_table(row, history.session_deals(row.id), history)
+    assert [r.banker for r in again.history] == [1, 2]
+    assert again.start_deal().banker == 3
