@@ -39,6 +39,9 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         "--players", type=PLAYERS, metavar="N",
         help="players at the table: 2 (you and North), 3 (you, East and West) or 4 (default)",
     )
+    p.add_argument("--banker", action=argparse.BooleanOptionalAction, default=None,
+                   help="a banker game (莊家): everyone plays the banker, whose seat goes round "
+                   "(default: on in hongkong, off elsewhere)")
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",
@@ -66,6 +69,8 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
         config = replace(config, time_limit=args.time_limit)
     if args.players is not None:
         config = replace(config, players=args.players)
+    if args.banker is not None:
+        config = replace(config, banker=args.banker)
     return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch, seed=args.seed)
 
 

@@ -170,7 +170,7 @@ class TablePresenter:
                     marks.append("·", style="dim")
             # What the row took from the table, beside its marks, where a row is worth its own amount (in
             # the taiwan family a pair's rows are settled together, at the back).
-            worth_own = self.table.preset in (Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN)
+            worth_own = self.table.preset in (Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN, Preset.HONGKONG)
             step = next((s for s in self.table.steps if s.kind is StepKind.ROW and s.row is row), None)
             if worth_own and step is not None and step.delta[seat]:
                 amount = step.delta[seat]

@@ -147,3 +147,14 @@ def test_a_continued_banker_session_keeps_the_rotation(tmp_path) -> None:
     again = restore_table(row, history.session_deals(row.id), history)
     assert [r.banker for r in again.history] == [1, 2]
     assert again.start_deal().banker == 3
+
+
+def test_the_play_flag_sets_the_banker_game() -> None:
+    from app.cli import build_parser
+    from app.commands.play_cmds import config_from_args
+
+    def parsed(*argv: str) -> TableConfig:
+        return config_from_args(build_parser().parse_args(["play", *argv]))
+
+    assert parsed("--rules", "hongkong").banker and not parsed().banker
+    assert parsed("--banker").banker and not parsed("--rules", "hongkong", "--no-banker").banker
