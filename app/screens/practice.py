@@ -160,6 +160,9 @@ class PracticeScreen(BaseScreen[None]):
             return
         drill = self.drill
         assert drill is not None
+        if drill is Drill.SPECIAL and not self.preset.specials:  # western declares nothing (RULES.md §15.1)
+            self.notify(self.t("drills.no_specials", rules=self.t(f"host.preset.{self.preset.value}.name")))
+            return
         kwargs: dict[str, object] = {"items": self.items, "timed": self.timed}
         if self.now is not None:
             kwargs["now"] = self.now

@@ -178,3 +178,23 @@ async def test_the_mistakes_pool_brings_back_what_is_due_and_moves_it_along(home
                 assert kept is not None and kept[0] == day[0] + 3 * 86_400 and kept[2] == 1
             else:
                 assert kept is not None and kept[0] == day[0] + 86_400
+
+
+async def test_spot_the_special_is_refused_with_a_notice_where_nothing_is_declared() -> None:
+    from app.screens.practice import PracticeScreen
+    from rules.presets import Preset
+    from tests.app.harness import ScreenApp
+
+    app = ScreenApp(lambda: PracticeScreen(None, Preset.WESTERN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        from textual.widgets import OptionList
+
+        from app.screens.practice import ENTRIES
+
+        screen = app.screen
+        screen.query_one("#practice-list", OptionList).highlighted = ENTRIES.index("special")
+        await pilot.pause()
+        screen.action_start()
+        await pilot.pause()
+        assert app.screen is screen  # no run started
+        assert any("no special hands" in str(n.message) for n in app._notifications)
