@@ -178,7 +178,7 @@ SESSIONS: dict[str, Session] = {
         frozenset(TABLE_SCREENS | {"table-taiwan"}),
     ),
     "arcade": Session(
-        lambda rng: config(Preset.ARCADE, seed=rng.randrange(1000), coins=500, stake=10, **EASY), 0.16,
+        lambda rng: config(Preset.ARCADE, seed=rng.randrange(1000), coins=500, stake=10, **EASY), 0.26,
         frozenset(TABLE_SCREENS | {"table-arcade", "SummaryScreen"}),
     ),
     "shisanshui": Session(
@@ -199,7 +199,7 @@ SESSIONS: dict[str, Session] = {
         frozenset({"TableScreen", "reveal", "table-western"}),  # the other screens: the longer walks
     ),
     "hongkong": Session(
-        lambda rng: config(Preset.HONGKONG, seed=rng.randrange(1000), **EASY), 0.08,
+        lambda rng: config(Preset.HONGKONG, seed=rng.randrange(1000), banker=True, **EASY), 0.08,
         frozenset({"TableScreen", "reveal", "table-hongkong"}),
     ),
     # Tables of two or three (issue 14): any preset, sometimes watched, with coins that run out in arcade.
