@@ -7,14 +7,14 @@ saved, replayed and explained (RULES.md §4).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from .arrangement import Arrangement, Row, foul_reason_values
 from .cards import Card, CardError, format_cards, parse_cards
-from .evaluate import RowValue
+from .evaluate import Category, RowValue
 from .presets import Options, Preset
 from .specials import Special, detect_specials
 
@@ -312,6 +312,19 @@ def row_outcomes(a: Seat, b: Seat) -> tuple[Outcome, Outcome, Outcome]:
     return tuple(  # type: ignore[return-value]
         Outcome.WIN if x > y else Outcome.LOSS if x < y else Outcome.TIE for x, y in zip(a.keys, b.keys, strict=True)
     )
+
+
+def won_rows(a: Seat, b: Seat, rows: Sequence[Outcome], worth: Callable[[Row, Category], int]) -> list[Item]:
+    """One item a row neither side tied, from ``a``'s side: what the winner's row of its category is ``worth``
+    (the presets that pay rows one by one: western, hongkong)."""
+    items: list[Item] = []
+    for row, outcome in zip(Row, rows, strict=True):
+        if outcome is Outcome.TIE:
+            continue
+        winner, sign = (a, 1) if outcome is Outcome.WIN else (b, -1)
+        assert winner.values is not None
+        items.append(Item(row.id, worth(row, winner.values[row].category) * sign))
+    return items
 
 
 def pair_order(n: int) -> list[tuple[int, int]]:

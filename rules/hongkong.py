@@ -9,7 +9,7 @@ row table and pays a 13-card hand 7 and a 報到 4. There is no sweep bonus and 
 from __future__ import annotations
 
 from .arrangement import Row
-from .deal import Deal, Item, Outcome, PairResult, Seat, pair_order, row_outcomes
+from .deal import Deal, Item, PairResult, Seat, pair_order, row_outcomes, won_rows
 from .evaluate import Category
 from .specials import Special
 
@@ -54,17 +54,6 @@ def _special_items(deal: Deal, i: int, j: int, si: Special | None, sj: Special |
     return [Item(sj.id, -special_amount(sj, seven))]
 
 
-def _row_items(a: Seat, b: Seat, rows: tuple[Outcome, ...]) -> list[Item]:
-    items: list[Item] = []
-    for row, outcome in zip(Row, rows, strict=True):
-        if outcome is Outcome.TIE:
-            continue
-        winner, sign = (a, 1) if outcome is Outcome.WIN else (b, -1)
-        assert winner.values is not None
-        items.append(Item(row.id, category_worth(row, winner.values[row].category) * sign))
-    return items
-
-
 def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
     """Itemised pair results for a `hongkong` deal (a banker game is scored pair by pair by `rules.banker`)."""
     out = []
@@ -74,5 +63,5 @@ def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
             out.append(PairResult(i, j, None, tuple(_special_items(deal, i, j, si, sj))))
             continue
         r = row_outcomes(seats[i], seats[j])
-        out.append(PairResult(i, j, r, tuple(_row_items(seats[i], seats[j], r))))
+        out.append(PairResult(i, j, r, tuple(won_rows(seats[i], seats[j], r, category_worth))))
     return out

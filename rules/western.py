@@ -8,7 +8,7 @@ three rows 4. No sweep bonus, no 全壘打, no declared hands.
 from __future__ import annotations
 
 from .arrangement import Row
-from .deal import Deal, Item, Outcome, PairResult, Seat, pair_order, row_outcomes
+from .deal import Deal, Item, Outcome, PairResult, Seat, pair_order, row_outcomes, won_rows
 from .evaluate import Category
 
 MAJORITY = 1
@@ -29,23 +29,17 @@ def category_worth(row: Row, category: Category, royalties: bool) -> int:
     return ROYALTIES.get((row, category), 1) if royalties else 1
 
 
-def _row_items(a: Seat, b: Seat, rows: tuple[Outcome, ...], royalties: bool) -> list[Item]:
-    items: list[Item] = []
-    for row, outcome in zip(Row, rows, strict=True):
-        if outcome is Outcome.TIE:
-            continue
-        winner, sign = (a, 1) if outcome is Outcome.WIN else (b, -1)
-        assert winner.values is not None
-        items.append(Item(row.id, category_worth(row, winner.values[row].category, royalties) * sign))
-    return items
-
-
 def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
     """Itemised pair results for a `western` deal (nothing can be declared: every seat is arranged)."""
+    royalties = deal.options.royalties
+
+    def worth(row: Row, category: Category) -> int:
+        return category_worth(row, category, royalties)
+
     out = []
     for i, j in pair_order(deal.players):
         r = row_outcomes(seats[i], seats[j])
-        items = _row_items(seats[i], seats[j], r, deal.options.royalties)
+        items = won_rows(seats[i], seats[j], r, worth)
         won, lost = r.count(Outcome.WIN), r.count(Outcome.LOSS)
         if won != lost:
             items.append(Item("majority", MAJORITY if won > lost else -MAJORITY))
