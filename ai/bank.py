@@ -31,7 +31,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -161,7 +161,9 @@ def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.
                 keys, worth, bonus.astype(float), shape.astype(bool))
 
 
-@cache
+# Two banks at most stay loaded (some 15 MB each once worked out): a session plays one preset, and the Practice
+# screen may drill a second; six at once would pass the game's memory target.
+@lru_cache(maxsize=2)
 def load_bank(preset: Preset, path: Path = BANK_PATH) -> Bank | None:
     """The shipped bank of ``preset`` (None when the file or the preset's entries are missing)."""
     if not path.exists():
