@@ -57,13 +57,14 @@ class TableView:
         if self.banker is None:
             return 1
         stake = [self.stakes[s] if self.stakes else 1 for s in range(self.players)]
-        return sum(stake[s] for s in range(self.players) if s != self.banker) if self.seat == self.banker \
-            else stake[self.seat]
+        if self.seat == self.banker:
+            return sum(stake[s] for s in range(self.players) if s != self.banker)
+        return stake[self.seat]
 
     @property
     def tie_side(self) -> bool | None:
-        """In a banker game with a tie rule that is not a plain tie: True for the banker, False for a player
-        (the side the rows it ties go against); None otherwise."""
+        """In a banker game whose tie rule gives equal rows to the banker: True for the banker, False for a
+        player; None otherwise (equal rows tie)."""
         if self.banker is None or self.rules_options.ties is TieRule.TIE:
             return None
         return self.seat == self.banker
