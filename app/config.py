@@ -42,11 +42,14 @@ class TableConfig:
     coins: int = 1000  # arcade: starting coins per player
     banker: bool = False  # 莊家: a banker game (rules/RULES.md §16); hongkong's default
     banker_moves: bool = True  # the bank passes to the next seat each deal (else it stays)
+    first_banker: int = 1  # who holds the bank first (East; 0 is the player); the next seat if it is empty
     player_stake: int = 1  # banker game: what the player stakes as a 閒家 (one of STAKES)
     seed: int | None = None
 
     def __post_init__(self) -> None:
         seats_for(self.players)  # refuses a table size the game does not seat
+        if self.first_banker not in range(4):
+            raise OptionError(f"table setting 'first_banker' must be a seat 0 to 3, not {self.first_banker!r}")
         if self.player_stake not in STAKES:
             raise OptionError(f"table setting 'player_stake' must be one of {', '.join(map(str, STAKES))}, "
                               f"not {self.player_stake!r}")
@@ -87,7 +90,7 @@ class TableConfig:
             del d["players"]
         if not self.banker:
             # Likewise the banker game's settings, written only for a banker game.
-            for name in ("banker", "banker_moves", "player_stake"):
+            for name in ("banker", "banker_moves", "first_banker", "player_stake"):
                 del d[name]
         return d
 
@@ -117,7 +120,7 @@ class TableConfig:
         kinds: dict[str, tuple[type, ...]] = {
             "scored": (bool,), "takeover": (bool,), "watch": (bool,), "time_limit": (int,), "stake": (int,),
             "coins": (int,), "rake": (float, int), "seed": (int, type(None)), "players": (int,),
-            "banker": (bool,), "banker_moves": (bool,), "player_stake": (int,),
+            "banker": (bool,), "banker_moves": (bool,), "player_stake": (int,), "first_banker": (int,),
         }
         for name, kind in kinds.items():
             if name in data:

@@ -13,19 +13,22 @@ from app.config import STAKES
 COMPUTER_STAKE = 1  # §16.1: the computer players stake 1
 
 
-def first_banker(seats: Sequence[int]) -> int:
-    """The first deal's banker: the seat after the first in play (East at a full table), so that the player
-    learns the game as a 閒家 first and holds the bank in turn."""
-    return seats[1 % len(seats)]
+def first_banker(seats: Sequence[int], chosen: int = 1) -> int:
+    """The first deal's banker: the host's ``chosen`` seat (East by default, so that the player learns the game
+    as a 閒家 first and holds the bank in turn), or the next seat in play when that chair is empty."""
+    if chosen in seats:
+        return chosen
+    later = [s for s in seats if s > chosen]
+    return later[0] if later else seats[0]
 
 
-def next_banker(current: int | None, seats: Sequence[int], moves: bool = True) -> int:
+def next_banker(current: int | None, seats: Sequence[int], moves: bool = True, first: int = 1) -> int:
     """Who holds the bank for the next deal, among ``seats`` (the seats that play it, in seat order).
 
     The bank passes to the next seat in play after ``current`` (``moves``), or stays; a banker no longer in
-    play passes it on either way, and a table without one starts with :func:`first_banker`."""
+    play passes it on either way, and a table without one starts with :func:`first_banker` (``first``)."""
     if current is None:
-        return first_banker(seats)
+        return first_banker(seats, first)
     if current in seats and not moves:
         return current
     later = [s for s in seats if s > current]

@@ -184,7 +184,7 @@ class Table(Asking):
         )
         if self.config.banker:  # 莊家 (rules/RULES.md §16.1): the bank goes round, the player stakes
             record.banker = next_banker(self.history[-1].banker if self.history else None, seats,
-                                        self.config.banker_moves)
+                                        self.config.banker_moves, self.config.first_banker)
             record.stakes = dict(zip(seats, deal_stakes(seats, record.banker, human, self.stake), strict=True))
         self.current = record
         self.reveal = RevealProgress()

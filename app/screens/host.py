@@ -80,6 +80,9 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 moves = [(True, t("host.banker_moves")), (False, t("host.banker_stays"))]
                 yield ChoiceRow(t("host.banker_moves_label"), moves, c.banker_moves, id="banker_moves",
                                 classes="banker-only")
+                firsts = [(0, t("common.seat.you")), *((s, t(f"host.seat.{n}")) for s, n in SEATS)]
+                yield ChoiceRow(t("host.first_banker_label"), firsts, c.first_banker, id="first_banker",
+                                classes="banker-only")
                 ties = [(r, t(f"host.ties.{r.value}")) for r in TieRule]
                 yield ChoiceRow(t("host.ties_label"), ties, c.options.ties, id="ties", classes="banker-only")
                 stakes = [(s, t("host.player_stake", n=s)) for s in PLAYER_STAKES]
@@ -189,7 +192,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = replace(c, players=value)
             for seat, _name in SEATS:
                 self.query_one(f"#level{seat}", ChoiceRow).display = seat in self.config.seats
-        elif field in ("scored", "time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake"):
+        elif field in ("scored", "time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake",
+                       "first_banker"):
             self.config = replace(c, **{field: value})
 
     def _refresh_rules(self) -> None:

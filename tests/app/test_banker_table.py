@@ -158,3 +158,14 @@ def test_the_play_flag_sets_the_banker_game() -> None:
 
     assert parsed("--rules", "hongkong").banker and not parsed().banker
     assert parsed("--banker").banker and not parsed("--rules", "hongkong", "--no-banker").banker
+
+
+def test_the_host_chooses_who_holds_the_bank_first_and_may_keep_it_there() -> None:
+    mine = Table(cfg(first_banker=0, banker_moves=False))
+    assert [auto_deal(mine).banker for _ in range(3)] == [0, 0, 0]  # the player keeps the bank
+    west = Table(cfg(first_banker=3))
+    assert [auto_deal(west).banker for _ in range(3)] == [3, 0, 1]
+    across = Table(cfg(first_banker=1, players=2))  # East's chair is empty at two: the next seat in play
+    assert auto_deal(across).banker == 2
+    with pytest.raises(OptionError, match="first_banker"):
+        TableConfig(first_banker=4)
