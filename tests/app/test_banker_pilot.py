@@ -60,3 +60,32 @@ def test_a_hongkong_table_while_arranging(snap_compare, lang):
         await pilot.pause()
 
     assert snap_compare(_app(lang), terminal_size=(80, 24), run_before=arranging)
+
+
+async def test_the_host_screens_banker_rows_follow_the_setting() -> None:
+    from app.config import TableConfig
+    from app.screens.form import ChoiceRow
+    from app.screens.host import HostScreen
+    from rules.presets import TieRule
+    from tests.app.harness import ScreenApp
+
+    app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.TAIWAN)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        host = app.screen
+        row = host.query_one("#banker", ChoiceRow)
+        assert not host.has_class("-banker") and not host.query_one("#ties").display
+        row.focus()
+        await pilot.press("right")  # the banker game on
+        await pilot.pause()
+        assert host.config.banker and host.has_class("-banker") and host.query_one("#ties").display
+        assert not host.query_one("#rule_seven").display  # hongkong's own
+        host.query_one("#preset", ChoiceRow).focus()
+        await pilot.press("left")  # taiwan -> hongkong (the last preset)
+        await pilot.pause()
+        assert host.config.preset is Preset.HONGKONG and host.config.banker
+        assert host.query_one("#rule_seven").display
+        host.query_one("#rule_seven", ChoiceRow).focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert host.config.options.rule_seven and host.config.options.ties is TieRule.BANKER
+        assert host.query_one("#ties", ChoiceRow).value is TieRule.BANKER
