@@ -50,7 +50,9 @@ class Collect:
 def table_for(preset: Preset, seed: int, journal: Any = None, *, watch: bool = False,
               clock: Clock | None = None) -> Table:
     """A seeded table of ``preset`` with no time limit."""
-    config = TableConfig(preset=preset, options=preset.default_options, seed=seed, time_limit=0, watch=watch)
+    # Hongkong is played as it is by default, a banker game, so that its records carry the bank and stakes.
+    config = TableConfig(preset=preset, options=preset.default_options, seed=seed, time_limit=0, watch=watch,
+                         banker=preset.banker_by_default)
     return Table(config, journal=journal, now=clock or Clock())
 
 

@@ -82,6 +82,7 @@ def listing(history: History) -> list[tuple[Any, ...]]:
 
 def test_the_export_covers_the_history(source: History, lines: list[str]) -> None:
     found = docs(lines)
+    assert any(d["deal"].get("banker") is not None for d in found)  # hongkong's banker game
     assert len(found) == source.count() >= 200
     assert {d["deal"]["rules"] for d in found} == set(PRESETS)
     assert {d["mode"] for d in found} == {"table", "watch", "retry"}
