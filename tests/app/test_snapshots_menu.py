@@ -55,16 +55,23 @@ def test_rules_taiwan(snap_compare, lang, size):
     assert snap_compare(ShotApp(RulesScreen, lang), press=["pagedown"], terminal_size=size)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_rules_shisanshui_specials(snap_compare, lang):
-    async def to_specials(pilot) -> None:
+def _rules_at(preset: Preset, pick: Callable[[list], object]):
+    """A run_before that shows ``preset``'s rules scrolled to the section heading ``pick`` chooses."""
+
+    async def scroll(pilot) -> None:
         screen = pilot.app.screen
-        await screen.show_preset(Preset.SHISANSHUI)
+        await screen.show_preset(preset)
         await pilot.pause()
-        heading = next(h for h in screen.query("#rules-text .section") if "報到" in str(h.render()))
+        heading = pick(list(screen.query("#rules-text .section")))
         screen.query_one("#rules-body").scroll_to_widget(heading, top=True, animate=False)
         await pilot.pause()
 
+    return scroll
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_shisanshui_specials(snap_compare, lang):
+    to_specials = _rules_at(Preset.SHISANSHUI, lambda hs: next(h for h in hs if "報到" in str(h.render())))
     assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_specials, terminal_size=(120, 40))
 
 
@@ -77,12 +84,5 @@ def test_host_settings_western(snap_compare, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_western_scoring(snap_compare, lang):
-    async def to_scoring(pilot) -> None:
-        screen = pilot.app.screen
-        await screen.show_preset(Preset.WESTERN)
-        await pilot.pause()
-        heading = list(screen.query("#rules-text .section"))[2]  # rows, foul, then the scoring
-        screen.query_one("#rules-body").scroll_to_widget(heading, top=True, animate=False)
-        await pilot.pause()
-
+    to_scoring = _rules_at(Preset.WESTERN, lambda hs: hs[2])  # rows, foul, then the scoring
     assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_scoring, terminal_size=(120, 40))
