@@ -194,8 +194,7 @@ def _price(
     options = view.rules_options
     legal = [d.arrangement is not None and foul_reason(d.arrangement, options.wheel) is None for d in plays]
     ours = tie_rows(decisions_rows([d for d, ok in zip(plays, legal, strict=True) if ok], view.preset, options,
-                                   view.treasure), view.tie_side, options.ties) if any(legal) else None
-    side = view.tie_side
+                                   view.treasure), view) if any(legal) else None
     cols = np.flatnonzero(legal)
     factors = _factors(view, seats)
     bank = bank_for(view)
@@ -215,7 +214,7 @@ def _price(
         x = np.empty((size, len(plays)))
         if ours is not None and len(plain):
             opp = im.rows.take((plain[:, None] * k + np.arange(k)).ravel())
-            opp = opp if side is None else tie_rows(opp, not side, options.ties)
+            opp = tie_rows(opp, view, ours=False)
             x[np.ix_(plain, cols)] = sample_scores(view.preset, ours, opp, k, view.players, factors)
             diff = ours.keys[:, None, :] - opp.keys[None, :, :]
             wins[cols] += ((diff > 0) + 0.5 * (diff == 0)).sum(axis=1)

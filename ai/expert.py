@@ -53,7 +53,7 @@ def refine(
     """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev) arrays."""
     budget = DEFAULT_SAMPLES if samples is None else max(1, int(samples))
     cand, ours = _distinct_candidates(f, ev, view)
-    ours = tie_rows(ours, view.tie_side, view.rules_options.ties)
+    ours = tie_rows(ours, view)
     seats = [s for s in range(view.players) if s != view.seat]
     rng = np.random.default_rng([seed & 0xFFFFFFFF, *(int(c) for c in sorted(cards))])
     unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
@@ -133,7 +133,7 @@ def _round_scores(
     plain = np.flatnonzero(~declared.any(axis=1))
     out = np.empty((len(declared), len(cand)))
     if len(plain):
-        opp = _their_rows(im.rows.take((plain[:, None] * k + np.arange(k)).ravel()), view)
+        opp = tie_rows(im.rows.take((plain[:, None] * k + np.arange(k)).ravel()), view, ours=False)
         out[plain] = sample_scores(view.preset, ours, opp, k, view.players, factors)
     for t in np.flatnonzero(declared.any(axis=1)):
         out[t] = _with_declared(f, cand, ours, im, t, seats, view, factors)
@@ -172,16 +172,10 @@ def _with_declared(
     ]
     part = np.zeros(len(cand))
     if compared:
-        opp = _their_rows(im.rows.take([idx[i] for i in compared]), view)
+        opp = tie_rows(im.rows.take([idx[i] for i in compared]), view, ours=False)
         fac = factors[compared] if factors is not None else None
         part = sample_scores(view.preset, ours, opp, len(compared), 0, fac)[0]
     return part + (result.totals[view.seat] - part[0])
-
-
-def _their_rows(rows: SideRows, view: TableView) -> SideRows:
-    """Opponents' rows laid out for the banker game's tie rule: they are on the other side from us."""
-    side = view.tie_side
-    return rows if side is None else tie_rows(rows, not side, view.rules_options.ties)
 
 
 def _shrunk(x: np.ndarray, prior: np.ndarray) -> np.ndarray:

@@ -22,6 +22,7 @@ from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import bonus_items
 from rules.western import category_worth as western_worth
 
+from .contract import TableView
 from .features import SplitFeatures
 from .payouts import ROW_PRICED, arcade_shape, row_worths, taiwan_bonus
 
@@ -44,13 +45,16 @@ class SideRows:
         return SideRows(self.keys[idx], self.worth[idx], self.bonus[idx], self.shape[idx])
 
 
-def tie_rows(rows: SideRows, banker: bool | None, ties: TieRule) -> SideRows:
-    """``rows`` with keys laid out for a banker game's tie rule (as `rules.banker.tie_keys` does): the banker's
-    equal rows win. ``banker`` None (no tie rule in force) leaves them as they are."""
-    if banker is None or ties is TieRule.TIE:
+def tie_rows(rows: SideRows, view: TableView, ours: bool = True) -> SideRows:
+    """``rows`` (the seat's own, or its opponents' with ``ours`` False) with keys laid out for the tie rule of
+    ``view``'s banker game, as `rules.banker.tie_keys` does: the banker's equal rows win. Unchanged where
+    equal rows tie (:attr:`TableView.tie_side` None)."""
+    side = view.tie_side
+    if side is None:
         return rows
+    ties = view.rules_options.ties
     keys = top_card_key(rows.keys) if ties is TieRule.TOP_CARD else rows.keys
-    return replace(rows, keys=2 * keys + (1 if banker else 0))
+    return replace(rows, keys=2 * keys + (1 if side is ours else 0))
 
 
 def candidates_rows(f: SplitFeatures, positions: np.ndarray, preset: Preset, options: Options) -> SideRows:
