@@ -16,10 +16,7 @@ COMPUTER_STAKE = 1  # §16.1: the computer players stake 1
 def first_banker(seats: Sequence[int], chosen: int = 1) -> int:
     """The first deal's banker: the host's ``chosen`` seat (East by default, so that the player learns the game
     as a 閒家 first and holds the bank in turn), or the next seat in play when that chair is empty."""
-    if chosen in seats:
-        return chosen
-    later = [s for s in seats if s > chosen]
-    return later[0] if later else seats[0]
+    return chosen if chosen in seats else _after(chosen, seats)
 
 
 def next_banker(current: int | None, seats: Sequence[int], moves: bool = True, first: int = 1) -> int:
@@ -31,7 +28,12 @@ def next_banker(current: int | None, seats: Sequence[int], moves: bool = True, f
         return first_banker(seats, first)
     if current in seats and not moves:
         return current
-    later = [s for s in seats if s > current]
+    return _after(current, seats)
+
+
+def _after(seat: int, seats: Sequence[int]) -> int:
+    """The next of ``seats`` after ``seat`` (round the table)."""
+    later = [s for s in seats if s > seat]
     return later[0] if later else seats[0]
 
 
