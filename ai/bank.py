@@ -30,7 +30,7 @@ import json
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -177,8 +177,9 @@ def load_bank(preset: Preset, path: Path = BANK_PATH) -> Bank | None:
 
 def bank_for(view: TableView) -> Bank | None:
     """The bank `expert` may use at ``view``'s table: four players at the preset's default options (the
-    bank's hands were arranged for those), else None."""
-    if view.players != 4 or view.rules_options != view.preset.default_options:
+    bank's hands were arranged for those), else None. 免擺 (``exempt``) does not count: it changes no
+    arrangement, and an exempt opponent takes the same from every candidate (RULES.md §18)."""
+    if view.players != 4 or replace(view.rules_options, exempt=False) != view.preset.default_options:
         return None
     return load_bank(view.preset)
 

@@ -27,6 +27,7 @@ import numpy as np
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import Card
 from rules.deal import Deal, Decision
+from rules.exempt import WIN, exempt_rank
 from rules.presets import Preset
 from rules.scoring import score_deal
 
@@ -70,6 +71,7 @@ THRESHOLDS: dict[Preset, tuple[float, float, float, float]] = {
     Preset.SHISANSHUI: (0.1, 1.0, 2.5, 6.0),
     Preset.WESTERN: (0.05, 0.3, 0.8, 2.0),
     Preset.HONGKONG: (0.05, 0.3, 0.8, 2.0),
+    Preset.BACKROW: (0.02, 0.1, 0.3, 0.8),
 }
 
 
@@ -158,6 +160,11 @@ def review(
     if sorted(played.cards) != list(cards):
         raise ValueError("the play does not use exactly the hand's 13 cards")
     count = TABLES[tables] if isinstance(tables, Budget) else max(2, int(tables))
+    options = view.rules_options
+    if played.declare is None and options.exempt and exempt_rank(cards, options.wheel) is not None:
+        # 免擺 (RULES.md §18): the rows are never compared, so there is no decision to price.
+        won = PricedPlay(played, view.weight * WIN[view.preset] * (view.players - 1), None, 0.0, 0.0)
+        return Review(view.preset, won, won, (), 0.0, 0.0, Verdict.BEST, 0)
     choice = choose(cards, view, Level.EXPERT, seed=seed, top=3, distinct=Distinct.STRUCTURE)
     # A banker game is priced pair by pair, as `choose` does it, and scaled back by the seat's weight.
     weight, view = view.weight, view.heads_up()

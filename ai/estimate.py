@@ -18,7 +18,7 @@ import numpy as np
 from rules.arrangement import Row
 from rules.cards import Card
 from rules.deal import Decision
-from rules.evaluate import base_key, top_card_key
+from rules.evaluate import KEY_LIMIT, base_key, top_card_key
 from rules.presets import Options, Preset, TieRule
 
 from .contract import Level, TableView
@@ -118,6 +118,11 @@ def expected_scores(
         return opponents * (rows_ev + majority)
     if preset is Preset.HONGKONG:
         return opponents * rows_ev  # every row paid on its own; no sweep bonus, no 全壘打
+    if preset is Preset.BACKROW:
+        # Only the back is paid, so every split with the same back is worth the same: a tie-break far below
+        # any real difference prefers the strongest middle, then front, so the play reads as a player's.
+        fk, mk, _ = f.row_keys()
+        return opponents * rows_ev + 1e-7 * (mk + fk / KEY_LIMIT) / KEY_LIMIT
     if preset is Preset.ARCADE:
         pair = rows_ev + 3 * (o.all_win - o.all_loss) + 2 * arcade_shape(f, options)
         # Doubling one opponent makes that pair count twice: a total weight of opponents + 1.

@@ -13,6 +13,7 @@ import numpy as np
 from rules.cards import Card
 from rules.deal import Decision
 from rules.evaluate import KEY_LIMIT, key_categories
+from rules.exempt import WIN, exempt_rank
 
 from .contract import Alternative, Choice, Distinct, Fixed, Level, TableView
 from .estimate import JOINT_TOP, expected_scores, hard_scores
@@ -137,7 +138,10 @@ def choose(
     ranked = _ranked(f, pick_score, top + 1, tiebreak, distinct)
     plays = [Alternative(Decision.arranged(f.arrangement(p)), weight * float(ev[p])) for p in ranked]
     best = plays[0]
-    if declaration is not None and declares(declaration[0], weight * declaration[1], best.ev, level):
+    arranged = best.ev
+    if options.exempt and exempt_rank(cards, options.wheel) is not None:
+        arranged = weight * WIN[view.preset] * (view.players - 1)  # 免擺: what arranging is really worth (§18)
+    if declaration is not None and declares(declaration[0], weight * declaration[1], arranged, level):
         decl = Alternative(Decision.declared(cards, declaration[0]), weight * declaration[1])
         plays.insert(0, decl)
         best = decl

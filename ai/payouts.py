@@ -1,6 +1,7 @@
 """What each legal split is paid under a preset, whoever the opponents are: bonuses and row worths.
 
-These mirror `rules.taiwan`, `rules.arcade`, `rules.shisanshui` and `rules.western` in vectorised form; a test checks
+These mirror `rules.taiwan`, `rules.arcade`, `rules.shisanshui`, `rules.western`, `rules.hongkong` and
+`rules.backrow` in vectorised form; a test checks
 them against the rules scorer.
 """
 
@@ -10,6 +11,7 @@ import numpy as np
 
 from rules.arcade import category_worth as arcade_worth
 from rules.arrangement import Row
+from rules.backrow import row_worth as backrow_worth
 from rules.evaluate import Category
 from rules.hongkong import category_worth as hongkong_worth
 from rules.presets import Options, Preset
@@ -57,11 +59,13 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
 
 
 # The presets whose rows are priced one by one (a won row takes its worth); the taiwan family prices the pair.
-ROW_PRICED = frozenset({Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN, Preset.HONGKONG})
+ROW_PRICED = frozenset({Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN, Preset.HONGKONG, Preset.BACKROW})
 
 
 def worth_by_category(row: Row, preset: Preset, options: Options | None = None) -> np.ndarray:
     """Worth of a won row by category (index = category), before treasure (western: 1, or its royalty)."""
+    if preset is Preset.BACKROW:
+        return np.full(len(Category), float(backrow_worth(row)))
     if preset is Preset.WESTERN:
         royalties = (options or preset.default_options).royalties
         return np.array([western_worth(row, cat, royalties) for cat in Category], dtype=float)

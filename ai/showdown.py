@@ -14,6 +14,7 @@ import numpy as np
 
 from rules.arcade import row_worth, shape_bonus
 from rules.arrangement import Row
+from rules.backrow import row_worth as backrow_worth
 from rules.deal import Decision, Seat
 from rules.evaluate import top_card_key
 from rules.hongkong import category_worth as hongkong_worth
@@ -27,7 +28,7 @@ from .features import SplitFeatures
 from .payouts import ROW_PRICED, arcade_shape, row_worths, taiwan_bonus
 
 HOME_RUN = {Preset.TAIWAN: 6, Preset.TOURNAMENT: 6, Preset.ARCADE: 6, Preset.SHISANSHUI: 12, Preset.WESTERN: 0,
-            Preset.HONGKONG: 0}
+            Preset.HONGKONG: 0, Preset.BACKROW: 0}
 SWEEP = {Preset.ARCADE: 3, Preset.SHISANSHUI: 6}
 
 
@@ -94,6 +95,8 @@ def decisions_rows(
                 worth.append([western_worth(r, seat.values[r].category, options.royalties) for r in Row])
             elif preset is Preset.HONGKONG:
                 worth.append([hongkong_worth(r, seat.values[r].category) for r in Row])
+            elif preset is Preset.BACKROW:
+                worth.append([backrow_worth(r) for r in Row])
             else:
                 worth.append([0, 0, 0])
             shape.append(False)
@@ -124,8 +127,8 @@ def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.nd
     swept, was_swept = won == 3, lost == 3
     if preset is Preset.WESTERN:
         return rows + np.sign(won - lost), swept, was_swept
-    if preset is Preset.HONGKONG:
-        return rows, swept, was_swept
+    if preset in (Preset.HONGKONG, Preset.BACKROW):
+        return rows, swept, was_swept  # no sweep bonus (and HOME_RUN is 0)
     score = rows + SWEEP[preset] * (swept.astype(float) - was_swept)
     if preset is Preset.ARCADE:
         mine, other = ours.shape[:, None], theirs.shape[None, :]

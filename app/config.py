@@ -68,7 +68,9 @@ class TableConfig:
     def with_preset(self, preset: Preset) -> TableConfig:
         """Switch preset and reset the options to its defaults."""
         limit = 60 if preset is Preset.TOURNAMENT else self.time_limit
-        return replace(self, preset=preset, options=preset.default_options, time_limit=limit,
+        # 免擺 is a rule of the table, not of a preset: it stays as the host set it (RULES.md §18).
+        options = replace(preset.default_options, exempt=self.options.exempt)
+        return replace(self, preset=preset, options=options, time_limit=limit,
                        banker=preset.banker_by_default)
 
     def with_rule_seven(self, on: bool) -> TableConfig:

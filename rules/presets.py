@@ -1,4 +1,4 @@
-"""The scoring presets and the options a deal is scored under (RULES.md §5–§8, §11, §15, §16)."""
+"""The scoring presets and the options a deal is scored under (RULES.md §5–§8, §11, §15–§18)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class Preset(StrEnum):
     SHISANSHUI = "shisanshui"
     WESTERN = "western"
     HONGKONG = "hongkong"
+    BACKROW = "backrow"
 
     @property
     def default_options(self) -> Options:
@@ -35,8 +36,9 @@ class Preset(StrEnum):
 
     @property
     def specials(self) -> frozenset[Special]:
-        """What may be declared instead of arranging: dragons, all 13 in shisanshui, nothing in western (§15)."""
-        if self is Preset.WESTERN:
+        """What may be declared instead of arranging: dragons, all 13 in shisanshui, nothing in western (§15)
+        or backrow (§17)."""
+        if self in (Preset.WESTERN, Preset.BACKROW):
             return frozenset()
         if self is Preset.HONGKONG:
             return HONGKONG_SPECIALS
@@ -76,6 +78,7 @@ class Options:
     royalties: bool = False  # western's row royalties (§15.2); other presets ignore it
     ties: TieRule = TieRule.TIE  # banker games only (§16.2)
     rule_seven: bool = False  # hongkong's second payout table (§16.4); other presets ignore it
+    exempt: bool = False  # 免擺 (§18): a straight flush or four of a kind wins without arranging
 
     def __post_init__(self) -> None:
         # Accept "low"/"second" as well as Wheel members, so that scoring never sees a bare string.
@@ -97,6 +100,7 @@ class Options:
             "royalties": self.royalties,
             "ties": self.ties.value,
             "rule_seven": self.rule_seven,
+            "exempt": self.exempt,
         }
 
     @classmethod

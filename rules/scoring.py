@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import arcade, hongkong, shisanshui, taiwan, western
+from . import arcade, backrow, hongkong, shisanshui, taiwan, western
 from .banker import banker_pairs
 from .cards import Card, CardError, parse_cards
 from .deal import Deal, DealError, DealResult, Decision, Seat, parse_decisions
+from .exempt import exempt_seats, with_exempt
 from .presets import OptionError, Options, Preset, parse_preset
 
 _SCORERS = {
@@ -18,19 +19,22 @@ _SCORERS = {
     Preset.SHISANSHUI: shisanshui.score_pairs,
     Preset.WESTERN: western.score_pairs,
     Preset.HONGKONG: hongkong.score_pairs,
+    Preset.BACKROW: backrow.score_pairs,
 }
 
 
 def score_deal(deal: Deal) -> DealResult:
     """Score a deal: itemised pair results and units per player, which always sum to zero."""
     seats = [Seat.evaluate(d, deal.options) for d in deal.decisions]
-    scorer = _SCORERS[deal.preset]
+    scorer = with_exempt(_SCORERS[deal.preset])
     pairs = scorer(deal, seats) if deal.banker is None else banker_pairs(deal, seats, scorer)
     totals = [0] * deal.players
     for p in pairs:
         totals[p.i] += p.score
         totals[p.j] -= p.score
-    return DealResult(deal.preset, tuple(totals), tuple(s.fouled for s in seats), tuple(pairs))
+    exempt = exempt_seats(deal, seats)  # 免擺: rows never looked at, so never a foul
+    fouled = tuple(s.fouled and i not in exempt for i, s in enumerate(seats))
+    return DealResult(deal.preset, tuple(totals), fouled, tuple(pairs))
 
 
 def score(

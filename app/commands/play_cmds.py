@@ -42,6 +42,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--banker", action=argparse.BooleanOptionalAction, default=None,
                    help="a banker game (莊家): everyone plays the banker, whose seat goes round "
                    "(default: on in hongkong, off elsewhere)")
+    p.add_argument("--exempt", action="store_true",
+                   help="免擺: a straight flush or four of a kind wins without arranging (rules/RULES.md §18)")
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",
@@ -71,6 +73,8 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
         config = replace(config, players=args.players)
     if args.banker is not None:
         config = replace(config, banker=args.banker)
+    if args.exempt:
+        config = replace(config, options=replace(config.options, exempt=True))
     return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch, seed=args.seed)
 
 

@@ -30,6 +30,7 @@ from .arrange import ArrangeError, ArrangeState, Hint, display_order, hint_row
 from .asking import Asking
 from .banker import cycle_stake, deal_stakes, next_banker
 from .coach import Coach
+from .exemption import prefilled
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
@@ -194,7 +195,8 @@ class Table(Asking):
         self.timeout = None
         if human is not None:
             specials = detect_specials(record.hands[human]) & self.preset.specials
-            self.arrange = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
+            state = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
+            self.arrange = prefilled(state, self.config.options)  # 免擺: nothing to arrange
             if self.config.time_limit > 0:
                 self.deadline = self.now() + self.config.time_limit
             self._held_at = self.now() if self._held_at is not None else None

@@ -107,6 +107,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     c.options.suit_tiebreak,
                     id="suit_tiebreak",
                 )
+                yield ChoiceRow(t("host.exempt_label"), [(False, t("host.off")), (True, t("host.exempt_on"))],
+                                c.options.exempt, id="exempt")
                 yield ChoiceRow(
                     t("host.shapes_label"),
                     [(True, t("host.shapes_on", n=arcade.SHAPE_BONUS)), (False, t("host.off"))],
@@ -181,7 +183,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = replace(c, banker=value)
             self._preset_classes()
             self._refresh_rules()
-        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties", "ties"):
+        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties", "ties", "exempt"):
             self.config = replace(c, options=replace(c.options, **{field: value}))
             self._refresh_rules()
         elif field in ("level1", "level2", "level3"):
@@ -227,6 +229,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
             "three_flush_straight": c.options.three_flush_straight,
             "royalties": c.options.royalties,
             "rule_seven": c.options.rule_seven,
+            "exempt": c.options.exempt,
             "ties": c.options.ties,
             "banker": c.banker,
             "time_limit": c.time_limit,

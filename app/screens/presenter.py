@@ -27,6 +27,7 @@ from app.game import (
     row_winners,
     tally_after,
 )
+from app.game.exemption import exempt_of
 from app.i18n import Translator
 from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
 from app.screens.table_info import info_text, stake_text
@@ -432,6 +433,10 @@ class TablePresenter:
                         self.t("table.board.declared", special=self.t(f"common.special.{st.declared.id}")),
                         style="bold yellow",
                     )
+                elif (exempt := exempt_of(st.hand, table.config.options)) is not None and not st.specials:
+                    cards = " ".join(c.symbol() for c in exempt.cards)
+                    hand = f"{self.t(f'common.category.{exempt.category.id}')} {cards}"
+                    out.append(self.t("table.board.exempt", hand=hand), style="bold yellow")
                 elif st.specials:
                     ordered = sorted(st.specials, key=lambda s: -s.rung)
                     names = ", ".join(self.t(f"common.special.{s.id}") for s in ordered)

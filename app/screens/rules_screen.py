@@ -30,6 +30,7 @@ from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_hongkong import banker_lines, hongkong_lines
+from app.screens.rules_variants import backrow_lines, exempt_lines
 from app.screens.rules_western import western_lines
 from app.settings import Settings
 from rules import arcade, shisanshui, taiwan, western
@@ -131,10 +132,13 @@ class RulesText:
             yield from western_lines(self.tr, self.options)
         elif p is Preset.HONGKONG:
             yield from hongkong_lines(self.tr, self.options)
+        elif p is Preset.BACKROW:
+            yield from backrow_lines(self.tr)
         else:
             yield from self._shisanshui()
         if self.banker:
             yield from banker_lines(self.tr, self.options)
+        yield from exempt_lines(self.tr, p, self.options)
         yield from self._session()
         yield from self._table()
 
@@ -174,10 +178,11 @@ class RulesText:
             Preset.SHISANSHUI: self.tr("foul_sweep_shisanshui", sweep=shisanshui.SWEEP),
             Preset.WESTERN: self.tr("foul_sweep_western"),
             Preset.HONGKONG: self.tr("foul_sweep_hongkong"),
+            Preset.BACKROW: self.tr("foul_sweep_backrow"),
         }[self.preset]
         yield self.tr("foul_rule")
         yield ""
-        plain = self.preset in (Preset.WESTERN, Preset.HONGKONG)  # no sweep bonus to count against a foul
+        plain = self.preset in (Preset.WESTERN, Preset.HONGKONG, Preset.BACKROW)  # no sweep bonus against a foul
         loses = self.tr("foul_loses_western") if plain else self.tr("foul_loses")
         yield from self._bullets(join(loses, sweep), self.tr("foul_two"), self.tr("foul_no_bonus"))
         yield self.tr("foul_ui")
@@ -224,6 +229,8 @@ class RulesText:
             yield from self._bullets(self.tr("session_western"))
         elif p is Preset.HONGKONG:
             yield from self._bullets(self.tr("session_hongkong"))
+        elif p is Preset.BACKROW:
+            yield from self._bullets(self.tr("session_backrow"))
         else:
             yield from self._bullets(self.tr("session_shisanshui"))
 

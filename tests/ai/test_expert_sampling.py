@@ -14,10 +14,10 @@ from ai.features import split_features
 from ai.opponents import model_for
 from ai.sampling import hard_decisions, imagine
 from ai.showdown import decisions_rows, sample_scores, table_scores
-from rules.arrangement import foul_reason
+from rules.arrangement import Row, foul_reason
 from rules.cards import Card, deal, parse_cards
 from rules.deal import Deal, Decision
-from rules.evaluate import Wheel
+from rules.evaluate import Wheel, base_key, row_key
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
@@ -46,8 +46,20 @@ def test_batched_hard_with_its_screen_agrees_with_quick_decision_and_never_fouls
     hands = _hands(60)
     got = hard_decisions(hands, view)
     ref = [quick_decision(h, view) for h in hands]
-    assert sum(a == b for a, b in zip(got, ref, strict=True)) >= 0.9 * len(hands)
     options = view.rules_options
+    same = [a == b for a, b in zip(got, ref, strict=True)]
+    if preset is Preset.BACKROW:
+        # Only the back is paid there, so two plays are as good when the model prices their backs the same
+        # (the same back, or another one no opponent's back falls between): the front and middle may differ.
+        backs = model_for(Level.HARD, view).rows[Row.BACK]
+
+        def back_value(d: Decision) -> tuple[float, float]:
+            assert d.arrangement is not None
+            win, tie = backs.win_tie(np.array([base_key(row_key(d.arrangement.back, options.wheel))]))
+            return float(win[0]), float(tie[0])
+
+        same = [back_value(a) == back_value(b) for a, b in zip(got, ref, strict=True)]
+    assert sum(same) >= 0.9 * len(hands)
     for d, h in zip(got, hands, strict=True):
         assert sorted(d.cards) == sorted(h)
         if d.arrangement is not None:

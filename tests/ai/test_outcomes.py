@@ -84,8 +84,8 @@ def _linked_model(preset: Preset) -> OpponentModel:
     return replace(model, joint=np.column_stack(cols))
 
 
-# Hongkong pays each row on its own: how an opponent's rows go together cannot move its price.
-@pytest.mark.parametrize("preset", [p for p in Preset if p is not Preset.HONGKONG])
+# Hongkong and backrow pay each row on its own: how an opponent's rows go together cannot move their price.
+@pytest.mark.parametrize("preset", [p for p in Preset if p not in (Preset.HONGKONG, Preset.BACKROW)])
 def test_hard_reprices_only_its_best_splits_and_the_correction_moves_them(preset: Preset) -> None:
     view = TableView(preset=preset)
     model = _linked_model(preset)

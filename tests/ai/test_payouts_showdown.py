@@ -39,6 +39,7 @@ MUST_SEE = {
     Preset.SHISANSHUI: {"front", "middle", "back", "sweep", "home_run", "rush_three", "quads", "straight_flush"},
     Preset.WESTERN: {"front", "middle", "back", "majority"},
     Preset.HONGKONG: {"front", "middle", "back"},
+    Preset.BACKROW: {"back"},
 }
 
 # Arrangements that make the rarer items; one of them goes to seat 0 in some deals.
@@ -210,6 +211,8 @@ def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Prese
                     want_w = [_western_worth(seat, r, options.royalties) for r in Row]
                     assert row_worths(f, preset, options)[:, positions[k]].tolist() == want_w
                     royalty_seen |= options.royalties and max(want_w) > 1
+                elif preset is Preset.BACKROW:
+                    assert row_worths(f, preset)[:, positions[k]].tolist() == [0, 0, 1]  # only the back is paid
                 else:
                     want_w = [_shisanshui_worth(seat, r) for r in Row]
                     assert row_worths(f, preset)[:, positions[k]].tolist() == want_w

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from textual import events
@@ -201,6 +201,12 @@ SESSIONS: dict[str, Session] = {
     "hongkong": Session(
         lambda rng: config(Preset.HONGKONG, seed=rng.randrange(1000), banker=True, **EASY), 0.08,
         frozenset({"TableScreen", "reveal", "table-hongkong"}),
+    ),
+    # Back row only, with 免擺 on (issue 15): an exempt hand is dealt already arranged.
+    "backrow-exempt": Session(
+        lambda rng: replace(config(Preset.BACKROW, seed=rng.randrange(1000), **EASY),
+                            options=replace(Preset.BACKROW.default_options, exempt=True)), 0.06,
+        frozenset({"TableScreen", "reveal", "table-backrow"}),
     ),
     # Tables of two or three (issue 14): any preset, sometimes watched, with coins that run out in arcade.
     "small-tables": Session(

@@ -1,0 +1,43 @@
+"""The Rules screen's parts for the rarer variants of seed 002: preset `backrow` (RULES.md §17) and the
+免擺 host setting (§18).
+
+Kept apart from `rules_screen` so that each variant's text stays small; the amounts are read from
+`rules.backrow` and `rules.exempt`, never typed into the sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from rules import backrow, exempt
+from rules.presets import Options, Preset
+
+Tr = Callable[..., str]
+
+
+def backrow_lines(tr: Tr) -> Iterator[str]:
+    """The scoring section of a `backrow` table (``tr`` reads ``rules.toml``)."""
+    yield f"## {tr('heading.backrow')}"
+    yield ""
+    yield tr("backrow.rows", win=backrow.BACK_WIN)
+    yield ""
+    for key in ("wheel", "foul", "nothing_else", "ai"):
+        yield f"- {tr(f'backrow.{key}')}"
+    yield ""
+
+
+def exempt_lines(tr: Tr, preset: Preset, options: Options) -> Iterator[str]:
+    """The 免擺 section, stating whether the table plays it (every arranged preset may)."""
+    yield f"## {tr('heading.exempt')}"
+    yield ""
+    state = tr("exempt.state_on") if options.exempt else tr("exempt.state_off")
+    yield f"{state} {tr('exempt.rule')}"
+    yield ""
+    sentences = (tr("exempt.automatic"), tr("exempt.pays", win=exempt.WIN[preset]), tr("exempt.order"),
+                 tr("exempt.others"), tr("exempt.specials"))
+    for sentence in sentences:
+        yield f"- {sentence}"
+    yield ""
+
+
+__all__ = ["backrow_lines", "exempt_lines"]
