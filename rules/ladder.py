@@ -27,6 +27,11 @@ is not a dragon holds a pair, so tier 7 catches the rest.
 
 Scoring (:func:`score_ladder`): every two hands compare, the higher takes 1 unit from the lower, equal hands
 exchange nothing. Ranks in keys are :attr:`rules.cards.Card.rank` indices (0 = 2 … 12 = A).
+
+API: :func:`ladder_hand` reads 13 cards as a :class:`LadderHand`; :func:`compare_ladder` and
+:func:`decided_by` compare two (hands or cards); :func:`pair_results` gives every pair of a table of 2–4
+(:class:`LadderPair`: the winner, both patterns, the :class:`Decider`) and :func:`score_ladder` each seat's
+units. Bad input (not 13 cards, a card twice, 2–4 hands broken) raises :class:`rules.cards.CardError`.
 """
 
 from __future__ import annotations
