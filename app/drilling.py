@@ -6,6 +6,8 @@ generated explanation can be checked to read without a missing value.
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.game.drills import Drill, Question
 from app.i18n import Translator
 from app.screens.formatting import item_name
@@ -32,6 +34,8 @@ def choice_label(t: Translator, q: Question, choice: str) -> str:
     if q.drill is Drill.SCORE:
         value = int(choice)
         return f"{value:+d}" if value else "0"
+    if q.drill is Drill.LADDER and choice != "equal":
+        return t(f"drills.choice.hand_{choice}")  # hands, not rows
     return t(f"drills.choice.{choice}")
 
 
@@ -63,8 +67,24 @@ def why_text(t: Translator, q: Question) -> str:
         return t(f"drills.why.{key}", broken=broken, **cats)
     if key == "special":
         return t("drills.why.special", made=t("rules.list_sep").join(t(f"common.special.{s}") for s in v["made"]))
+    if key == "ladder":
+        return ladder_why(t, v)
     if key == "score":
         preset = Preset(q.show["rules"])
         items = t("rules.list_sep").join(f"{item_name(t, it['kind'], preset)} {it['value']:+d}" for it in v["items"])
         return t("drills.why.score", items=items or "–", total=f"{v['total']:+d}")
     return t(f"drills.why.{key}", **v)
+
+
+def pattern_name(t: Translator, pattern: str) -> str:
+    """A pattern of the ladder (:class:`rules.ladder.Pattern` id) in both languages."""
+    return t(f"ladder.pattern.{pattern}")
+
+
+def ladder_why(t: Translator, v: dict[str, Any]) -> str:
+    """*Which hand is higher?*: both hands' patterns and tiers, then what decided (a ``Why("ladder")``)."""
+    details = {k: v[k] for k in ("a", "b", "pairs") if k in v}
+    reason = t(f"drills.why.ladder_{v['decided']}", **details) if details else t(f"drills.why.ladder_{v['decided']}")
+    return t("drills.why.ladder", left=pattern_name(t, v["left"]), right=pattern_name(t, v["right"]),
+             tier_left=t("ladder.tier", n=v["tier_left"]), tier_right=t("ladder.tier", n=v["tier_right"]),
+             reason=reason)

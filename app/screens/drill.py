@@ -3,7 +3,7 @@ the answer explained, and at the end the run's result with personal bests (writt
 
 The questions, their answers and the difficulty are :class:`app.game.drills.DrillRun`'s; this screen shows
 them and turns keys into answers: the choices' numbers or enter on the list, and ←/→/= (which row is
-stronger) or l/f (foul or legal) where the drill has them.
+stronger, which hand is higher) or l/f (foul or legal) where the drill has them.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from rules.arrangement import Arrangement, is_foul
 from rules.cards import parse_cards
 from rules.evaluate import evaluate_row
 
-KEYED = {Drill.COMPARE: {"left": "left", "right": "right", "equal": "equal"}, Drill.FOUL: {"legal": "legal",
-                                                                                         "foul": "foul"}}
+_SIDES = {"left": "left", "right": "right", "equal": "equal"}
+KEYED = {Drill.COMPARE: _SIDES, Drill.LADDER: _SIDES, Drill.FOUL: {"legal": "legal", "foul": "foul"}}
 
 
 class DrillScreen(BaseScreen[None]):
@@ -118,10 +118,11 @@ class DrillScreen(BaseScreen[None]):
             return t("drills.prompt.score", b=seat_name(t, show["b"], 0))
         return t(f"drills.prompt.{q.drill.value}")
 
-    def _row(self, label: str, cards: str, *, name: bool = True) -> Text:
+    def _row(self, label: str, cards: str, *, name: bool = True, grouped: bool = True) -> Text:
+        """A labelled line of cards: a row in the game's display order, or (``grouped`` off) as given."""
         out = Text(label + " " * max(1, 9 - cell_len(label)))
         row = parse_cards(cards)
-        out.append_text(cards_text(display_order(row), self.look or CardLook()))
+        out.append_text(cards_text(display_order(row) if grouped else row, self.look or CardLook()))
         if name:
             out.append("  " + self.t(f"common.category.{evaluate_row(row).category.id}"), style="dim")
         return out
@@ -130,9 +131,11 @@ class DrillScreen(BaseScreen[None]):
         """The cards of the question."""
         t, show = self.t, q.show
         lines: list[Text] = []
-        if q.drill is Drill.COMPARE:
-            lines = [self._row(t("drills.prompt.left"), show["a"], name=False),
-                     self._row(t("drills.prompt.right_row"), show["b"], name=False)]
+        if q.drill in (Drill.COMPARE, Drill.LADDER):  # one above the other: 9 + 13 × 3 cells fit 80 columns
+            # A ladder hand stays high to low by rank (as dealt into show), where its pairs and its runs both show.
+            grouped = q.drill is Drill.COMPARE
+            lines = [self._row(t("drills.prompt.left"), show["a"], name=False, grouped=grouped),
+                     self._row(t("drills.prompt.right_row"), show["b"], name=False, grouped=grouped)]
         elif q.drill is Drill.NAME:
             lines = [self._row("", show["row"], name=False)]
         elif q.drill is Drill.FOUL:

@@ -3,7 +3,11 @@ Practice screen's record updated; a timed question runs out on the injected cloc
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from rich.console import Console
+from textual.widgets import Static
 
 from app.game import Action, Allowed, allowed
 from app.game.drills import Drill
@@ -41,7 +45,7 @@ async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill) -> None:
             q = screen.question
             assert q is not None and not screen.answered
             right = n % 4 != 1  # every fourth answer wrong
-            if drill is Drill.COMPARE and n % 3 == 0:  # the drill's own keys: ← → =
+            if drill in (Drill.COMPARE, Drill.LADDER) and n % 3 == 0:  # the drill's own keys: ← → =
                 key = {"left": "left", "right": "right", "equal": "equals_sign"}[sorted(q.correct)[0]]
                 await pilot.press(key)
                 right = True
@@ -95,7 +99,7 @@ async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bo
     from app.screens.table import TableScreen
 
     practice.items = hands
-    for _ in range(5):
+    for _ in range(len(Drill)):  # Arrange is listed after the quiz drills
         await pilot.press("down")
     assert practice.entry == "arrange"
     await pilot.press("enter")
@@ -165,7 +169,7 @@ async def test_the_mistakes_pool_brings_back_what_is_due_and_moves_it_along(home
         await settle(pilot)
         assert app.screen is practice
         day[0] += 86_400
-        for _ in range(5):
+        for _ in range(len(Drill)):
             await pilot.press("up")
         await _arrange_run(pilot, practice, len(due), badly=False)
         result = app.screen
@@ -198,3 +202,40 @@ async def test_spot_the_special_is_refused_with_a_notice_where_nothing_is_declar
         await pilot.pause()
         assert app.screen is screen  # no run started
         assert any("no special hands" in str(n.message) for n in app._notifications)
+
+
+async def test_which_hand_is_higher_shows_two_hands_and_answers_by_the_arrow_keys() -> None:
+    from rules.cards import parse_cards
+    from rules.ladder import ladder_hand
+
+    app = make_app(menu=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        practice = await _open_practice(pilot, seed=12)
+        for _ in range(list(Drill).index(Drill.LADDER)):
+            await pilot.press("down")
+        assert practice.drill is Drill.LADDER
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.run.drill is Drill.LADDER
+        for n in range(4):
+            q = screen.question
+            assert q is not None
+            lines = screen.render_show(q).renderables
+            assert len(lines) == 2 and all(line.cell_len <= 78 for line in lines)  # one above the other, fits
+            hands = [parse_cards(q.show[k], 13) for k in ("a", "b")]
+            wrong = n == 2
+            answer = next(iter(q.correct))
+            if wrong:
+                answer = next(c for c in q.choices if c not in q.correct)
+            await pilot.press({"left": "left", "right": "right", "equal": "equals_sign"}[answer])
+            await pilot.pause()
+            assert screen.answered and screen.run.answers[-1].right is not wrong
+            console = Console(width=78, record=True, file=io.StringIO())
+            console.print(screen.query_one("#drill-feedback", Static).content)
+            feedback = " ".join(console.export_text().split())  # wrapped lines joined again
+            for hand in hands:  # the explanation names both hands' patterns
+                assert ladder_hand(hand).pattern.en in feedback
+            await pilot.press("enter")
+            await pilot.pause()
+        assert len(screen.run.answers) == 4 and sum(a.right for a in screen.run.answers) == 3

@@ -24,6 +24,7 @@ class Drill(StrEnum):
     FOUL = "foul"  # foul or legal?
     SPECIAL = "special"  # spot the special
     SCORE = "score"  # score it
+    LADDER = "ladder"  # which hand is higher on the pattern ladder (rules.ladder)?
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 from rules.presets import Options, Preset
 
 from .hands import foul_question, score_question, special_question
+from .ladder import ladder_question
 from .question import START_LEVEL, Drill, Question, next_level
 from .rows import compare_question, name_question
 
@@ -27,7 +28,8 @@ SCORE_TIME_LIMIT = 45.0  # a table of four takes longer to add up
 def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset,
                   options: Options | None = None) -> Question:
     """One question of ``drill`` at ``level`` for a table of ``preset`` with ``options`` (default: the
-    preset's; the wheel and the suit tie-break change how rows compare)."""
+    preset's; the wheel and the suit tie-break change how rows compare). The pattern ladder does not depend on
+    the preset: its hands are not arranged into rows."""
     options = preset.default_options if options is None else options
     if drill is Drill.COMPARE:
         return compare_question(rng, level, options)
@@ -37,6 +39,8 @@ def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset,
         return foul_question(rng, level, options)
     if drill is Drill.SPECIAL:
         return special_question(rng, level, preset)
+    if drill is Drill.LADDER:
+        return ladder_question(rng, level)
     return score_question(rng, level, preset, options)
 
 
