@@ -241,12 +241,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=BANK_PATH)
-    parser.add_argument("--preset", choices=[p.value for p in Preset], action="append",
+    parser.add_argument("--preset", choices=[p.value for p in Preset if p.arranged], action="append",
                         help="only these presets; the others' entries in --out are kept")
     args = parser.parse_args(argv)
     arrays: dict[str, np.ndarray] = {}
     made: dict[str, object] = {}
-    presets = [Preset(p) for p in args.preset] if args.preset else list(Preset)
+    presets = [Preset(p) for p in args.preset] if args.preset else [p for p in Preset if p.arranged]
     if args.preset and args.out.exists():
         with np.load(args.out) as old:
             arrays = {k: old[k] for k in old.files if k != "meta"}

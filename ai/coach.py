@@ -72,6 +72,7 @@ THRESHOLDS: dict[Preset, tuple[float, float, float, float]] = {
     Preset.WESTERN: (0.05, 0.3, 0.8, 2.0),
     Preset.HONGKONG: (0.05, 0.3, 0.8, 2.0),
     Preset.BACKROW: (0.02, 0.1, 0.3, 0.8),
+    Preset.LADDER: (0.02, 0.1, 0.3, 0.8),  # never used: nothing is priced in the pattern ladder
 }
 
 
@@ -161,6 +162,9 @@ def review(
         raise ValueError("the play does not use exactly the hand's 13 cards")
     count = TABLES[tables] if isinstance(tables, Budget) else max(2, int(tables))
     options = view.rules_options
+    if not view.preset.arranged:  # the pattern ladder (§19): nobody arranges, so nothing to price
+        same = PricedPlay(played, 0.0, None, 0.0, 0.0)
+        return Review(view.preset, same, same, (), 0.0, 0.0, Verdict.BEST, 0)
     if played.declare is None and options.exempt and exempt_rank(cards, options.wheel) is not None:
         # 免擺 (RULES.md §18): the rows are never compared, so there is no decision to price.
         won = PricedPlay(played, view.weight * WIN[view.preset] * (view.players - 1), None, 0.0, 0.0)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from rules.arrangement import stand_in
 from rules.cards import Card
 from rules.deal import Decision
 from rules.evaluate import KEY_LIMIT, key_categories
@@ -113,6 +114,9 @@ def choose(
     weight, view = view.weight, view.heads_up()
     options = view.rules_options
 
+    if not view.preset.arranged:  # the pattern ladder (RULES.md §19): nothing to decide, any rows will do
+        stand = Decision.arranged(stand_in(cards, options.wheel))
+        return Choice(stand, 0.0, None, (), True)
     declaration = best_declaration(cards, view)
     f = split_features(cards, options, fixed, view.treasure)
     kept = True

@@ -91,6 +91,8 @@ VERDICT_STYLE = {
 
 def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None) -> str:
     """The coach's line for ``seat``'s decision in ``rec``: the verdict, "pricing…", or why there is none."""
+    if not rec.preset.arranged:  # the pattern ladder: nobody decides anything
+        return ""
     if seat is None or seat not in rec.decisions:
         return t("coach.line_off")
     priced = coach.review_for(rec.number, seat)

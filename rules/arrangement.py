@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
 from .cards import Card, CardError, format_cards, parse_cards
-from .evaluate import RowValue, Wheel, compare_values, evaluate_row
+from .evaluate import RowValue, Wheel, compare_values, evaluate_row, row_key
 
 
 class Row(IntEnum):
@@ -109,3 +110,17 @@ def foul_reason(arrangement: Arrangement, wheel: Wheel = Wheel.LOW) -> str | Non
 def is_foul(arrangement: Arrangement, wheel: Wheel = Wheel.LOW) -> bool:
     """True when the rows are not front ≤ middle ≤ back (§3)."""
     return foul_reason(arrangement, wheel) is not None
+
+
+def stand_in(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Arrangement:
+    """A legal arrangement of 13 cards, for a hand whose rows do not matter (an exempt hand, or a hand of the
+    pattern ladder, still has rows in its record): the best five at the back, the best five of the rest in
+    the middle, the rest in front. Always legal: the back is the best five of all, the middle the best five
+    of eight, which is at least the front's three cards with any two others."""
+    rest = sorted(cards)
+    rows: list[tuple[Card, ...]] = []
+    for _ in range(2):
+        best = max(itertools.combinations(rest, 5), key=lambda five: row_key(five, wheel))
+        rows.append(best)
+        rest = [c for c in rest if c not in best]
+    return Arrangement(tuple(rest), rows[1], rows[0])

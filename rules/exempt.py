@@ -11,15 +11,13 @@ that arranged settle among themselves as a smaller table, so nobody facing an ex
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .arrangement import Arrangement
 from .cards import Card
 from .deal import Deal, Item, PairResult, Seat, pair_order
-from .evaluate import Category, Wheel, evaluate_row, row_key
+from .evaluate import Category, Wheel, evaluate_row
 from .presets import Preset
 
 Scorer = Callable[[Deal, list[Seat]], list[PairResult]]
@@ -34,7 +32,7 @@ WIN: dict[Preset, int] = {
     Preset.WESTERN: 4,
     Preset.HONGKONG: 3,
     Preset.BACKROW: 1,
-}
+}  # the pattern ladder is never arranged, so 免擺 has no meaning there
 
 _STRAIGHTS = [tuple(range(top - 4, top + 1)) for top in range(4, 13)] + [(12, 0, 1, 2, 3)]  # rank indices
 
@@ -76,23 +74,9 @@ def exempt_rank(cards: Sequence[Card], wheel: Wheel = Wheel.LOW, suit_tiebreak: 
     return None if found is None else found.rank
 
 
-def legal_arrangement(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Arrangement:
-    """A legal arrangement of 13 cards, for a hand whose rows do not matter (an exempt hand still has rows
-    in its record): the best five at the back, the best five of the rest in the middle, the rest in front.
-    Always legal: the back is the best five of all, the middle the best five of eight, which is at least
-    the front's three cards with any two others."""
-    rest = sorted(cards)
-    rows: list[tuple[Card, ...]] = []
-    for _ in range(2):
-        best = max(itertools.combinations(rest, 5), key=lambda five: row_key(five, wheel))
-        rows.append(best)
-        rest = [c for c in rest if c not in best]
-    return Arrangement(tuple(rest), rows[1], rows[0])
-
-
 def exempt_seats(deal: Deal, seats: Sequence[Seat]) -> dict[int, tuple[int, int]]:
     """The exempt seats of a deal and their ranks (none unless the option is on)."""
-    if not deal.options.exempt:
+    if not deal.options.exempt or deal.preset not in WIN:
         return {}
     ranks = {}
     for i, seat in enumerate(seats):

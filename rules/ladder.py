@@ -42,9 +42,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import Card, CardError
+from .deal import Deal, Item, PairResult, Seat
 from .specials import Special, detect_specials
 
 ACE = 12
+WIN = 1  # units the higher of two hands takes from the lower
 
 
 class Pattern(StrEnum):
@@ -299,3 +301,13 @@ def score_ladder(hands: Sequence[Sequence[int]]) -> list[float]:
             totals[pair.winner] += 1.0
             totals[loser] -= 1.0
     return totals
+
+
+def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
+    """Itemised pair results of a `ladder` deal (RULES.md §19): the higher hand of every pair takes
+    :data:`WIN` (item ``ladder``); the rows the record holds are never looked at."""
+    out = []
+    for pair in pair_results([s.decision.cards for s in seats]):
+        value = 0 if pair.winner is None else WIN if pair.winner == pair.a else -WIN
+        out.append(PairResult(pair.a, pair.b, None, (Item("ladder", value),) if value else ()))
+    return out

@@ -1,4 +1,4 @@
-"""The scoring presets and the options a deal is scored under (RULES.md §5–§8, §11, §15–§18)."""
+"""The scoring presets and the options a deal is scored under (RULES.md §5–§8, §11, §15–§19)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ class Preset(StrEnum):
     WESTERN = "western"
     HONGKONG = "hongkong"
     BACKROW = "backrow"
+    LADDER = "ladder"
 
     @property
     def default_options(self) -> Options:
@@ -38,7 +39,7 @@ class Preset(StrEnum):
     def specials(self) -> frozenset[Special]:
         """What may be declared instead of arranging: dragons, all 13 in shisanshui, nothing in western (§15)
         or backrow (§17)."""
-        if self in (Preset.WESTERN, Preset.BACKROW):
+        if self in (Preset.WESTERN, Preset.BACKROW, Preset.LADDER):
             return frozenset()
         if self is Preset.HONGKONG:
             return HONGKONG_SPECIALS
@@ -49,6 +50,10 @@ class Preset(StrEnum):
         """Points of one unit (賭/堵/墩) in the session display (§5, §6); arcade pays its stake instead."""
         return {Preset.TAIWAN: 100, Preset.TOURNAMENT: 20}.get(self, 1)
 
+    @property
+    def arranged(self) -> bool:
+        """False for the pattern ladder (§19), where nobody arranges: every hand is read as dealt."""
+        return self is not Preset.LADDER
 
     @property
     def banker_by_default(self) -> bool:

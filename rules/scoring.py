@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import arcade, backrow, hongkong, shisanshui, taiwan, western
+from . import arcade, backrow, hongkong, ladder, shisanshui, taiwan, western
+from .arrangement import stand_in
 from .banker import banker_pairs
 from .cards import Card, CardError, parse_cards
 from .deal import Deal, DealError, DealResult, Decision, Seat, parse_decisions
@@ -20,6 +21,7 @@ _SCORERS = {
     Preset.WESTERN: western.score_pairs,
     Preset.HONGKONG: hongkong.score_pairs,
     Preset.BACKROW: backrow.score_pairs,
+    Preset.LADDER: ladder.score_pairs,
 }
 
 
@@ -73,7 +75,7 @@ def deal_from_document(doc: Any, preset_override: str | None = None) -> Deal:
     if not isinstance(raw_options, dict):
         raise OptionError("'options' must be an object")
     options = Options.for_preset(preset, raw_options)
-    decisions = parse_decisions(doc.get("players"))
+    decisions = ladder_decisions(doc.get("players")) if preset is Preset.LADDER else parse_decisions(doc.get("players"))
     doubles = doc.get("doubles")
     if doubles is None:
         doubles = []
@@ -102,3 +104,21 @@ def deal_from_document(doc: Any, preset_override: str | None = None) -> Deal:
     if not isinstance(stakes, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in stakes):
         raise DealError("'stakes' must be a list of whole numbers, one per player")
     return Deal(preset, options, decisions, tuple(doubles), tuple(treasure), banker, tuple(stakes))
+
+
+def ladder_decisions(players: Any) -> tuple[Decision, ...]:
+    """The ``players`` of a `ladder` document: each ``{"cards": "13 cards"}`` (nobody arranges, §19), or rows,
+    which are read as their 13 cards. The record keeps a legal stand-in arrangement of each hand."""
+    if not isinstance(players, list):
+        raise DealError("'players' must be a list of 2 to 4 players")
+    out = []
+    for seat, p in enumerate(players):
+        try:
+            if isinstance(p, dict) and isinstance(p.get("cards"), str) and p.get("declare") is None:
+                cards = parse_cards(p["cards"], 13)
+            else:
+                cards = Decision.from_dict(p).cards
+            out.append(Decision.arranged(stand_in(cards)))
+        except (DealError, CardError) as exc:
+            raise DealError(f"player {seat}: {exc}") from None
+    return tuple(out)

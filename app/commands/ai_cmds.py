@@ -20,6 +20,7 @@ from app.commands.common import SEED, CommandParser, add_command, bounded, fail
 from rules.cards import format_cards, parse_cards
 from rules.deal import Decision
 from rules.evaluate import evaluate_row
+from rules.ladder import ladder_hand
 from rules.presets import Preset, parse_preset
 
 LEVELS = tuple(level.value for level in Level)
@@ -81,6 +82,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """Print the AI's choice for 13 cards and its next-best alternatives."""
     preset = parse_preset(args.rules)
     cards = parse_cards(" ".join(args.cards), 13)
+    if not preset.arranged:  # the pattern ladder: nothing to solve, the hand is what it holds (RULES.md §19)
+        hand = ladder_hand(cards)
+        if args.json:
+            print(json.dumps({"pattern": hand.pattern.id, "tier": hand.tier}))
+        else:
+            print(f"pattern {hand.pattern.en} {hand.pattern.zh} (tier {hand.tier}): nothing is arranged in the ladder")
+        return 0
     # Ask for one alternative at least: when the choice is a declaration, the best arrangement fills the
     # JSON rows whatever --top is, so the output has the same shape for every --top.
     choice = choose(

@@ -15,6 +15,8 @@ def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
     """Whether the player can take ``action`` at ``table`` now (``row``: where PLACE puts the cards)."""
     if action.arranging:
         st = table.arrange
+        if not table.preset.arranged and action is not Action.READY:  # the pattern ladder: nothing to arrange
+            return Allowed.HIDDEN
         if action in (Action.AUTO, Action.HINT) and not table.helpers:
             return Allowed.HIDDEN
         if action is Action.DOUBLE and (table.preset is not Preset.ARCADE or table.config.banker):

@@ -1,11 +1,12 @@
-"""免擺 at the table (RULES.md §18): which seat's hand wins without arranging, and the player's rows filled
-in for them, so that READY is all an exempt hand needs."""
+"""Hands with nothing to arrange at the table: 免擺 (RULES.md §18), which wins without arranging, and every
+hand of the pattern ladder (§19). The player's rows are filled in for them, so READY is all they need."""
 
 from __future__ import annotations
 
+from rules.arrangement import stand_in
 from rules.cards import Card
-from rules.exempt import ExemptHand, exempt_hand, legal_arrangement
-from rules.presets import Options
+from rules.exempt import ExemptHand, exempt_hand
+from rules.presets import Options, Preset
 
 from .arrange import ArrangeState
 
@@ -17,9 +18,9 @@ def exempt_of(hand: tuple[Card, ...] | list[Card], options: Options) -> ExemptHa
     return exempt_hand(hand, options.wheel, options.suit_tiebreak)
 
 
-def prefilled(state: ArrangeState, options: Options) -> ArrangeState:
-    """The player's starting rows: a legal stand-in arrangement when the hand is exempt and has no special
-    to declare instead (the rows are never compared), else ``state`` as dealt."""
-    if state.specials or exempt_of(state.hand, options) is None:
+def prefilled(state: ArrangeState, options: Options, preset: Preset) -> ArrangeState:
+    """The player's starting rows: a legal stand-in arrangement where the rows are never compared (an exempt
+    hand with no special to declare instead, or any hand of the pattern ladder), else ``state`` as dealt."""
+    if preset.arranged and (state.specials or exempt_of(state.hand, options) is None):
         return state
-    return state.with_arrangement(legal_arrangement(state.hand, options.wheel))
+    return state.with_arrangement(stand_in(state.hand, options.wheel))

@@ -25,6 +25,7 @@ class StepKind(StrEnum):
     SWEEPS = "sweeps"  # 打槍 (and shisanshui's crush)
     HOME_RUNS = "home_runs"  # 紅不讓 / 全壘打
     BONUSES = "bonuses"  # everything else: specials, bonus hands, treasure on its own
+    LADDER = "ladder"  # the pattern ladder: every hand shown and compared at once (no rows)
     TOTALS = "totals"  # the deal's totals, counted up
 
 
@@ -95,6 +96,10 @@ def reveal_steps(rec: DealRecord) -> tuple[RevealStep, ...]:
     """The reveal, in order: fronts, middles, backs (with what each row scores), western's majority point,
     打槍, 紅不讓/全壘打, bonuses and specials, then the totals. The deltas add up to the deal's units."""
     assert rec.result is not None
+    if not rec.preset.arranged:  # the pattern ladder (RULES.md §19): one beat, every hand at once
+        ladder = _lines_of(rec, lambda k: k == "ladder")
+        return (RevealStep(StepKind.LADDER, None, tuple(ladder), _delta(ladder)),
+                RevealStep(StepKind.TOTALS, None, (), (0,) * SEATS))
     rows = _row_lines(rec)
     # taiwan/tournament score rows as one ±1 per pair, known once the backs are shown.
     base = _lines_of(rec, lambda k: k == "rows")
@@ -189,7 +194,9 @@ class RevealProgress:
 
     @property
     def rows_shown(self) -> int:
-        """How many row steps are on show (0 to 3)."""
+        """How many row steps are on show (0 to 3); the pattern ladder's one step shows all three at once."""
+        if any(s.kind is StepKind.LADDER for s in self.steps[: self.shown]):
+            return 3
         return sum(1 for s in self.steps[: self.shown] if s.kind is StepKind.ROW)
 
     @property

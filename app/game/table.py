@@ -196,7 +196,7 @@ class Table(Asking):
         if human is not None:
             specials = detect_specials(record.hands[human]) & self.preset.specials
             state = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
-            self.arrange = prefilled(state, self.config.options)  # 免擺: nothing to arrange
+            self.arrange = prefilled(state, self.config.options, self.preset)  # 免擺, the ladder
             if self.config.time_limit > 0:
                 self.deadline = self.now() + self.config.time_limit
             self._held_at = self.now() if self._held_at is not None else None
@@ -240,7 +240,7 @@ class Table(Asking):
 
         :class:`ArrangeError` ``not_arranging`` when the player can no longer arrange, or ``not_this_hand``.
         """
-        if not self.can_arrange or self.arrange is None:
+        if not self.can_arrange or self.arrange is None or not self.preset.arranged:  # the ladder: nothing
             raise ArrangeError("not_arranging")
         if state.hand != self.arrange.hand:
             raise ArrangeError("not_this_hand")

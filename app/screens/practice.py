@@ -156,6 +156,9 @@ class PracticeScreen(BaseScreen[None]):
     def action_start(self) -> None:
         """Start the highlighted drill."""
         if self.entry == ARRANGE:
+            if not self.preset.arranged:  # the pattern ladder has nothing to arrange (RULES.md §19)
+                self.notify(self.t("drills.no_arranging", rules=self.t(f"host.preset.{self.preset.value}.name")))
+                return
             self.start_arrange()
             return
         drill = self.drill

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ai.opponents import trained_model
+from ai.payouts import ROW_PRICED
 from app.coaching import coach_status
 from app.game import (
     ArrangeError,
@@ -30,6 +31,7 @@ from app.game import (
 from app.game.exemption import exempt_of
 from app.i18n import Translator
 from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
+from app.screens.presenter_ladder import ladder_board, ladder_line
 from app.screens.table_info import info_text, stake_text
 from app.widgets.cards import CardLook, cards_text
 from app.widgets.table_widgets import HandModel, RowLine, RowsModel, SeatModel
@@ -43,7 +45,6 @@ from rules.special_shapes import special_lines
 from rules.specials import Special
 
 _CONSOLE = Console(width=200, legacy_windows=False)  # only measures how the board's text wraps
-
 
 SPECIAL_IDS = frozenset(s.value for s in Special)  # scored items that are a special hand
 
@@ -76,9 +77,7 @@ class TablePresenter:
         """Who deals the deal on the table (tournaments), or holds its bank (a banker game): the record's,
         until the next deal is dealt."""
         rec = self.table.current
-        if rec is not None and rec.banker is not None:
-            return rec.banker
-        return rec.dealer if rec is not None else self.table.dealer
+        return self.table.dealer if rec is None else rec.banker if rec.banker is not None else rec.dealer
 
     def _mark(self) -> str:
         return self.t("table.banker_mark" if self.table.config.banker else "table.dealer_mark")
@@ -129,8 +128,10 @@ class TablePresenter:
     def _row_line(self, rec: DealRecord | None, seat: int, row: Row, shown: int, short: bool) -> RowLine:
         label = self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row])
         decision = rec.decisions.get(seat) if rec else None
+        own = seat == self.table.human or (rec is not None and seat == rec.human)
+        if not self.table.preset.arranged and rec is not None and (own or (row < shown and rec.result)):
+            return ladder_line(self.t, rec.hands[seat], row, short)  # the pattern ladder: no rows
         if rec is None or decision is None or row >= shown or rec.result is None:
-            own = seat == self.table.human or (rec is not None and seat == rec.human)
             if own and decision is not None and decision.arrangement is not None:
                 return RowLine(label, display_order(decision.arrangement.rows[row]), ROW_SIZES[row])  # one's own
             return RowLine(label, None, ROW_SIZES[row])
@@ -171,7 +172,7 @@ class TablePresenter:
                     marks.append("·", style="dim")
             # What the row took from the table, beside its marks, where a row is worth its own amount (in
             # the taiwan family a pair's rows are settled together, at the back).
-            worth_own = self.table.preset in (Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN, Preset.HONGKONG)
+            worth_own = self.table.preset in ROW_PRICED
             step = next((s for s in self.table.steps if s.kind is StepKind.ROW and s.row is row), None)
             if worth_own and step is not None and step.delta[seat]:
                 amount = step.delta[seat]
@@ -299,6 +300,8 @@ class TablePresenter:
         st = table.arrange
         seat = self.positions()["bottom"]
         rec = table.current
+        if not table.preset.arranged:
+            return RowsModel(tuple(self._row_line(rec, seat, r, self.revealed_rows(), short=False) for r in Row))
         if st is not None and table.phase is Phase.ARRANGING and table.human == seat:
             if st.declared is not None:  # the rows show the special's shape, named
                 decision = Decision.declared(st.hand, st.declared)
@@ -433,6 +436,8 @@ class TablePresenter:
                         self.t("table.board.declared", special=self.t(f"common.special.{st.declared.id}")),
                         style="bold yellow",
                     )
+                elif not table.preset.arranged:
+                    out.append(ladder_board(self.t, st.hand), style="bold yellow")
                 elif (exempt := exempt_of(st.hand, table.config.options)) is not None and not st.specials:
                     cards = " ".join(c.symbol() for c in exempt.cards)
                     hand = f"{self.t(f'common.category.{exempt.category.id}')} {cards}"

@@ -30,7 +30,7 @@ from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_hongkong import banker_lines, hongkong_lines
-from app.screens.rules_variants import backrow_lines, exempt_lines
+from app.screens.rules_variants import backrow_lines, exempt_lines, ladder_lines
 from app.screens.rules_western import western_lines
 from app.settings import Settings
 from rules import arcade, shisanshui, taiwan, western
@@ -122,6 +122,11 @@ class RulesText:
         yield ""
         yield preset_description(self.t, p)
         yield ""
+        if not p.arranged:  # the pattern ladder: no rows, no fouls, no table rules about arranging
+            yield from ladder_lines(self.tr, self.t)
+            yield from self._section("session")
+            yield from self._bullets(self.tr("session_ladder"))
+            return
         yield from self._rows()
         yield from self._foul()
         if p in (Preset.TAIWAN, Preset.TOURNAMENT):

@@ -1,15 +1,15 @@
-"""The Rules screen's parts for the rarer variants of seed 002: preset `backrow` (RULES.md §17) and the
-免擺 host setting (§18).
+"""The Rules screen's parts for the rarer variants of seed 002: preset `backrow` (RULES.md §17), the 免擺
+host setting (§18) and the pattern ladder (§19).
 
 Kept apart from `rules_screen` so that each variant's text stays small; the amounts are read from
-`rules.backrow` and `rules.exempt`, never typed into the sentences.
+`rules.backrow`, `rules.exempt` and `rules.ladder`, never typed into the sentences.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from rules import backrow, exempt
+from rules import backrow, exempt, ladder
 from rules.presets import Options, Preset
 
 Tr = Callable[..., str]
@@ -40,4 +40,26 @@ def exempt_lines(tr: Tr, preset: Preset, options: Options) -> Iterator[str]:
     yield ""
 
 
-__all__ = ["backrow_lines", "exempt_lines"]
+def ladder_lines(tr: Tr, t: Tr) -> Iterator[str]:
+    """The pattern ladder's sections (§19): the tiers as a table, then the ties (``t`` reads any file, for the
+    pattern names of ``ladder.toml``)."""
+    yield f"## {tr('heading.ladder')}"
+    yield ""
+    yield tr("ladder.intro", win=ladder.WIN)
+    yield ""
+    yield f"| {tr('ladder.col_tier')} | {tr('ladder.col_pattern')} | {tr('ladder.col_cards')} |"
+    yield "|---:|---|---|"
+    for pattern in ladder.Pattern:
+        yield f"| {pattern.tier} | {t(f'ladder.pattern.{pattern.id}')} | {t(f'ladder.about.{pattern.id}')} |"
+    yield ""
+    for key in ("first", "ranges", "twelve"):
+        yield f"- {tr(f'ladder.{key}')}"
+    yield ""
+    yield f"## {tr('heading.ladder_ties')}"
+    yield ""
+    for key in ("ties_top", "ties_sf", "ties_four", "ties_pairs", "suits", "table"):
+        yield f"- {tr(f'ladder.{key}')}"
+    yield ""
+
+
+__all__ = ["backrow_lines", "exempt_lines", "ladder_lines"]

@@ -201,7 +201,7 @@ async def test_history_filters_by_rules_verdict_and_session(home) -> None:
         assert {r.preset for r in screen.rows} == {"taiwan"} and len(screen.rows) == 5
         await pilot.press("p")  # tournament: none
         assert screen.rows == []
-        await pilot.press("p", "p", "p", "p", "p", "p")  # arcade, shisanshui, western, hongkong, backrow, all
+        await pilot.press("p", "p", "p", "p", "p", "p", "p")  # arcade … hongkong, backrow, ladder, all
         assert screen.preset is None and len(screen.rows) == 7
         await pilot.press("v", "v", "v", "v")  # best, good, inaccuracy, mistake
         assert screen.verdict == "mistake" and [r.id for r in screen.rows] == [2]

@@ -45,7 +45,7 @@ def auto_deal(t: Table) -> None:
     """Every computer decides; the player plays the helper's first suggestion; scored, the reveal over."""
     t.decide_computers()
     if t.human is not None and t.human in t.current.seats and not t.human_ready:
-        if t.arrange.declared is None:
+        if t.arrange.declared is None and t.preset.arranged:  # the pattern ladder: READY at once
             t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
         t.ready()
     t.score()

@@ -208,6 +208,11 @@ SESSIONS: dict[str, Session] = {
                             options=replace(Preset.BACKROW.default_options, exempt=True)), 0.06,
         frozenset({"TableScreen", "reveal", "table-backrow"}),
     ),
+    # The pattern ladder (issue 15): nothing to arrange, READY and the one-beat reveal.
+    "ladder": Session(
+        lambda rng: config(Preset.LADDER, seed=rng.randrange(1000), **EASY), 0.04,
+        frozenset({"TableScreen", "reveal", "table-ladder"}),
+    ),
     # Tables of two or three (issue 14): any preset, sometimes watched, with coins that run out in arcade.
     "small-tables": Session(
         lambda rng: config(rng.choice(list(Preset)), seed=rng.randrange(1000), players=rng.choice((2, 3)),

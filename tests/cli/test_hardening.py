@@ -119,7 +119,7 @@ def test_a_full_stdout_is_one_error_line_and_status_1(argv: list[str]) -> None:
 def test_a_long_value_is_cut_in_the_error_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "--rules", "x" * 10_000_000]) == 2
     line = _error_line(capsys.readouterr().err)
-    names = "taiwan, tournament, arcade, shisanshui, western, hongkong, backrow"
+    names = "taiwan, tournament, arcade, shisanshui, western, hongkong, backrow, ladder"
     assert line == f"error: unknown preset '{'x' * ECHO_LIMIT}…' (presets are {names})"
     assert main(["rank", "As", "Ks", "Zz" * 100_000]) == 2
     assert len(_error_line(capsys.readouterr().err)) < LINE_LIMIT

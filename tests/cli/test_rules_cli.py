@@ -175,6 +175,29 @@ def test_score_western_counts_the_majority() -> None:
     assert out["totals"] == [-2, 2]  # one row won, two lost: -1 and the majority's -1
 
 
+def test_score_backrow_compares_only_the_backs() -> None:
+    out = score_json("--rules", "backrow", doc=TWO_PLAYERS)
+    (pair,) = out["pairs"]
+    assert [it["kind"] for it in pair["items"]] == ["back"] and sum(out["totals"]) == 0
+
+
+def test_score_with_exempt_pays_a_four_of_a_kind_unarranged() -> None:
+    four = {"front": "2c 3d 4s", "middle": "Qs Jd Tc 7s 5d", "back": "9s 9h 9d 9c Ac"}
+    plain = {"front": "4c 5s 6d", "middle": "Ts Td 6c 7d 7c", "back": "Qd Jc Js 8c 8s"}
+    out = score_json(doc={"rules": "taiwan", "options": {"exempt": True}, "players": [four, plain]})
+    assert out["totals"] == [6, -6] and out["pairs"][0]["items"] == [{"kind": "exempt", "value": 6}]
+
+
+def test_score_the_pattern_ladder_from_cards_alone() -> None:
+    dragon = {"cards": "As Kd Qc Js Td 9c 8s 7d 6c 5s 4d 3c 2s"}
+    flush_run = {"cards": "Ah Kh Qh Jh Th 9h 8h 2h 3h 4h 5h 6h 7h"}  # a suited dragon: also a dragon, tier 1
+    pairs = {"cards": "Ad Ac Kc Ks Qd Qs 2d 3d 4c 5c 6d 7c 8d"}
+    out = score_json(doc={"rules": "ladder", "players": [dragon, flush_run, pairs]})
+    assert out["totals"] == [1, 1, -2]  # the two dragons tie; both beat the pairs
+    assert all(p["rows"] is None for p in out["pairs"])
+    assert out["pairs"][1]["items"] == [{"kind": "ladder", "value": 1}]
+
+
 def test_score_reads_input_file_and_rules_overrides_the_document(tmp_path: Path) -> None:
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(TWO_PLAYERS), encoding="utf-8")
@@ -281,6 +304,9 @@ ERRORS: list[tuple[str, list[str], str, str]] = [
     ("score-bad-tie-rule", ["score"], _doc(P0, P1, options={"ties": "coin"}), "'ties' must be one of"),
     ("score-western-declares", ["score", "--rules", "western"], _doc(P0, {**SIX_PAIRS, "declare": "six_pairs"}),
      "not a special hand in western"),
+    ("score-ladder-short-hand", ["score", "--rules", "ladder"],
+     json.dumps({"players": [{"cards": "As Kd"}, {"cards": "Ah Kh Qh Jh Th 9h 8h 2h 3h 4h 5h 6h 7h"}]}), "player 0"),
+    ("score-exempt-not-a-bool", ["score"], _doc(P0, P1, options={"exempt": "yes"}), "'exempt' must be true or false"),
     ("unknown-command", ["deal-me-in"], "", "deal-me-in"),
 ]
 
@@ -318,3 +344,9 @@ def test_score_stdin_that_is_not_utf8() -> None:
     assert proc.returncode == 2
     assert proc.stdout == b""
     assert proc.stderr.startswith(b"error: ") and proc.stderr.count(b"\n") == 1, proc.stderr
+
+
+def test_solve_in_the_pattern_ladder_names_the_pattern() -> None:
+    proc = run("solve", "--rules", "ladder", "--json", "As", "Ks", "Qs", "Js", "Ts", "9h", "9d", "5c", "5d", "4h",
+               "3h", "2h", "2c")
+    assert proc.returncode == 0 and json.loads(proc.stdout) == {"pattern": "straight_flush", "tier": 4}

@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.arrangement import foul_reason
+from rules.arrangement import stand_in as legal_arrangement
 from rules.cards import FULL_DECK, parse_cards
 from rules.deal import Decision
 from rules.evaluate import Category, Wheel
-from rules.exempt import WIN, exempt_hand, exempt_rank, legal_arrangement
+from rules.exempt import WIN, exempt_hand, exempt_rank
 from rules.presets import Options, Preset
 from rules.scoring import score
 

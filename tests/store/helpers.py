@@ -76,7 +76,9 @@ def play_deal(table: Table, rng: random.Random, *, foul: bool = False, review: b
         state = table.arrange
         assert state is not None
         table.now.t += rng.uniform(2.0, 60.0)  # type: ignore[attr-defined]
-        if state.specials and not foul:
+        if not table.preset.arranged:  # the pattern ladder: nothing to arrange, READY at once
+            table.ready()
+        elif state.specials and not foul:
             table.apply(state.declare(min(state.specials)))
             table.ready()
         else:

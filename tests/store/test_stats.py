@@ -163,9 +163,9 @@ def test_stats_match_recount(rows: list[Row], trend: int, extremes: int) -> None
 
 @pytest.mark.parametrize("seed", range(4))
 def test_large_history_matches_recount(seed: int) -> None:
-    """Some 1,600 deals: the trends keep the last 50 of well over a hundred a preset."""
+    """Some 1,900 deals: the trends keep the last 50 of well over a hundred a preset."""
     rng = random.Random(seed)
-    history, rows = history_of([random_row(rng) for _ in range(1600)])
+    history, rows = history_of([random_row(rng) for _ in range(1900)])
     for preset in PRESETS:
         want = expected(rows, preset)
         assert want["deals"] > 2 * TREND and len(want["loss_trend"]) == TREND

@@ -48,6 +48,7 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> History:
     play_session(history, Preset.WESTERN, 6, 8)
     play_session(history, Preset.HONGKONG, 7, 8, reviews=1)
     play_session(history, Preset.BACKROW, 8, 6)
+    play_session(history, Preset.LADDER, 9, 4)
     for k, stored in enumerate(history.deals(preset="arcade", limit=2)):
         full = history.deal(stored.id)
         assert full is not None and full.data is not None
