@@ -35,7 +35,8 @@ def score_deal(deal: Deal) -> DealResult:
         totals[p.i] += p.score
         totals[p.j] -= p.score
     exempt = exempt_seats(deal, seats)  # 免擺: rows never looked at, so never a foul
-    fouled = tuple(s.fouled and i not in exempt for i, s in enumerate(seats))
+    # Nor in the pattern ladder, where nobody arranges (§19).
+    fouled = tuple(s.fouled and i not in exempt and deal.preset.arranged for i, s in enumerate(seats))
     return DealResult(deal.preset, tuple(totals), fouled, tuple(pairs))
 
 

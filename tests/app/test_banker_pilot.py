@@ -80,7 +80,7 @@ async def test_the_host_screens_banker_rows_follow_the_setting() -> None:
         assert host.config.banker and host.has_class("-banker") and host.query_one("#ties").display
         assert not host.query_one("#rule_seven").display  # hongkong's own
         host.query_one("#preset", ChoiceRow).focus()
-        await pilot.press("left", "left")  # taiwan -> backrow (the last preset) -> hongkong
+        await pilot.press("left", "left", "left")  # taiwan -> ladder (the last preset) -> backrow -> hongkong
         await pilot.pause()
         assert host.config.preset is Preset.HONGKONG and host.config.banker
         assert host.query_one("#rule_seven").display

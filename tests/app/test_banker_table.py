@@ -34,7 +34,7 @@ def auto_deal(t: Table) -> DealRecord:
     rec = t.start_deal()
     t.decide_computers()
     if t.human is not None and t.human in rec.seats:
-        if t.arrange.declared is None:
+        if t.arrange.declared is None and t.preset.arranged:  # the pattern ladder: READY at once
             t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
         t.ready()
     t.score()

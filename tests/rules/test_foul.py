@@ -14,6 +14,8 @@ from rules.scoring import score
 
 from .helpers import LADDER, arr, hand, hands, pair_items
 
+ARRANGED = [p for p in Preset if p.arranged]  # the pattern ladder has no rows to arrange or foul
+
 LEGAL = [
     ("As Kd 3h", "2s 2d 7h 5c 4s", "9s 9d 8h 8c Ks"),
     ("As Kd Qh", "Ah Kc Qs Jd 9h", "2s 2d 3h 4c 5s"),  # AKQ = AKQJ9 counts as equal: legal (decided)
@@ -86,7 +88,7 @@ def test_same_wheel_rows_are_equal_under_both_settings() -> None:
 )
 def test_suits_never_affect_fouls(rows: tuple[str, str, str]) -> None:
     assert not is_foul(arr(*rows))
-    for preset in Preset:
+    for preset in ARRANGED:
         other = hand("Js 4d 2c", "6s 6d 3d 4h 7c", "Ts Th Tc 7d 7h")
         options = Options(suit_tiebreak=True, wheel=preset.default_options.wheel)
         result = score([hand(*rows), other], preset, options)
@@ -120,7 +122,7 @@ FOULED = ("As Ad Kh", "2s 3d 4h 5c 7s", "9s 9d 8h 8c 7h")  # front over middle
 FOULED_2 = ("Kd Kc Qh", "Jd Tc 6h 4s 3c", "Qs Qd Jh Jc 2c")  # front over middle, no cards shared with FOULED
 
 
-@pytest.mark.parametrize("preset", list(Preset))
+@pytest.mark.parametrize("preset", ARRANGED)
 def test_fouled_hand_loses_every_row_to_a_legal_hand(preset: Preset) -> None:
     legal = LADDER[3]  # the weakest ladder hand: still wins every row against a foul
     result = score(hands(FOULED_2, legal), preset)
@@ -132,7 +134,7 @@ def test_fouled_hand_loses_every_row_to_a_legal_hand(preset: Preset) -> None:
     assert sum(result.totals) == 0
 
 
-@pytest.mark.parametrize("preset", list(Preset))
+@pytest.mark.parametrize("preset", ARRANGED)
 def test_two_fouls_tie_every_row(preset: Preset) -> None:
     result = score(hands(FOULED, FOULED_2), preset)
     assert result.fouled == (True, True)
@@ -152,7 +154,7 @@ def test_foul_counts_as_a_sweep(preset: Preset, expected: int) -> None:
     assert "sweep" in pair_items(result, 1, 0)
 
 
-@pytest.mark.parametrize("preset", list(Preset))
+@pytest.mark.parametrize("preset", ARRANGED)
 def test_fouled_hand_with_monster_rows_earns_nothing(preset: Preset) -> None:
     # Trips in front and quads behind would earn bonuses if legal; the straight flush middle fouls it.
     fouled_monster = ("Qs Qh Qd", "5c 6c 7c 8c 9c", "2s 2h 2d 2c 3s")
@@ -164,7 +166,7 @@ def test_fouled_hand_with_monster_rows_earns_nothing(preset: Preset) -> None:
     assert result.totals[0] < 0
 
 
-@pytest.mark.parametrize("preset", list(Preset))
+@pytest.mark.parametrize("preset", ARRANGED)
 def test_four_player_table_with_fouls(preset: Preset) -> None:
     # Seat 3 of the ladder is replaced by a foul made of the same cards: it pays the other three as a sweep.
     fouled_last = ("8s 8h 8d", "6d 5d 4h 3h 2s", "2d 6c 5c 7s 7h")
