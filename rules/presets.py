@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
+from .arrangement import Row
 from .evaluate import Wheel
 from .specials import DRAGONS, Special
 
@@ -49,6 +50,10 @@ class Preset(StrEnum):
     def points_per_unit(self) -> int:
         """Points of one unit (賭/堵/墩) in the session display (§5, §6); arcade pays its stake instead."""
         return {Preset.TAIWAN: 100, Preset.TOURNAMENT: 20}.get(self, 1)
+
+    def pays(self, row: Row) -> bool:
+        """Whether ``row`` is compared for units: every row, but the back alone in backrow (§17)."""
+        return self is not Preset.BACKROW or row is Row.BACK
 
     @property
     def arranged(self) -> bool:

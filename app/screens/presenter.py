@@ -148,19 +148,20 @@ class TablePresenter:
         if rec.fouled(seat):
             style = "red"
         if short:
-            if seat in row_winners(rec, row):
+            if seat in row_winners(rec, row) and self.table.preset.pays(row):
                 marks.append("★", style="bold yellow")
             # Coloured as the viewer reads it once revealed: red where this row beat yours, green where
             # yours beat it, dim for a tie (the ★ marks the row's best at the table).
             viewer = self.table.viewer
-            against = rec.outcome(seat, viewer, row) if viewer in rec.seats and viewer != seat else None
+            paid = viewer in rec.seats and viewer != seat and self.table.preset.pays(row)  # backrow: the back
+            against = rec.outcome(seat, viewer, row) if paid else None
             colour = {Outcome.WIN: "bold red", Outcome.LOSS: "bold green", Outcome.TIE: "dim"}.get(against, "")
             style = style or colour
         else:
             for other in self._others(seat):
                 if other not in rec.seats:
                     continue
-                o = rec.outcome(seat, other, row)
+                o = rec.outcome(seat, other, row) if self.table.preset.pays(row) else None  # backrow: back only
                 marks.append(" " + self.seat_name(other, short=True))
                 if o is Outcome.WIN:
                     marks.append("▲", style="bold green")
@@ -313,7 +314,7 @@ class TablePresenter:
                 name = "" if cat is None else self.t(f"common.category.{cat.id}")
                 if cat is not None and st.room(row) > 0:
                     name = self.t("table.so_far", hand=name)
-                elif cat is not None and self.show_odds:
+                elif cat is not None and self.show_odds and self.table.preset.pays(row):
                     name = self.t("table.row_odds", hand=name, pct=round(100 * self.row_odds(row, st.rows[row])))
                 lines.append(
                     RowLine(
