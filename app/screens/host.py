@@ -94,21 +94,23 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     row = ChoiceRow(label, levels, c.levels[seat - 1], id=f"level{seat}")
                     row.display = seat in c.seats  # an empty chair has no level to choose
                     yield row
-                yield Static(t("host.options_heading"), classes="section")
+                yield Static(t("host.options_heading"), classes="section arranged-only")
                 yield ChoiceRow(
                     t("host.wheel_label"),
                     [(Wheel.LOW, t("host.wheel_low")), (Wheel.SECOND, t("host.wheel_second"))],
                     c.options.wheel,
                     id="wheel",
+                    classes="arranged-only",
                 )
                 yield ChoiceRow(
                     t("host.tiebreak_label"),
                     [(False, t("host.tiebreak_off")), (True, t("host.tiebreak_on"))],
                     c.options.suit_tiebreak,
                     id="suit_tiebreak",
+                    classes="arranged-only",
                 )
                 yield ChoiceRow(t("host.exempt_label"), [(False, t("host.off")), (True, t("host.exempt_on"))],
-                                c.options.exempt, id="exempt")
+                                c.options.exempt, id="exempt", classes="arranged-only")
                 yield ChoiceRow(
                     t("host.shapes_label"),
                     [(True, t("host.shapes_on", n=arcade.SHAPE_BONUS)), (False, t("host.off"))],
@@ -163,6 +165,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
         self.set_class(c.preset is Preset.ARCADE, "-arcade")
         self.set_class(c.preset is Preset.WESTERN, "-western")
         self.set_class(c.preset is Preset.HONGKONG, "-hongkong")
+        self.set_class(not c.preset.arranged, "-ladder")
         self.set_class(c.banker, "-banker")
 
     @on(ChoiceRow.Changed)

@@ -99,3 +99,19 @@ def test_the_rules_screen_has_backrow_and_exempt() -> None:
     assert tr("rules.heading.backrow") in text and "**off**" in text.split(tr("rules.heading.exempt"))[1]
     on = RulesText(tr, Preset.TAIWAN, replace(Preset.TAIWAN.default_options, exempt=True)).markdown()
     assert "免擺 is **on**" in on and "6 from each hand that arranged" in on
+
+
+async def test_the_host_screen_hides_the_row_options_for_the_ladder() -> None:
+    from app.screens.form import ChoiceRow
+    from app.screens.host import HostScreen
+    from tests.app.harness import ScreenApp
+
+    app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.TAIWAN)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        host = app.screen
+        assert isinstance(host, HostScreen) and host.query_one("#exempt").display
+        host.query_one("#preset", ChoiceRow).focus()
+        await pilot.press("left")  # taiwan -> ladder, the last preset
+        await pilot.pause()
+        assert host.config.preset is LADDER and host.has_class("-ladder")
+        assert not any(host.query_one(f"#{row}").display for row in ("wheel", "suit_tiebreak", "exempt"))
