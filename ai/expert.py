@@ -49,8 +49,11 @@ SLACK = 0.1  # units: a candidate that cannot beat the leader by more is not wor
 
 def refine(
     f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view: TableView, *, seed: int, samples: int | None = None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev) arrays."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev, pair) arrays.
+
+    ``pair`` is what each candidate takes from one opponent on average at the samples' own level (the ev's
+    level is `hard`'s estimate on the bank), unscaled by 賭倍: whether doubling pays (``double_if_ahead``)."""
     budget = DEFAULT_SAMPLES if samples is None else max(1, int(samples))
     cand, ours = _distinct_candidates(f, ev, view)
     ours = tie_rows(ours, view)
@@ -81,7 +84,7 @@ def refine(
     out = ev.copy()
     # A candidate not shown to beat the one chosen is not reported above it either.
     out[cand] = post if ranking is post else np.minimum(post, post[0])
-    return pick, out
+    return pick, out, _per_pair(ev, cand, post, factors, len(seats))
 
 
 def _from_bank(
@@ -95,7 +98,7 @@ def _from_bank(
     factors: np.ndarray | None,
     rng: np.random.Generator,
     tables: int | None,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The candidates scored against every bank hand that shares no card with ours (see :mod:`ai.bank`).
 
     Each of the three seats gets its own shuffle of those hands, so every usable hand meets our
@@ -109,13 +112,21 @@ def _from_bank(
     seating = np.stack([rng.permutation(usable) for _ in range(k)], axis=1)  # (tables, seats)
     x = sample_scores(view.preset, ours, bank.rows(seating.ravel(), view.treasure), k, view.players, factors)
     prior = ev[cand]
-    post = _shrunk(x, prior)
-    post = post - post.mean() + prior.mean()
+    seen = _shrunk(x, prior)
+    post = seen - seen.mean() + prior.mean()
     pick = np.full(f.size, -np.inf)
     pick[cand] = post
     out = ev.copy()
     out[cand] = post
-    return pick, out
+    return pick, out, _per_pair(ev, cand, seen, factors, k)
+
+
+def _per_pair(ev: np.ndarray, cand: np.ndarray, seen: np.ndarray, factors: np.ndarray | None, k: int) -> np.ndarray:
+    """Each candidate's sampled value (at the samples' level) per opponent, without 賭倍: the seats are
+    alike to the samples, so a table's total is the pair's value times the sum of the factors."""
+    pair = ev / k
+    pair[cand] = seen / (float(factors.sum()) if factors is not None else k)
+    return pair
 
 
 def _round_scores(
