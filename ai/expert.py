@@ -45,6 +45,7 @@ CANDIDATES = 48
 EXPERT_POOL = CANDIDATES * 10  # splits `hard`'s estimate re-prices with the rows' dependence for expert
 CLEAR = 2.5  # a candidate this many paired standard errors below the leader is out
 SLACK = 0.1  # units: a candidate that cannot beat the leader by more is not worth more samples
+BANK_DRAWS = 4000  # opponents per seat drawn from the whole bank by its relabellings (0: the disjoint entries only)
 
 
 def refine(
@@ -99,17 +100,28 @@ def _from_bank(
     rng: np.random.Generator,
     tables: int | None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The candidates scored against every bank hand that shares no card with ours (see :mod:`ai.bank`).
+    """The candidates scored against the bank's hands as unseen hands (see :mod:`ai.bank`).
 
-    Each of the three seats gets its own shuffle of those hands, so every usable hand meets our
-    candidates once per seat and the sampled tables pair them up at random for 紅不讓/全壘打. The bank holds
+    Each seat gets :data:`BANK_DRAWS` entries of the whole bank, each drawn as often as its suit
+    relabellings that miss our cards (:meth:`Bank.relabellings`; some 13,000 effective draws, against
+    the 1,300 entries that miss our cards as they are), in its own order, so the sampled tables pair
+    them up at random for 紅不讓/全壘打. Measured on 1,600 tournament decisions judged on an independent
+    bank: +0.018 units a decision over `hard`'s pick, against +0.015 with the disjoint entries alone.
+    In arcade, whose treasure is read from the cards, each seat gets its own shuffle of the disjoint
+    entries instead. The bank holds
     no declarers, whose take does not depend on our arrangement: the level reported is `hard`'s, and the
     samples move each candidate from it by how much better or worse than the others they find it."""
-    usable = bank.disjoint(cards)
-    if tables is not None:
-        usable = usable[: max(1, tables)]
     k = len(factors) if factors is not None else view.players - 1
-    seating = np.stack([rng.permutation(usable) for _ in range(k)], axis=1)  # (tables, seats)
+    if view.preset is Preset.ARCADE or not BANK_DRAWS:
+        # Arcade's treasure is read from the cards themselves, which a relabelling would change.
+        usable = bank.disjoint(cards)
+        if tables is not None:
+            usable = usable[: max(1, tables)]
+        seating = np.stack([rng.permutation(usable) for _ in range(k)], axis=1)  # (tables, seats)
+    else:
+        weights = bank.relabellings(cards)
+        draws = BANK_DRAWS if tables is None else max(1, tables)
+        seating = np.stack([bank.weighted_draws(weights, draws, rng) for _ in range(k)], axis=1)
     x = sample_scores(view.preset, ours, bank.rows(seating.ravel(), view.treasure), k, view.players, factors)
     prior = ev[cand]
     seen = _shrunk(x, prior)
