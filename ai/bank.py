@@ -2,8 +2,11 @@
 
 An opponent's hand, given ours, is uniform over the 13-card hands of the 39 cards we cannot see. The bank's
 hands are uniform over all 52, so the entries that share no card with ours are exactly such draws: about
-1.3% of the bank (C(39,13) / C(52,13)), some 1,300 of 100,000 entries for any hand. `expert` scores its
-candidates against all of them at once, which is card removal done exactly and ten times the opponents the
+1.3% of the bank (C(39,13) / C(52,13)), some 1,300 of 100,000 entries for any hand. And since `hard` plays a
+hand whose suits are relabelled into rows of the same strength, every entry stands for as many such draws as
+it has suit relabellings that miss our cards (:meth:`Bank.relabellings`): `expert` draws its opponents from
+the whole bank by those weights (about 13,600 effective draws; arcade, whose treasure is read from the
+cards, keeps the disjoint entries), which is card removal done exactly and many times the opponents the
 same time buys by arranging sampled hands.
 
 Layout of ``assets/ai/bank.npz``, per preset::

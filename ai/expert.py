@@ -1,12 +1,17 @@
 """`expert`: `hard`'s best candidates re-scored exactly against sampled opponents (Monte Carlo).
 
-At a four-player table with the preset's default options, the opponents are every hand of the bank
-(:mod:`ai.bank`: hands `hard` has already arranged) that shares no card with ours, some 1,300 of them: card
-removal done exactly, and ten times the opponents that arranging sampled hands buys in the same time.
+At a four-player table with the preset's default options, the opponents are the hands of the bank
+(:mod:`ai.bank`: hands `hard` has already arranged), each weighted by how many of its suit relabellings
+share no card with ours (some 13,000 effective opponents; arcade: the 1,300 entries that share none as they
+are): card removal done exactly, and many times the opponents that arranging sampled hands buys in the same
+time.
 Elsewhere opponent hands are drawn from the 39 cards the seat cannot see and arranged by `hard`, all the
 hands of a round at once (:mod:`ai.sampling`). Either way each candidate is scored with the active preset's
 exact pairwise rules (sweeps, bonuses, 紅不讓/全壘打, 賭倍) on the same sampled tables, so candidates are
 compared on paired samples.
+
+In arcade it also decides whether to double (賭倍, which is optional): only when its play is expected to
+win the pair (:func:`ai.policy.double_if_ahead`, on the samples' own level).
 
 Choosing is where noise fools a Monte Carlo player, so the sampled means are never used raw:
 
