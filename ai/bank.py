@@ -2,8 +2,11 @@
 
 An opponent's hand, given ours, is uniform over the 13-card hands of the 39 cards we cannot see. The bank's
 hands are uniform over all 52, so the entries that share no card with ours are exactly such draws: about
-1.3% of the bank (C(39,13) / C(52,13)), some 1,300 of 100,000 entries for any hand. `expert` scores its
-candidates against all of them at once, which is card removal done exactly and ten times the opponents the
+1.3% of the bank (C(39,13) / C(52,13)), some 1,300 of 100,000 entries for any hand. And since `hard` plays a
+hand whose suits are relabelled into rows of the same strength, every entry stands for as many such draws as
+it has suit relabellings that miss our cards (:meth:`Bank.relabellings`): `expert` draws its opponents from
+the whole bank by those weights (about 13,600 effective draws; arcade, whose treasure is read from the
+cards, keeps the disjoint entries), which is card removal done exactly and many times the opponents the
 same time buys by arranging sampled hands.
 
 Layout of ``assets/ai/bank.npz``, per preset::
@@ -71,6 +74,31 @@ class Bank:
         """Indices of the entries that share no card with ``cards`` (draws from the cards we cannot see)."""
         ours = int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(cards, dtype=np.int64))))
         return np.flatnonzero((self.hand_masks & ours) == 0)
+
+    def relabellings(self, cards: Sequence[int]) -> np.ndarray:
+        """(N,) how many of the 24 suit relabellings of each entry share no card with ``cards``.
+
+        A bank hand relabelled by a random permutation of the suits is still a uniform hand, and `hard`
+        plays it into rows of the same strength; kept when it misses our cards, it is an exact draw of an
+        unseen hand. So every entry stands for as many draws as it has such relabellings (the identity
+        counts for the :meth:`disjoint` ones): the whole bank, weighted, instead of its 1.3%. Entry h
+        relabelled by p misses ours iff h misses ours relabelled by p's inverse: 24 masks of ours, one
+        test of the bank each."""
+        ids = np.asarray(cards, dtype=np.int64)
+        inverse = np.argsort(_PERMS, axis=1)
+        counts = np.zeros(len(self.cards), dtype=np.int64)
+        for perm in inverse:
+            counts += (self.hand_masks & _mask_of((ids & ~3) | perm[ids & 3])) == 0
+        return counts
+
+    def weighted_draws(self, weights: np.ndarray, draws: int, rng: np.random.Generator) -> np.ndarray:
+        """``draws`` entries in a random order, each about ``draws`` × its share of ``weights`` times
+        (systematic resampling: the counts are the expected ones rounded, far less noisy than drawing
+        them one by one)."""
+        used = np.flatnonzero(weights)
+        cum = np.cumsum(weights[used], dtype=np.float64)
+        at = (np.arange(draws) + rng.random()) * (cum[-1] / draws)
+        return rng.permutation(used[np.minimum(np.searchsorted(cum, at, side="right"), len(used) - 1)])
 
     def relabelled(
         self, cards: Sequence[int], rng: np.random.Generator, limit: int | None = None

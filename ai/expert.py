@@ -1,12 +1,17 @@
 """`expert`: `hard`'s best candidates re-scored exactly against sampled opponents (Monte Carlo).
 
-At a four-player table with the preset's default options, the opponents are every hand of the bank
-(:mod:`ai.bank`: hands `hard` has already arranged) that shares no card with ours, some 1,300 of them: card
-removal done exactly, and ten times the opponents that arranging sampled hands buys in the same time.
+At a four-player table with the preset's default options, the opponents are the hands of the bank
+(:mod:`ai.bank`: hands `hard` has already arranged), each weighted by how many of its suit relabellings
+share no card with ours (some 13,000 effective opponents; arcade: the 1,300 entries that share none as they
+are): card removal done exactly, and many times the opponents that arranging sampled hands buys in the same
+time.
 Elsewhere opponent hands are drawn from the 39 cards the seat cannot see and arranged by `hard`, all the
 hands of a round at once (:mod:`ai.sampling`). Either way each candidate is scored with the active preset's
 exact pairwise rules (sweeps, bonuses, 紅不讓/全壘打, 賭倍) on the same sampled tables, so candidates are
 compared on paired samples.
+
+In arcade it also decides whether to double (賭倍, which is optional): only when its play is expected to
+win the pair (:func:`ai.policy.double_if_ahead`, on the samples' own level).
 
 Choosing is where noise fools a Monte Carlo player, so the sampled means are never used raw:
 
@@ -45,12 +50,16 @@ CANDIDATES = 48
 EXPERT_POOL = CANDIDATES * 10  # splits `hard`'s estimate re-prices with the rows' dependence for expert
 CLEAR = 2.5  # a candidate this many paired standard errors below the leader is out
 SLACK = 0.1  # units: a candidate that cannot beat the leader by more is not worth more samples
+BANK_DRAWS = 4000  # opponents per seat drawn from the whole bank by its relabellings (0: the disjoint entries only)
 
 
 def refine(
     f: SplitFeatures, ev: np.ndarray, cards: Sequence[Card], view: TableView, *, seed: int, samples: int | None = None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev) arrays."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Monte Carlo expected score of ``hard``'s top candidates; returns (ranking score, ev, pair) arrays.
+
+    ``pair`` is what each candidate takes from one opponent on average at the samples' own level (the ev's
+    level is `hard`'s estimate on the bank), unscaled by 賭倍: whether doubling pays (``double_if_ahead``)."""
     budget = DEFAULT_SAMPLES if samples is None else max(1, int(samples))
     cand, ours = _distinct_candidates(f, ev, view)
     ours = tie_rows(ours, view)
@@ -81,7 +90,7 @@ def refine(
     out = ev.copy()
     # A candidate not shown to beat the one chosen is not reported above it either.
     out[cand] = post if ranking is post else np.minimum(post, post[0])
-    return pick, out
+    return pick, out, _per_pair(ev, cand, post, factors, len(seats))
 
 
 def _from_bank(
@@ -95,27 +104,46 @@ def _from_bank(
     factors: np.ndarray | None,
     rng: np.random.Generator,
     tables: int | None,
-) -> tuple[np.ndarray, np.ndarray]:
-    """The candidates scored against every bank hand that shares no card with ours (see :mod:`ai.bank`).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The candidates scored against the bank's hands as unseen hands (see :mod:`ai.bank`).
 
-    Each of the three seats gets its own shuffle of those hands, so every usable hand meets our
-    candidates once per seat and the sampled tables pair them up at random for 紅不讓/全壘打. The bank holds
+    Each seat gets :data:`BANK_DRAWS` entries of the whole bank, each drawn as often as its suit
+    relabellings that miss our cards (:meth:`Bank.relabellings`; some 13,000 effective draws, against
+    the 1,300 entries that miss our cards as they are), in its own order, so the sampled tables pair
+    them up at random for 紅不讓/全壘打. Measured on 1,600 tournament decisions judged on an independent
+    bank: +0.018 units a decision over `hard`'s pick, against +0.015 with the disjoint entries alone.
+    In arcade, whose treasure is read from the cards, each seat gets its own shuffle of the disjoint
+    entries instead. The bank holds
     no declarers, whose take does not depend on our arrangement: the level reported is `hard`'s, and the
     samples move each candidate from it by how much better or worse than the others they find it."""
-    usable = bank.disjoint(cards)
-    if tables is not None:
-        usable = usable[: max(1, tables)]
     k = len(factors) if factors is not None else view.players - 1
-    seating = np.stack([rng.permutation(usable) for _ in range(k)], axis=1)  # (tables, seats)
+    if view.preset is Preset.ARCADE or not BANK_DRAWS:
+        # Arcade's treasure is read from the cards themselves, which a relabelling would change.
+        usable = bank.disjoint(cards)
+        if tables is not None:
+            usable = usable[: max(1, tables)]
+        seating = np.stack([rng.permutation(usable) for _ in range(k)], axis=1)  # (tables, seats)
+    else:
+        weights = bank.relabellings(cards)
+        draws = BANK_DRAWS if tables is None else max(1, tables)
+        seating = np.stack([bank.weighted_draws(weights, draws, rng) for _ in range(k)], axis=1)
     x = sample_scores(view.preset, ours, bank.rows(seating.ravel(), view.treasure), k, view.players, factors)
     prior = ev[cand]
-    post = _shrunk(x, prior)
-    post = post - post.mean() + prior.mean()
+    seen = _shrunk(x, prior)
+    post = seen - seen.mean() + prior.mean()
     pick = np.full(f.size, -np.inf)
     pick[cand] = post
     out = ev.copy()
     out[cand] = post
-    return pick, out
+    return pick, out, _per_pair(ev, cand, seen, factors, k)
+
+
+def _per_pair(ev: np.ndarray, cand: np.ndarray, seen: np.ndarray, factors: np.ndarray | None, k: int) -> np.ndarray:
+    """Each candidate's sampled value (at the samples' level) per opponent, without 賭倍: the seats are
+    alike to the samples, so a table's total is the pair's value times the sum of the factors."""
+    pair = ev / k
+    pair[cand] = seen / (float(factors.sum()) if factors is not None else k)
+    return pair
 
 
 def _round_scores(

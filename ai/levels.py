@@ -21,7 +21,7 @@ from .estimate import JOINT_TOP, expected_scores, hard_scores
 from .expert import EXPERT_POOL, refine
 from .features import SplitFeatures, split_features
 from .opponents import model_for
-from .policy import best_declaration, declares, double_target
+from .policy import best_declaration, declares, double_factors, double_if_ahead, double_target
 
 # How many leading ranks of the comparison vector name a row's made hand, by category: the pair of a pair,
 # both pairs, the trips, a straight's top card, a full house's trips and pair, the quads; high card and
@@ -88,6 +88,21 @@ def _easy_scores(f: SplitFeatures, seed: int) -> np.ndarray:
     return (bk == choice) * 4.0 + mk / KEY_LIMIT * 2 + fk / KEY_LIMIT
 
 
+def _expert_double(
+    view: TableView, default: int, pair_value: float, plays: list[Alternative]
+) -> tuple[int | None, list[Alternative]]:
+    """`expert`'s arcade 賭倍 (:func:`ai.policy.double_if_ahead`) for its best play's value per opponent, and
+    the plays' values rescaled from the double they were priced with (``default``) to the one made."""
+    double = double_if_ahead(view, pair_value)
+    if double == default:
+        return double, plays
+    seats = [s for s in range(view.players) if s != view.seat]
+    old, new = double_factors(view, seats), double_factors(view, seats, double)
+    assert old is not None and new is not None
+    scale = float(new.sum() / old.sum())
+    return double, [Alternative(p.decision, p.ev * scale) for p in plays]
+
+
 def choose(
     hand: Sequence[int],
     view: TableView,
@@ -125,6 +140,7 @@ def choose(
         kept = False
 
     tiebreak = None
+    pair = None
     model = model_for(level, view)
     if level in (Level.HARD, Level.EXPERT):
         # Structurally different alternatives lie further down the ranking: `hard` prices more of it then.
@@ -137,11 +153,14 @@ def choose(
         pick_score = _easy_scores(f, seed)
     elif level is Level.EXPERT:
         tiebreak = ev
-        pick_score, ev = refine(f, ev, cards, view, seed=seed, samples=samples)
+        pick_score, ev, pair = refine(f, ev, cards, view, seed=seed, samples=samples)
 
     ranked = _ranked(f, pick_score, top + 1, tiebreak, distinct)
     plays = [Alternative(Decision.arranged(f.arrangement(p)), weight * float(ev[p])) for p in ranked]
     best = plays[0]
+    if pair is not None and double is not None and declaration is None:
+        double, plays = _expert_double(view, double, float(pair[ranked[0]]), plays)
+        best = plays[0]
     arranged = best.ev
     if options.exempt and exempt_rank(cards, options.wheel) is not None:
         arranged = weight * WIN[view.preset] * (view.players - 1)  # 免擺: what arranging is really worth (§18)

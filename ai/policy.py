@@ -67,10 +67,26 @@ def double_target(view: TableView) -> int | None:
     return min(order, key=weakness)
 
 
-def double_factors(view: TableView, seats: Sequence[int]) -> np.ndarray | None:
+def double_factors(view: TableView, seats: Sequence[int], mine: int | bool | None = True) -> np.ndarray | None:
     """Arcade 賭倍: how many times our pair with each of ``seats`` counts (doubled by us, by them, or both),
-    as the computer reads the table (None at other presets)."""
+    as the computer reads the table (None at other presets). ``mine`` is the seat we double: True for
+    :func:`double_target`'s, None for nobody."""
     if view.preset is not Preset.ARCADE:
         return None
-    mine = double_target(view)
+    if mine is True:
+        mine = double_target(view)
     return np.array([2.0 ** ((mine == q) + (double_target(replace(view, seat=q)) == view.seat)) for q in seats])
+
+
+def double_if_ahead(view: TableView, pair_value: float) -> int | None:
+    """`expert`'s 賭倍, which it may leave out (§7.5: the pick is optional): a doubled pair counts its whole
+    amount twice, so it pays only when our play is expected to win the pair (``pair_value`` > 0, what the
+    play takes from one opponent on average). Then the opponent that doubles us is the one to double (the
+    pair goes ×4, twice the gain of ×2 elsewhere), else :func:`double_target`'s pick; otherwise nobody
+    (doubling when behind doubles the loss)."""
+    target = double_target(view)
+    if target is None or pair_value <= 0:
+        return None
+    order = [(view.seat + k) % view.players for k in range(1, view.players)]
+    back = [q for q in order if double_target(replace(view, seat=q)) == view.seat]
+    return back[0] if back else target

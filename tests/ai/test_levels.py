@@ -13,6 +13,7 @@ from ai import Choice, Fixed, Level, TableView, choose
 from ai.estimate import JOINT_TOP, expected_scores, hard_scores, quick_decision
 from ai.features import split_features
 from ai.opponents import analytic_model, trained_model
+from ai.policy import double_if_ahead, double_target
 from ai.splits import legal_splits
 from rules.arrangement import foul_reason
 from rules.cards import Card, deal, parse_cards
@@ -54,7 +55,8 @@ def assert_choice_valid(choice: Choice, hand, view: TableView) -> None:
     for alt in choice.alternatives:
         assert_valid(alt.decision, hand, view)
     if view.preset is Preset.ARCADE:
-        assert choice.double in set(range(view.players)) - {view.seat}
+        # expert may leave its double out (it doubles only a pair it expects to win); the others always pick.
+        assert choice.double in set(range(view.players)) - {view.seat} | {None}
     else:
         assert choice.double is None
 
@@ -319,3 +321,27 @@ def test_arcade_doubles_the_weakest_public_opponent() -> None:
     assert choose(hand, view, Level.HARD).double == 2
     view = TableView(preset=Preset.ARCADE, seat=2, levels=("expert", "hard", "easy", "normal"))
     assert choose(hand, view, Level.NORMAL).double == 3
+
+
+def test_expert_doubles_only_a_pair_it_expects_to_win() -> None:
+    view = TableView(preset=Preset.ARCADE, seat=0, levels=("expert", "hard", "hard", "hard"))
+    doubled, left_out = 0, 0
+    for s in range(8):
+        hand = deal(s)[0]
+        choice = choose(hand, view, Level.EXPERT, seed=s)
+        # The hard seats never double expert (it looks strongest): expert's pick, if any, is hard's rule's.
+        assert choice.double in (None, 1)
+        doubled += choice.double == 1
+        left_out += choice.double is None
+        if choice.decision.declare is None:
+            assert (choice.double is None) == (choice.ev <= 0)
+    assert doubled and left_out
+
+
+def test_expert_doubles_back_the_opponent_that_doubles_it() -> None:
+    # Four equal seats: each doubles the next one, so seat 3 doubles seat 0 and seat 0 doubles it back (×4)
+    # rather than seat 1, its pick by the level rule.
+    view = TableView(preset=Preset.ARCADE, seat=0, levels=("easy",) * 4)
+    assert double_target(view) == 1
+    assert double_if_ahead(view, -0.5) is None
+    assert double_if_ahead(view, 0.5) == 3

@@ -119,6 +119,9 @@ def test_expert_imagines_opponents_from_the_unseen_cards_only(monkeypatch: pytes
 
 
 def test_expert_drawing_from_its_bank_meets_only_hands_of_the_unseen_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    import itertools
+
+    import ai.expert
     from ai.bank import Bank, bank_for
 
     hand = tuple(sorted(Card(c) for c in range(0, 52, 4)))
@@ -135,12 +138,18 @@ def test_expert_drawing_from_its_bank_meets_only_hands_of_the_unseen_cards(monke
     monkeypatch.setattr(Bank, "rows", spy)
     choose(hand, TableView(seat=2), Level.EXPERT)
     (idx,) = drawn
-    usable = bank.disjoint(hand)
-    assert len(usable) > 500
-    for h in bank.cards[idx]:
-        assert not set(int(c) for c in h) & set(hand)
-    # three seats, each meeting every usable hand once, in its own order
+    weights = bank.relabellings(hand)
+    assert set(bank.disjoint(hand).tolist()) <= set(np.flatnonzero(weights).tolist())  # the identity counts
+    # Every entry drawn becomes a hand of the unseen cards under some relabelling of its suits, and its
+    # weight is the number of those relabellings.
+    perms = list(itertools.permutations(range(4)))
+    for e in np.unique(idx)[:200]:
+        cards = bank.cards[e].astype(int)
+        ok = sum(not {(c & ~3) | p[c & 3] for c in cards} & set(hand) for p in perms)
+        assert ok == weights[e] > 0
+    # three seats of BANK_DRAWS draws, each in its own order, each entry about as often as its weight
     seats = idx.reshape(-1, 3)
-    for k in range(3):
-        assert sorted(seats[:, k]) == sorted(usable)
+    assert len(seats) == ai.expert.BANK_DRAWS
+    share = np.bincount(seats[:, 0], minlength=len(bank)) / len(seats)
+    assert np.abs(share - weights / weights.sum()).max() <= 1.0 / len(seats) + 1e-12
     assert not (seats[:, 0] == seats[:, 1]).all()
