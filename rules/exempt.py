@@ -122,10 +122,9 @@ def with_exempt(scorer: Scorer) -> Scorer:
             if seats[i].special is not None or seats[j].special is not None:
                 scored([i, j])
                 continue
-            ri, rj = ranks.get(i), ranks.get(j)
-            sign = (ri or (-1, 0)) > (rj or (-1, 0))
-            lower = (ri or (-1, 0)) < (rj or (-1, 0))
-            value = win if sign else -win if lower else 0
+            # An arranged hand ranks below every exempt one: (-1, 0) is below any (tier, key).
+            ri, rj = ranks.get(i, (-1, 0)), ranks.get(j, (-1, 0))
+            value = win * ((ri > rj) - (ri < rj))
             factor = 2 ** (deal.doubled(i, j) + deal.doubled(j, i))
             items = (Item("exempt", value),) if value else ()
             if factor > 1 and value:
