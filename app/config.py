@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ai import Level
+from rules.exchange import MAX_ROUNDS, Direction
 from rules.presets import OptionError, Options, Preset, TieRule, parse_preset
 
 TIME_LIMITS = (0, 30, 60, 90, 120)  # seconds; 0 = no limit
@@ -44,12 +45,21 @@ class TableConfig:
     banker_moves: bool = True  # the bank passes to the next seat each deal (else it stays)
     first_banker: int = 1  # who holds the bank first (East; 0 is the player); the next seat if it is empty
     player_stake: int = 1  # banker game: what the player stakes as a 閒家 (one of STAKES)
+    exchange: int = 0  # 換三張 (rules/RULES.md §21): rounds of passing three cards before arranging, 0 to 2
+    exchange_way: Direction = Direction.CLOCKWISE  # which way the cards go (or rotate, deal by deal)
     seed: int | None = None
 
     def __post_init__(self) -> None:
         seats_for(self.players)  # refuses a table size the game does not seat
         if self.first_banker not in range(4):
             raise OptionError(f"table setting 'first_banker' must be a seat 0 to 3, not {self.first_banker!r}")
+        if not isinstance(self.exchange, int) or isinstance(self.exchange, bool) or not 0 <= self.exchange <= MAX_ROUNDS:
+            raise OptionError(f"table setting 'exchange' must be 0, 1 or 2 rounds, not {self.exchange!r}")
+        try:
+            object.__setattr__(self, "exchange_way", Direction(self.exchange_way))
+        except ValueError:
+            names = ", ".join(d.value for d in Direction)
+            raise OptionError(f"table setting 'exchange_way' must be one of {names}, not {self.exchange_way!r}") from None
         if self.player_stake not in STAKES:
             raise OptionError(f"table setting 'player_stake' must be one of {', '.join(map(str, STAKES))}, "
                               f"not {self.player_stake!r}")
@@ -73,6 +83,13 @@ class TableConfig:
         return replace(self, preset=preset, options=options, time_limit=limit,
                        banker=preset.banker_by_default)
 
+    def exchange_for(self, number: int, players: int) -> Direction | None:
+        """How deal ``number`` passes with ``players`` in play (None without 換三張, or on a ladder table,
+        where nothing is arranged: rules/RULES.md §21)."""
+        if not self.exchange or not self.preset.arranged:
+            return None
+        return self.exchange_way.for_deal(number, players)
+
     def with_rule_seven(self, on: bool) -> TableConfig:
         """Hongkong's rule seven on or off; turning it on brings its own tie rule, "同样的牌，庄家比闲家大"
         (rules/RULES.md §16.4), which the host may still change."""
@@ -86,6 +103,7 @@ class TableConfig:
         d["options"] = self.options.to_dict()
         d["levels"] = [lv.value for lv in self.levels]
         d["watch_level"] = self.watch_level.value
+        d["exchange_way"] = self.exchange_way.value
         if self.players == 4:
             # Written only for a smaller table: a table of four saves exactly what it did before the setting
             # existed, and a build that does not know it can still read those.
@@ -94,6 +112,8 @@ class TableConfig:
             # Likewise the banker game's settings, written only for a banker game.
             for name in ("banker", "banker_moves", "first_banker", "player_stake"):
                 del d[name]
+        if not self.exchange:
+            del d["exchange"], d["exchange_way"]  # 換三張 off: saved as before the setting existed
         return d
 
     @classmethod
@@ -123,6 +143,7 @@ class TableConfig:
             "scored": (bool,), "takeover": (bool,), "watch": (bool,), "time_limit": (int,), "stake": (int,),
             "coins": (int,), "rake": (float, int), "seed": (int, type(None)), "players": (int,),
             "banker": (bool,), "banker_moves": (bool,), "player_stake": (int,), "first_banker": (int,),
+            "exchange": (int,), "exchange_way": (str,),
         }
         for name, kind in kinds.items():
             if name in data:

@@ -4,15 +4,36 @@ shows, greys or hides its keys by it)."""
 from __future__ import annotations
 
 from rules.arrangement import Row
+from rules.exchange import PASS_SIZE
 from rules.presets import Preset
 
 from .arrange import Action, Allowed
 from .phase import Phase
 from .table import Table
 
+# 換三張: what the player does while choosing a pass (the cursor, the selection, the sort and PASS itself).
+PICKING = frozenset({Action.MOVE, Action.SELECT, Action.SORT, Action.PASS})
+
+
+def _picking(table: Table, action: Action) -> Allowed:
+    st = table.arrange
+    if table.human is None or st is None:
+        return Allowed.HIDDEN
+    if not table.can_pick:
+        return Allowed.GREYED
+    if action is Action.PASS:
+        return Allowed.of(len(st.selected) == PASS_SIZE)
+    if action is Action.SELECT:
+        return Allowed.of(st.cursor_card is not None)
+    return Allowed.ALLOWED
+
 
 def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
     """Whether the player can take ``action`` at ``table`` now (``row``: where PLACE puts the cards)."""
+    if table.exchanging and action in PICKING:
+        return _picking(table, action)
+    if action is Action.PASS:
+        return Allowed.HIDDEN
     if action.arranging:
         st = table.arrange
         if not table.preset.arranged and action is not Action.READY:  # the pattern ladder: nothing to arrange

@@ -43,11 +43,12 @@ class Action(StrEnum):
     NEXT = "next"
     TAKE = "take"  # 接玩, while watching
     STAKE = "stake"  # a banker game: the player's stake for the next deal
+    PASS = "pass_cards"  # 換三張: pass the three cards selected
 
     @property
     def arranging(self) -> bool:
         """True for the moves made while arranging (they need an arrangement in progress)."""
-        return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE, Action.STAKE)
+        return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE, Action.STAKE, Action.PASS)
 
 
 class Allowed(Enum):

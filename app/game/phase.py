@@ -10,6 +10,7 @@ class Phase(StrEnum):
     """Where the table is."""
 
     DEALING = "dealing"  # between deals: the next one has not been dealt
+    EXCHANGING = "exchanging"  # 換三張: the seats choose three cards to pass (rules/RULES.md §21)
     ARRANGING = "arranging"
     REVEALING = "revealing"
     RESULTS = "results"

@@ -21,6 +21,7 @@ from rules.arrangement import Row
 from rules.cards import Card, CardError, format_cards, parse_cards
 from rules.cards import deal as deal_cards
 from rules.deal import Deal, DealError, DealResult, Decision, Item, Outcome
+from rules.exchange import MAX_ROUNDS, Direction, ExchangeError, giver, play_rounds
 from rules.ledger import EndReason
 from rules.presets import OptionError, Options, Preset, parse_preset
 from rules.scoring import score_deal
@@ -78,6 +79,18 @@ class DealRecord:
     banker: int | None = None  # the banker game (莊家): the table seat holding the bank this deal
     stakes: dict[int, int] = field(default_factory=dict)  # banker game: table seat -> its stake (1 if absent)
     players: int = SEATS  # the table's size: seats not in ``seats_for(players)`` are empty chairs, not seats out
+    # 換三張 (rules/RULES.md §21): the way this deal passes, and each round's passes (table seat -> 3 cards).
+    # ``hands`` are the hands as played, after every pass; ``dealt`` the hands as the seed dealt them.
+    exchange: Direction | None = None
+    passes: list[dict[int, tuple[Card, ...]]] = field(default_factory=list)
+    dealt: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    passed_for_human: bool = False  # the clock ran out and the computer chose the player's pass
+
+    def received(self, seat: int, round_no: int) -> tuple[Card, ...]:
+        """What ``seat`` received in round ``round_no`` (0-based) of the exchange."""
+        assert self.exchange is not None
+        pos = giver(self.position(seat), len(self.seats), self.exchange)
+        return self.passes[round_no][self.seats[pos]]
 
     def position(self, seat: int) -> int:
         """Where table seat ``seat`` sits in this deal's order."""
@@ -155,6 +168,11 @@ class DealRecord:
         if self.banker is not None:
             out["banker"] = self.banker
             out["stakes"] = {str(s): self.stakes.get(s, 1) for s in self.seats}
+        if self.exchange is not None:
+            out["exchange"] = self.exchange.value
+            out["passes"] = [{str(s): format_cards(p) for s, p in r.items()} for r in self.passes]
+            if self.passed_for_human:
+                out["passed_for_human"] = True
         return out
 
     @classmethod
@@ -234,10 +252,12 @@ def _read_record(data: Any) -> DealRecord:
     hands = {s: tuple(parse_cards(h, 13)) for s, h in _seat_map(data["hands"], "'hands'").items()}
     if set(hands) != set(seats):
         raise RecordError("'hands' must hold one hand for each seat in play")
-    dealt = deal_cards(seed, len(seats))
-    for s, h in zip(seats, dealt, strict=True):
-        if sorted(hands[s]) != sorted(h):
-            raise RecordError(f"seat {s}'s hand is not the one seed {seed} deals")
+    dealt = {s: tuple(sorted(h)) for s, h in zip(seats, deal_cards(seed, len(seats)), strict=True)}
+    way, passes = _read_exchange(data, seats, dealt, hands)
+    if way is None:
+        for s in seats:
+            if sorted(hands[s]) != list(dealt[s]):
+                raise RecordError(f"seat {s}'s hand is not the one seed {seed} deals")
     human = data.get("human")
     if human is not None and _int(human, "'human'") not in seats:
         raise RecordError(f"'human' {human} is not a seat in play")
@@ -257,6 +277,10 @@ def _read_record(data: Any) -> DealRecord:
         decisions={s: decisions[s] for s in seats if s in decisions},
         computer_for_human=bool(data.get("computer_for_human", False)),
         players=players,
+        exchange=way,
+        passes=passes,
+        dealt=dealt if way is not None else {},
+        passed_for_human=bool(data.get("passed_for_human", False)),
     )
     if rec.number < 1:
         raise RecordError("'number' counts deals from 1")
@@ -296,3 +320,38 @@ def _read_record(data: Any) -> DealRecord:
             raise RecordError(f"'seconds' must be a number of seconds, not {seconds!r}")
         rec.seconds = float(seconds)
     return rec
+
+
+def _read_exchange(
+    data: dict[str, Any], seats: tuple[int, ...], dealt: dict[int, tuple[Card, ...]], hands: dict[int, tuple[Card, ...]]
+) -> tuple[Direction | None, list[dict[int, tuple[Card, ...]]]]:
+    """The exchange of a stored deal, checked: its passes, made from the hands the seed deals, end in the hands
+    stored (nothing lost, nothing duplicated)."""
+    if data.get("exchange") is None:
+        if data.get("passes"):
+            raise RecordError("'passes' need 'exchange' (the way the cards went)")
+        return None, []
+    try:
+        way = Direction(data["exchange"])
+    except ValueError:
+        ways = "clockwise, counterclockwise or across"
+        raise RecordError(f"'exchange' must be {ways}, not {data['exchange']!r}") from None
+    if way is Direction.ROTATE:
+        raise RecordError("'exchange' names the way this deal passed, not 'rotate'")
+    rounds = data.get("passes", [])
+    if not isinstance(rounds, list) or not 1 <= len(rounds) <= MAX_ROUNDS:
+        raise RecordError(f"'passes' must be a list of 1 to {MAX_ROUNDS} rounds")
+    passes = []
+    for r in rounds:
+        by_seat = {s: tuple(sorted(parse_cards(str(c), 3))) for s, c in _seat_map(r, "a round of 'passes'").items()}
+        if set(by_seat) != set(seats):
+            raise RecordError("every seat in play passes in each round")
+        passes.append(by_seat)
+    try:
+        after = play_rounds([dealt[s] for s in seats], [[p[s] for s in seats] for p in passes], way)
+    except ExchangeError as exc:
+        raise RecordError(f"a pass cannot be made: {exc}") from None
+    for s, h in zip(seats, after, strict=True):
+        if list(h) != sorted(hands[s]):
+            raise RecordError(f"seat {s}'s hand is not what the seed deals after the passes")
+    return way, passes

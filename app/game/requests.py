@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ai import Choice, Distinct, Fixed, Level, TableView, choose
+from ai.passing import PassChoice, choose_pass
 from ai.policy import best_declaration
 from rules.cards import Card
 from rules.deal import Decision
@@ -44,6 +45,25 @@ class AIRequest:
     def distinct(self) -> Distinct:
         """Auto-arrange offers other plays, not the same play with its kickers swapped."""
         return Distinct.STRUCTURE if self.purpose is Purpose.SUGGEST else Distinct.ROWS
+
+
+@dataclass(frozen=True)
+class PassRequest:
+    """A seat's three cards to pass in a round of 換三張 (a computer seat's, or the player's at a time-out)."""
+
+    seat: int
+    deal: int
+    round: int  # 0-based round of the exchange
+    hand: tuple[Card, ...]
+    view: TableView
+    level: Level
+    seed: int
+    purpose: Purpose = Purpose.DECIDE  # DECIDE for a computer seat, TAKEOVER for the player's time-out
+
+
+def run_pass(request: PassRequest) -> PassChoice:
+    """Choose ``request``'s pass (blocking, up to a second for `expert`: run it in a worker thread)."""
+    return choose_pass(request.hand, request.view, request.level, seed=request.seed)
 
 
 def run_ai(request: AIRequest) -> Choice:

@@ -26,20 +26,22 @@ from rules.scoring import score_deal
 from rules.session import TreasureQueue, cut_card, deal_in_round, round_of, seat_totals
 from rules.specials import detect_specials
 
-from .arrange import ArrangeError, ArrangeState, Hint, display_order, hint_row
+from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .banker import cycle_stake, deal_stakes, next_banker
 from .coach import Coach
+from .exchanging import Exchanging
 from .exemption import prefilled
+from .helping import Helping
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
-from .requests import AIRequest, Purpose, choice_suggestions, run_ai
+from .requests import AIRequest, PassRequest, Purpose, run_ai
 from .reveal import RevealProgress, RevealStep, reveal_steps
 from .seating import seat_ledger
 
 
-class Table(Asking):
+class Table(Helping, Exchanging, Asking):
     """A session at a table of two to four: seat 0 is the human unless watching (觀戰); the seats a smaller
     table does not use are empty chairs (:attr:`seats`, :mod:`.seating`)."""
 
@@ -86,6 +88,8 @@ class Table(Asking):
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
         self.coach.listener = None if journal is None else journal.reviewed
         self._arranging_since, self._held_for = 0.0, 0.0  # the player's seconds to arrange (the clock's holds out)
+        self.round_passes: dict[int, tuple[Card, ...]] = {}  # 換三張: this round's passes (:mod:`.exchanging`)
+        self.pass_taken = False
 
     # ---- what the table is
 
@@ -190,10 +194,19 @@ class Table(Asking):
         self.current = record
         self.reveal = RevealProgress()
         self.human_double = None
+        self.timeout = None
+        self._held_at = self.now() if self._held_at is not None else None
+        if not self.start_exchange(record):  # 換三張 first, when the table passes cards
+            self.begin_arranging()
+        return record
+
+    def begin_arranging(self) -> None:
+        """Arranging starts (after the exchange, if any): the player's hand as it now is, and the countdown."""
+        record, human = self.current, self.current.human if self.current is not None else None
+        assert record is not None
         self.arrange = None
         self.deadline = None
-        self.timeout = None
-        if human is not None:
+        if human is not None and human == self.human:
             specials = detect_specials(record.hands[human]) & self.preset.specials
             state = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
             self.arrange = prefilled(state, self.config.options, self.preset)  # 免擺, the ladder
@@ -202,7 +215,6 @@ class Table(Asking):
             self._held_at = self.now() if self._held_at is not None else None
             self._arranging_since, self._held_for = self.now(), 0.0
         self.phase = Phase.ARRANGING
-        return record
 
     def status(self, seat: int) -> Status:
         """Thinking or ready during a deal; out when the seat does not play; empty for an unused chair."""
@@ -240,8 +252,8 @@ class Table(Asking):
 
         :class:`ArrangeError` ``not_arranging`` when the player can no longer arrange, or ``not_this_hand``.
         """
-        if not self.can_arrange or self.arrange is None or not self.preset.arranged:  # the ladder: nothing
-            raise ArrangeError("not_arranging")
+        if not (self.can_arrange or self.can_pick) or self.arrange is None or not self.preset.arranged:
+            raise ArrangeError("not_arranging")  # the ladder: nothing to arrange
         if state.hand != self.arrange.hand:
             raise ArrangeError("not_this_hand")
         self.arrange = state
@@ -252,47 +264,6 @@ class Table(Asking):
         if self.arrange is not None:
             self.arrange = self.arrange.set_sort(self.sort)
         return self.sort
-
-    def auto_arrange(self) -> AIRequest | None:
-        """`a`: show the next cached suggestion (None returned), else the request for fresh ones, whose answer
-        goes to :meth:`accept_suggestions`. :class:`ArrangeError` when the player has declared."""
-        if self.arrange is None or not self.can_arrange:
-            raise ArrangeError("not_arranging")
-        nxt = self.arrange.next_suggestion()
-        if self.arrange.declared is not None and (nxt is None or self.arrange.declared.is_dragon):
-            raise ArrangeError("declared")  # the player's own declaration, or a dragon's
-        if nxt is None:
-            return self.suggest_request()
-        self.arrange = nxt
-        return None
-
-    def helper_fits(self, request: AIRequest) -> bool:
-        """True when the helper's answer to ``request`` (suggest or hint) still applies: same deal, the player
-        still arranging, and the same cards placed as when it was asked."""
-        st, rec = self.arrange, self.current
-        if rec is None or request.deal != rec.number or st is None or not self.can_arrange:
-            return False
-        return request.fixed == (st.suggestion_fixed() if request.purpose is Purpose.SUGGEST else st.hint_fixed())
-
-    def accept_suggestions(self, request: AIRequest, choice: Choice) -> bool:
-        """Show the first of the helper's suggestions; False (ignored) when they no longer fit
-        (:meth:`helper_fits`); :class:`ArrangeError` ``no_suggestion`` when none fits the hand."""
-        if not self.helper_fits(request) or self.arrange is None:
-            return False
-        self.arrange = self.arrange.with_suggestions(choice_suggestions(choice, request))
-        return True
-
-    def hint_for(self, choice: Choice) -> Hint | None:
-        """The hint: the card under the cursor, the row the helper's completion puts it in, and that row's
-        cards and hand (what the card belongs to), if any."""
-        st, arrangement = self.arrange, choice.decision.arrangement
-        if st is None or arrangement is None or not choice.kept_fixed or st.cursor_card is None:
-            return None
-        row = hint_row(st, arrangement)
-        if row is None:
-            return None
-        group = display_order(arrangement.rows[row])
-        return Hint(st.cursor_card, row, group, arrangement.values(self.config.options.wheel)[row].category)
 
     # ---- the human's decision
 
@@ -360,7 +331,8 @@ class Table(Asking):
         the host chooses after a time-out."""
         if self.awaiting_host:
             return 0.0
-        if self.deadline is None or self.phase is not Phase.ARRANGING or self.human_ready:
+        picking = self.can_pick  # 換三張: the clock of the pass
+        if self.deadline is None or ((self.phase is not Phase.ARRANGING or self.human_ready) and not picking):
             return None
         return max(0.0, self.deadline - (self._held_at if self._held_at is not None else self.now()))
 
@@ -406,12 +378,14 @@ class Table(Asking):
             self.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)
         return True
 
-    def on_timeout(self) -> AIRequest | None:
+    def on_timeout(self) -> AIRequest | PassRequest | None:
         """At zero (rules/RULES.md §10: the player counts as having left).
 
         With takeover allowed: the request that has the computer complete the hand around the placed cards.
         With it off: None; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
         """
+        if self.can_pick:  # a pass: the helper chooses it, whatever the takeover setting (RULES.md §21)
+            return self.pass_timeout()
         if self.phase is not Phase.ARRANGING or self.human is None or self.human_ready or self.timeout is not None:
             raise ArrangeError("not_arranging")
         if self.config.takeover:
@@ -445,7 +419,7 @@ class Table(Asking):
 
     # ---- leaving and taking seats
 
-    def leave(self) -> AIRequest | None:
+    def leave(self) -> AIRequest | PassRequest | None:
         """The human leaves: the computer takes the seat if allowed (returns the request to finish the
         current hand, if any), else the session ends with its summary."""
         if self.human is None:
@@ -455,9 +429,11 @@ class Table(Asking):
             self.end(EndReason.LEFT)
             return None
         seat = self.human
-        request = None
+        request: AIRequest | PassRequest | None = None
         if self.phase is Phase.ARRANGING and self.current is not None and seat not in self.current.decisions:
             request = self._request(seat, self.levels[seat], Purpose.DECIDE)
+        elif self.exchanging and seat not in self.round_passes:
+            request = self._pass_request(seat, self.levels[seat], Purpose.DECIDE)
         self.human = None
         self.viewer = seat
         self.arrange = None

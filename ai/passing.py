@@ -1,0 +1,171 @@
+"""What to pass in the three-card exchange (換三張, rules/RULES.md §21), and what a pass is worth.
+
+A pass is priced by what the hand is worth after it: the ten cards kept with three received, the received
+cards drawn from the 39 the seat has not seen, and each hand valued by the level's own estimate of its best
+play (or declaration). Every candidate is priced on the same draws, so their differences are far less noisy
+than their values. Candidates come from a quick look at what the kept ten still make (groups, a flush or a
+straight taking shape, high cards), since pricing all 286 passes would take seconds.
+
+The received cards are drawn at random: the neighbour in fact passes what it least wants (usually low odd
+cards), so the prices flatter a hand slightly and evenly, which leaves the ranking of passes close.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules.cards import Card, format_cards
+from rules.exchange import PASS_SIZE, check_pass
+from rules.exempt import WIN, exempt_rank
+
+from .coach import Verdict, verdict_for
+from .contract import Level, TableView
+from .estimate import JOINT_TOP, expected_scores, hard_scores
+from .features import split_features
+from .opponents import model_for
+from .policy import best_declaration
+
+# (candidates priced, received draws) per level; `easy` passes by the quick look alone.
+BUDGET = {Level.NORMAL: (4, 6), Level.HARD: (8, 12), Level.EXPERT: (10, 24)}
+REVIEW_BUDGET = (10, 32)  # the coach: a wider look and more draws than any level
+_GROUP = {1: 0.0, 2: 3.0, 3: 8.0, 4: 14.0}
+_SUIT = {5: 6.0, 4: 2.5, 3: 0.5}
+_RUN = {5: 6.0, 4: 2.0, 3: 0.3}
+
+
+@dataclass(frozen=True)
+class PassChoice:
+    """A seat's pass and what it expects its hand to be worth after it (units, per its level)."""
+
+    cards: tuple[Card, ...]
+    ev: float
+
+
+@dataclass(frozen=True)
+class PassReview:
+    """The coach's word on a pass: the player's, the best it found, the units between them and the verdict."""
+
+    played: tuple[Card, ...]
+    played_ev: float
+    best: tuple[Card, ...]
+    best_ev: float
+    loss: float  # units the pass gives up against the best (0 when it does as well)
+    ci95: float
+    verdict: Verdict
+    draws: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"played": format_cards(self.played), "played_ev": self.played_ev, "best": format_cards(self.best),
+                "best_ev": self.best_ev, "loss": self.loss, "ci95": self.ci95, "verdict": self.verdict.value,
+                "draws": self.draws}
+
+
+def _longest_run(ranks: set[int]) -> int:
+    present = [r in ranks for r in range(13)]
+    line = [present[12], *present]  # the ace also below the deuce
+    best = run = 0
+    for p in line:
+        run = run + 1 if p else 0
+        best = max(best, run)
+    return best
+
+
+def kept_score(kept: Sequence[int]) -> float:
+    """A quick look at what ``kept`` cards still make: pairs, trips and fours, a flush or straight taking shape,
+    high cards. Only used to choose which passes are worth pricing."""
+    ranks = Counter(c >> 2 for c in kept)
+    suits = Counter(c & 3 for c in kept)
+    score = sum(_GROUP[n] + (0.12 * r if n > 1 else 0.0) for r, n in ranks.items())
+    score += _SUIT.get(min(5, max(suits.values())), 0.0)
+    score += _RUN.get(min(5, _longest_run(set(ranks))), 0.0)
+    return score + sum(r for r in ranks) * 0.04
+
+
+def candidates(hand: Sequence[int], count: int) -> list[tuple[Card, ...]]:
+    """The ``count`` passes whose kept cards look best, best first (ties by the lower cards passed)."""
+    cards = tuple(sorted(Card(c) for c in hand))
+    scored = []
+    for trio in itertools.combinations(cards, PASS_SIZE):
+        kept = [c for c in cards if c not in trio]
+        scored.append((-kept_score(kept), sum(trio), trio))
+    scored.sort()
+    return [trio for _, _, trio in scored[:count]]
+
+
+def hand_value(cards: Sequence[int], view: TableView, level: Level = Level.HARD) -> float:
+    """What a 13-card hand is worth at ``view``'s table, in units: the level's estimate of its best play."""
+    weight, heads = view.weight, view.heads_up()
+    options = heads.rules_options
+    hand = tuple(sorted(Card(c) for c in cards))
+    if options.exempt and exempt_rank(hand, options.wheel) is not None:
+        return weight * WIN[heads.preset] * (heads.players - 1)  # 免擺 (§18): no arranging, a sweep's worth
+    f = split_features(hand, options, None, heads.treasure)
+    model = model_for(level, heads)
+    if level in (Level.HARD, Level.EXPERT):
+        ev = hard_scores(f, model, heads.preset, options, heads.players, JOINT_TOP, side=heads.tie_side)
+    else:
+        ev = expected_scores(f, model, heads.preset, options, heads.players, side=heads.tie_side)
+    best = float(ev.max())
+    declaration = best_declaration(hand, heads)
+    if declaration is not None:
+        best = max(best, declaration[1])
+    return weight * best
+
+
+def _draws(hand: Sequence[int], count: int, seed: int) -> list[tuple[Card, ...]]:
+    unseen = np.array(sorted(set(range(52)) - {int(c) for c in hand}))
+    rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
+    return [tuple(Card(int(c)) for c in rng.choice(unseen, PASS_SIZE, replace=False)) for _ in range(count)]
+
+
+def price_passes(
+    hand: Sequence[int], passes: Sequence[Sequence[int]], view: TableView, *, draws: int, seed: int,
+    level: Level = Level.HARD,
+) -> np.ndarray:
+    """(draws, passes) values of the hand after each pass, every pass priced on the same received cards."""
+    cards = tuple(sorted(Card(c) for c in hand))
+    checked = [check_pass(cards, p) for p in passes]
+    out = np.empty((draws, len(checked)))
+    for i, got in enumerate(_draws(cards, draws, seed)):
+        for j, trio in enumerate(checked):
+            out[i, j] = hand_value([c for c in cards if c not in trio] + list(got), view, level)
+    return out
+
+
+def choose_pass(
+    hand: Sequence[int], view: TableView, level: Level | str = Level.NORMAL, *, seed: int = 0
+) -> PassChoice:
+    """The three cards ``level`` passes from ``hand`` (13 cards) at ``view``'s table."""
+    level = Level(level)
+    if level is Level.EASY:
+        # A beginner passes what looks least useful, and now and then the second or third look.
+        look = candidates(hand, 3)
+        pick = int(np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF).choice(len(look), p=[0.6, 0.25, 0.15]))
+        return PassChoice(look[pick], 0.0)
+    count, draws = BUDGET[level]
+    look = candidates(hand, count)
+    x = price_passes(hand, look, view, draws=draws, seed=seed, level=level)
+    means = x.mean(axis=0)
+    best = int(np.argmax(means))
+    return PassChoice(look[best], float(means[best]))
+
+
+def review_pass(hand: Sequence[int], played: Sequence[int], view: TableView, *, seed: int = 0) -> PassReview:
+    """Price the player's pass from ``hand`` against the best pass the coach finds, on the same draws."""
+    cards = tuple(sorted(Card(c) for c in hand))
+    mine = check_pass(cards, played)
+    count, draws = REVIEW_BUDGET
+    look = [mine, *(p for p in candidates(cards, count) if p != mine)]
+    x = price_passes(cards, look, view, draws=draws, seed=seed, level=Level.HARD)
+    means = x.mean(axis=0)
+    best = int(np.argmax(means))
+    diff = x[:, best] - x[:, 0]
+    loss = max(0.0, float(diff.mean()))
+    ci = 0.0 if best == 0 else float(1.96 * diff.std(ddof=1) / np.sqrt(draws))
+    return PassReview(mine, round(float(means[0]), 4), look[best], round(float(means[best]), 4), round(loss, 4),
+                      round(ci, 4), verdict_for(loss, view.preset), draws)
