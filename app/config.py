@@ -53,13 +53,15 @@ class TableConfig:
         seats_for(self.players)  # refuses a table size the game does not seat
         if self.first_banker not in range(4):
             raise OptionError(f"table setting 'first_banker' must be a seat 0 to 3, not {self.first_banker!r}")
-        if not isinstance(self.exchange, int) or isinstance(self.exchange, bool) or not 0 <= self.exchange <= MAX_ROUNDS:
+        rounds = self.exchange
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= MAX_ROUNDS:
             raise OptionError(f"table setting 'exchange' must be 0, 1 or 2 rounds, not {self.exchange!r}")
         try:
             object.__setattr__(self, "exchange_way", Direction(self.exchange_way))
         except ValueError:
             names = ", ".join(d.value for d in Direction)
-            raise OptionError(f"table setting 'exchange_way' must be one of {names}, not {self.exchange_way!r}") from None
+            way = self.exchange_way
+            raise OptionError(f"table setting 'exchange_way' must be one of {names}, not {way!r}") from None
         if self.player_stake not in STAKES:
             raise OptionError(f"table setting 'player_stake' must be one of {', '.join(map(str, STAKES))}, "
                               f"not {self.player_stake!r}")

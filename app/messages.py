@@ -8,8 +8,11 @@ from textual.message import Message
 
 from ai import Choice
 from ai.coach import Review
+from ai.passing import PassChoice, PassReview
 from app.config import TableConfig
 from app.game import AIRequest, CoachRequest
+from app.game.coach import PassCoachRequest
+from app.game.requests import PassRequest
 from app.settings import Settings
 
 
@@ -27,6 +30,24 @@ class SettingsChanged(Message):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+
+
+class PassDone(Message):
+    """A worker's answer to a 換三張 pass request: the three cards ``choice`` passes."""
+
+    def __init__(self, request: PassRequest, choice: PassChoice) -> None:
+        super().__init__()
+        self.request = request
+        self.choice = choice
+
+
+class PassCoachDone(Message):
+    """A worker's answer: the coach's ``review`` of the pass ``request`` asked about."""
+
+    def __init__(self, request: PassCoachRequest, review: PassReview) -> None:
+        super().__init__()
+        self.request = request
+        self.review = review
 
 
 class AIDone(Message):

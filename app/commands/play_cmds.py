@@ -9,6 +9,7 @@ from ai import Level
 from app.commands.common import SESSION_SEED, CommandParser, add_command, whole_number
 from app.config import TableConfig
 from app.i18n import LANGUAGES
+from rules.exchange import MAX_ROUNDS, Direction
 from rules.presets import Preset
 
 MAX_TIME_LIMIT = 3600
@@ -44,6 +45,10 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
                    "(default: on in hongkong, off elsewhere)")
     p.add_argument("--exempt", action="store_true",
                    help="免擺: a straight flush or four of a kind wins without arranging (rules/RULES.md §18)")
+    p.add_argument("--exchange", type=int, choices=range(MAX_ROUNDS + 1), metavar="N",
+                   help="換三張: rounds of passing three cards before arranging, 0 to 2 (rules/RULES.md §21)")
+    p.add_argument("--exchange-way", choices=[d.value for d in Direction],
+                   help="which way the cards go (default clockwise; rotate: a different way each deal)")
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",
@@ -75,6 +80,9 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
         config = replace(config, banker=args.banker)
     if args.exempt:
         config = replace(config, options=replace(config.options, exempt=True))
+    if args.exchange is not None or args.exchange_way:
+        rounds = args.exchange if args.exchange is not None else 1  # a way alone means one round
+        config = replace(config, exchange=rounds, exchange_way=Direction(args.exchange_way or config.exchange_way))
     return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch, seed=args.seed)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ai import TableView
 from ai.coach import Budget, Review, Verdict, review
+from ai.passing import PassReview, review_pass
 from rules.cards import Card
 from rules.deal import Decision
 
@@ -36,6 +37,24 @@ def run_coach(request: CoachRequest) -> Review:
 
 
 @dataclass(frozen=True)
+class PassCoachRequest:
+    """One pass of 換三張 to price: the deal, seat and round it belongs to, the hand it was made from."""
+
+    deal: int
+    seat: int
+    round: int
+    hand: tuple[Card, ...]
+    played: tuple[Card, ...]
+    view: TableView
+    seed: int
+
+
+def run_pass_coach(request: PassCoachRequest) -> PassReview:
+    """Price ``request``'s pass (blocking, a second or two: run it in a worker thread)."""
+    return review_pass(request.hand, request.played, request.view, seed=request.seed)
+
+
+@dataclass(frozen=True)
 class Skill:
     """A seat's running measure over the deals the coach priced this session."""
 
@@ -55,6 +74,8 @@ class Coach:
     reviews: dict[tuple[int, int], Review] = field(default_factory=dict)
     pending: set[tuple[int, int]] = field(default_factory=set)
     listener: Callable[[int, int, Review], None] | None = None  # told of each review kept (the history)
+    passes: dict[tuple[int, int, int], PassReview] = field(default_factory=dict)  # 換三張: (deal, seat, round)
+    passes_pending: set[tuple[int, int, int]] = field(default_factory=set)
 
     def request(self, rec: DealRecord, seat: int, view: TableView, budget: Budget = Budget.STANDARD
                 ) -> CoachRequest | None:
@@ -66,6 +87,24 @@ class Coach:
         self.pending.add(key)
         return CoachRequest(rec.number, seat, rec.hands[seat], rec.decisions[seat], view, rec.seed ^ (seat << 20),
                             budget)
+
+    def pass_requests(self, rec: DealRecord, seat: int, view: TableView) -> list[PassCoachRequest]:
+        """The requests pricing each of ``seat``'s passes in ``rec`` not yet priced or being priced."""
+        out = []
+        for k, passes in enumerate(rec.passes):
+            key = (rec.number, seat, k)
+            if key in self.passes or key in self.passes_pending or seat not in passes:
+                continue
+            self.passes_pending.add(key)
+            out.append(PassCoachRequest(rec.number, seat, k, rec.hand_before(seat, k), passes[seat], view,
+                                        rec.seed ^ (seat << 20) ^ (k + 1) << 24))
+        return out
+
+    def accept_pass(self, request: PassCoachRequest, result: PassReview) -> None:
+        """Keep a priced pass."""
+        key = (request.deal, request.seat, request.round)
+        self.passes_pending.discard(key)
+        self.passes[key] = result
 
     def accept(self, request: CoachRequest, result: Review) -> None:
         """Keep a priced decision."""

@@ -86,6 +86,13 @@ class DealRecord:
     dealt: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     passed_for_human: bool = False  # the clock ran out and the computer chose the player's pass
 
+    def hand_before(self, seat: int, round_no: int) -> tuple[Card, ...]:
+        """``seat``'s hand as it was when it chose its pass of round ``round_no`` (0-based)."""
+        assert self.exchange is not None
+        order = [self.dealt[s] for s in self.seats]
+        then = play_rounds(order, [[p[s] for s in self.seats] for p in self.passes[:round_no]], self.exchange)
+        return then[self.position(seat)]
+
     def received(self, seat: int, round_no: int) -> tuple[Card, ...]:
         """What ``seat`` received in round ``round_no`` (0-based) of the exchange."""
         assert self.exchange is not None

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from app.game import AIRequest, Table
+from app.game.requests import PassRequest
 from app.i18n import Translator
 from app.screens.dialogs import TimeoutScreen
 from app.screens.presenter import TablePresenter
@@ -38,7 +39,7 @@ class TableClock:
 
         def say(self, text: str, kind: str = "info") -> None: ...
 
-        def think(self, request: AIRequest) -> None: ...
+        def think(self, request: AIRequest | PassRequest) -> None: ...
 
         def redraw(self) -> None: ...
 

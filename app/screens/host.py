@@ -26,6 +26,7 @@ from app.screens.form import ChoiceRow
 from app.screens.rules_screen import RulesText, RulesView, preset_description
 from rules import arcade
 from rules.evaluate import Wheel
+from rules.exchange import Direction
 from rules.presets import Preset, TieRule
 from rules.session import DEFAULT_RAKE, VIP_RAKE
 
@@ -111,6 +112,11 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 )
                 yield ChoiceRow(t("host.exempt_label"), [(False, t("host.off")), (True, t("host.exempt_on"))],
                                 c.options.exempt, id="exempt", classes="arranged-only")
+                yield ChoiceRow(t("host.exchange_label"), [(n, t(f"host.exchange_{k}")) for n, k in
+                                enumerate(("off", "once", "twice"))], c.exchange, id="exchange",
+                                classes="arranged-only")
+                yield ChoiceRow(t("host.exchange_way_label"), [(w, t(f"host.exchange_{w.value}")) for w in Direction],
+                                c.exchange_way, id="exchange_way", classes="arranged-only")
                 yield ChoiceRow(
                     t("host.shapes_label"),
                     [(True, t("host.shapes_on", n=arcade.SHAPE_BONUS)), (False, t("host.off"))],
@@ -198,8 +204,10 @@ class HostScreen(BaseScreen[TableConfig | None]):
             for seat, _name in SEATS:
                 self.query_one(f"#level{seat}", ChoiceRow).display = seat in self.config.seats
         elif field in ("scored", "time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake",
-                       "first_banker"):
+                       "first_banker", "exchange", "exchange_way"):
             self.config = replace(c, **{field: value})
+            if field.startswith("exchange"):
+                self._refresh_rules()
 
     def _refresh_rules(self) -> None:
         # Drawn only while the pane is on screen (from about 110 columns); at 80×24 it stays empty.
@@ -220,7 +228,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
         self.call_after_refresh(self._refresh_rules)
 
     def _rules_markdown(self) -> str:
-        return RulesText(self.t, self.config.preset, self.config.options, self.config.banker).markdown()
+        c = self.config
+        return RulesText(self.t, c.preset, c.options, c.banker, exchange=(c.exchange, c.exchange_way)).markdown()
 
     def _show_options(self) -> None:
         # A new preset brings its own defaults (TableConfig.with_preset); show them.

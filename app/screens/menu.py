@@ -216,7 +216,7 @@ class MainMenu(BaseScreen[None]):
         elif item == "rules":
             config = self.last_config or TableConfig()
             self.app.push_screen(RulesScreen(config.preset, options=config.options, t=t, settings=self._settings,
-                                             banker=config.banker))
+                                             banker=config.banker, exchange=(config.exchange, config.exchange_way)))
         elif item == "learn":
             learn = getattr(self.app, "start_guide", None)
             if callable(learn):

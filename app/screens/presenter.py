@@ -31,6 +31,7 @@ from app.game import (
 from app.game.exemption import exempt_of
 from app.i18n import Translator
 from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
+from app.screens.presenter_exchange import exchange_board, exchange_status, hand_model
 from app.screens.presenter_ladder import ladder_board, ladder_line
 from app.screens.table_info import info_text, stake_text
 from app.widgets.cards import CardLook, cards_text
@@ -277,6 +278,8 @@ class TablePresenter:
             classes = "out"
         elif table.phase is Phase.ARRANGING:
             status_text = self.t(f"table.status.{status.value}")
+        elif table.exchanging:
+            status_text, classes = exchange_status(self.t, table, seat)
         elif rec.result is not None and rec.fouled(seat) and shown:
             status_text = self.t("table.status.foul")
             classes = "foul"
@@ -303,7 +306,7 @@ class TablePresenter:
         rec = table.current
         if not table.preset.arranged:
             return RowsModel(tuple(self._row_line(rec, seat, r, self.revealed_rows(), short=False) for r in Row))
-        if st is not None and table.phase is Phase.ARRANGING and table.human == seat:
+        if st is not None and table.phase in (Phase.ARRANGING, Phase.EXCHANGING) and table.human == seat:
             if st.declared is not None:  # the rows show the special's shape, named
                 decision = Decision.declared(st.hand, st.declared)
                 return RowsModel(tuple(self._special_line(decision, row, short=False) for row in Row))
@@ -346,27 +349,7 @@ class TablePresenter:
 
     def hand_model(self) -> HandModel:
         """What the player's hand shows."""
-        table = self.table
-        st = table.arrange
-        if table.watching:
-            # The watched seat's cards are in its rows, face down until the reveal: the hand area explains.
-            # Face down while the seats arrange; once the cards are shown, how to get back into the game.
-            note = self.t("table.watch_note" if table.phase is Phase.ARRANGING else "table.watch_note_take")
-            if table.pending_seat is not None:
-                note = self.t("table.msg.take", seat=self.t(f"common.seat.{SEAT_KEYS[table.pending_seat]}"))
-            return HandModel(note=note)
-        if st is None or table.phase is not Phase.ARRANGING:
-            return HandModel()
-        if table.human_ready:
-            return HandModel(note=self.t("table.hand_note.ready"))
-        loose = st.loose
-        cursor = st.cursor if st.cursor < len(loose) else None
-        note = ""
-        if not loose:
-            note = self.t("table.hand_note.placed") if st.legal else self.t("table.hand_note.fix")
-        if st.declared is not None:
-            note = self.t("table.hand_note.declared", special=self.t(f"common.special.{st.declared.id}"))
-        return HandModel(loose, cursor, st.selected, self.hinted(), note)
+        return hand_model(self.t, self.table, self.hinted())
 
     def me_title(self) -> str:
         """The player's area title: name, dealer, this deal's tally."""
@@ -419,6 +402,8 @@ class TablePresenter:
                 out.append("   " + self.t("table.doubled_by", seats=", ".join(self.seat_name(s) for s in by)),
                            style="bold yellow")
             out.append("\n")
+        if table.exchanging:
+            out.append_text(exchange_board(self.t, table, self.seat_name))
         if table.phase is Phase.ARRANGING:
             st = table.arrange
             if table.watching:

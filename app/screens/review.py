@@ -22,6 +22,7 @@ from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.screens.formatting import seat_name, signed
+from app.screens.review_passes import pass_lines
 from app.widgets.base import GameFooter
 from app.widgets.cards import CardLook, cards_text
 from rules.arrangement import Row
@@ -104,6 +105,9 @@ class ReviewScreen(BaseModal[None]):
             if above_best(r):
                 alts.append(t("coach.review.tied") + "\n", style="italic")
             parts.append(alts)
+        passes = pass_lines(t, self.table, self.record, self.seat, self.look)  # 換三張, when the table passed
+        if passes is not None:
+            parts.append(passes)
         parts.append(Text(t("coach.review.keys"), style="italic dim"))
         return Group(*parts)
 

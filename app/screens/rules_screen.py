@@ -30,7 +30,7 @@ from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_hongkong import banker_lines, hongkong_lines
-from app.screens.rules_variants import backrow_lines, exempt_lines, ladder_lines
+from app.screens.rules_variants import NO_EXCHANGE, Exchange, backrow_lines, exchange_lines, exempt_lines, ladder_lines
 from app.screens.rules_western import western_lines
 from app.settings import Settings
 from rules import arcade, shisanshui, taiwan, western
@@ -100,11 +100,9 @@ def preset_description(t: Translator, preset: Preset) -> str:
 class RulesText:
     """Builds the Markdown of one preset's rules in one language."""
 
-    def __init__(
-        self, t: Translator, preset: Preset, options: Options | None = None, banker: bool | None = None
-    ) -> None:
-        self.t = t
-        self.preset = preset
+    def __init__(self, t: Translator, preset: Preset, options: Options | None = None, banker: bool | None = None,
+                 exchange: Exchange = NO_EXCHANGE) -> None:
+        self.t, self.preset, self.exchange = t, preset, exchange  # 換三張 (§21): rounds and way, as hosted
         self.options = options or preset.default_options
         self.banker = preset.banker_by_default if banker is None else banker  # a banker game (§16)
 
@@ -144,6 +142,7 @@ class RulesText:
         if self.banker:
             yield from banker_lines(self.tr, self.options)
         yield from exempt_lines(self.tr, p, self.options)
+        yield from exchange_lines(self.tr, self.exchange)
         yield from self._session()
         yield from self._table()
 
@@ -524,11 +523,12 @@ class RulesScreen(BaseScreen[None]):
         t: Translator | None = None,
         settings: Settings | None = None,
         banker: bool | None = None,
+        exchange: Exchange = NO_EXCHANGE,
     ) -> None:
         """``options`` (and ``banker``, a banker game) are the table's, shown for ``preset``; other presets show
-        their defaults."""
+        their defaults. ``exchange``: the table's 換三張 setting (rounds, way)."""
         super().__init__(t=t, settings=settings)
-        self.preset = preset
+        self.preset, self.exchange = preset, exchange
         self._table = (preset, options)
         self._banker = banker
 
@@ -555,7 +555,7 @@ class RulesScreen(BaseScreen[None]):
             id="preset-tabs",
         )
         with VerticalScroll(id="rules-body", classes="doc"):
-            yield RulesView(RulesText(t, self.preset, self.options, self.banker).markdown(), id="rules-text")
+            yield RulesView(self.markdown_text, id="rules-text")
         yield self.too_small()
         yield self.footer()
 
@@ -566,7 +566,7 @@ class RulesScreen(BaseScreen[None]):
     @property
     def markdown_text(self) -> str:
         """The rules as shown (for tests and for copying)."""
-        return RulesText(self.t, self.preset, self.options, self.banker).markdown()
+        return RulesText(self.t, self.preset, self.options, self.banker, self.exchange).markdown()
 
     @on(Tabs.TabActivated, "#preset-tabs")
     async def _tab(self, event: Tabs.TabActivated) -> None:

@@ -1,5 +1,5 @@
-"""The Rules screen's parts for the rarer variants of seed 002: preset `backrow` (RULES.md §17), the 免擺
-host setting (§18) and the pattern ladder (§19).
+"""The Rules screen's parts for the rarer variants of seeds 002 and 003: preset `backrow` (RULES.md §17), the
+免擺 host setting (§18), the pattern ladder (§19) and the three-card exchange 換三張 (§21).
 
 Kept apart from `rules_screen` so that each variant's text stays small; the amounts are read from
 `rules.backrow`, `rules.exempt` and `rules.ladder`, never typed into the sentences.
@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from rules import backrow, exempt, ladder
+from rules.exchange import PASS_SIZE, Direction
 from rules.presets import Options, Preset
 
 Tr = Callable[..., str]
+Exchange = tuple[int, Direction]  # 換三張 as a table hosts it: rounds (0 to 2) and the way
+NO_EXCHANGE: Exchange = (0, Direction.CLOCKWISE)
 
 
 def backrow_lines(tr: Tr) -> Iterator[str]:
@@ -62,4 +65,18 @@ def ladder_lines(tr: Tr, t: Tr) -> Iterator[str]:
     yield ""
 
 
-__all__ = ["backrow_lines", "exempt_lines", "ladder_lines"]
+def exchange_lines(tr: Tr, exchange: Exchange) -> Iterator[str]:
+    """The 換三張 section (§21), stating whether and how the table passes cards."""
+    rounds, way = exchange
+    yield f"## {tr('heading.exchange')}"
+    yield ""
+    state = tr("exchange.state_on", rounds=rounds, way=tr(f"exchange.way_{way.value}")) if rounds else tr(
+        "exchange.state_off")
+    yield f"{state} {tr('exchange.rule', n=PASS_SIZE)}"
+    yield ""
+    for key in ("at_once", "ways", "three", "clock", "after", "ai", "coach"):
+        yield f"- {tr(f'exchange.{key}')}"
+    yield ""
+
+
+__all__ = ["NO_EXCHANGE", "Exchange", "backrow_lines", "exchange_lines", "exempt_lines", "ladder_lines"]

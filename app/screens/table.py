@@ -51,6 +51,7 @@ from app.screens.reveal_player import RevealPlayer, Scheduler
 from app.screens.review import ReviewScreen
 from app.screens.summary import SummaryScreen
 from app.screens.table_coach import TableCoaching
+from app.screens.table_exchange import TableExchange
 from app.screens.table_stakes import TableStakes
 from app.settings import Settings
 from app.widgets.base import GameFooter
@@ -70,7 +71,7 @@ HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top 
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
 
 
-class TableScreen(TableCoaching, TableStakes, TableClock, TablePacing, BaseScreen[None]):
+class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePacing, BaseScreen[None]):
     """A session at the table. Dismisses (None) when the session is over and its summary was seen."""
 
     SCREEN_CLASSES = GAME_SCREEN
@@ -92,6 +93,7 @@ class TableScreen(TableCoaching, TableStakes, TableClock, TablePacing, BaseScree
         Binding("d", "double", "table.key.double"),
         Binding("w", "stake", "table.key.stake"),
         Binding("enter", "ready", "table.key.ready", key_display="⏎"),
+        Binding("enter", "pass_cards", "table.key.pass_cards", key_display="⏎"),
         Binding("enter", "skip", "table.key.skip", key_display="⏎"),
         Binding("enter", "results", "table.key.results", key_display="⏎"),
         Binding("n", "next", "table.key.next"),
@@ -222,6 +224,7 @@ class TableScreen(TableCoaching, TableStakes, TableClock, TablePacing, BaseScree
             self.show_summary()
             return
         self.say("")
+        self.start_passes()  # 換三張, when the table passes cards first
         for request in self.table.computer_requests():
             self.think(request)
         if self.table.phase is Phase.REVEALING:  # a stored deal shown again: every decision is in
@@ -229,7 +232,7 @@ class TableScreen(TableCoaching, TableStakes, TableClock, TablePacing, BaseScree
         self.redraw()
 
     @work(thread=True, group="ai")
-    def think(self, request: AIRequest) -> None:
+    def think_ai(self, request: AIRequest) -> None:
         """A computer seat (or the helper for the human) decides, off the UI thread."""
         self.post_message(AIDone(request, run_ai(request)))
 
@@ -583,7 +586,7 @@ class TableScreen(TableCoaching, TableStakes, TableClock, TablePacing, BaseScree
         view.board = (board.width, board.height) if board.height else None
         self._put("#board", view.board_text())
         # Once the cards are down the hand's lines go to the board, which then tells the reveal.
-        revealed = self.table.phase is not Phase.ARRANGING
+        revealed = self.table.phase not in (Phase.ARRANGING, Phase.EXCHANGING)
         if revealed != self.has_class("-revealed"):
             self.set_class(revealed, "-revealed")
             self.call_after_refresh(self.redraw)  # the board's new size decides how much of the story fits

@@ -1,0 +1,58 @@
+"""What the computer passes in 換三張 (rules/RULES.md §21), and the coach's price of a pass."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ai import Level, TableView
+from ai.coach import Verdict
+from ai.passing import candidates, choose_pass, kept_score, price_passes, review_pass
+from rules.cards import deal, parse_cards
+from rules.presets import Preset
+
+VIEW = TableView(preset=Preset.TAIWAN)
+# Four aces and a king-high flush draw: nothing of them should ever be passed.
+QUADS = parse_cards("As Ah Ad Ac Kh Qh 9h 5h 8c 6d 4s 3c 2d")
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), level=st.sampled_from([Level.EASY, Level.NORMAL]))
+def test_every_pass_is_three_distinct_cards_of_the_hand(seed: int, level: Level) -> None:
+    hand = deal(seed)[0]
+    choice = choose_pass(hand, VIEW, level, seed=seed)
+    assert len(set(choice.cards)) == 3 and set(choice.cards) <= set(hand)
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_no_level_breaks_up_four_aces(level: Level) -> None:
+    choice = choose_pass(QUADS, VIEW, level, seed=4)
+    assert not {c.rank for c in choice.cards} & {12}
+
+
+def test_the_quick_look_prefers_keeping_made_hands() -> None:
+    assert kept_score(parse_cards("As Ah Ad Kc Kd 9h 7s 5c 3d 2h")) > kept_score(
+        parse_cards("As Kh Qd Jc 9d 8h 6s 5c 3d 2h"))
+    assert all(not {c.rank for c in trio} & {12} for trio in candidates(QUADS, 10))
+
+
+def test_a_pass_is_the_same_for_the_same_seed() -> None:
+    hand = deal(11)[1]
+    assert choose_pass(hand, VIEW, Level.HARD, seed=5) == choose_pass(hand, VIEW, Level.HARD, seed=5)
+
+
+def test_passes_are_priced_on_the_same_draws() -> None:
+    hand = deal(12)[0]
+    trio = candidates(hand, 1)[0]
+    x = price_passes(hand, [trio, trio], VIEW, draws=4, seed=1)
+    assert x.shape == (4, 2) and (x[:, 0] == x[:, 1]).all()
+
+
+def test_the_coach_calls_its_own_best_pass_best_and_a_broken_four_a_blunder() -> None:
+    best = review_pass(QUADS, candidates(QUADS, 1)[0], VIEW, seed=2)
+    assert best.loss >= 0
+    bad = review_pass(QUADS, parse_cards("As Ah Kh"), VIEW, seed=2)
+    assert bad.loss > 1 and bad.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
+    assert not {c.rank for c in bad.best} & {12}
+    assert bad.to_dict()["played"] == "Kh Ah As"

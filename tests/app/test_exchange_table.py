@@ -1,0 +1,232 @@
+"""換三張 at the table (rules/RULES.md §21): the rounds, the player's pass and its clock, the computers' passes,
+leaving, the record that keeps the passes, the review, and the keys on the table screen."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ai import Level, TableView
+from app.cli import build_parser
+from app.commands.play_cmds import config_from_args
+from app.config import TableConfig
+from app.game import Action, Allowed, ArrangeError, Phase, Table, allowed
+from app.game.coach import run_pass_coach
+from app.game.record import DealRecord, RecordError
+from app.game.requests import Purpose, run_ai, run_pass
+from app.screens.table import TableScreen
+from rules.exchange import Direction, ExchangeError, check_pass
+from rules.presets import OptionError, Preset
+from tests.app.harness import Clock, config, make_app, settle, table_screen
+
+
+def exchange_table(rounds: int = 1, way: Direction = Direction.CLOCKWISE, players: int = 4, **kw) -> Table:
+    cfg = TableConfig(seed=5, levels=(Level.EASY,) * 3, exchange=rounds, exchange_way=way, players=players, **kw)
+    return Table(cfg, now=Clock(1000.0))
+
+
+def pick_three(t: Table) -> None:
+    st = t.arrange
+    assert st is not None
+    for card in st.order[:3]:
+        st = st.move_to(card).toggle_select()
+    t.apply(st)
+
+
+def test_without_the_setting_the_deal_goes_straight_to_arranging() -> None:
+    t = exchange_table(rounds=0)
+    rec = t.start_deal()
+    assert t.phase is Phase.ARRANGING and rec.exchange is None and rec.to_dict().get("passes") is None
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_each_round_moves_the_cards_and_then_arranging_starts_with_the_new_hand(rounds: int) -> None:
+    t = exchange_table(rounds)
+    rec = t.start_deal()
+    dealt = dict(rec.hands)
+    for k in range(rounds):
+        assert t.phase is Phase.EXCHANGING and t.pass_number == k
+        assert allowed(t, Action.PASS) is Allowed.GREYED  # nothing selected yet
+        assert allowed(t, Action.PLACE) is Allowed.HIDDEN and allowed(t, Action.READY) is Allowed.HIDDEN
+        t.decide_passes()
+        pick_three(t)
+        assert allowed(t, Action.PASS) is Allowed.ALLOWED
+        given = t.give_pass()
+        assert rec.passes[k][0] == given
+    assert t.phase is Phase.ARRANGING and len(rec.passes) == rounds
+    assert rec.dealt == dealt and rec.hands != dealt
+    assert t.arrange is not None and t.arrange.hand == rec.hands[0]
+    assert sorted(c for h in rec.hands.values() for c in h) == sorted(c for h in dealt.values() for c in h)
+    # clockwise: the player's last pass went to West (seat 3), and what the player got came from East (seat 1)
+    assert set(rec.passes[-1][0]) <= set(rec.hands[3]) and rec.received(0, rounds - 1) == rec.passes[-1][1]
+
+
+def test_the_pass_needs_exactly_three_cards() -> None:
+    t = exchange_table()
+    t.start_deal()
+    st = t.arrange
+    t.apply(st.toggle_select())
+    with pytest.raises(ArrangeError) as err:
+        t.give_pass()
+    assert err.value.code == "pass_three" and err.value.params == {"count": 1}
+
+
+def test_a_computer_pass_for_another_round_or_deal_is_ignored() -> None:
+    t = exchange_table(2)
+    t.start_deal()
+    request = t.pass_requests()[0]
+    stale = replace(request, round=1)
+    assert not t.accept_pass(stale, run_pass(stale).cards)
+    assert t.accept_pass(request, run_pass(request).cards)
+    assert not t.accept_pass(request, run_pass(request).cards)  # twice
+
+
+def test_the_clock_of_a_pass_runs_out_and_the_helper_passes_for_the_player() -> None:
+    clock = Clock(1000.0)
+    t = Table(TableConfig(seed=5, levels=(Level.EASY,) * 3, exchange=1, time_limit=60, takeover=False), now=clock)
+    t.start_deal()
+    assert t.time_left() == 30.0  # half the arranging limit
+    t.decide_passes()
+    clock.t += 30
+    assert t.timed_out()
+    request = t.on_timeout()
+    assert request is not None and request.purpose is Purpose.TAKEOVER and request.level is Level.HARD
+    assert not t.timed_out() and not t.can_pick
+    assert t.accept_pass(request, run_pass(request).cards)
+    assert t.phase is Phase.ARRANGING and t.time_left() == 60.0 and t.current.passed_for_human
+
+
+def test_leaving_during_the_exchange_hands_the_pass_to_the_computer() -> None:
+    t = exchange_table()
+    t.start_deal()
+    t.decide_passes()
+    request = t.leave()
+    assert request is not None and request.seat == 0
+    assert t.accept_pass(request, run_pass(request).cards)
+    assert t.phase is Phase.ARRANGING and t.human is None
+
+
+def test_watching_every_seat_passes_by_itself() -> None:
+    t = Table(replace(config(seed=2, exchange=2), watch=True, levels=(Level.EASY,) * 3), now=Clock())
+    t.start_deal()
+    t.decide_passes()
+    t.decide_passes()
+    assert t.phase is Phase.ARRANGING and len(t.current.passes) == 2
+
+
+def test_across_at_three_passes_clockwise_and_rotate_turns_each_deal() -> None:
+    t = exchange_table(way=Direction.ACROSS, players=3)
+    assert t.start_deal().exchange is Direction.CLOCKWISE
+    r = exchange_table(way=Direction.ROTATE)
+    assert r.start_deal().exchange is Direction.CLOCKWISE
+
+
+def test_the_ladder_never_passes() -> None:
+    t = Table(replace(config(Preset.LADDER), exchange=1), now=Clock())
+    t.start_deal()
+    assert t.phase is Phase.ARRANGING
+
+
+def _played_deal(rounds: int = 2) -> DealRecord:
+    t = exchange_table(rounds)
+    rec = t.start_deal()
+    for _ in range(rounds):
+        t.decide_passes()
+        pick_three(t)
+        t.give_pass()
+    t.decide_computers()
+    choice = run_ai(t.takeover_request())
+    t.apply(t.arrange.with_arrangement(choice.decision.arrangement))
+    t.ready()
+    t.score()
+    return rec
+
+
+def test_a_stored_deal_keeps_its_passes_and_rebuilds_exactly() -> None:
+    rec = _played_deal()
+    data = rec.to_dict()
+    assert data["exchange"] == "clockwise" and len(data["passes"]) == 2
+    back = DealRecord.from_dict(data)
+    assert {s: sorted(h) for s, h in back.hands.items()} == {s: sorted(h) for s, h in rec.hands.items()}
+    assert back.passes == rec.passes and back.dealt == rec.dealt
+    assert back.to_dict() == data
+
+
+def test_a_stored_deal_whose_passes_do_not_give_its_hands_is_refused() -> None:
+    data = _played_deal().to_dict()
+    seat0 = data["passes"][0]["0"]
+    data["passes"][0]["0"] = data["passes"][0]["1"]
+    data["passes"][0]["1"] = seat0
+    with pytest.raises(RecordError):
+        DealRecord.from_dict(data)
+    data = _played_deal().to_dict()
+    data["exchange"] = "sideways"
+    with pytest.raises(RecordError, match="exchange"):
+        DealRecord.from_dict(data)
+    data = _played_deal().to_dict()
+    del data["exchange"]
+    with pytest.raises(RecordError, match="passes"):
+        DealRecord.from_dict(data)
+
+
+def test_the_coach_prices_the_players_pass_from_the_hand_it_was_made_from() -> None:
+    rec = _played_deal(2)
+    t = exchange_table(2)
+    requests = t.coach.pass_requests(rec, 0, TableView())
+    assert [r.round for r in requests] == [0, 1]
+    assert requests[0].hand == rec.dealt[0] and set(requests[1].played) <= set(requests[1].hand)
+    review = run_pass_coach(requests[1])
+    t.coach.accept_pass(requests[1], review)
+    assert t.coach.passes[(rec.number, 0, 1)].played == requests[1].played
+    assert t.coach.pass_requests(rec, 0, TableView()) == []  # priced or being priced: never asked twice
+
+
+def test_host_settings_are_checked_and_saved_only_when_on() -> None:
+    with pytest.raises(OptionError, match="exchange"):
+        TableConfig(exchange=3)
+    with pytest.raises(OptionError, match="exchange_way"):
+        TableConfig(exchange=1, exchange_way="sideways")
+    on = TableConfig(exchange=2, exchange_way=Direction.ROTATE)
+    assert TableConfig.from_dict(on.to_dict()) == on
+    assert "exchange" not in TableConfig().to_dict()
+
+
+def test_play_takes_the_exchange_flags() -> None:
+    args = build_parser().parse_args(["play", "--exchange", "2", "--exchange-way", "across"])
+    cfg = config_from_args(args)
+    assert cfg.exchange == 2 and cfg.exchange_way is Direction.ACROSS
+    assert config_from_args(build_parser().parse_args(["play", "--exchange-way", "rotate"])).exchange == 1
+
+
+def test_pass_round_refuses_what_the_table_never_makes() -> None:
+    t = exchange_table()
+    rec = t.start_deal()
+    with pytest.raises(ExchangeError):
+        check_pass(rec.hands[0], rec.hands[1][:3])
+
+
+async def test_the_player_picks_three_cards_with_the_keys_and_passes_them() -> None:
+    app = make_app(config(seed=3, exchange=1, levels=(Level.EASY,) * 3), clock=Clock())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert isinstance(screen, TableScreen) and screen.table.phase is Phase.EXCHANGING
+        assert screen.check_action("pass_cards", ()) is None  # shown, greyed: nothing selected
+        assert screen.check_action("ready", ()) is False
+        await pilot.press("space", "right", "space", "right", "space")
+        await pilot.pause()
+        assert screen.check_action("pass_cards", ()) is True
+        given = set(screen.table.arrange.selected)
+        await pilot.press("enter")
+        await settle(pilot)
+        rec = screen.table.current
+        assert screen.table.phase is Phase.ARRANGING and set(rec.passes[0][0]) == given
+        assert not given & set(rec.hands[0])
+        text, _ = screen.view.message_line()
+        assert "You passed" in str(text) and "West" in str(text)
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.table.phase is Phase.RESULTS and sum(rec.units) == 0
