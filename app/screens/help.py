@@ -16,7 +16,7 @@ from app.screens.base import BaseModal
 from app.widgets.base import GameFooter
 from rules.presets import Preset
 
-# (keys, i18n key of the explanation, when it applies: all | arcade | banker | specials | watch)
+# (keys, i18n key of the explanation, when it applies: all | arcade | banker | exchange | specials | watch)
 KEYS = (
     ("← →", "table.help.move", "all"),
     ("space", "table.help.select", "all"),
@@ -27,6 +27,7 @@ KEYS = (
     ("h", "table.help.hint", "all"),
     ("s", "table.help.sort", "all"),
     ("enter", "table.help.ready", "all"),
+    ("enter", "table.help.pass_cards", "exchange"),
     ("b", "table.help.declare", "all"),
     ("d", "table.help.double", "arcade"),
     ("w", "table.help.stake", "banker"),
@@ -50,12 +51,13 @@ class HelpScreen(BaseModal[None]):
 
     def __init__(
         self, preset: Preset = Preset.TAIWAN, watching: bool = False, *, t: Translator | None = None,
-        banker: bool = False,
+        banker: bool = False, exchange: bool = False,
     ) -> None:
         super().__init__(t=t)
         self.preset = preset
         self.watching = watching
         self.banker = banker  # a banker game: the stake key applies
+        self.exchange = exchange  # 換三張: the pass key applies
 
     def compose(self) -> ComposeResult:
         grid = RichTable(box=box.SIMPLE, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1),
@@ -75,7 +77,7 @@ class HelpScreen(BaseModal[None]):
         """The keys this table has, each with its explanation."""
         return [(keys, self.t(text)) for keys, text, when in KEYS
                 if not (when == "arcade" and self.preset is not Preset.ARCADE)
-                and not (when == "banker" and not self.banker)]
+                and not (when == "banker" and not self.banker) and not (when == "exchange" and not self.exchange)]
 
     def action_close(self) -> None:
         self.dismiss(None)

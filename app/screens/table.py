@@ -486,7 +486,7 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.table.preset, self.table.watching, t=self.t,
-                                        banker=self.table.config.banker))
+                                        banker=self.table.config.banker, exchange=self.table.config.exchange > 0))
 
     def action_leave(self) -> None:
         table = self.table

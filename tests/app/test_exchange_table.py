@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai import Level, TableView
 from app.cli import build_parser
@@ -230,3 +232,35 @@ async def test_the_player_picks_three_cards_with_the_keys_and_passes_them() -> N
         await pilot.press("enter")
         await settle(pilot)
         assert screen.table.phase is Phase.RESULTS and sum(rec.units) == 0
+
+
+def test_a_retry_arranges_the_hand_as_played_and_stores_its_passes() -> None:
+    from app.game.replay import OneDeal
+
+    stored = _played_deal(1)
+    retry = OneDeal(DealRecord.from_dict(stored.to_dict()), retry=True, now=Clock())
+    rec = retry.start_deal()
+    assert retry.phase is Phase.ARRANGING and sorted(retry.arrange.hand) == sorted(stored.hands[0])
+    choice = run_ai(retry.takeover_request())
+    retry.apply(retry.arrange.with_arrangement(choice.decision.arrangement))
+    retry.ready()
+    retry.score()
+    back = DealRecord.from_dict(rec.to_dict())
+    assert back.passes == stored.passes and back.exchange is stored.exchange
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**20), rounds=st.integers(1, 2), way=st.sampled_from(list(Direction)),
+       players=st.sampled_from([2, 3, 4]))
+def test_any_watched_deal_with_passes_rebuilds_exactly(seed: int, rounds: int, way: Direction, players: int) -> None:
+    cfg = TableConfig(seed=seed, levels=(Level.EASY,) * 3, watch=True, watch_level=Level.EASY, exchange=rounds,
+                      exchange_way=way, players=players)
+    t = Table(cfg, now=Clock())
+    rec = t.start_deal()
+    for _ in range(rounds):
+        t.decide_passes()
+    t.decide_computers()
+    t.score()
+    back = DealRecord.from_dict(rec.to_dict())
+    assert back.to_dict() == rec.to_dict()
+    assert sorted(c for h in back.hands.values() for c in h) == sorted(c for h in rec.dealt.values() for c in h)

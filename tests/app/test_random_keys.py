@@ -28,6 +28,7 @@ from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
 from app.screens.help import HelpScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
+from rules.exchange import Direction
 from rules.presets import Preset
 from rules.specials import Special
 from tests.app.harness import Clock, Manual, config
@@ -63,7 +64,7 @@ ANY = [
     "x", "y", "z", "0", "1", "2", "3", "4", "9", "f1", "delete", "insert",
 ]
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
-REQUIRED = set(SCREEN_KEYS) | {"reveal"} | {f"table-{p.value}" for p in Preset}
+REQUIRED = set(SCREEN_KEYS) | {"reveal", "exchange"} | {f"table-{p.value}" for p in Preset}
 # The edges, the 80×24 boundary from both sides, and the sizes the crash of issue 9 was seen at.
 FIXED_SIZES = [(20, 8), (250, 70), (79, 24), (80, 23), (80, 24), (60, 30), (100, 23), (100, 20), (110, 34)]
 
@@ -84,6 +85,8 @@ def _visit(app: ChinesePokerApp, seen: set[str]) -> str:
         seen.add(f"table-{table.table.preset.value}")
         if table.table.phase is Phase.REVEALING:
             seen.add("reveal")
+        if table.table.phase is Phase.EXCHANGING:
+            seen.add("exchange")
     return name
 
 
@@ -212,6 +215,13 @@ SESSIONS: dict[str, Session] = {
     "ladder": Session(
         lambda rng: config(Preset.LADDER, seed=rng.randrange(1000), **EASY), 0.04,
         frozenset({"TableScreen", "reveal", "table-ladder"}),
+    ),
+    # 換三張 (issue 15): one or two rounds of passing, any way, at any table size, sometimes against the clock.
+    "exchange": Session(
+        lambda rng: config(rng.choice([p for p in Preset if p.arranged]), seed=rng.randrange(1000),
+                           exchange=rng.choice((1, 2)), exchange_way=rng.choice(list(Direction)),
+                           players=rng.choice((2, 3, 4)), watch=rng.random() < 0.2, time_limit=30, **EASY), 0.08,
+        frozenset({"TableScreen", "reveal", "exchange"}),
     ),
     # Tables of two or three (issue 14): any preset, sometimes watched, with coins that run out in arcade.
     "small-tables": Session(
