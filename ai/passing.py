@@ -1,18 +1,15 @@
 """What to pass in the three-card exchange (換三張, rules/RULES.md §21), and what a pass is worth.
 
-A pass is priced by what the hand is worth after it: the ten cards kept with three received, the received
-cards drawn from the 39 the seat has not seen, and each hand valued by the level's own estimate of its best
-play (or declaration). Every candidate is priced on the same draws, so their differences are far less noisy
+A pass is priced by what the hand is worth after it: the ten cards kept with three received, and each hand
+valued by the level's own estimate of its best play (or declaration). The received cards are what a giver
+holding 13 of the 39 unseen cards would pass by the quick look below (neighbours pass low odd cards far more
+often than aces). Every candidate is priced on the same draws, so their differences are far less noisy
 than their values. Candidates come from a quick look at what the kept ten still make (groups, a flush or a
 straight taking shape, high cards), since pricing all 286 passes would take seconds.
-
-The received cards are drawn at random: the neighbour in fact passes what it least wants (usually low odd
-cards), so the prices flatter a hand slightly and evenly, which leaves the ranking of passes close.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rules.cards import Card, format_cards
+from rules.evaluate import SUBSETS3
 from rules.exchange import PASS_SIZE, check_pass
 from rules.exempt import WIN, exempt_rank
 
@@ -65,36 +63,57 @@ class PassReview:
                 "draws": self.draws}
 
 
-def _longest_run(ranks: set[int]) -> int:
-    present = [r in ranks for r in range(13)]
-    line = [present[12], *present]  # the ace also below the deuce
-    best = run = 0
-    for p in line:
-        run = run + 1 if p else 0
-        best = max(best, run)
+_GROUP_VALUE = np.array([_GROUP.get(n, 0.0) if n <= 4 else _GROUP[4] for n in range(5)])
+_SUIT_VALUE = np.array([_SUIT.get(min(5, n), 0.0) for n in range(14)])
+_RUN_VALUE = np.array([_RUN.get(min(5, n), 0.0) for n in range(15)])
+
+
+def _longest_runs(present: np.ndarray) -> np.ndarray:
+    """(k, 13) rank presence -> (k,) longest run of consecutive ranks, the ace also below the deuce."""
+    line = np.concatenate([present[:, 12:13], present], axis=1).astype(np.int64)
+    run = np.zeros(len(line), dtype=np.int64)
+    best = np.zeros(len(line), dtype=np.int64)
+    for col in line.T:  # 14 steps over all rows at once
+        run = (run + 1) * col
+        best = np.maximum(best, run)
     return best
 
 
+def kept_scores(hand: Sequence[int]) -> np.ndarray:
+    """The quick look at what the cards kept make, for each of the 286 passes of ``hand`` (in
+    :data:`rules.evaluate.SUBSETS3` order of the hand sorted ascending): pairs, trips and fours, a flush or
+    straight taking shape, high cards. Only used to choose which passes are worth pricing."""
+    cards = np.sort(np.asarray(hand, dtype=np.int64))
+    ranks, suits = cards >> 2, cards & 3
+    keep = np.ones((len(SUBSETS3), 13), dtype=bool)
+    keep[np.arange(len(SUBSETS3))[:, None], SUBSETS3] = False
+    rank_counts = (keep[:, :, None] & (ranks[None, :, None] == np.arange(13))).sum(axis=1)  # (286, 13)
+    suit_counts = (keep[:, :, None] & (suits[None, :, None] == np.arange(4))).sum(axis=1)  # (286, 4)
+    grouped = rank_counts > 1
+    score = _GROUP_VALUE[np.minimum(rank_counts, 4)].sum(axis=1) + (grouped * np.arange(13) * 0.12).sum(axis=1)
+    score += _SUIT_VALUE[suit_counts.max(axis=1)]
+    score += _RUN_VALUE[_longest_runs(rank_counts > 0)]
+    return score + ((rank_counts > 0) * np.arange(13)).sum(axis=1) * 0.04
+
+
 def kept_score(kept: Sequence[int]) -> float:
-    """A quick look at what ``kept`` cards still make: pairs, trips and fours, a flush or straight taking shape,
-    high cards. Only used to choose which passes are worth pricing."""
+    """The quick look at a set of kept cards (:func:`kept_scores` for one set, of any size)."""
     ranks = Counter(c >> 2 for c in kept)
     suits = Counter(c & 3 for c in kept)
     score = sum(_GROUP[n] + (0.12 * r if n > 1 else 0.0) for r, n in ranks.items())
     score += _SUIT.get(min(5, max(suits.values())), 0.0)
-    score += _RUN.get(min(5, _longest_run(set(ranks))), 0.0)
+    present = np.zeros((1, 13), dtype=bool)
+    present[0, list(ranks)] = True
+    score += _RUN.get(min(5, int(_longest_runs(present)[0])), 0.0)
     return score + sum(r for r in ranks) * 0.04
 
 
 def candidates(hand: Sequence[int], count: int) -> list[tuple[Card, ...]]:
     """The ``count`` passes whose kept cards look best, best first (ties by the lower cards passed)."""
-    cards = tuple(sorted(Card(c) for c in hand))
-    scored = []
-    for trio in itertools.combinations(cards, PASS_SIZE):
-        kept = [c for c in cards if c not in trio]
-        scored.append((-kept_score(kept), sum(trio), trio))
-    scored.sort()
-    return [trio for _, _, trio in scored[:count]]
+    cards = np.sort(np.asarray(hand, dtype=np.int64))
+    trios = cards[SUBSETS3]  # (286, 3)
+    order = np.lexsort((trios.sum(axis=1), -kept_scores(cards)))[:count]
+    return [tuple(Card(int(c)) for c in trios[i]) for i in order]
 
 
 def hand_value(cards: Sequence[int], view: TableView, level: Level = Level.HARD) -> float:
@@ -117,28 +136,38 @@ def hand_value(cards: Sequence[int], view: TableView, level: Level = Level.HARD)
     return weight * best
 
 
-def _draws(hand: Sequence[int], count: int, seed: int) -> list[tuple[Card, ...]]:
+def _draws(hand: Sequence[int], count: int, seed: int, modelled: bool = True) -> list[tuple[Card, ...]]:
+    """``count`` draws of the three cards the seat may receive. ``modelled``: the giver's 13 cards are drawn
+    from the unseen ones and it passes what its quick look likes least (a neighbour passes low odd cards far
+    more often than aces); otherwise any three unseen cards, uniformly."""
     unseen = np.array(sorted(set(range(52)) - {int(c) for c in hand}))
     rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
-    return [tuple(Card(int(c)) for c in rng.choice(unseen, PASS_SIZE, replace=False)) for _ in range(count)]
+    out = []
+    for _ in range(count):
+        if modelled:
+            out.append(candidates(rng.choice(unseen, 13, replace=False), 1)[0])
+        else:
+            out.append(tuple(Card(int(c)) for c in rng.choice(unseen, PASS_SIZE, replace=False)))
+    return out
 
 
 def price_passes(
     hand: Sequence[int], passes: Sequence[Sequence[int]], view: TableView, *, draws: int, seed: int,
-    level: Level = Level.HARD,
+    level: Level = Level.HARD, modelled: bool = True,
 ) -> np.ndarray:
-    """(draws, passes) values of the hand after each pass, every pass priced on the same received cards."""
+    """(draws, passes) values of the hand after each pass, every pass priced on the same received cards
+    (``modelled``: as :func:`_draws` says)."""
     cards = tuple(sorted(Card(c) for c in hand))
     checked = [check_pass(cards, p) for p in passes]
     out = np.empty((draws, len(checked)))
-    for i, got in enumerate(_draws(cards, draws, seed)):
+    for i, got in enumerate(_draws(cards, draws, seed, modelled)):
         for j, trio in enumerate(checked):
             out[i, j] = hand_value([c for c in cards if c not in trio] + list(got), view, level)
     return out
 
 
 def choose_pass(
-    hand: Sequence[int], view: TableView, level: Level | str = Level.NORMAL, *, seed: int = 0
+    hand: Sequence[int], view: TableView, level: Level | str = Level.NORMAL, *, seed: int = 0, modelled: bool = True
 ) -> PassChoice:
     """The three cards ``level`` passes from ``hand`` (13 cards) at ``view``'s table."""
     level = Level(level)
@@ -149,7 +178,7 @@ def choose_pass(
         return PassChoice(look[pick], 0.0)
     count, draws = BUDGET[level]
     look = candidates(hand, count)
-    x = price_passes(hand, look, view, draws=draws, seed=seed, level=level)
+    x = price_passes(hand, look, view, draws=draws, seed=seed, level=level, modelled=modelled)
     means = x.mean(axis=0)
     best = int(np.argmax(means))
     return PassChoice(look[best], float(means[best]))

@@ -38,7 +38,7 @@ from app.game.drills.arrange import ArrangeTable
 from app.game.journal import Journal
 from app.game.replay import OneDeal
 from app.i18n import Translator
-from app.messages import AIDone, CoachDone
+from app.messages import AIDone
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import TableClock
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
@@ -48,7 +48,6 @@ from app.screens.pacing import TablePacing
 from app.screens.presenter import TablePresenter
 from app.screens.results import ResultsScreen
 from app.screens.reveal_player import RevealPlayer, Scheduler
-from app.screens.review import ReviewScreen
 from app.screens.summary import SummaryScreen
 from app.screens.table_coach import TableCoaching
 from app.screens.table_exchange import TableExchange
@@ -290,13 +289,6 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
                 self.view.hint = hint
                 self.say(self.view.hint_text())
         self.redraw()
-
-    @on(CoachDone)
-    def _coach_done(self, message: CoachDone) -> None:
-        self.table.coach.accept(message.request, message.review)
-        self.redraw()
-        if isinstance(self.app.screen, ReviewScreen | ResultsScreen):
-            self.app.screen.refresh_coach()
 
     # ---- the reveal
 

@@ -15,6 +15,7 @@ from ai.coach import Budget
 from app.game import CoachRequest, Table, run_coach
 from app.i18n import Translator
 from app.messages import CoachDone
+from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.settings import Settings
 from app.widgets.cards import CardLook
@@ -43,6 +44,8 @@ class TableCoaching:
 
         def say(self, text: str, kind: str = "info") -> None: ...
 
+        def redraw(self) -> None: ...
+
         def post_message(self, message: Message) -> bool: ...
 
     # ---- the coach
@@ -62,6 +65,13 @@ class TableCoaching:
     def coach_think(self, request: CoachRequest) -> None:
         """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
         self.post_message(CoachDone(request, run_coach(request)))
+
+    def on_coach_done(self, message: CoachDone) -> None:
+        """Keep the priced decision; the review or results on show take it at once."""
+        self.table.coach.accept(message.request, message.review)
+        self.redraw()
+        if isinstance(self.app.screen, ReviewScreen | ResultsScreen):
+            self.app.screen.refresh_coach()
 
     def action_review(self) -> None:
         rec = self.table.current
