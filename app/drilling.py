@@ -11,7 +11,7 @@ from typing import Any
 from app.game.drills import Drill, Question
 from app.i18n import Translator
 from app.screens.formatting import item_name
-from rules.cards import RANK_CHARS
+from rules.cards import RANK_CHARS, format_cards, parse_cards
 from rules.presets import Preset
 
 
@@ -36,7 +36,13 @@ def choice_label(t: Translator, q: Question, choice: str) -> str:
         return f"{value:+d}" if value else "0"
     if q.drill is Drill.LADDER and choice != "equal":
         return t(f"drills.choice.hand_{choice}")  # hands, not rows
+    if q.drill is Drill.PASS:
+        return t("drills.choice.pass", cards=_symbols(q.show["passes"][choice]))
     return t(f"drills.choice.{choice}")
+
+
+def _symbols(cards: str) -> str:
+    return format_cards(parse_cards(cards), symbols=True)
 
 
 def answer_text(t: Translator, q: Question) -> str:
@@ -69,6 +75,10 @@ def why_text(t: Translator, q: Question) -> str:
         return t("drills.why.special", made=t("rules.list_sep").join(t(f"common.special.{s}") for s in v["made"]))
     if key == "ladder":
         return ladder_why(t, v)
+    if key == "pass":
+        worth = t("rules.list_sep").join(t("drills.why.pass_worth", cards=_symbols(q.show["passes"][c]),
+                                           ev=f"{v['evs'][c]:+.2f}") for c in q.choices)
+        return t("drills.why.pass", best=_symbols(v["best"]), worth=worth, draws=v["draws"])
     if key == "score":
         preset = Preset(q.show["rules"])
         items = t("rules.list_sep").join(f"{item_name(t, it['kind'], preset)} {it['value']:+d}" for it in v["items"])

@@ -14,7 +14,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -64,6 +64,20 @@ class DrillScreen(BaseScreen[None]):
         self.before: DrillStats | None = None  # the records the run may beat
         self._clock: Timer | None = None
         self.on_done = on_done
+        self.preparing = False  # a worker is making the next question of a slow drill
+        self.show_next = False  # ask it as soon as it is made (the player pressed enter meanwhile)
+
+    @work(thread=True, exclusive=True, group="drill")
+    def prepare(self, show: bool = False) -> None:
+        """Make the next question off the UI thread (``show``: then ask it)."""
+        self.run.prepare()
+        self.app.call_from_thread(self._prepared, show)
+
+    def _prepared(self, show: bool) -> None:
+        self.preparing = False
+        if (show or self.show_next) and not self.finished and self.is_mounted:
+            self.show_next = False
+            self.show_question()
 
     def compose(self) -> ComposeResult:
         yield Static(self.t(f"drills.drill.{self.run.drill.value}"), classes="screen-title")
@@ -89,7 +103,17 @@ class DrillScreen(BaseScreen[None]):
     # ---- asking
 
     def show_question(self) -> None:
-        """Ask the next question."""
+        """Ask the next question (a slow drill's is made in a worker first, when it is not made yet)."""
+        if not self.run.ready:
+            if not self.preparing:
+                self.preparing = True
+                self.question = None
+                self.query_one("#drill-prompt", Static).update(Text(self.t("drills.preparing"), style="italic"))
+                self.query_one("#drill-show", Static).update("")
+                self.query_one("#drill-choices", OptionList).clear_options()
+                self.query_one("#drill-feedback", Static).update("")
+                self.prepare(show=True)
+            return
         q = self.question = self.run.ask()
         self.answered = False
         t = self.t
@@ -142,6 +166,8 @@ class DrillScreen(BaseScreen[None]):
             lines = [self._row(t(f"common.row.{r}"), show[r], name=False) for r in ("front", "middle", "back")]
         elif q.drill is Drill.SPECIAL:
             lines = [self._row("", show["hand"], name=False)]
+        elif q.drill is Drill.PASS:  # the hand high to low, as it is dealt at the table
+            lines = [self._row("", show["hand"], name=False, grouped=False)]
         else:
             lines = [line for seat, rows in enumerate(show["seats"]) for line in self._seat(seat, rows)]
         return Group(*lines)
@@ -202,6 +228,9 @@ class DrillScreen(BaseScreen[None]):
             Group(head, Text(why_text(t, q)), Text(tail, style="dim italic")))
         self.query_one("#drill-choices", OptionList).disabled = True
         self.query_one("#drill-body", VerticalScroll).scroll_end(animate=False)  # the explanation in view
+        if not self.run.ready and not self.run.done and not self.preparing:  # the next one, while this is read
+            self.preparing = True
+            self.prepare()
         self.status()
         self.refresh_bindings()
 
@@ -239,6 +268,9 @@ class DrillScreen(BaseScreen[None]):
             return
         if self.run.done:
             self.finish()
+        elif self.preparing:  # the next question is being made: it shows itself once it is
+            self.show_next = True
+            self.query_one("#drill-prompt", Static).update(Text(self.t("drills.preparing"), style="italic"))
         else:
             self.show_question()
 

@@ -60,7 +60,7 @@ async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill) -> None:
             await pilot.pause()
             assert screen.answered and screen.run.answers[-1].right == right
             await pilot.press("enter")
-            await pilot.pause()
+            await settle(pilot)  # a slow drill's next question is made in a worker
         assert screen.finished and screen.recorded is not None
         result = screen.run.result()
         stats = drill_stats(app.history, drill.value, "taiwan")

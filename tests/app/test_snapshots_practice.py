@@ -15,7 +15,7 @@ from app.screens.guide import TipScreen
 from app.screens.practice import PracticeScreen
 from app.settings import Settings
 from rules.presets import Preset
-from tests.app.harness import ScreenApp
+from tests.app.harness import ScreenApp, settle
 
 
 class PracticeApp(ScreenApp):
@@ -37,7 +37,13 @@ def test_practice_menu(snap_compare, lang):
 def test_a_question_answered(snap_compare, drill):
     preset = Preset.SHISANSHUI if drill is Drill.SPECIAL else Preset.TAIWAN
     app = PracticeApp(lambda: DrillScreen(DrillRun(drill, preset, seed=11), None))
-    assert snap_compare(app, press=["1"], terminal_size=(80, 24))
+
+    async def answer(pilot) -> None:
+        await settle(pilot)  # What to pass? makes its question in a worker, and the next one after the answer
+        await pilot.press("1")
+        await settle(pilot)
+
+    assert snap_compare(app, run_before=answer, terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])

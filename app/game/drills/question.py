@@ -25,6 +25,7 @@ class Drill(StrEnum):
     SPECIAL = "special"  # spot the special
     SCORE = "score"  # score it
     LADDER = "ladder"  # which hand is higher on the pattern ladder (rules.ladder)?
+    PASS = "pass"  # 換三張: which three cards to pass (ai.passing prices them)
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,15 @@ from rules.presets import Options, Preset
 
 from .hands import foul_question, score_question, special_question
 from .ladder import ladder_question
+from .passing import pass_question
 from .question import START_LEVEL, Drill, Question, next_level
 from .rows import compare_question, name_question
 
 RUN_LENGTHS = (10, 25, 50)
 TIME_LIMIT = 15.0  # seconds a question in a timed run
 SCORE_TIME_LIMIT = 45.0  # a table of four takes longer to add up
+PASS_TIME_LIMIT = 30.0  # three passes to weigh against a whole hand
+SLOW = frozenset({Drill.PASS})  # drills whose questions the AI prices: made in a worker thread by the screen
 
 
 def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset,
@@ -41,6 +44,8 @@ def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset,
         return special_question(rng, level, preset)
     if drill is Drill.LADDER:
         return ladder_question(rng, level)
+    if drill is Drill.PASS:
+        return pass_question(rng, level, preset, options)
     return score_question(rng, level, preset, options)
 
 
@@ -83,6 +88,7 @@ class DrillRun:
         self.level, self.streak = START_LEVEL, 0
         self.answers: list[Answered] = []
         self.current: Question | None = None
+        self._next: Question | None = None  # made ahead by :meth:`prepare`
         self._asked_at = 0.0
         self._run_streak = self._best_streak = 0
 
@@ -91,20 +97,37 @@ class DrillRun:
         """Seconds a question has, in a timed run."""
         if not self.timed:
             return None
-        return SCORE_TIME_LIMIT if self.drill is Drill.SCORE else TIME_LIMIT
+        return {Drill.SCORE: SCORE_TIME_LIMIT, Drill.PASS: PASS_TIME_LIMIT}.get(self.drill, TIME_LIMIT)
 
     @property
     def done(self) -> bool:
         return len(self.answers) >= self.items
 
     def ask(self) -> Question:
-        """The next question (the clock starts now)."""
+        """The next question (the clock starts now); a :data:`SLOW` drill's takes most of a second to make."""
         if self.done:
             raise RuntimeError("the run is over")
         if self.current is None:
-            self.current = make_question(self.drill, self.rng, self.level, self.preset, self.options)
+            self.current = self._next or make_question(self.drill, self.rng, self.level, self.preset, self.options)
+            self._next = None
             self._asked_at = self.now()
         return self.current
+
+    def prepare(self) -> None:
+        """Make the next question now, at the level the answers so far set, without starting its clock (a
+        worker thread does it for a :attr:`slow` drill while the player reads the last explanation)."""
+        if self._next is None and self.current is None and not self.done:
+            self._next = make_question(self.drill, self.rng, self.level, self.preset, self.options)
+
+    @property
+    def ready(self) -> bool:
+        """True when :meth:`ask` answers at once: a question asked or made, or a drill that is quick to make."""
+        return not self.slow or self.current is not None or self._next is not None
+
+    @property
+    def slow(self) -> bool:
+        """True when making a question prices passes with the AI (ask it in a worker thread)."""
+        return self.drill in SLOW
 
     def time_left(self) -> float | None:
         """Seconds left on the current question (None untimed or between questions)."""
