@@ -35,6 +35,19 @@ RAKES = (DEFAULT_RAKE, VIP_RAKE)
 SEATS = ((1, "east"), (2, "north"), (3, "west"))  # the computer seats whose level the host picks
 
 
+def exchange_choices(t: Translator) -> list[tuple[tuple[int, Direction], str]]:
+    """換三張's host choices, rounds and way in one row (so that the form fits 80×24): off, then each way once,
+    then each way twice."""
+    off: list[tuple[tuple[int, Direction], str]] = [((0, Direction.CLOCKWISE), t("host.exchange_off"))]
+    return off + [((n, w), t(f"host.exchange_{'once' if n == 1 else 'twice'}", way=t(f"host.exchange_{w.value}")))
+                  for n in (1, 2) for w in Direction]
+
+
+def exchange_value(c: TableConfig) -> tuple[int, Direction]:
+    """The row's value for a table's settings (off is one value, whatever way is stored)."""
+    return (c.exchange, c.exchange_way) if c.exchange else (0, Direction.CLOCKWISE)
+
+
 class HostScreen(BaseScreen[TableConfig | None]):
     """The host's choices for a new table; dismisses with the :class:`TableConfig` or ``None``."""
 
@@ -112,11 +125,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 )
                 yield ChoiceRow(t("host.exempt_label"), [(False, t("host.off")), (True, t("host.exempt_on"))],
                                 c.options.exempt, id="exempt", classes="arranged-only")
-                yield ChoiceRow(t("host.exchange_label"), [(n, t(f"host.exchange_{k}")) for n, k in
-                                enumerate(("off", "once", "twice"))], c.exchange, id="exchange",
+                yield ChoiceRow(t("host.exchange_label"), exchange_choices(t), exchange_value(c), id="exchange",
                                 classes="arranged-only")
-                yield ChoiceRow(t("host.exchange_way_label"), [(w, t(f"host.exchange_{w.value}")) for w in Direction],
-                                c.exchange_way, id="exchange_way", classes="arranged-only")
                 yield ChoiceRow(
                     t("host.shapes_label"),
                     [(True, t("host.shapes_on", n=arcade.SHAPE_BONUS)), (False, t("host.off"))],
@@ -203,11 +213,12 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = replace(c, players=value)
             for seat, _name in SEATS:
                 self.query_one(f"#level{seat}", ChoiceRow).display = seat in self.config.seats
+        elif field == "exchange":  # 換三張: rounds and way in one row
+            self.config = replace(c, exchange=value[0], exchange_way=value[1])
+            self._refresh_rules()
         elif field in ("scored", "time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake",
-                       "first_banker", "exchange", "exchange_way"):
+                       "first_banker"):
             self.config = replace(c, **{field: value})
-            if field.startswith("exchange"):
-                self._refresh_rules()
 
     def _refresh_rules(self) -> None:
         # Drawn only while the pane is on screen (from about 110 columns); at 80×24 it stays empty.

@@ -264,3 +264,27 @@ def test_any_watched_deal_with_passes_rebuilds_exactly(seed: int, rounds: int, w
     back = DealRecord.from_dict(rec.to_dict())
     assert back.to_dict() == rec.to_dict()
     assert sorted(c for h in back.hands.values() for c in h) == sorted(c for h in rec.dealt.values() for c in h)
+
+
+async def test_the_host_sets_rounds_and_way_in_one_row_and_the_ladder_hides_it() -> None:
+    from app.screens.form import ChoiceRow
+    from app.screens.host import HostScreen
+    from tests.app.harness import ScreenApp
+
+    app = ScreenApp(HostScreen)
+    async with app.run_test(size=(100, 40)) as pilot:
+        host = app.screen
+        assert isinstance(host, HostScreen)
+        row = host.query_one("#exchange", ChoiceRow)
+        row.focus()
+        await pilot.press("right", "right")  # off → once clockwise → once counter-clockwise
+        await pilot.pause()
+        assert (host.config.exchange, host.config.exchange_way) == (1, Direction.COUNTERCLOCKWISE)
+        await pilot.press(*["right"] * 4)  # → twice clockwise
+        await pilot.pause()
+        assert (host.config.exchange, host.config.exchange_way) == (2, Direction.COUNTERCLOCKWISE)
+        assert "換三張" in host._rules_markdown()
+        host.query_one("#preset", ChoiceRow).focus()
+        await pilot.press(*["right"] * list(Preset).index(Preset.LADDER))
+        await pilot.pause()
+        assert host.config.preset is Preset.LADDER and not row.display
