@@ -30,11 +30,13 @@ import numpy as np
 
 from rules.cards import Card
 from rules.deal import Deal, Outcome
+from rules.exchange import Direction, pass_round
 from rules.presets import Preset
 from rules.scoring import score_deal
 
 from .bots import BotLimits, ExternalPlayer, LevelPlayer, Player
 from .contract import Level, TableView
+from .passing import candidates, choose_pass
 from .reference import make_reference_player
 
 PlayerFactory = Callable[[Preset], Player]
@@ -170,6 +172,8 @@ class _Block:
     first: int
     treasures: tuple[tuple[Card, ...], ...]
     limits: BotLimits
+    exchange: int = 0  # 換三張 (RULES.md §21): rounds of passing before each hand is played
+    exchange_way: Direction = Direction.CLOCKWISE
 
 
 def _make_players(block: _Block) -> dict[str, Player]:
@@ -205,9 +209,17 @@ def _play(
         sums: dict[str, list[float]] = {name: [] for name in players}
         for r in range(rotations(seats)):
             decisions, doubles = [], []
+            views = [TableView(preset=preset, players=n, seat=s, treasure=treasure, levels=levels) for s in range(n)]
+            held = [hands[(s + r) % n] for s in range(n)]
+            if block.exchange:
+                way = block.exchange_way.for_deal(block.first + k + 1, n)
+                for rnd in range(block.exchange):
+                    passes = [_pass(players[name], held[s], views[s], (deal_seed * 8 + s) * 4 + rnd + 1)
+                              for s, name in enumerate(seats)]
+                    held = list(pass_round(held, passes, way))
             for s, name in enumerate(seats):
-                view = TableView(preset=preset, players=n, seat=s, treasure=treasure, levels=levels)
-                played = players[name].decide(hands[(s + r) % n], view, seed=deal_seed * 8 + s)
+                view = views[s]
+                played = players[name].decide(held[s], view, seed=deal_seed * 8 + s)
                 decisions.append(played.decision)
                 doubles.append(played.double if preset is Preset.ARCADE else None)
                 stats[name].seconds.append(played.seconds)
@@ -238,6 +250,14 @@ def _play(
         if progress:
             progress(block.first + k + 1)
     return stats
+
+
+def _pass(player: Player, hand: tuple[Card, ...], view: TableView, seed: int) -> tuple[Card, ...]:
+    """What ``player`` passes in 換三張: a level by its own choice, any other in-process player (the reference)
+    what the quick look likes least."""
+    if isinstance(player, LevelPlayer):
+        return choose_pass(hand, view, player.level, seed=seed).cards
+    return candidates(hand, 1)[0]
 
 
 def _play_block(block: _Block) -> dict[str, PlayerStats]:
@@ -284,6 +304,8 @@ def run_arena(
     *,
     jobs: int = 1,
     limits: BotLimits | None = None,
+    exchange: int = 0,
+    exchange_way: Direction = Direction.CLOCKWISE,
 ) -> dict[str, object]:
     """Play ``deals`` duplicate deals and return the JSON-ready report.
 
@@ -294,6 +316,8 @@ def run_arena(
     new interpreters (spawned), so a script calling this must keep its top level under
     ``if __name__ == "__main__":``. ``limits`` bound each external bot (:class:`ai.bots.BotLimits`).
     ``progress(done, total)`` hears after each deal (each block of deals with several processes).
+    ``exchange`` rounds of 換三張 are passed before every hand is played (``exchange_way`` as a host sets it;
+    an external bot cannot pass, so an arena with one refuses them).
     """
     if jobs < 1:
         raise ValueError("jobs must be 1 or more")
@@ -302,11 +326,13 @@ def run_arena(
         check_player_name(name)
     treasures = _treasures(seed, deals, preset)
     if any(name.startswith(EXTERNAL) for name in seats):
+        if exchange:
+            raise ValueError("an external bot cannot pass cards: play 換三張 between in-process players")
         jobs = 1
     size = max(1, min(_BLOCK_DEALS, deals // (jobs * 16)))
     limits = limits or BotLimits()
     if jobs == 1 or deals <= size:
-        block = _Block(seats, preset, seed, 0, tuple(treasures), limits)
+        block = _Block(seats, preset, seed, 0, tuple(treasures), limits, exchange, exchange_way)
         players = _make_players(block)
         try:
             stats = _play(block, players, (lambda done: progress(done, deals)) if progress else None)
@@ -314,7 +340,7 @@ def run_arena(
             _close(players)
     else:
         blocks = [
-            _Block(seats, preset, seed, first, tuple(treasures[first : first + size]), limits)
+            _Block(seats, preset, seed, first, tuple(treasures[first : first + size]), limits, exchange, exchange_way)
             for first in range(0, deals, size)
         ]
         parts = _play_parallel(blocks, min(jobs, len(blocks)), deals, progress)
@@ -322,4 +348,8 @@ def run_arena(
         for part in parts[1:]:
             for name, record in part.items():
                 stats[name].extend(record)
-    return {"rules": preset.value, "deals": deals, "players": [record.summary() for record in stats.values()]}
+    report: dict[str, object] = {"rules": preset.value, "deals": deals,
+                                 "players": [record.summary() for record in stats.values()]}
+    if exchange:
+        report["exchange"] = {"rounds": exchange, "way": exchange_way.value}
+    return report

@@ -20,6 +20,7 @@ from app.commands.common import SEED, CommandParser, add_command, bounded, fail
 from rules.cards import format_cards, parse_cards
 from rules.deal import Decision
 from rules.evaluate import evaluate_row
+from rules.exchange import Direction
 from rules.ladder import ladder_hand
 from rules.presets import Preset, parse_preset
 
@@ -61,6 +62,10 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         metavar="N",
         help="processes to play the deals on (default: every core; cmd: bots always play on one)",
     )
+    p.add_argument("--exchange", type=int, choices=range(3), default=0, metavar="N",
+                   help="換三張: rounds of passing three cards before each hand (0 to 2; in-process players only)")
+    p.add_argument("--exchange-way", choices=[d.value for d in Direction], default=Direction.CLOCKWISE.value,
+                   help="which way the cards go (rotate: a different way each deal)")
     p.add_argument("--json", action="store_true")
 
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
@@ -143,6 +148,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if not name.startswith(EXTERNAL) and name not in PLAYERS:
             fail(f"unknown player {name!r} (players: {', '.join(PLAYERS)}; or cmd:<command line>)")
         if name.startswith(EXTERNAL):
+            if args.exchange:
+                fail("an external bot cannot pass cards: --exchange needs in-process players")
             _check_command(name[len(EXTERNAL) :])
     jobs = args.jobs or default_jobs()  # None: not given
     if args.jobs and args.jobs > 1 and any(name.startswith(EXTERNAL) for name in names):
@@ -159,11 +166,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
             sys.stderr.flush()
 
     with _ended_by_hangup_or_term():
-        report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs)
+        report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs, exchange=args.exchange,
+                           exchange_way=Direction(args.exchange_way))
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"{report['deals']} duplicate deals, rules {report['rules']}")
+    passing = report.get("exchange")
+    extra = f", 換三張 {passing['rounds']}× {passing['way']}" if isinstance(passing, dict) else ""
+    print(f"{report['deals']} duplicate deals, rules {report['rules']}{extra}")
     print(f"{'player':<24}{'mean':>9}{'±95%':>9}{'fouls':>7}{'scoops':>8}{'median ms':>11}")
     for p in report["players"]:  # type: ignore[union-attr]
         print(

@@ -56,3 +56,17 @@ def test_the_coach_calls_its_own_best_pass_best_and_a_broken_four_a_blunder() ->
     assert bad.loss > 1 and bad.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
     assert not {c.rank for c in bad.best} & {12}
     assert bad.to_dict()["played"] == "Kh Ah As"
+
+
+def test_an_arena_with_the_exchange_passes_and_reports_it() -> None:
+    from ai.arena import run_arena
+    from rules.exchange import Direction
+
+    report = run_arena(["normal", "easy"], 2, seed=3, exchange=2, exchange_way=Direction.ROTATE)
+    assert report["exchange"] == {"rounds": 2, "way": "rotate"}
+    players = report["players"]
+    assert [p["fouls"] for p in players] == [0, 0] and abs(players[0]["mean"] + players[1]["mean"]) < 1e-9
+    again = run_arena(["normal", "easy"], 2, seed=3, exchange=2, exchange_way=Direction.ROTATE)
+    assert [p["mean"] for p in again["players"]] == [p["mean"] for p in players]  # the same seed, the same deals
+    with pytest.raises(ValueError, match="cannot pass"):
+        run_arena(["cmd:python3 -c pass", "easy"], 1, exchange=1)
