@@ -19,6 +19,7 @@ from rules.scoring import score_deal
 from .coach import review
 from .contract import Level, TableView
 from .levels import choose
+from .passing import candidates, choose_pass, review_pass
 from .splits import legal_splits
 
 TARGETS_MS = {"split_search": 0.5, "subset_eval": 0.2, "score_deal": 1.0, "hard": 5.0, "expert": 150.0}
@@ -31,7 +32,10 @@ TARGETS = {  # the limits the report is checked against (issue 8): met or not, p
     "coach_median_ms": 2000.0,  # from READY to the verdict (issue 11), at the standard budget
     "coach_p95_ms": 3000.0,
     "coach_ci95_taiwan": 0.25,  # median 95% half-width of the units lost, over a typical player's plays
+    "pass_expert_median_ms": 1500.0,  # 換三張 (issue 15): expert's pass, chosen in a worker while the player picks
+    "pass_coach_median_ms": 3000.0,  # the coach's review of a pass
 }
+PASS_HANDS = 6  # hands each pass timing is taken over
 COACH_HANDS = 8  # per preset: each priced as `normal` plays it (a typical player's choice)
 
 
@@ -107,6 +111,15 @@ def run_bench(
             cis.append(r.ci95)
         coach[preset.value] = {**_stats(ms), "ci95_median": round(float(np.median(cis)), 4)}
         coach_all += ms
+    passes: dict[str, dict[str, float]] = {}
+    pass_pool = pool[: max(1, min(PASS_HANDS, len(pool) // 25))]
+    for level in (Level.NORMAL, Level.HARD, Level.EXPERT):
+        say(f"pass {level.value}")
+        passes[level.value] = _stats([t for i, h in enumerate(pass_pool)
+                                      for t in _timed(lambda h=h, i=i, lv=level: choose_pass(h, view, lv, seed=i), 1)])
+    say("pass review")
+    passes["coach"] = _stats([t for i, h in enumerate(pass_pool)
+                              for t in _timed(lambda h=h, i=i: review_pass(h, candidates(h, 5)[-1], view, seed=i), 1)])
     split_stats = _stats(split)
     load = round(_import_seconds(), 3)
     rss = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -119,6 +132,8 @@ def run_bench(
         "coach_median_ms": round(float(np.median(coach_all)), 1),
         "coach_p95_ms": round(float(np.percentile(coach_all, 95)), 1),
         "coach_ci95_taiwan": coach["taiwan"]["ci95_median"],
+        "pass_expert_median_ms": passes["expert"]["median_ms"],
+        "pass_coach_median_ms": passes["coach"]["median_ms"],
     }
     return {
         "hands": len(pool),
@@ -129,6 +144,7 @@ def run_bench(
         "levels": levels,
         "coach_ms": {p: {"median_ms": v["median_ms"], "p95_ms": v["p95_ms"]} for p, v in coach.items()},
         "coach_ci95": {p: v["ci95_median"] for p, v in coach.items()},
+        "pass_ms": passes,
         "import_and_load_s": load,
         "peak_rss_mb": rss,
         "targets_ms": TARGETS_MS,
