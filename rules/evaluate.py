@@ -26,7 +26,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from .cards import RANK_CHARS, CardError, format_cards
+from .cards import JOKER_ID, RANK_CHARS, Card, CardError, format_cards
 
 
 class Category(IntEnum):
@@ -100,6 +100,7 @@ class RowValue:
     ranks: tuple[int, ...]  # rank indices for display: groups first, straights in sequence order
     lead_suit: int
     base: int  # key without the suit tie-break
+    joker: Card | None = None  # the card a joker in the row stands for (RULES.md §20), None without one
 
     def key(self, suit_tiebreak: bool = False) -> int:
         """The strength key; with ``suit_tiebreak`` equal rows are split by the leading card's suit."""
@@ -209,6 +210,10 @@ def evaluate_row(cards: Sequence[int], wheel: Wheel = Wheel.LOW) -> RowValue:
         raise CardError(f"a row has 3 or 5 cards, got {len(cards)}: {format_cards(cards)}")
     if len(set(cards)) != len(cards):
         raise CardError(f"duplicate card in row {format_cards(cards)}")
+    if JOKER_ID in cards:  # the wild card: its best substitute (rules/joker.py, RULES.md §20)
+        from .joker import joker_row
+
+        return joker_row(cards, wheel)
     ranks_desc = tuple(sorted((c >> 2 for c in cards), reverse=True))
     flush = len(cards) == 5 and len({c & 3 for c in cards}) == 1
     # Wheel(...) also accepts "low"/"second": a plain string would otherwise fail the `is Wheel.LOW` test in
@@ -343,6 +348,16 @@ def batch_keys(
     arr = np.sort(np.asarray(rows, dtype=np.int64), axis=1)
     if arr.ndim != 2 or arr.shape[1] not in (3, 5):
         raise ValueError("rows must be an (N, 3) or (N, 5) array")
+    # A joker (52, sorted last) would index the tables as rank 13 and read another row's entry: such rows
+    # go to the joker's own path (one column's maximum, next to the sort, is all this costs natural rows).
+    if len(arr) and arr[:, -1].max() >= JOKER_ID:
+        from .joker import joker_batch_keys
+
+        keys = np.empty(len(arr), dtype=np.int32)
+        has = arr[:, -1] >= JOKER_ID
+        keys[~has] = _keys_sorted(arr[~has], tables(wheel), suit_tiebreak)
+        keys[has] = joker_batch_keys(arr[has], Wheel(wheel), suit_tiebreak)[0]
+        return keys
     return _keys_sorted(arr, tables(wheel), suit_tiebreak)
 
 
@@ -357,9 +372,16 @@ def hand_subset_keys(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Keys of all 286 three-card and 1,287 five-card subsets of a 13-card hand.
 
-    Subset ``k`` is ``SUBSETS3[k]`` / ``SUBSETS5[k]``: positions into the hand sorted ascending.
+    Subset ``k`` is ``SUBSETS3[k]`` / ``SUBSETS5[k]``: positions into the hand sorted ascending. A hand holding
+    the joker (sorted last) has its 66 + 495 joker subsets searched over the joker's substitutes
+    (:func:`rules.joker.hand_joker_keys`).
     """
     h = np.sort(np.asarray(hand, dtype=np.int64))
+    if h[-1] == JOKER_ID:
+        from .joker import hand_joker_keys
+
+        k3, k5, _, _ = hand_joker_keys(h, SUBSETS3, SUBSETS5, Wheel(wheel), suit_tiebreak)
+        return k3, k5
     t = tables(wheel)
     return _keys_sorted(h[SUBSETS3], t, suit_tiebreak), _keys_sorted(h[SUBSETS5], t, suit_tiebreak)
 
