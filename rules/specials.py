@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
 
-from .cards import Card, CardError
+from .cards import JOKER_ID, Card, CardError
 
 
 class Special(StrEnum):
@@ -156,9 +156,40 @@ def _has_three_straight_flushes(cards: frozenset[int]) -> bool:
 
 
 def detect_specials(cards: Sequence[int]) -> frozenset[Special]:
-    """Every special hand these 13 cards make (the player or AI may declare any one of them)."""
+    """Every special hand these 13 cards make (the player or AI may declare any one of them).
+
+    With the joker, a special is made when the joker standing for some card not in the hand makes it
+    (RULES.md §20.4)."""
     if len(cards) != 13 or len(set(cards)) != 13:
         raise CardError("special hands are made of 13 distinct cards")
+    if JOKER_ID in cards:
+        return _joker_specials(tuple(sorted(int(c) for c in cards if c != JOKER_ID)))
+    return _natural_specials(cards)
+
+
+@functools.lru_cache(maxsize=1024)
+def _joker_specials(naturals: tuple[int, ...]) -> frozenset[Special]:
+    found: set[Special] = set()
+    for sub in range(52):
+        if sub not in naturals:
+            found |= _natural_specials([*naturals, sub])
+    return frozenset(found)
+
+
+def joker_stands_for(cards: Sequence[int], special: Special) -> Card | None:
+    """The card the joker of ``cards`` stands for in ``special`` (the highest that makes it), None when the
+    hand holds no joker or does not make it: how a declared special with the joker is laid out (§20.4)."""
+    if JOKER_ID not in cards:
+        return None
+    naturals = [int(c) for c in cards if c != JOKER_ID]
+    for sub in range(51, -1, -1):
+        if sub not in naturals and special in _natural_specials([*naturals, sub]):
+            return Card(sub)
+    return None
+
+
+def _natural_specials(cards: Sequence[int]) -> frozenset[Special]:
+    """The specials of 13 natural cards."""
     ranks = [c >> 2 for c in cards]
     suits = [c & 3 for c in cards]
     rc = Counter(ranks)
