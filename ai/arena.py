@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from rules.cards import Card
+from rules.cards import JOKER_ID, Card
 from rules.deal import Deal, Outcome
-from rules.presets import Preset
+from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
 from .bots import BotLimits, ExternalPlayer, LevelPlayer, Player
@@ -170,6 +170,7 @@ class _Block:
     first: int
     treasures: tuple[tuple[Card, ...], ...]
     limits: BotLimits
+    options: Options | None = None  # None: the preset's defaults
 
 
 def _make_players(block: _Block) -> dict[str, Player]:
@@ -195,18 +196,25 @@ def _play(
 ) -> dict[str, PlayerStats]:
     """Play the block's deals with ``players``; ``progress`` hears after each deal."""
     seats, preset = block.seats, block.preset
+    options = block.options or preset.default_options
     n = len(seats)
     stats = {name: PlayerStats(name) for name in players}
     levels = tuple(name if name in _LEVEL_NAMES else None for name in seats)
     for k, treasure in enumerate(block.treasures):
         deal_seed = _deal_seed(block.seed, block.first + k)
-        deck = np.random.default_rng([deal_seed, 1]).permutation(52)
+        rng = np.random.default_rng([deal_seed, 1])
+        deck = rng.permutation(52)
+        turned = None
+        if options.joker:  # RULES.md §20.2: a dealt card turned up, the joker in its place; others unchanged
+            pos = int(rng.integers(13 * n))
+            turned, deck[pos] = Card(int(deck[pos])), JOKER_ID
         hands = [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(n)]
         sums: dict[str, list[float]] = {name: [] for name in players}
         for r in range(rotations(seats)):
             decisions, doubles = [], []
             for s, name in enumerate(seats):
-                view = TableView(preset=preset, players=n, seat=s, treasure=treasure, levels=levels)
+                view = TableView(preset=preset, options=block.options, players=n, seat=s, treasure=treasure,
+                                 levels=levels, turned=turned)
                 played = players[name].decide(hands[(s + r) % n], view, seed=deal_seed * 8 + s)
                 decisions.append(played.decision)
                 doubles.append(played.double if preset is Preset.ARCADE else None)
@@ -216,7 +224,7 @@ def _play(
             result = score_deal(
                 Deal(
                     preset,
-                    preset.default_options,
+                    options,
                     tuple(decisions),
                     tuple(doubles) if preset is Preset.ARCADE else (),
                     treasure,
@@ -284,6 +292,7 @@ def run_arena(
     *,
     jobs: int = 1,
     limits: BotLimits | None = None,
+    options: Options | None = None,
 ) -> dict[str, object]:
     """Play ``deals`` duplicate deals and return the JSON-ready report.
 
@@ -294,6 +303,7 @@ def run_arena(
     new interpreters (spawned), so a script calling this must keep its top level under
     ``if __name__ == "__main__":``. ``limits`` bound each external bot (:class:`ai.bots.BotLimits`).
     ``progress(done, total)`` hears after each deal (each block of deals with several processes).
+    ``options`` replace the preset's defaults (the joker, RULES.md §20: ``Options.for_preset(p, {"joker": True})``).
     """
     if jobs < 1:
         raise ValueError("jobs must be 1 or more")
@@ -306,7 +316,7 @@ def run_arena(
     size = max(1, min(_BLOCK_DEALS, deals // (jobs * 16)))
     limits = limits or BotLimits()
     if jobs == 1 or deals <= size:
-        block = _Block(seats, preset, seed, 0, tuple(treasures), limits)
+        block = _Block(seats, preset, seed, 0, tuple(treasures), limits, options)
         players = _make_players(block)
         try:
             stats = _play(block, players, (lambda done: progress(done, deals)) if progress else None)
@@ -314,7 +324,7 @@ def run_arena(
             _close(players)
     else:
         blocks = [
-            _Block(seats, preset, seed, first, tuple(treasures[first : first + size]), limits)
+            _Block(seats, preset, seed, first, tuple(treasures[first : first + size]), limits, options)
             for first in range(0, deals, size)
         ]
         parts = _play_parallel(blocks, min(jobs, len(blocks)), deals, progress)
@@ -322,4 +332,8 @@ def run_arena(
         for part in parts[1:]:
             for name, record in part.items():
                 stats[name].extend(record)
-    return {"rules": preset.value, "deals": deals, "players": [record.summary() for record in stats.values()]}
+    report: dict[str, object] = {"rules": preset.value, "deals": deals}
+    if options is not None and options.joker:
+        report["joker"] = True
+    report["players"] = [record.summary() for record in stats.values()]
+    return report

@@ -56,12 +56,15 @@ def cmd_rank(args: argparse.Namespace) -> int:
                     "name": value.category.en,
                     "name_zh": value.category.zh,
                     "ranks": [r for r in value.rank_text.split()],
+                    # The card the joker stands for (RULES.md §20.3), null without one.
+                    "joker": None if value.joker is None else str(value.joker),
                 },
                 ensure_ascii=False,
             )
         )
     else:
-        print(f"{value.category.en} {value.category.zh}: {value.rank_text}")
+        joker = f" (JK = {value.joker})" if value.joker is not None else ""
+        print(f"{value.category.en} {value.category.zh}: {value.rank_text}{joker}")
     return 0
 
 
