@@ -158,12 +158,11 @@ def _joker_bench(hands: int, expert_hands: int, seed: int) -> dict[str, Any]:
         dealt.append((hand, turned_card(s)))
     legal_splits(dealt[0][0], options)  # warm
     split = [t for h, _ in dealt for t in _timed(lambda h=h: legal_splits(h, options), 1)]
+    views = [TableView(options=options, turned=turned) for _, turned in dealt[:expert_hands]]
     expert = [
         t
-        for i, (h, turned) in enumerate(dealt[:expert_hands])
-        for t in _timed(
-            lambda h=h, i=i, v=TableView(options=options, turned=turned): choose(h, v, Level.EXPERT, seed=i), 1
-        )
+        for i, ((h, _), v) in enumerate(zip(dealt, views, strict=False))
+        for t in _timed(lambda h=h, i=i, v=v: choose(h, v, Level.EXPERT, seed=i), 1)
     ]
     stats = _stats(split)
     return {"hands": len(dealt), "split_search_ms": stats["median_ms"], "split_search_p95_ms": stats["p95_ms"],

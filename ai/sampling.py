@@ -26,8 +26,7 @@ import numpy as np
 from rules.arrangement import Arrangement, Row
 from rules.cards import JOKER_ID, Card
 from rules.deal import Decision
-from rules.evaluate import SUBSETS3, SUBSETS5, base_key, batch_keys, key_categories
-from rules.joker import joker_batch_keys
+from rules.evaluate import SUBSETS3, SUBSETS5, base_key, batch_keys, joker_batch_keys, key_categories
 from rules.presets import Options, Preset
 
 from .contract import Level, TableView

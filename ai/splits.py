@@ -14,8 +14,7 @@ import numpy as np
 
 from rules.arrangement import Arrangement
 from rules.cards import JOKER_ID, Card, CardError
-from rules.evaluate import SUBSETS3, SUBSETS5, base_key, hand_subset_keys
-from rules.joker import hand_joker_keys, resolved
+from rules.evaluate import SUBSETS3, SUBSETS5, base_key, hand_joker_keys, hand_subset_keys, resolved
 from rules.presets import Options
 
 from .contract import Fixed

@@ -129,8 +129,8 @@ class Deal:
         for seat, target in enumerate(self.doubles):
             if target is not None and (not 0 <= target < n or target == seat):
                 raise DealError(f"player {seat} cannot double {target}")
-        if len(self.treasure) > 4 or len(set(self.treasure)) != len(self.treasure):
-            raise DealError("treasure cards are 0 to 4 distinct cards")
+        if len(self.treasure) > 4 or len(set(self.treasure)) != len(self.treasure) or JOKER in self.treasure:
+            raise DealError("treasure cards are 0 to 4 distinct natural cards (the joker is never one)")
         if self.banker is not None:
             if isinstance(self.banker, bool) or not isinstance(self.banker, int) or not 0 <= self.banker < n:
                 raise DealError(f"the banker must be a player index 0 to {n - 1}, not {self.banker!r}")
