@@ -6,7 +6,7 @@ import argparse
 from dataclasses import replace
 
 from ai import Level
-from app.commands.common import SESSION_SEED, CommandParser, add_command, whole_number
+from app.commands.common import SESSION_SEED, CommandParser, add_command, fail, whole_number
 from app.config import TableConfig
 from app.i18n import LANGUAGES
 from rules.presets import Preset
@@ -44,6 +44,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
                    "(default: on in hongkong, off elsewhere)")
     p.add_argument("--exempt", action="store_true",
                    help="免擺: a straight flush or four of a kind wins without arranging (rules/RULES.md §18)")
+    p.add_argument("--joker", action="store_true",
+                   help="鬼牌: a dealt card is turned up and a wild joker dealt in its place (rules/RULES.md §20)")
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",
@@ -75,6 +77,10 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
         config = replace(config, banker=args.banker)
     if args.exempt:
         config = replace(config, options=replace(config.options, exempt=True))
+    if args.joker:
+        if not preset.arranged:
+            fail(f"the joker is not played in {preset.value} (rules/RULES.md §20.1)")
+        config = replace(config, options=replace(config.options, joker=True))
     return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch, seed=args.seed)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from ai import Level
 from app.config import seats_for
 from rules.arrangement import Row
-from rules.cards import Card, CardError, format_cards, parse_cards
+from rules.cards import Card, CardError, format_cards, parse_cards, turned_card
 from rules.cards import deal as deal_cards
 from rules.deal import Deal, DealError, DealResult, Decision, Item, Outcome
 from rules.ledger import EndReason
@@ -78,6 +78,7 @@ class DealRecord:
     banker: int | None = None  # the banker game (莊家): the table seat holding the bank this deal
     stakes: dict[int, int] = field(default_factory=dict)  # banker game: table seat -> its stake (1 if absent)
     players: int = SEATS  # the table's size: seats not in ``seats_for(players)`` are empty chairs, not seats out
+    turned: Card | None = None  # the joker game (rules/RULES.md §20.2): the card turned up, out of play
 
     def position(self, seat: int) -> int:
         """Where table seat ``seat`` sits in this deal's order."""
@@ -155,6 +156,8 @@ class DealRecord:
         if self.banker is not None:
             out["banker"] = self.banker
             out["stakes"] = {str(s): self.stakes.get(s, 1) for s in self.seats}
+        if self.turned is not None:
+            out["turned"] = str(self.turned)  # only with the joker: every other deal reads as it always did
         return out
 
     @classmethod
@@ -231,10 +234,16 @@ def _read_record(data: Any) -> DealRecord:
     if not set(seats) <= set(seats_for(players)):
         raise RecordError(f"seats {list(seats)} are not all at a table of {players} (seats {list(seats_for(players))})")
     seed = _int(data["seed"], "'seed'")
+    options = Options.for_preset(preset, data.get("options", {}))
     hands = {s: tuple(parse_cards(h, 13)) for s, h in _seat_map(data["hands"], "'hands'").items()}
     if set(hands) != set(seats):
         raise RecordError("'hands' must hold one hand for each seat in play")
-    dealt = deal_cards(seed, len(seats))
+    # The joker deal (§20.2): the seed's shuffle with one dealt card turned up, which the record names.
+    turned = turned_card(seed, len(seats)) if options.joker else None
+    if data.get("turned") is not None and (turned is None or parse_cards(str(data["turned"]), 1)[0] != turned):
+        raise RecordError(f"'turned' {data['turned']!r} is not the card seed {seed} turns up for the joker"
+                          if turned is not None else "'turned' is only in a deal played with the joker")
+    dealt = deal_cards(seed, len(seats), options.joker)
     for s, h in zip(seats, dealt, strict=True):
         if sorted(hands[s]) != sorted(h):
             raise RecordError(f"seat {s}'s hand is not the one seed {seed} deals")
@@ -252,7 +261,8 @@ def _read_record(data: Any) -> DealRecord:
         seats=seats,
         hands={s: hands[s] for s in seats},
         human=human,
-        options=Options.for_preset(preset, data.get("options", {})),
+        options=options,
+        turned=turned,
         dealer=None if data.get("dealer") is None else _int(data["dealer"], "'dealer'"),
         decisions={s: decisions[s] for s in seats if s in decisions},
         computer_for_human=bool(data.get("computer_for_human", False)),

@@ -18,7 +18,7 @@ from typing import Any
 
 from ai import Choice, Level
 from app.config import TableConfig
-from rules.cards import Card, deal
+from rules.cards import Card, deal, turned_card
 from rules.deal import Decision
 from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
 from rules.presets import Preset
@@ -162,7 +162,7 @@ class Table(Asking):
         self.number += 1
         seed = deal_seed(self.seed, self.number)
         seats = self.seats_in_play()
-        hands = deal(seed, len(seats))
+        hands = deal(seed, len(seats), self.config.options.joker)  # the joker: rules/RULES.md §20.2
         cut = None
         treasure: tuple[Card, ...] = ()
         if self.preset is Preset.ARCADE:
@@ -182,6 +182,7 @@ class Table(Asking):
             cut=cut,
             treasure=treasure,
             players=self.config.players,
+            turned=turned_card(seed, len(seats)) if self.config.options.joker else None,
         )
         if self.config.banker:  # 莊家 (rules/RULES.md §16.1): the bank goes round, the player stakes
             record.banker = next_banker(self.history[-1].banker if self.history else None, seats,

@@ -30,7 +30,7 @@ from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_hongkong import banker_lines, hongkong_lines
-from app.screens.rules_variants import backrow_lines, exempt_lines, ladder_lines
+from app.screens.rules_variants import backrow_lines, exempt_lines, joker_lines, ladder_lines
 from app.screens.rules_western import western_lines
 from app.settings import Settings
 from rules import arcade, shisanshui, taiwan, western
@@ -144,6 +144,7 @@ class RulesText:
         if self.banker:
             yield from banker_lines(self.tr, self.options)
         yield from exempt_lines(self.tr, p, self.options)
+        yield from joker_lines(self.tr, self.options)  # 鬼牌 (RULES.md §20)
         yield from self._session()
         yield from self._table()
 

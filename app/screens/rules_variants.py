@@ -1,5 +1,5 @@
 """The Rules screen's parts for the rarer variants of seed 002: preset `backrow` (RULES.md §17), the 免擺
-host setting (§18) and the pattern ladder (§19).
+host setting (§18), the pattern ladder (§19) and seed 003's joker (§20).
 
 Kept apart from `rules_screen` so that each variant's text stays small; the amounts are read from
 `rules.backrow`, `rules.exempt` and `rules.ladder`, never typed into the sentences.
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from rules import backrow, exempt, ladder
+from rules.cards import Card
 from rules.presets import Options, Preset
 
 Tr = Callable[..., str]
@@ -40,6 +41,22 @@ def exempt_lines(tr: Tr, preset: Preset, options: Options) -> Iterator[str]:
     yield ""
 
 
+def joker_lines(tr: Tr, options: Options, turned: Card | None = None) -> Iterator[str]:
+    """The joker section (鬼牌, §20), every arranged preset's: whether the table plays it, and each reading."""
+    yield f"## {tr('heading.joker')}"
+    yield ""
+    if options.joker:
+        where = tr("joker.turned", card=turned.symbol()) if turned is not None else tr("joker.turned_none")
+        state = tr("joker.state_on", turned=where)
+    else:
+        state = tr("joker.state_off")
+    yield f"{state} {tr('joker.rule')}"
+    yield ""
+    for key in ("stands", "strongest", "foul", "specials", "bonuses"):
+        yield f"- {tr(f'joker.{key}')}"
+    yield ""
+
+
 def ladder_lines(tr: Tr, t: Tr) -> Iterator[str]:
     """The pattern ladder's sections (§19): the tiers as a table, then the ties (``t`` reads any file, for the
     pattern names of ``ladder.toml``)."""
@@ -62,4 +79,4 @@ def ladder_lines(tr: Tr, t: Tr) -> Iterator[str]:
     yield ""
 
 
-__all__ = ["backrow_lines", "exempt_lines", "ladder_lines"]
+__all__ = ["backrow_lines", "exempt_lines", "joker_lines", "ladder_lines"]
