@@ -162,7 +162,8 @@ class Table(Asking):
         self.number += 1
         seed = deal_seed(self.seed, self.number)
         seats = self.seats_in_play()
-        hands = deal(seed, len(seats), self.config.options.joker)  # the joker: rules/RULES.md §20.2
+        joker = self.config.options.joker  # a dealt card turned up, the joker in its place (rules/RULES.md §20.2)
+        hands = deal(seed, len(seats), joker=True) if joker else deal(seed, len(seats))
         cut = None
         treasure: tuple[Card, ...] = ()
         if self.preset is Preset.ARCADE:
@@ -182,7 +183,7 @@ class Table(Asking):
             cut=cut,
             treasure=treasure,
             players=self.config.players,
-            turned=turned_card(seed, len(seats)) if self.config.options.joker else None,
+            turned=turned_card(seed, len(seats)) if joker else None,
         )
         if self.config.banker:  # 莊家 (rules/RULES.md §16.1): the bank goes round, the player stakes
             record.banker = next_banker(self.history[-1].banker if self.history else None, seats,
