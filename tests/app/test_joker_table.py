@@ -185,3 +185,18 @@ def test_table_with_the_joker_tile(snap_compare) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(joker_config(), clock=Clock()), terminal_size=(120, 40), run_before=arranging)
+
+
+def test_the_live_foul_warning_reads_the_joker() -> None:
+    from app.game.arrange import ArrangeState
+    from rules.cards import parse_cards
+
+    hand = tuple(sorted(parse_cards("Kh Kd JK Qs Qd 5c 5h 2s As Ad Ac 9d 9c")))
+    rows = (parse_cards("Kh Kd JK"), parse_cards("Qs Qd 5c 5h 2s"), parse_cards("As Ad Ac 9d 9c"))
+    fouled = ArrangeState(hand=hand, rows=rows)  # type: ignore[arg-type]
+    assert fouled.row_category(Row.FRONT) is Category.TRIPS and fouled.fouls() == ((Row.FRONT, Row.MIDDLE),)
+    assert not fouled.legal
+    # Three cards placed with the joker's trips in front and nothing left to beat them: the warning comes early.
+    early = ArrangeState(hand=tuple(sorted(parse_cards("Ah Ad JK 2c 2d 3h 3s 5c 5d 7h 7s 9c Jd"))),
+                         rows=(parse_cards("Ah Ad JK"), (), ()))  # type: ignore[arg-type]
+    assert early.foul_ahead
