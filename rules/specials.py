@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
 
@@ -169,10 +168,39 @@ def detect_specials(cards: Sequence[int]) -> frozenset[Special]:
 
 @functools.lru_cache(maxsize=1024)
 def _joker_specials(naturals: tuple[int, ...]) -> frozenset[Special]:
-    found: set[Special] = set()
-    for sub in range(52):
-        if sub not in naturals:
-            found |= _natural_specials([*naturals, sub])
+    """The union of what every substitute makes (§20.4), without trying the 40 one by one: a special read
+    from the ranks alone needs one try per rank, one read from the suits alone one per suit, and only the
+    two that need both (the suited dragon, three straight flushes) look at single cards."""
+    counts = [0] * 13
+    suit_counts = [0] * 4
+    for c in naturals:
+        counts[c >> 2] += 1
+        suit_counts[c & 3] += 1
+    by_rank: dict[int, frozenset[Special]] = {}
+    for r in range(13):
+        if counts[r] < 4:  # some suit of the rank is not in the hand
+            counts[r] += 1
+            by_rank[r] = _rank_specials(counts)
+            counts[r] -= 1
+    by_suit: dict[int, frozenset[Special]] = {}
+    for st in range(4):
+        if suit_counts[st] < 13:
+            suit_counts[st] += 1
+            by_suit[st] = _suit_specials(suit_counts)
+            suit_counts[st] -= 1
+    found: set[Special] = set().union(*by_rank.values(), *by_suit.values())
+    if Special.DRAGON in found and max(suit_counts) == 12:
+        found.add(Special.SUITED_DRAGON)  # twelve of one suit, one of each rank: the joker is the missing one
+    taken = set(naturals)
+    for r, made in by_rank.items():
+        if Special.THREE_STRAIGHTS not in made:
+            continue
+        for st, suited in by_suit.items():
+            sub = r * 4 + st
+            if sub not in taken and Special.THREE_FLUSHES in suited and _has_three_straight_flushes(
+                frozenset([*naturals, sub])
+            ):
+                found.add(Special.THREE_STRAIGHT_FLUSHES)
     return frozenset(found)
 
 
@@ -188,40 +216,51 @@ def joker_stands_for(cards: Sequence[int], special: Special) -> Card | None:
     return None
 
 
-def _natural_specials(cards: Sequence[int]) -> frozenset[Special]:
-    """The specials of 13 natural cards."""
-    ranks = [c >> 2 for c in cards]
-    suits = [c & 3 for c in cards]
-    rc = Counter(ranks)
-    counts = [rc.get(r, 0) for r in range(13)]
-    suit_counts = [suits.count(s) for s in range(4)]
+def _rank_specials(counts: Sequence[int]) -> frozenset[Special]:
+    """The specials read from the rank counts of 13 cards alone (a dragon as a plain one)."""
     found: set[Special] = set()
-
-    if len(rc) == 13:
-        found.add(Special.SUITED_DRAGON if len(set(suits)) == 1 else Special.DRAGON)
-        if len(set(suits)) == 1:
-            found.add(Special.DRAGON)  # a suited dragon may be declared as a plain one (§13.1)
+    if all(n == 1 for n in counts):
+        found.add(Special.DRAGON)
     if sum(n // 2 for n in counts) >= 6:
         found.add(Special.SIX_PAIRS)
-    odd = [n for n in counts if n % 2]
-    if odd == [3]:
+    if [n for n in counts if n % 2] == [3]:
         found.add(Special.FIVE_PAIRS_TRIPS)
     if sum(1 for n in counts if n >= 3) >= 4:
         found.add(Special.FOUR_TRIPS)
     if sum(1 for n in counts if n == 4) >= 3:
         found.add(Special.THREE_QUADS)
-    if all(c.is_red for c in map(Card, cards)) or not any(c.is_red for c in map(Card, cards)):
-        found.add(Special.ONE_COLOR)
-    if all(r <= 6 for r in ranks):  # 2..8
+    if not any(counts[7:]):  # 2..8
         found.add(Special.ALL_SMALL)
-    if all(r >= 6 for r in ranks):  # 8..A
+    if not any(counts[:6]):  # 8..A
         found.add(Special.ALL_BIG)
-    if sum(1 for r in ranks if r >= 9) >= 12:  # J Q K A
+    if sum(counts[9:]) >= 12:  # J Q K A
         found.add(Special.TWELVE_ROYALS)
-    if _has_three_flushes(suit_counts):
-        found.add(Special.THREE_FLUSHES)
     if tuple(counts) in _three_straights_counts():
         found.add(Special.THREE_STRAIGHTS)
+    return frozenset(found)
+
+
+def _suit_specials(suit_counts: Sequence[int]) -> frozenset[Special]:
+    """The specials read from the suit counts of 13 cards alone."""
+    found: set[Special] = set()
+    red = suit_counts[0] + suit_counts[2]  # ♦ and ♥
+    if red in (0, sum(suit_counts)):
+        found.add(Special.ONE_COLOR)
+    if _has_three_flushes(suit_counts):
+        found.add(Special.THREE_FLUSHES)
+    return frozenset(found)
+
+
+def _natural_specials(cards: Sequence[int]) -> frozenset[Special]:
+    """The specials of 13 natural cards."""
+    counts = [0] * 13
+    suit_counts = [0] * 4
+    for c in cards:
+        counts[c >> 2] += 1
+        suit_counts[c & 3] += 1
+    found = set(_rank_specials(counts) | _suit_specials(suit_counts))
+    if Special.DRAGON in found and max(suit_counts) == 13:
+        found.add(Special.SUITED_DRAGON)  # a suited dragon may be declared as a plain one too (§13.1)
     if (
         Special.THREE_FLUSHES in found
         and Special.THREE_STRAIGHTS in found

@@ -28,7 +28,7 @@ from rules.scoring import deal_from_document, score, score_deal
 from rules.special_shapes import special_lines
 from rules.specials import Special, detect_specials
 
-from .helpers import cards
+from .helpers import SPECIAL_HANDS, cards
 
 JOKER_ON = Options(joker=True)
 
@@ -285,3 +285,31 @@ def _stand(hand: tuple[Card, ...]) -> Arrangement:
     from rules.arrangement import stand_in
 
     return stand_in(hand)
+
+
+def _union_of_substitutes(hand: list[int]) -> frozenset[Special]:
+    from rules.specials import _natural_specials
+
+    naturals = [c for c in hand if c != 52]
+    out: set[Special] = set()
+    for sub in range(52):
+        if sub not in naturals:
+            out |= _natural_specials([*naturals, sub])
+    return frozenset(out)
+
+
+@given(st.sampled_from(sorted(SPECIAL_HANDS)), st.integers(0, 12), st.integers(0, 2**32))
+def test_joker_specials_are_what_some_substitute_makes(special: Special, drop: int, seed: int) -> None:
+    # A special hand with one card (or, half the time, a random hand with one card) turned into the joker.
+    base = list(parse_cards(SPECIAL_HANDS[special]))
+    if seed % 2:
+        base = list(random.Random(seed).sample(range(52), 13))
+    base[drop] = JOKER
+    assert detect_specials(base) == _union_of_substitutes(base)
+
+
+def test_a_suited_dragon_with_the_joker() -> None:
+    hand = [Card.of(r, 2) for r in range(12)] + [JOKER]  # 2♥ … K♥ and the joker as the A♥
+    assert {Special.SUITED_DRAGON, Special.DRAGON} <= detect_specials(hand)
+    spread = [Card.of(r, r % 4) for r in range(12)] + [JOKER]
+    assert Special.DRAGON in detect_specials(spread) and Special.SUITED_DRAGON not in detect_specials(spread)
