@@ -175,7 +175,9 @@ async def test_a_joker_hand_is_arranged_and_played_to_the_results() -> None:
         assert not table.current.result.fouled[0]
         await pilot.press("enter")  # the results panel
         await pilot.pause()
-        assert table.phase in (Phase.RESULTS, Phase.REVEALING)
+        from app.screens.results import ResultsScreen
+
+        assert table.phase is Phase.RESULTS and isinstance(app.screen, ResultsScreen)
 
 
 def test_table_with_the_joker_tile(snap_compare) -> None:

@@ -69,3 +69,11 @@ def test_solve_needs_joker_and_finds_a_dragon_with_it() -> None:
 def test_arena_plays_with_the_joker() -> None:
     out = json.loads(ok(run("arena", "--players", "hard,easy", "--deals", "3", "--jobs", "1", "--joker", "--json")))
     assert out["joker"] is True and [p["fouls"] for p in out["players"]] == [0, 0]
+
+
+def test_coach_needs_joker_and_prices_a_joker_hand() -> None:
+    hand = "Kh 7d 2c 3d 4h 8s 9s Ts Js Qd Ad As JK"
+    play = "Kh Qd 7d / As Ad 4h 3d 2c / JK Js Ts 9s 8s"
+    fails(run("coach", hand, "--play", play, "--samples", "20"), "--joker")
+    out = json.loads(ok(run("coach", hand, "--play", play, "--samples", "20", "--joker", "--json")))
+    assert out["loss"] >= 0 and out["verdict"] in ("best", "good", "inaccuracy", "mistake", "blunder")
