@@ -83,8 +83,14 @@ def test_the_joker_deal_turns_up_a_dealt_card_and_changes_nothing_else(seed: int
 
 
 def test_without_the_option_every_deal_is_the_old_one() -> None:
-    # Seeds recorded before the joker replay: deal(seed) is unchanged (first hand of seed 1, as dealt before).
-    assert deal(1, 4, joker=False) == deal(1)
+    # Seeds recorded before the joker replay: the first two hands of seeds 1 and 2026 as main dealt them.
+    before = {
+        1: ["2h 3c 4c 4s 6s 7h 9c Ts Jc Jh Qs Ac As", "5d 5s 7d 7c 7s 8c 8h Td Js Qd Kh Ks Ah"],
+        2026: ["2c 3d 4c 5c 6d 6s 7h 7s 8d 8s 9c Qd Ad", "2h 4d 4h 4s 5d 6c 7c 8c Tc Qs Kd Kh Ah"],
+    }
+    for seed, hands in before.items():
+        assert [format_cards(h) for h in deal(seed)][:2] == hands
+        assert deal(seed, 4, joker=False) == deal(seed)
     assert len({c for h in deal(1) for c in h}) == 52 and JOKER not in {c for h in deal(1) for c in h}
 
 
