@@ -381,7 +381,6 @@ def hand_subset_keys(
     return _keys_sorted(h[SUBSETS3], t, suit_tiebreak), _keys_sorted(h[SUBSETS5], t, suit_tiebreak)
 
 
-
 # ---------------------------------------------------------------- the joker (鬼牌, RULES.md §20)
 #
 # The joker stands for any card not already in its own row, and takes the value that makes that row
