@@ -77,3 +77,15 @@ def test_coach_needs_joker_and_prices_a_joker_hand() -> None:
     fails(run("coach", hand, "--play", play, "--samples", "20"), "--joker")
     out = json.loads(ok(run("coach", hand, "--play", play, "--samples", "20", "--joker", "--json")))
     assert out["loss"] >= 0 and out["verdict"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def test_play_refuses_the_joker_in_the_ladder_and_takes_it_elsewhere() -> None:
+    import argparse
+
+    from app.commands.play_cmds import config_from_args
+
+    fails(run("play", "--joker", "--rules", "ladder"), "not played in ladder")
+    args = argparse.Namespace(rules="arcade", level=None, time_limit=None, players=3, banker=None, exempt=False,
+                              joker=True, practice=False, no_takeover=False, watch=False, seed=5)
+    config = config_from_args(args)
+    assert config.options.joker and config.preset.value == "arcade" and config.players == 3
