@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from rules.cards import Card
+from rules.cards import JOKER_ID, Card
 from rules.deal import Deal, Outcome
 from rules.exchange import Direction, pass_round
-from rules.presets import Preset
+from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
 from .bots import BotLimits, ExternalPlayer, LevelPlayer, Player
@@ -174,6 +174,7 @@ class _Block:
     limits: BotLimits
     exchange: int = 0  # 換三張 (RULES.md §21): rounds of passing before each hand is played
     exchange_way: Direction = Direction.CLOCKWISE
+    options: Options | None = None  # None: the preset's defaults
 
 
 def _make_players(block: _Block) -> dict[str, Player]:
@@ -199,17 +200,24 @@ def _play(
 ) -> dict[str, PlayerStats]:
     """Play the block's deals with ``players``; ``progress`` hears after each deal."""
     seats, preset = block.seats, block.preset
+    options = block.options or preset.default_options
     n = len(seats)
     stats = {name: PlayerStats(name) for name in players}
     levels = tuple(name if name in _LEVEL_NAMES else None for name in seats)
     for k, treasure in enumerate(block.treasures):
         deal_seed = _deal_seed(block.seed, block.first + k)
-        deck = np.random.default_rng([deal_seed, 1]).permutation(52)
+        rng = np.random.default_rng([deal_seed, 1])
+        deck = rng.permutation(52)
+        turned = None
+        if options.joker:  # RULES.md §20.2: a dealt card turned up, the joker in its place; others unchanged
+            pos = int(rng.integers(13 * n))
+            turned, deck[pos] = Card(int(deck[pos])), JOKER_ID
         hands = [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(n)]
         sums: dict[str, list[float]] = {name: [] for name in players}
         for r in range(rotations(seats)):
             decisions, doubles = [], []
-            views = [TableView(preset=preset, players=n, seat=s, treasure=treasure, levels=levels) for s in range(n)]
+            views = [TableView(preset=preset, options=block.options, players=n, seat=s, treasure=treasure,
+                               levels=levels, turned=turned) for s in range(n)]
             held = [hands[(s + r) % n] for s in range(n)]
             if block.exchange:
                 way = block.exchange_way.for_deal(block.first + k + 1, n)
@@ -228,7 +236,7 @@ def _play(
             result = score_deal(
                 Deal(
                     preset,
-                    preset.default_options,
+                    options,
                     tuple(decisions),
                     tuple(doubles) if preset is Preset.ARCADE else (),
                     treasure,
@@ -306,6 +314,7 @@ def run_arena(
     limits: BotLimits | None = None,
     exchange: int = 0,
     exchange_way: Direction = Direction.CLOCKWISE,
+    options: Options | None = None,
 ) -> dict[str, object]:
     """Play ``deals`` duplicate deals and return the JSON-ready report.
 
@@ -318,6 +327,7 @@ def run_arena(
     ``progress(done, total)`` hears after each deal (each block of deals with several processes).
     ``exchange`` rounds of 換三張 are passed before every hand is played (``exchange_way`` as a host sets it;
     an external bot cannot pass, so an arena with one refuses them).
+    ``options`` replace the preset's defaults (the joker, RULES.md §20: ``Options.for_preset(p, {"joker": True})``).
     """
     if jobs < 1:
         raise ValueError("jobs must be 1 or more")
@@ -332,7 +342,7 @@ def run_arena(
     size = max(1, min(_BLOCK_DEALS, deals // (jobs * 16)))
     limits = limits or BotLimits()
     if jobs == 1 or deals <= size:
-        block = _Block(seats, preset, seed, 0, tuple(treasures), limits, exchange, exchange_way)
+        block = _Block(seats, preset, seed, 0, tuple(treasures), limits, exchange, exchange_way, options)
         players = _make_players(block)
         try:
             stats = _play(block, players, (lambda done: progress(done, deals)) if progress else None)
@@ -340,7 +350,8 @@ def run_arena(
             _close(players)
     else:
         blocks = [
-            _Block(seats, preset, seed, first, tuple(treasures[first : first + size]), limits, exchange, exchange_way)
+            _Block(seats, preset, seed, first, tuple(treasures[first : first + size]), limits, exchange, exchange_way,
+                   options)
             for first in range(0, deals, size)
         ]
         parts = _play_parallel(blocks, min(jobs, len(blocks)), deals, progress)
@@ -348,8 +359,10 @@ def run_arena(
         for part in parts[1:]:
             for name, record in part.items():
                 stats[name].extend(record)
-    report: dict[str, object] = {"rules": preset.value, "deals": deals,
-                                 "players": [record.summary() for record in stats.values()]}
+    report: dict[str, object] = {"rules": preset.value, "deals": deals}
+    if options is not None and options.joker:
+        report["joker"] = True
     if exchange:
         report["exchange"] = {"rounds": exchange, "way": exchange_way.value}
+    report["players"] = [record.summary() for record in stats.values()]
     return report

@@ -206,8 +206,10 @@ def load_bank(preset: Preset, path: Path = BANK_PATH) -> Bank | None:
 def bank_for(view: TableView) -> Bank | None:
     """The bank `expert` may use at ``view``'s table: four players at the preset's default options (the
     bank's hands were arranged for those), else None. 免擺 (``exempt``) does not count: it changes no
-    arrangement, and an exempt opponent takes the same from every candidate (RULES.md §18)."""
-    if view.players != 4 or replace(view.rules_options, exempt=False) != view.preset.default_options:
+    arrangement, and an exempt opponent takes the same from every candidate (RULES.md §18). Nor does the
+    joker (§20): the bank's hands are natural, which is exact when we hold the joker and an approximation
+    when an opponent does (assets/ai/README.md); callers pass :meth:`TableView.known_naturals`."""
+    if view.players != 4 or replace(view.rules_options, exempt=False, joker=False) != view.preset.default_options:
         return None
     return load_bank(view.preset)
 

@@ -7,10 +7,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from rules.cards import deal
+from rules.cards import JOKER, deal, turned_card
 from rules.deal import Deal
 from rules.evaluate import hand_subset_keys
 from rules.presets import Options, Preset
@@ -34,6 +35,9 @@ TARGETS = {  # the limits the report is checked against (issue 8): met or not, p
     "coach_ci95_taiwan": 0.25,  # median 95% half-width of the units lost, over a typical player's plays
     "pass_expert_median_ms": 1500.0,  # 換三張 (issue 15): expert's pass, chosen in a worker while the player picks
     "pass_coach_median_ms": 3000.0,  # the coach's review of a pass
+    "joker_split_ratio": 10.0,  # the split search of a hand holding the joker against one without (RULES.md §20)
+    "joker_expert_median_ms": 150.0,  # expert with the joker in play, the same targets as without
+    "joker_expert_p95_ms": 300.0,
 }
 PASS_HANDS = 6  # hands each pass timing is taken over
 COACH_HANDS = 8  # per preset: each priced as `normal` plays it (a typical player's choice)
@@ -120,6 +124,8 @@ def run_bench(
     say("pass review")
     passes["coach"] = _stats([t for i, h in enumerate(pass_pool)
                               for t in _timed(lambda h=h, i=i: review_pass(h, candidates(h, 5)[-1], view, seed=i), 1)])
+    say("split search with a joker")
+    joker = _joker_bench(hands, expert_hands, seed)
     split_stats = _stats(split)
     load = round(_import_seconds(), 3)
     rss = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -134,12 +140,17 @@ def run_bench(
         "coach_ci95_taiwan": coach["taiwan"]["ci95_median"],
         "pass_expert_median_ms": passes["expert"]["median_ms"],
         "pass_coach_median_ms": passes["coach"]["median_ms"],
+        "joker_split_ratio": round(joker["split_search_ms"] / split_stats["median_ms"], 2),
+        "joker_expert_median_ms": joker["expert"]["median_ms"],
+        "joker_expert_p95_ms": joker["expert"]["p95_ms"],
     }
+    joker["split_ratio"] = measured["joker_split_ratio"]
     return {
         "hands": len(pool),
         "split_search_ms": split_stats["median_ms"],
         "split_search_p95_ms": split_stats["p95_ms"],
         "subset_eval_ms": _stats(subset),
+        "joker": joker,
         "score_deal_ms": _stats(score),
         "levels": levels,
         "coach_ms": {p: {"median_ms": v["median_ms"], "p95_ms": v["p95_ms"]} for p, v in coach.items()},
@@ -151,6 +162,27 @@ def run_bench(
         "targets": {name: {"limit": limit, "measured": measured[name], "met": measured[name] <= limit}
                     for name, limit in TARGETS.items()},
     }
+
+
+def _joker_bench(hands: int, expert_hands: int, seed: int) -> dict[str, Any]:
+    """The split search and `expert` on hands holding the joker (RULES.md §20), at a joker table of four:
+    each deal's joker hand, its turned-up card known to the view."""
+    options = Options(joker=True)
+    dealt = []
+    for s in range(seed, seed + max(4, hands // 4)):
+        hand = next(h for h in deal(s, 4, joker=True) if JOKER in h)
+        dealt.append((hand, turned_card(s)))
+    legal_splits(dealt[0][0], options)  # warm
+    split = [t for h, _ in dealt for t in _timed(lambda h=h: legal_splits(h, options), 1)]
+    views = [TableView(options=options, turned=turned) for _, turned in dealt[:expert_hands]]
+    expert = [
+        t
+        for i, ((h, _), v) in enumerate(zip(dealt, views, strict=False))
+        for t in _timed(lambda h=h, i=i, v=v: choose(h, v, Level.EXPERT, seed=i), 1)
+    ]
+    stats = _stats(split)
+    return {"hands": len(dealt), "split_search_ms": stats["median_ms"], "split_search_p95_ms": stats["p95_ms"],
+            "expert": _stats(expert)}
 
 
 __all__ = ["run_bench"]

@@ -240,13 +240,14 @@ class ExternalPlayer:
 
     def decide(self, hand: Sequence[Card], view: TableView, seed: int) -> Played:
         """Ask the program; any failure is a forfeit (a fouled arrangement), never an exception."""
-        request = json.dumps(
-            {
-                "cards": format_cards(sorted(hand, reverse=True)),
-                "rules": view.preset.value,
-                "options": view.rules_options.to_dict(),
-            }
-        )
+        question: dict[str, object] = {
+            "cards": format_cards(sorted(hand, reverse=True)),
+            "rules": view.preset.value,
+            "options": view.rules_options.to_dict(),
+        }
+        if view.turned is not None:
+            question["turned"] = str(view.turned)  # the joker game: the card turned up (rules/RULES.md §20.2)
+        request = json.dumps(question)
         began = time.perf_counter()
         try:
             answer = self._ask((request + "\n").encode())

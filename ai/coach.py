@@ -201,7 +201,7 @@ def _price(
     k = len(seats)
     # Not expert's stream: the pricing tables are independent of the samples that chose the best play.
     rng = np.random.default_rng([0xC0AC, seed & 0xFFFFFFFF, *(int(c) for c in cards)])
-    unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
+    unseen = view.unseen(cards)  # the joker and the turned-up card as RULES.md §20.6 says
     options = view.rules_options
     legal = [d.arrangement is not None and foul_reason(d.arrangement, options.wheel) is None for d in plays]
     ours = tie_rows(decisions_rows([d for d, ok in zip(plays, legal, strict=True) if ok], view.preset, options,
@@ -210,7 +210,7 @@ def _price(
     factors = _factors(view, seats)
     bank = bank_for(view)
     if bank is not None and ours is not None and all(legal) and not options.suit_tiebreak:
-        return _price_on_bank(bank, ours, cards, view, count * BANK_HANDS, factors, rng)
+        return _price_on_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS, factors, rng)
     out: list[np.ndarray] = []
     wins = np.zeros((len(plays), 3))
     given = np.zeros(len(plays))
@@ -254,7 +254,7 @@ def _price(
 def _price_on_bank(
     bank: Bank,
     ours: SideRows,
-    cards: tuple[Card, ...],
+    cards: Sequence[int],
     view: TableView,
     count: int,
     factors: np.ndarray | None,

@@ -7,10 +7,13 @@ the :class:`Fixed` cards already placed) and what it gets back (a :class:`Choice
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from rules.cards import Card
+import numpy as np
+
+from rules.cards import JOKER_ID, Card
 from rules.deal import Decision
 from rules.presets import Options, Preset, TieRule
 
@@ -44,6 +47,7 @@ class TableView:
     levels: tuple[str | None, ...] = ()  # public level of each seat (None for a person)
     banker: int | None = None  # the banker game (莊家): the seat every other seat compares with
     stakes: tuple[int, ...] = ()  # banker game: each seat's stake (1 when empty)
+    turned: Card | None = None  # the joker game (RULES.md §20): the card turned up for the joker, out of play
 
     @property
     def rules_options(self) -> Options:
@@ -68,6 +72,22 @@ class TableView:
         if self.banker is None or self.rules_options.ties is TieRule.TIE:
             return None
         return self.seat == self.banker
+
+    def unseen(self, cards: Sequence[int]) -> np.ndarray:
+        """The cards the other seats may hold, given ours: not ours, not the card turned up for the joker, and
+        the joker itself when it is played and we do not hold it (RULES.md §20.6)."""
+        known = {int(c) for c in cards}
+        if self.turned is not None:
+            known.add(int(self.turned))
+        pool = [c for c in range(52) if c not in known]
+        if self.rules_options.joker and JOKER_ID not in known:
+            pool.append(JOKER_ID)
+        return np.array(pool, dtype=np.int64)
+
+    def known_naturals(self, cards: Sequence[int]) -> tuple[int, ...]:
+        """Our natural cards and the turned-up card: what no opponent drawn from the natural bank may hold."""
+        out = tuple(int(c) for c in cards if c != JOKER_ID)
+        return out + ((int(self.turned),) if self.turned is not None else ())
 
     def heads_up(self) -> TableView:
         """A banker game as the computer prices it: the seat against one opponent (the banker, or one of the

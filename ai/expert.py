@@ -65,12 +65,12 @@ def refine(
     ours = tie_rows(ours, view)
     seats = [s for s in range(view.players) if s != view.seat]
     rng = np.random.default_rng([seed & 0xFFFFFFFF, *(int(c) for c in sorted(cards))])
-    unseen = np.setdiff1d(np.arange(52), np.asarray(cards, dtype=np.int64))
+    unseen = view.unseen(cards)  # the joker and the turned-up card as RULES.md §20.6 says
     factors = _factors(view, seats)
     prior = ev[cand]
     bank = bank_for(view)
     if bank is not None:
-        return _from_bank(f, ev, cand, ours, bank, cards, view, factors, rng, samples)
+        return _from_bank(f, ev, cand, ours, bank, view.known_naturals(cards), view, factors, rng, samples)
     scored: list[np.ndarray] = []
     drawn = 0
     post = prior
@@ -99,7 +99,7 @@ def _from_bank(
     cand: np.ndarray,
     ours: SideRows,
     bank: Bank,
-    cards: Sequence[Card],
+    cards: Sequence[int],
     view: TableView,
     factors: np.ndarray | None,
     rng: np.random.Generator,

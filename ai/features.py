@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from rules.arrangement import Arrangement
-from rules.cards import RANK_CHARS
-from rules.evaluate import SUBSETS3, SUBSETS5, Category, key_categories
+from rules.cards import JOKER_ID, RANK_CHARS
+from rules.evaluate import Category, key_categories
 from rules.presets import Options
 from rules.specials import is_three_sequence
 
@@ -72,7 +72,7 @@ class SplitFeatures:
         hs = self.splits
         return replace(
             self,
-            splits=HandSplits(hs.hand, hs.keys3, hs.keys5, hs.legal[pos]),
+            splits=replace(hs, legal=hs.legal[pos]),
             subset_index=tuple(i[pos] for i in self.subset_index),  # type: ignore[arg-type]
             **{
                 name: getattr(self, name)[pos]
@@ -106,11 +106,13 @@ def split_features(
     hs = legal_splits(hand, options, fixed)
     h = hs.hand
     s = hs.legal
-    counts = np.bincount(h >> 2, minlength=13)
+    # 六輪車 counts the hand's pairs; with a joker only the natural cards' (its value differs row by row).
+    counts = np.bincount(h[h < JOKER_ID] >> 2, minlength=13)
+    cards3, cards5 = hs.subset_cards()
     return features_of(
         hs,
-        h[SUBSETS3],
-        h[SUBSETS5],
+        cards3,
+        cards5,
         hs.keys3,
         hs.keys5,
         (SPLIT_FRONT[s], SPLIT_MIDDLE[s], SPLIT_BACK[s]),

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from rules.arrangement import Arrangement, Row
-from rules.cards import Card
+from rules.cards import JOKER_ID, Card
 from rules.deal import Decision
-from rules.evaluate import SUBSETS3, SUBSETS5, base_key, batch_keys, key_categories
+from rules.evaluate import SUBSETS3, SUBSETS5, base_key, batch_keys, joker_batch_keys, key_categories
 from rules.presets import Options, Preset
 
 from .contract import Level, TableView
@@ -62,6 +62,17 @@ def _subset_keys(hands: np.ndarray, options: Options) -> tuple[np.ndarray, np.nd
     k3 = batch_keys(hands[:, SUBSETS3].reshape(-1, 3), options.wheel, options.suit_tiebreak).reshape(b, -1)
     k5 = batch_keys(hands[:, SUBSETS5].reshape(-1, 5), options.wheel, options.suit_tiebreak).reshape(b, -1)
     return k3.astype(np.int64), k5.astype(np.int64)
+
+
+def resolve_rows(cards: np.ndarray, options: Options) -> np.ndarray:
+    """Row card arrays with each joker replaced by the card it stands for (rows without one unchanged)."""
+    has = (cards == JOKER_ID).any(axis=1)
+    if not has.any():
+        return cards
+    out = cards.copy()
+    _, subs = joker_batch_keys(cards[has], options.wheel, options.suit_tiebreak)
+    out[has] = np.where(cards[has] == JOKER_ID, subs[:, None], cards[has])
+    return out
 
 
 def _proxy(
@@ -128,7 +139,13 @@ def _screen(
 
 
 def _features(
-    hands: np.ndarray, k3: np.ndarray, k5: np.ndarray, splits: np.ndarray, treasure: Sequence[int], pairs: int
+    hands: np.ndarray,
+    k3: np.ndarray,
+    k5: np.ndarray,
+    splits: np.ndarray,
+    treasure: Sequence[int],
+    pairs: int,
+    options: Options | None = None,
 ) -> SplitFeatures:
     """One SplitFeatures for the listed splits of all ``hands`` laid end to end.
 
@@ -143,6 +160,8 @@ def _features(
     c3 = hands[(u3 // 286)[:, None], SUBSETS3[u3 % 286]]
     c5 = hands[(u5 // 1287)[:, None], SUBSETS5[u5 % 1287]]
     k3u, k5u = k3.ravel()[u3], k5.ravel()[u5]
+    if options is not None and options.joker:  # the card facts of a joker row read the card it stands for
+        c3, c5 = resolve_rows(c3, options), resolve_rows(c5, options)
     return features_of(
         HandSplits(hands[0], k3u, k5u, flat), c3, c5, k3u, k5u, (f_idx, m_idx, b_idx), treasure, pairs
     )
@@ -165,7 +184,7 @@ def imagine(
     picks = _screen(base_key(k3), base_key(k5), model, preset, options, shortlist)
     valid = picks != np.iinfo(np.int64).max
     picks = np.where(valid, picks, 0)
-    counts = np.stack([np.bincount(r >> 2, minlength=13) for r in h])
+    counts = np.stack([np.bincount(r[r < JOKER_ID] >> 2, minlength=13) for r in h])  # natural pairs (§20)
     # 六輪車's 加賭 reads one hand-wide pair count: hands with and without six pairs are priced apart.
     six = (counts // 2).sum(axis=1) >= 6
     ev = np.full(picks.shape, -np.inf)
@@ -174,7 +193,7 @@ def imagine(
         idx = np.flatnonzero(group)
         if not len(idx):
             continue
-        f = _features(h[idx], k3[idx], k5[idx], picks[idx], view.treasure, 6 if group is six else 0)
+        f = _features(h[idx], k3[idx], k5[idx], picks[idx], view.treasure, 6 if group is six else 0, options)
         scores = expected_scores(f, model, preset, options, view.players).reshape(len(idx), -1)
         scores = np.where(valid[idx], scores, -np.inf)
         if model.joint is not None:

@@ -85,7 +85,7 @@ def decisions_rows(
         keys.append(seat.keys)
         if preset is Preset.ARCADE:
             worth.append(
-                [row_worth(r, seat.values[r]) * (1 + sum(int(c) in tset for c in d.arrangement.rows[r])) for r in Row]
+                [row_worth(r, seat.values[r]) * (1 + sum(int(c) in tset for c in seat.rows[r])) for r in Row]
             )
             shape.append(options.three_flush_straight and shape_bonus(seat) is not None)
         else:

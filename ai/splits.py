@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from rules.arrangement import Arrangement
-from rules.cards import Card, CardError
-from rules.evaluate import SUBSETS3, SUBSETS5, base_key, hand_subset_keys
+from rules.cards import JOKER_ID, Card, CardError
+from rules.evaluate import SUBSETS3, SUBSETS5, base_key, hand_joker_keys, hand_subset_keys, resolved
 from rules.presets import Options
 
 from .contract import Fixed
@@ -55,6 +55,15 @@ class HandSplits:
     keys3: np.ndarray  # (286,) strength keys
     keys5: np.ndarray  # (1287,)
     legal: np.ndarray  # indices into the split tables, ascending
+    subs3: np.ndarray | None = None  # a joker hand: the card the joker stands for in each subset (-1: none)
+    subs5: np.ndarray | None = None
+
+    def subset_cards(self) -> tuple[np.ndarray, np.ndarray]:
+        """(286, 3) and (1287, 5) cards of the subsets as played: a joker as the card it stands for (§20.5)."""
+        c3, c5 = self.hand[SUBSETS3], self.hand[SUBSETS5]
+        if self.subs3 is None or self.subs5 is None:
+            return c3, c5
+        return resolved(c3, self.subs3), resolved(c5, self.subs5)
 
     def arrangement(self, split: int) -> Arrangement:
         """The arrangement of split number ``split``."""
@@ -81,7 +90,11 @@ def legal_splits(hand: Sequence[int], options: Options, fixed: Fixed | None = No
     h = np.sort(np.asarray(hand, dtype=np.int64))
     if h.shape != (13,) or len(np.unique(h)) != 13:
         raise CardError("a hand has 13 distinct cards")
-    k3, k5 = hand_subset_keys(h, options.wheel, options.suit_tiebreak)
+    s3 = s5 = None
+    if h[-1] == JOKER_ID:  # the joker's subsets searched over its substitutes (rules/joker.py)
+        k3, k5, s3, s5 = hand_joker_keys(h, SUBSETS3, SUBSETS5, options.wheel, options.suit_tiebreak)
+    else:
+        k3, k5 = hand_subset_keys(h, options.wheel, options.suit_tiebreak)
     # Suits never decide a foul (§13.4): compare with the tie-break bits cleared.
     b3, b5 = base_key(k3), base_key(k5)
     km, kb = np.take(b5, SPLIT_MIDDLE), np.take(b5, SPLIT_BACK)
@@ -96,4 +109,4 @@ def legal_splits(hand: Sequence[int], options: Options, fixed: Fixed | None = No
         ok &= (FRONT_MASK & fm) == fm
         ok &= (MIDDLE_MASK & mm) == mm
         ok &= (back_mask & bm) == bm
-    return HandSplits(h, k3, k5, np.flatnonzero(ok))
+    return HandSplits(h, k3, k5, np.flatnonzero(ok), s3, s5)

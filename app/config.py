@@ -80,8 +80,10 @@ class TableConfig:
     def with_preset(self, preset: Preset) -> TableConfig:
         """Switch preset and reset the options to its defaults."""
         limit = 60 if preset is Preset.TOURNAMENT else self.time_limit
-        # 免擺 is a rule of the table, not of a preset: it stays as the host set it (RULES.md §18).
-        options = replace(preset.default_options, exempt=self.options.exempt)
+        # 免擺 and the joker are rules of the table, not of a preset: they stay as the host set them (RULES.md
+        # §18, §20), but for the joker in the ladder, which reads hands as dealt.
+        options = replace(preset.default_options, exempt=self.options.exempt,
+                          joker=self.options.joker and preset.arranged)
         return replace(self, preset=preset, options=options, time_limit=limit,
                        banker=preset.banker_by_default)
 

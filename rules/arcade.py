@@ -37,14 +37,13 @@ def shape_bonus(seat: Seat) -> str | None:
     """``three_flushes`` or ``three_straights`` when a legal arranged hand has that shape (§7, §13.9)."""
     if seat.values is None or seat.fouled:
         return None
-    arr = seat.decision.arrangement
-    assert arr is not None
+    front = seat.rows[Row.FRONT]  # a joker counts as the card it stands for (§20.5)
     _, middle, back = seat.values
     flushes = (Category.FLUSH, Category.STRAIGHT_FLUSH)
-    if len({c.suit for c in arr.front}) == 1 and middle.category in flushes and back.category in flushes:
+    if len({c.suit for c in front}) == 1 and middle.category in flushes and back.category in flushes:
         return "three_flushes"
     straights = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-    if is_three_sequence([c.rank for c in arr.front]) and middle.category in straights and back.category in straights:
+    if is_three_sequence([c.rank for c in front]) and middle.category in straights and back.category in straights:
         return "three_straights"
     return None
 
@@ -56,10 +55,10 @@ def _row_items(deal: Deal, a: Seat, b: Seat, rows: tuple[Outcome, ...]) -> list[
         if outcome is Outcome.TIE:
             continue
         winner, sign = (a, 1) if outcome is Outcome.WIN else (b, -1)
-        assert winner.values is not None and winner.decision.arrangement is not None
+        assert winner.values is not None
         worth = row_worth(row, winner.values[row])
         items.append(Item(row.id, worth * sign))
-        held = sum(1 for c in winner.decision.arrangement.rows[row] if c in treasure)
+        held = sum(1 for c in winner.rows[row] if c in treasure)  # a joker as the card it stands for (§20.5)
         if held:
             items.append(Item("treasure", worth * held * sign))
     return items

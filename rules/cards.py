@@ -1,7 +1,10 @@
-"""Cards and their text notation (RULES.md §1).
+"""Cards and their text notation (RULES.md §1, §20).
 
 A card is an int 0–51 underneath: ``rank_index * 4 + suit_index``, ranks 2..A as 0..12 and suits in
-tie-break order ♦ ♣ ♥ ♠ as 0..3, so sorting card ids sorts by rank and then by suit.
+tie-break order ♦ ♣ ♥ ♠ as 0..3, so sorting card ids sorts by rank and then by suit. The joker (鬼牌) of
+the ``joker`` option is id 52, written ``JK``: it has no rank or suit of its own (its :attr:`Card.rank` is 13
+and its :attr:`Card.suit` 4, outside every table of ranks and suits, so a lookup by them fails loudly
+rather than reading a natural card), and it sorts above every natural card.
 """
 
 from __future__ import annotations
@@ -14,6 +17,12 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "dchs"
 SUIT_SYMBOLS = "♦♣♥♠"
 RED_SUITS = frozenset({0, 2})
+JOKER_ID = 52  # the joker (鬼牌, RULES.md §20); natural cards are 0–51
+JOKER_TEXT = "JK"
+JOKER_RANK = 13  # no rank of its own: above the ace, outside every 13-entry table
+JOKER_SUIT = 4  # no suit of its own: outside every 4-entry table
+# "JK" in any case, and the playing-card joker 🃏 (U+1F0CF).
+_JOKER_RE = re.compile(r"[Jj][Kk]|\U0001F0CF")
 
 _RANK_ALIASES = {c: i for i, c in enumerate(RANK_CHARS)} | {"10": 8}
 _SUIT_ALIASES = (
@@ -36,8 +45,8 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, value: int) -> Card:
-        if not 0 <= int(value) < 52:
-            raise CardError(f"card id {value} is outside 0–51")
+        if not 0 <= int(value) <= JOKER_ID:
+            raise CardError(f"card id {value} is outside 0–52 (52 is the joker)")
         return super().__new__(cls, value)
 
     @classmethod
@@ -46,28 +55,40 @@ class Card(int):
         return cls(rank * 4 + suit)
 
     @property
+    def is_joker(self) -> bool:
+        """True for the joker (鬼牌, id 52)."""
+        return int(self) == JOKER_ID
+
+    @property
     def rank(self) -> int:
-        """Rank index, 0 (deuce) to 12 (ace)."""
+        """Rank index, 0 (deuce) to 12 (ace); 13 for the joker, which has none."""
         return int(self) >> 2
 
     @property
     def suit(self) -> int:
-        """Suit index, 0 ♦, 1 ♣, 2 ♥, 3 ♠ (the `suit_tiebreak` order)."""
-        return int(self) & 3
+        """Suit index, 0 ♦, 1 ♣, 2 ♥, 3 ♠ (the `suit_tiebreak` order); 4 for the joker, which has none."""
+        return JOKER_SUIT if int(self) == JOKER_ID else int(self) & 3
 
     @property
     def is_red(self) -> bool:
         return self.suit in RED_SUITS
 
     def __str__(self) -> str:
+        if int(self) == JOKER_ID:
+            return JOKER_TEXT
         return RANK_CHARS[self.rank] + SUIT_CHARS[self.suit]
 
     def __repr__(self) -> str:
         return f"Card({self})"
 
     def symbol(self) -> str:
-        """Rank letter and suit symbol, e.g. ``A♠``."""
+        """Rank letter and suit symbol, e.g. ``A♠`` (``JK`` for the joker)."""
+        if int(self) == JOKER_ID:
+            return JOKER_TEXT
         return RANK_CHARS[self.rank] + SUIT_SYMBOLS[self.suit]
+
+
+JOKER = Card(JOKER_ID)
 
 
 def _parse_token(token: str) -> list[Card]:
@@ -77,6 +98,11 @@ def _parse_token(token: str) -> list[Card]:
     cards: list[Card] = []
     pos = 0
     while pos < len(cleaned):
+        j = _JOKER_RE.match(cleaned, pos)
+        if j:
+            cards.append(JOKER)
+            pos = j.end()
+            continue
         m = _CARD_RE.match(cleaned, pos)
         if not m:
             raise CardError(_explain_bad_token(token, cleaned[pos:]))
@@ -91,7 +117,7 @@ def _explain_bad_token(token: str, rest: str | None = None) -> str:
     where = repr(t) if t == token else f"{t!r} (in {token!r})"
     rank_part, suit_part = (t[:2], t[2:]) if t.startswith("10") else (t[:1], t[1:])
     if rank_part.upper() not in _RANK_ALIASES:
-        return f"unknown rank in {where} (ranks are 2-9, T or 10, J, Q, K, A)"
+        return f"unknown rank in {where} (ranks are 2-9, T or 10, J, Q, K, A; the joker is JK)"
     if suit_part == "":
         return f"missing suit in {where} (suits are s h c d or ♠ ♥ ♣ ♦)"
     if suit_part[:1].lower() not in _SUIT_ALIASES:
@@ -131,21 +157,49 @@ def format_cards(cards: Iterable[int], symbols: bool = False) -> str:
 
 def sort_cards(cards: Iterable[int], by_suit: bool = False) -> tuple[Card, ...]:
     """Cards high to low, by rank (default) or grouped by suit."""
-    key = (lambda c: (c & 3, c >> 2)) if by_suit else (lambda c: (c >> 2, c & 3))
+    # The joker leads either way (its rank and suit, 13 and 4, are above every natural card's).
+    key = (lambda c: (Card(c).suit, c >> 2)) if by_suit else (lambda c: (c >> 2, c & 3))
     return tuple(Card(c) for c in sorted(cards, key=key, reverse=True))
+
+
+def natural(cards: Iterable[int]) -> tuple[Card, ...]:
+    """``cards`` without the joker."""
+    return tuple(Card(c) for c in cards if c != JOKER_ID)
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 
 
-def deal(seed: int, players: int = 4) -> tuple[tuple[Card, ...], ...]:
-    """Shuffle a fresh deck with ``seed`` and deal 13 cards to each of ``players`` (2–4) seats.
-
-    Uses :class:`random.Random`, whose sequence for a given seed is stable across Python versions, so a
-    recorded seed replays the same deal.
-    """
+def _shuffled(seed: int, players: int, joker: bool) -> tuple[list[int], int | None]:
+    """The shuffled deck of ``seed`` and, with the joker, the turned-up card, the joker in its place."""
     if not 2 <= players <= 4:
         raise ValueError("a table has 2 to 4 players")
     deck = list(range(52))
-    random.Random(seed).shuffle(deck)
+    rng = random.Random(seed)
+    rng.shuffle(deck)
+    if not joker:
+        return deck, None
+    # RULES.md §20.2: the shuffle is the one without the joker; one more draw of the same generator picks
+    # which of the dealt cards is turned up, so the joker is in play at any table size and in any seat.
+    pos = rng.randrange(13 * players)
+    turned = deck[pos]
+    deck[pos] = JOKER_ID
+    return deck, turned
+
+
+def deal(seed: int, players: int = 4, joker: bool = False) -> tuple[tuple[Card, ...], ...]:
+    """Shuffle a fresh deck with ``seed`` and deal 13 cards to each of ``players`` (2–4) seats.
+
+    Uses :class:`random.Random`, whose sequence for a given seed is stable across Python versions, so a
+    recorded seed replays the same deal. With ``joker`` (RULES.md §20.2) the same shuffle is dealt, but one of
+    the dealt cards (:func:`turned_card`) is turned up and the joker takes its place.
+    """
+    deck, _ = _shuffled(seed, players, joker)
     return tuple(tuple(sorted(Card(c) for c in deck[13 * p : 13 * (p + 1)])) for p in range(players))
+
+
+def turned_card(seed: int, players: int = 4) -> Card:
+    """The card turned up for the joker in the joker deal of ``seed`` (out of play, shown to everyone)."""
+    _, turned = _shuffled(seed, players, True)
+    assert turned is not None
+    return Card(turned)

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .arrangement import Arrangement, Row, foul_reason_values
-from .cards import Card, CardError, format_cards, parse_cards
+from .cards import JOKER, Card, CardError, format_cards, parse_cards
 from .evaluate import Category, RowValue
 from .presets import Options, Preset
 from .specials import Special, detect_specials
@@ -117,6 +117,10 @@ class Deal:
                 owner[c] = seat
             if d.declare is not None and d.declare not in self.preset.specials:
                 raise DealError(f"{d.declare.id} is not a special hand in {self.preset.value}")
+            if JOKER in d.cards and not self.options.joker:
+                raise DealError(f"player {seat} holds the joker (JK), which is played only with the option 'joker'")
+        if self.options.joker and not self.preset.arranged:
+            raise DealError(f"the joker (option 'joker') is not played in {self.preset.value}")
         # §13.13: outside arcade even a list of nulls is an error (there is nothing to double).
         if self.preset is not Preset.ARCADE and (self.doubles or self.treasure):
             raise DealError("doubles and treasure cards exist only in arcade")
@@ -125,8 +129,8 @@ class Deal:
         for seat, target in enumerate(self.doubles):
             if target is not None and (not 0 <= target < n or target == seat):
                 raise DealError(f"player {seat} cannot double {target}")
-        if len(self.treasure) > 4 or len(set(self.treasure)) != len(self.treasure):
-            raise DealError("treasure cards are 0 to 4 distinct cards")
+        if len(self.treasure) > 4 or len(set(self.treasure)) != len(self.treasure) or JOKER in self.treasure:
+            raise DealError("treasure cards are 0 to 4 distinct natural cards (the joker is never one)")
         if self.banker is not None:
             if isinstance(self.banker, bool) or not isinstance(self.banker, int) or not 0 <= self.banker < n:
                 raise DealError(f"the banker must be a player index 0 to {n - 1}, not {self.banker!r}")
@@ -293,6 +297,20 @@ class Seat:
     @property
     def special(self) -> Special | None:
         return self.decision.declare
+
+    @property
+    def rows(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        """The rows as played, for the bonuses that read cards (a suited front, 7-11, treasure, 六輪車): a
+        joker counts as the card its row's value gave it (RULES.md §20.5). An arranged seat only."""
+        arr = self.decision.arrangement
+        assert arr is not None and self.values is not None
+        if JOKER not in arr.cards:
+            return arr.rows
+        f, m, b = (
+            tuple(value.joker if c == JOKER and value.joker is not None else c for c in row)
+            for row, value in zip(arr.rows, self.values, strict=True)
+        )
+        return f, m, b
 
     @classmethod
     def evaluate(cls, decision: Decision, options: Options) -> Seat:

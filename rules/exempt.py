@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import JOKER, Card
 from .deal import Deal, Item, PairResult, Seat, pair_order
 from .evaluate import Category, Wheel, evaluate_row
 from .presets import Preset
@@ -47,7 +47,31 @@ class ExemptHand:
 
 
 def exempt_hand(cards: Sequence[Card], wheel: Wheel = Wheel.LOW, suit_tiebreak: bool = False) -> ExemptHand | None:
-    """The straight flush or four that makes ``cards`` exempt, or None when they hold neither."""
+    """The straight flush or four that makes ``cards`` exempt, or None when they hold neither.
+
+    A joker stands for the card not in the hand that makes the best one (RULES.md §20.4); it is shown in the
+    returned cards in that card's place."""
+    if JOKER in cards:
+        return _joker_exempt(tuple(sorted(c for c in cards if c != JOKER)), Wheel(wheel), suit_tiebreak)
+    return _natural_exempt(cards, wheel, suit_tiebreak)
+
+
+def _joker_exempt(naturals: tuple[Card, ...], wheel: Wheel, suit_tiebreak: bool) -> ExemptHand | None:
+    best: tuple[tuple[int, int], int, ExemptHand] | None = None
+    for sub in range(51, -1, -1):  # a tie goes to the highest card, as in a row (§20.3)
+        if sub in naturals:
+            continue
+        found = _natural_exempt([*naturals, Card(sub)], wheel, suit_tiebreak)
+        if found is not None and (best is None or found.rank > best[0]):
+            best = (found.rank, sub, found)
+    if best is None:
+        return None
+    _, sub, found = best
+    shown = tuple(JOKER if c == sub else c for c in found.cards)
+    return ExemptHand(found.category, shown, found.rank)
+
+
+def _natural_exempt(cards: Sequence[Card], wheel: Wheel, suit_tiebreak: bool) -> ExemptHand | None:
     by_suit: dict[int, set[int]] = {}
     for c in cards:
         by_suit.setdefault(c.suit, set()).add(c.rank)

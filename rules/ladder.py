@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, CardError
+from .cards import JOKER, Card, CardError
 from .deal import Deal, Item, PairResult, Seat
 from .specials import Special, detect_specials
 
@@ -166,7 +166,9 @@ class LadderPair:
 
 
 def _checked(cards: Sequence[int]) -> list[Card]:
-    hand = [Card(int(c)) for c in cards]  # Card raises CardError for an id outside 0–51
+    hand = [Card(int(c)) for c in cards]  # Card raises CardError for an id outside 0–52
+    if JOKER in hand:  # the ladder reads patterns as dealt: no wild card (RULES.md §20.1)
+        raise CardError("the joker (JK) is not played in the pattern ladder")
     if len(hand) != 13:
         raise CardError(f"a ladder hand is 13 cards, got {len(hand)}")
     if len(set(hand)) != 13:

@@ -89,6 +89,7 @@ class Options:
     ties: TieRule = TieRule.TIE  # banker games only (§16.2)
     rule_seven: bool = False  # hongkong's second payout table (§16.4); other presets ignore it
     exempt: bool = False  # 免擺 (§18): a straight flush or four of a kind wins without arranging
+    joker: bool = False  # 鬼牌 (§20): a joker replaces a dealt card and is wild; never in the ladder
 
     def __post_init__(self) -> None:
         # Accept "low"/"second" as well as Wheel members, so that scoring never sees a bare string.
@@ -103,7 +104,8 @@ class Options:
             raise OptionError(f"option 'ties' must be one of {names}, not {self.ties!r}") from None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """JSON-ready options; ``joker`` only when on, so that every record made before it reads the same."""
+        out: dict[str, Any] = {
             "wheel": self.wheel.value,
             "suit_tiebreak": self.suit_tiebreak,
             "three_flush_straight": self.three_flush_straight,
@@ -112,6 +114,9 @@ class Options:
             "rule_seven": self.rule_seven,
             "exempt": self.exempt,
         }
+        if self.joker:
+            out["joker"] = True
+        return out
 
     @classmethod
     def for_preset(cls, preset: Preset, overrides: dict[str, Any] | None = None) -> Options:
@@ -125,6 +130,9 @@ class Options:
             if name not in ("wheel", "ties") and not isinstance(value, bool):
                 raise OptionError(f"option {name!r} must be true or false, not {value!r}")
             opts = replace(opts, **{name: value})
+        if opts.joker and not preset.arranged:
+            # The ladder reads each hand's patterns as dealt (§19); a wild card there is another game (§20.1).
+            raise OptionError(f"the joker (option 'joker') is not played in {preset.value}")
         return opts
 
 

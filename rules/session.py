@@ -285,15 +285,19 @@ def ends_round(deal: int) -> bool:
 def _card(value: Any) -> Card:
     if isinstance(value, str):
         try:
-            return parse_cards(value, 1)[0]
+            parsed = parse_cards(value, 1)[0]
         except CardError as exc:
             raise SessionError(f"treasure card: {exc}") from None
+        value = int(parsed)
     if not is_int(value):
         raise SessionError(f"a treasure card is a card, not {value!r}")
     try:
-        return Card(value)
+        card = Card(value)
     except CardError as exc:
         raise SessionError(str(exc)) from None
+    if card.is_joker:  # 寶牌 are cut from the 52 natural cards (RULES.md §20.5)
+        raise SessionError("the joker is never a treasure card")
+    return card
 
 
 @dataclass(frozen=True)

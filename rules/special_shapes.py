@@ -11,8 +11,8 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import Card
-from .specials import FIVE_SEQUENCES, THREE_SEQUENCES, Special
+from .cards import JOKER, Card
+from .specials import FIVE_SEQUENCES, THREE_SEQUENCES, Special, joker_stands_for
 
 SIZES = (3, 5, 5)
 WIDTH = 5  # the most cards a line shows
@@ -87,8 +87,13 @@ def _pack(groups: Sequence[Sequence[Card]], rest: Sequence[Card]) -> tuple[tuple
 
 
 def special_lines(special: Special, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
-    """The 13 ``cards`` of a declared ``special`` as three lines for show, in the shape that makes it."""
+    """The 13 ``cards`` of a declared ``special`` as three lines for show, in the shape that makes it; a joker
+    sits where the card it stands for would (RULES.md §20.4)."""
     cards = [Card(int(c)) for c in cards]
+    sub = joker_stands_for(cards, special)
+    if sub is not None:
+        lines = special_lines(special, [sub if c == JOKER else c for c in cards])
+        return tuple(tuple(JOKER if c == sub else c for c in line) for line in lines)
     if special is Special.THREE_FLUSHES:
         rows = _three_flushes(cards)
         if rows is not None:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
 
-from .cards import Card, CardError
+from .cards import JOKER_ID, Card, CardError
 
 
 class Special(StrEnum):
@@ -156,41 +155,112 @@ def _has_three_straight_flushes(cards: frozenset[int]) -> bool:
 
 
 def detect_specials(cards: Sequence[int]) -> frozenset[Special]:
-    """Every special hand these 13 cards make (the player or AI may declare any one of them)."""
+    """Every special hand these 13 cards make (the player or AI may declare any one of them).
+
+    With the joker, a special is made when the joker standing for some card not in the hand makes it
+    (RULES.md §20.4)."""
     if len(cards) != 13 or len(set(cards)) != 13:
         raise CardError("special hands are made of 13 distinct cards")
-    ranks = [c >> 2 for c in cards]
-    suits = [c & 3 for c in cards]
-    rc = Counter(ranks)
-    counts = [rc.get(r, 0) for r in range(13)]
-    suit_counts = [suits.count(s) for s in range(4)]
-    found: set[Special] = set()
+    if JOKER_ID in cards:
+        return _joker_specials(tuple(sorted(int(c) for c in cards if c != JOKER_ID)))
+    return _natural_specials(cards)
 
-    if len(rc) == 13:
-        found.add(Special.SUITED_DRAGON if len(set(suits)) == 1 else Special.DRAGON)
-        if len(set(suits)) == 1:
-            found.add(Special.DRAGON)  # a suited dragon may be declared as a plain one (§13.1)
+
+@functools.lru_cache(maxsize=1024)
+def _joker_specials(naturals: tuple[int, ...]) -> frozenset[Special]:
+    """The union of what every substitute makes (§20.4), without trying the 40 one by one: a special read
+    from the ranks alone needs one try per rank, one read from the suits alone one per suit, and only the
+    two that need both (the suited dragon, three straight flushes) look at single cards."""
+    counts = [0] * 13
+    suit_counts = [0] * 4
+    for c in naturals:
+        counts[c >> 2] += 1
+        suit_counts[c & 3] += 1
+    by_rank: dict[int, frozenset[Special]] = {}
+    for r in range(13):
+        if counts[r] < 4:  # some suit of the rank is not in the hand
+            counts[r] += 1
+            by_rank[r] = _rank_specials(counts)
+            counts[r] -= 1
+    by_suit: dict[int, frozenset[Special]] = {}
+    for st in range(4):
+        if suit_counts[st] < 13:
+            suit_counts[st] += 1
+            by_suit[st] = _suit_specials(suit_counts)
+            suit_counts[st] -= 1
+    found: set[Special] = set().union(*by_rank.values(), *by_suit.values())
+    if Special.DRAGON in found and max(suit_counts) == 12:
+        found.add(Special.SUITED_DRAGON)  # twelve of one suit, one of each rank: the joker is the missing one
+    taken = set(naturals)
+    for r, made in by_rank.items():
+        if Special.THREE_STRAIGHTS not in made:
+            continue
+        for st, suited in by_suit.items():
+            sub = r * 4 + st
+            if sub not in taken and Special.THREE_FLUSHES in suited and _has_three_straight_flushes(
+                frozenset([*naturals, sub])
+            ):
+                found.add(Special.THREE_STRAIGHT_FLUSHES)
+    return frozenset(found)
+
+
+def joker_stands_for(cards: Sequence[int], special: Special) -> Card | None:
+    """The card the joker of ``cards`` stands for in ``special`` (the highest that makes it), None when the
+    hand holds no joker or does not make it: how a declared special with the joker is laid out (§20.4)."""
+    if JOKER_ID not in cards:
+        return None
+    naturals = [int(c) for c in cards if c != JOKER_ID]
+    for sub in range(51, -1, -1):
+        if sub not in naturals and special in _natural_specials([*naturals, sub]):
+            return Card(sub)
+    return None
+
+
+def _rank_specials(counts: Sequence[int]) -> frozenset[Special]:
+    """The specials read from the rank counts of 13 cards alone (a dragon as a plain one)."""
+    found: set[Special] = set()
+    if all(n == 1 for n in counts):
+        found.add(Special.DRAGON)
     if sum(n // 2 for n in counts) >= 6:
         found.add(Special.SIX_PAIRS)
-    odd = [n for n in counts if n % 2]
-    if odd == [3]:
+    if [n for n in counts if n % 2] == [3]:
         found.add(Special.FIVE_PAIRS_TRIPS)
     if sum(1 for n in counts if n >= 3) >= 4:
         found.add(Special.FOUR_TRIPS)
     if sum(1 for n in counts if n == 4) >= 3:
         found.add(Special.THREE_QUADS)
-    if all(c.is_red for c in map(Card, cards)) or not any(c.is_red for c in map(Card, cards)):
-        found.add(Special.ONE_COLOR)
-    if all(r <= 6 for r in ranks):  # 2..8
+    if not any(counts[7:]):  # 2..8
         found.add(Special.ALL_SMALL)
-    if all(r >= 6 for r in ranks):  # 8..A
+    if not any(counts[:6]):  # 8..A
         found.add(Special.ALL_BIG)
-    if sum(1 for r in ranks if r >= 9) >= 12:  # J Q K A
+    if sum(counts[9:]) >= 12:  # J Q K A
         found.add(Special.TWELVE_ROYALS)
-    if _has_three_flushes(suit_counts):
-        found.add(Special.THREE_FLUSHES)
     if tuple(counts) in _three_straights_counts():
         found.add(Special.THREE_STRAIGHTS)
+    return frozenset(found)
+
+
+def _suit_specials(suit_counts: Sequence[int]) -> frozenset[Special]:
+    """The specials read from the suit counts of 13 cards alone."""
+    found: set[Special] = set()
+    red = suit_counts[0] + suit_counts[2]  # ♦ and ♥
+    if red in (0, sum(suit_counts)):
+        found.add(Special.ONE_COLOR)
+    if _has_three_flushes(suit_counts):
+        found.add(Special.THREE_FLUSHES)
+    return frozenset(found)
+
+
+def _natural_specials(cards: Sequence[int]) -> frozenset[Special]:
+    """The specials of 13 natural cards."""
+    counts = [0] * 13
+    suit_counts = [0] * 4
+    for c in cards:
+        counts[c >> 2] += 1
+        suit_counts[c & 3] += 1
+    found = set(_rank_specials(counts) | _suit_specials(suit_counts))
+    if Special.DRAGON in found and max(suit_counts) == 13:
+        found.add(Special.SUITED_DRAGON)  # a suited dragon may be declared as a plain one too (§13.1)
     if (
         Special.THREE_FLUSHES in found
         and Special.THREE_STRAIGHTS in found

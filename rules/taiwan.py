@@ -44,9 +44,9 @@ _SEVEN_ELEVEN = ({5: 3, 9: 2}, {5: 2, 9: 3})  # 777JJ and 77JJJ as rank-index co
 def bonus_items(seat: Seat, preset: Preset) -> list[Item]:
     """The 加賭 an arranged, non-fouled seat's own arrangement earns (paid only if it wins the pair)."""
     table = BONUSES[preset]
-    assert seat.values is not None and seat.decision.arrangement is not None
+    assert seat.values is not None
     front, middle, back = seat.values
-    arr = seat.decision.arrangement
+    played = seat.rows  # a joker counts as the card it stands for (§20.5)
     found: list[str] = []
     if front.category is Category.TRIPS:
         double = middle.category in _MONSTERS and back.category in _MONSTERS
@@ -60,14 +60,14 @@ def bonus_items(seat: Seat, preset: Preset) -> list[Item]:
     if back.category is Category.STRAIGHT_FLUSH:
         found.append("back_straight_flush")
     flushes = (Category.FLUSH, Category.STRAIGHT_FLUSH)
-    if len({c.suit for c in arr.front}) == 1 and middle.category in flushes and back.category in flushes:
+    if len({c.suit for c in played[Row.FRONT]}) == 1 and middle.category in flushes and back.category in flushes:
         found.append("three_flushes")
-    if sum(n // 2 for n in Counter(c.rank for c in arr.cards).values()) >= 6:
+    if sum(n // 2 for n in Counter(c.rank for row in played for c in row).values()) >= 6:
         found.append("six_pairs")
     if front.category is Category.PAIR and middle.category is back.category is Category.FULL_HOUSE:
         found.append("two_houses_pair")
     for row, value in ((Row.MIDDLE, middle), (Row.BACK, back)):
-        if value.category is Category.FULL_HOUSE and dict(Counter(c.rank for c in arr.rows[row])) in _SEVEN_ELEVEN:
+        if value.category is Category.FULL_HOUSE and dict(Counter(c.rank for c in played[row])) in _SEVEN_ELEVEN:
             found.append("seven_eleven")
     return [Item(name, table[name]) for name in found if name in table]
 

@@ -17,12 +17,12 @@ from typing import Any
 
 from ai import Level, TableView, choose
 from app.commands.common import SEED, CommandParser, add_command, bounded, fail
-from rules.cards import format_cards, parse_cards
+from rules.cards import JOKER, format_cards, parse_cards
 from rules.deal import Decision
 from rules.evaluate import evaluate_row
 from rules.exchange import Direction
 from rules.ladder import ladder_hand
-from rules.presets import Preset, parse_preset
+from rules.presets import Options, Preset, parse_preset
 
 LEVELS = tuple(level.value for level in Level)
 
@@ -43,6 +43,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         default=None,
         help="expert's Monte Carlo budget: at most this many opponent tables (default: every bank hand that fits)",
     )
+    p.add_argument("--joker", action="store_true", help="the joker option (鬼牌, rules/RULES.md §20): JK is wild")
     p.add_argument("--json", action="store_true")
 
     p = add_command(sub, "arena", cmd_arena, help="duplicate tournament between levels or external bots")
@@ -66,6 +67,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
                    help="換三張: rounds of passing three cards before each hand (0 to 2; in-process players only)")
     p.add_argument("--exchange-way", choices=[d.value for d in Direction], default=Direction.CLOCKWISE.value,
                    help="which way the cards go (rotate: a different way each deal)")
+    p.add_argument("--joker", action="store_true", help="play with the joker (鬼牌, rules/RULES.md §20)")
     p.add_argument("--json", action="store_true")
 
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
@@ -86,7 +88,10 @@ def _decision_json(decision: Decision, ev: float, fallback: Decision | None = No
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print the AI's choice for 13 cards and its next-best alternatives."""
     preset = parse_preset(args.rules)
+    options = Options.for_preset(preset, {"joker": True} if args.joker else None)  # the ladder refuses it
     cards = parse_cards(" ".join(args.cards), 13)
+    if JOKER in cards and not options.joker:
+        fail("the hand holds the joker (JK): solve it with --joker (rules/RULES.md §20)")
     if not preset.arranged:  # the pattern ladder: nothing to solve, the hand is what it holds (RULES.md §19)
         hand = ladder_hand(cards)
         if args.json:
@@ -97,7 +102,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     # Ask for one alternative at least: when the choice is a declaration, the best arrangement fills the
     # JSON rows whatever --top is, so the output has the same shape for every --top.
     choice = choose(
-        cards, TableView(preset=preset), Level(args.level), seed=args.seed, top=max(args.top, 1), samples=args.samples
+        cards, TableView(preset=preset, options=options), Level(args.level), seed=args.seed, top=max(args.top, 1),
+        samples=args.samples,
     )
     arranged = [a for a in choice.alternatives if a.decision.arrangement is not None]
     fallback = arranged[0].decision if arranged else None
@@ -113,16 +119,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
             out["double"] = choice.double
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print(_describe(choice.decision, choice.ev, preset))
+    print(_describe(choice.decision, choice.ev, preset, options))
     if overruled:
         print("why    a dragon is always declared (rules/RULES.md §13.1), even where an arrangement prices higher")
     for n, alt in enumerate(choice.alternatives, 2):
-        print(f"\n#{n}\n{_describe(alt.decision, alt.ev, preset)}")
+        print(f"\n#{n}\n{_describe(alt.decision, alt.ev, preset, options)}")
     return 0
 
 
-def _describe(decision: Decision, ev: float, preset: Preset) -> str:
-    wheel = preset.default_options.wheel
+def _describe(decision: Decision, ev: float, preset: Preset, options: Options) -> str:
+    wheel = options.wheel
     if decision.declare is not None:
         cards = format_cards(sorted(decision.cards, reverse=True))
         body = f"declare  {decision.declare.en} {decision.declare.zh}  ({cards})"
@@ -131,7 +137,8 @@ def _describe(decision: Decision, ev: float, preset: Preset) -> str:
         lines = []
         for name, row in zip(("front", "middle", "back"), decision.arrangement.rows, strict=True):
             v = evaluate_row(row, wheel)
-            lines.append(f"{name:<7}{format_cards(row):<16}{v.category.en} {v.category.zh}")
+            joker = f"  (JK = {v.joker})" if v.joker is not None else ""
+            lines.append(f"{name:<7}{format_cards(row):<16}{v.category.en} {v.category.zh}{joker}")
         body = "\n".join(lines)
     return f"{body}\nev     {ev:+.2f} units"
 
@@ -141,6 +148,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from ai.arena import EXTERNAL, PLAYERS, default_jobs, run_arena  # lazy, for start-up speed: only this command
 
     preset = parse_preset(args.rules)
+    options = Options.for_preset(preset, {"joker": True}) if args.joker else None  # the ladder refuses it
     names = _split_players(args.players, tuple(PLAYERS))
     if not 2 <= len(names) <= 4:
         fail("--players needs 2 to 4 comma-separated names")
@@ -166,13 +174,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
             sys.stderr.flush()
 
     with _ended_by_hangup_or_term():
-        report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs, exchange=args.exchange,
-                           exchange_way=Direction(args.exchange_way))
+        report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs, options=options,
+                           exchange=args.exchange, exchange_way=Direction(args.exchange_way))
     if args.json:
         print(json.dumps(report))
         return 0
     passing = report.get("exchange")
-    extra = f", 換三張 {passing['rounds']}× {passing['way']}" if isinstance(passing, dict) else ""
+    extra = " with the joker" if options else ""
+    extra += f", 換三張 {passing['rounds']}× {passing['way']}" if isinstance(passing, dict) else ""
     print(f"{report['deals']} duplicate deals, rules {report['rules']}{extra}")
     print(f"{'player':<24}{'mean':>9}{'±95%':>9}{'fouls':>7}{'scoops':>8}{'median ms':>11}")
     for p in report["players"]:  # type: ignore[union-attr]
@@ -260,6 +269,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(
         f"split search (72,072 splits):    median {report['split_search_ms']:.3f} ms, "
         f"p95 {report['split_search_p95_ms']:.3f} ms (target {targets['split_search']} ms)"
+    )
+    joker = report["joker"]
+    print(
+        f"split search with a joker:       median {joker['split_search_ms']:.3f} ms, "
+        f"p95 {joker['split_search_p95_ms']:.3f} ms, {joker['split_ratio']:.1f}x without (target 10x)"
+    )
+    print(
+        f"expert with the joker            median {joker['expert']['median_ms']:8.2f} ms, "
+        f"p95 {joker['expert']['p95_ms']:8.2f} ms (target 150 ms, p95 300 ms)"
     )
     print(
         f"score one 4-player deal:         median {report['score_deal_ms']['median_ms']:.3f} ms "

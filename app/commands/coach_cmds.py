@@ -12,9 +12,9 @@ from app.coaching import above_best, loss_text, play_text, why
 from app.commands.common import SEED, CommandParser, add_command, bounded, fail
 from app.i18n import Translator
 from rules.arrangement import Row
-from rules.cards import CardError, parse_cards
+from rules.cards import JOKER, CardError, parse_cards
 from rules.deal import DealError, Decision
-from rules.presets import parse_preset
+from rules.presets import Options, parse_preset
 from rules.specials import Special
 
 
@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         " are priced on 16 of the bank's hands a table)",
     )
     p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--joker", action="store_true", help="the joker option (鬼牌, rules/RULES.md §20): JK is wild")
     p.add_argument("--json", action="store_true")
 
 
@@ -60,10 +61,13 @@ def _play_json(play: PricedPlay) -> dict[str, Any]:
 def cmd_coach(args: argparse.Namespace) -> int:
     """Print the coach's verdict on ``--play`` (or ``--declare``) for the 13 cards."""
     preset = parse_preset(args.rules)
+    options = Options.for_preset(preset, {"joker": True} if args.joker else None)  # the ladder refuses it
     cards = parse_cards(" ".join(args.cards), 13)
+    if JOKER in cards and not options.joker:
+        fail("the hand holds the joker (JK): price it with --joker (rules/RULES.md §20)")
     played = _decision(args, cards)
     tables = args.samples if args.samples is not None else Budget.STANDARD
-    r = review(cards, played, TableView(preset=preset), tables=tables, seed=args.seed)
+    r = review(cards, played, TableView(preset=preset, options=options), tables=tables, seed=args.seed)
     t = Translator("en")
     if args.json:
         print(json.dumps(review_json(r, t), ensure_ascii=False))

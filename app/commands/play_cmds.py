@@ -6,7 +6,7 @@ import argparse
 from dataclasses import replace
 
 from ai import Level
-from app.commands.common import SESSION_SEED, CommandParser, add_command, whole_number
+from app.commands.common import SESSION_SEED, CommandParser, add_command, fail, whole_number
 from app.config import TableConfig
 from app.i18n import LANGUAGES
 from rules.exchange import MAX_ROUNDS, Direction
@@ -49,6 +49,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
                    help="換三張: rounds of passing three cards before arranging, 0 to 2 (rules/RULES.md §21)")
     p.add_argument("--exchange-way", choices=[d.value for d in Direction],
                    help="which way the cards go (default clockwise; rotate: a different way each deal)")
+    p.add_argument("--joker", action="store_true",
+                   help="鬼牌: a dealt card is turned up and a wild joker dealt in its place (rules/RULES.md §20)")
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",
@@ -83,6 +85,10 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
     if args.exchange is not None or args.exchange_way:
         rounds = args.exchange if args.exchange is not None else 1  # a way alone means one round
         config = replace(config, exchange=rounds, exchange_way=Direction(args.exchange_way or config.exchange_way))
+    if args.joker:
+        if not preset.arranged:
+            fail(f"the joker is not played in {preset.value} (rules/RULES.md §20.1)")
+        config = replace(config, options=replace(config.options, joker=True))
     return replace(config, scored=not args.practice, takeover=not args.no_takeover, watch=args.watch, seed=args.seed)
 
 

@@ -47,21 +47,20 @@ def cmd_rank(args: argparse.Namespace) -> int:
     cards = parse_cards(" ".join(args.cards), (3, 5))
     value = evaluate_row(cards, Wheel(args.wheel))
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "cards": format_cards(sorted(cards, reverse=True)),
-                    "size": value.size,
-                    "category": value.category.id,
-                    "name": value.category.en,
-                    "name_zh": value.category.zh,
-                    "ranks": [r for r in value.rank_text.split()],
-                },
-                ensure_ascii=False,
-            )
-        )
+        out = {
+            "cards": format_cards(sorted(cards, reverse=True)),
+            "size": value.size,
+            "category": value.category.id,
+            "name": value.category.en,
+            "name_zh": value.category.zh,
+            "ranks": [r for r in value.rank_text.split()],
+        }
+        if value.joker is not None:
+            out["joker"] = str(value.joker)  # the card the joker stands for (RULES.md §20.3)
+        print(json.dumps(out, ensure_ascii=False))
     else:
-        print(f"{value.category.en} {value.category.zh}: {value.rank_text}")
+        joker = f" (JK = {value.joker})" if value.joker is not None else ""
+        print(f"{value.category.en} {value.category.zh}: {value.rank_text}{joker}")
     return 0
 
 

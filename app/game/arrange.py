@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ai import Fixed
 from ai.splits import legal_splits
 from rules.arrangement import ROW_SIZES, Arrangement, Row
-from rules.cards import Card, sort_cards
+from rules.cards import JOKER, Card, sort_cards
 from rules.deal import Decision
 from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_row
 from rules.presets import Options
@@ -75,9 +75,17 @@ class ArrangeError(ValueError):
 
 def display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A row's cards for display, the one order used everywhere: bigger groups first (the trips of a full
-    house, the pair of a pair), then by rank, high to low, as players lay them down."""
-    counts = Counter(c.rank for c in cards)
-    return tuple(sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True))
+    house, the pair of a pair), then by rank, high to low, as players lay them down. A joker in a full row
+    lies beside the cards of the rank it stands for (rules/RULES.md §20.3), after them."""
+    stands = evaluate_row(cards).joker if JOKER in cards and len(cards) in (3, 5) else None
+    counts = Counter(stands.rank if c == JOKER and stands is not None else c.rank for c in cards)
+
+    def key(c: Card) -> tuple[int, int, int]:
+        if c == JOKER and stands is not None:
+            return counts[stands.rank], stands.rank, -1
+        return counts[c.rank], c.rank, c.suit
+
+    return tuple(sorted(cards, key=key, reverse=True))
 
 
 def partial_category(cards: Sequence[Card], size: int, wheel: Wheel = Wheel.LOW) -> Category | None:
@@ -88,7 +96,10 @@ def partial_category(cards: Sequence[Card], size: int, wheel: Wheel = Wheel.LOW)
         return None
     if len(cards) == size:
         return evaluate_row(cards, wheel).category
-    shape = sorted(Counter(c.rank for c in cards).values(), reverse=True)
+    # A joker joins the biggest group so far (it is wild, rules/RULES.md §20.3).
+    shape = sorted(Counter(c.rank for c in cards if c != JOKER).values(), reverse=True) or [0]
+    if JOKER in cards:
+        shape[0] += 1
     if shape[0] == 4:
         return Category.QUADS
     if shape[0] == 3:

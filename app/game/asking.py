@@ -50,6 +50,7 @@ class Asking:
             levels=tuple(None if s == self.human else self.levels[s].value for s in rec.seats),
             banker=None if rec.banker is None else rec.position(rec.banker),
             stakes=tuple(rec.stakes.get(s, 1) for s in rec.seats) if rec.banker is not None else (),
+            turned=rec.turned,  # the joker's turned-up card, shown to everyone (rules/RULES.md §20.2)
         )
 
     def _request(

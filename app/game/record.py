@@ -18,7 +18,7 @@ from typing import Any
 from ai import Level
 from app.config import seats_for
 from rules.arrangement import Row
-from rules.cards import Card, CardError, format_cards, parse_cards
+from rules.cards import Card, CardError, format_cards, parse_cards, turned_card
 from rules.cards import deal as deal_cards
 from rules.deal import Deal, DealError, DealResult, Decision, Item, Outcome
 from rules.exchange import MAX_ROUNDS, Direction, ExchangeError, giver, play_rounds
@@ -98,6 +98,7 @@ class DealRecord:
         assert self.exchange is not None
         pos = giver(self.position(seat), len(self.seats), self.exchange)
         return self.passes[round_no][self.seats[pos]]
+    turned: Card | None = None  # the joker game (rules/RULES.md §20.2): the card turned up, out of play
 
     def position(self, seat: int) -> int:
         """Where table seat ``seat`` sits in this deal's order."""
@@ -180,6 +181,8 @@ class DealRecord:
             out["passes"] = [{str(s): format_cards(p) for s, p in r.items()} for r in self.passes]
             if self.passed_for_human:
                 out["passed_for_human"] = True
+        if self.turned is not None:
+            out["turned"] = str(self.turned)  # only with the joker: every other deal reads as it always did
         return out
 
     @classmethod
@@ -256,10 +259,16 @@ def _read_record(data: Any) -> DealRecord:
     if not set(seats) <= set(seats_for(players)):
         raise RecordError(f"seats {list(seats)} are not all at a table of {players} (seats {list(seats_for(players))})")
     seed = _int(data["seed"], "'seed'")
+    options = Options.for_preset(preset, data.get("options", {}))
     hands = {s: tuple(parse_cards(h, 13)) for s, h in _seat_map(data["hands"], "'hands'").items()}
     if set(hands) != set(seats):
         raise RecordError("'hands' must hold one hand for each seat in play")
-    dealt = {s: tuple(sorted(h)) for s, h in zip(seats, deal_cards(seed, len(seats)), strict=True)}
+    # The joker deal (§20.2): the seed's shuffle with one dealt card turned up, which the record names.
+    turned = turned_card(seed, len(seats)) if options.joker else None
+    if data.get("turned") is not None and (turned is None or parse_cards(str(data["turned"]), 1)[0] != turned):
+        raise RecordError(f"'turned' {data['turned']!r} is not the card seed {seed} turns up for the joker"
+                          if turned is not None else "'turned' is only in a deal played with the joker")
+    dealt = {s: tuple(sorted(h)) for s, h in zip(seats, deal_cards(seed, len(seats), options.joker), strict=True)}
     way, passes = _read_exchange(data, seats, dealt, hands)
     if way is None:
         for s in seats:
@@ -279,7 +288,8 @@ def _read_record(data: Any) -> DealRecord:
         seats=seats,
         hands={s: hands[s] for s in seats},
         human=human,
-        options=Options.for_preset(preset, data.get("options", {})),
+        options=options,
+        turned=turned,
         dealer=None if data.get("dealer") is None else _int(data["dealer"], "'dealer'"),
         decisions={s: decisions[s] for s in seats if s in decisions},
         computer_for_human=bool(data.get("computer_for_human", False)),

@@ -18,7 +18,7 @@ from typing import Any
 
 from ai import Choice, Level
 from app.config import TableConfig
-from rules.cards import Card, deal
+from rules.cards import Card, deal, turned_card
 from rules.deal import Decision
 from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
 from rules.presets import Preset
@@ -166,7 +166,8 @@ class Table(Helping, Exchanging, Asking):
         self.number += 1
         seed = deal_seed(self.seed, self.number)
         seats = self.seats_in_play()
-        hands = deal(seed, len(seats))
+        joker = self.config.options.joker  # a dealt card turned up, the joker in its place (rules/RULES.md §20.2)
+        hands = deal(seed, len(seats), joker=True) if joker else deal(seed, len(seats))
         cut = None
         treasure: tuple[Card, ...] = ()
         if self.preset is Preset.ARCADE:
@@ -186,6 +187,7 @@ class Table(Helping, Exchanging, Asking):
             cut=cut,
             treasure=treasure,
             players=self.config.players,
+            turned=turned_card(seed, len(seats)) if joker else None,
         )
         if self.config.banker:  # 莊家 (rules/RULES.md §16.1): the bank goes round, the player stakes
             record.banker = next_banker(self.history[-1].banker if self.history else None, seats,

@@ -127,6 +127,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
                                 c.options.exempt, id="exempt", classes="arranged-only")
                 yield ChoiceRow(t("host.exchange_label"), exchange_choices(t), exchange_value(c), id="exchange",
                                 classes="arranged-only")
+                yield ChoiceRow(t("host.joker_label"), [(False, t("host.off")), (True, t("host.joker_on"))],
+                                c.options.joker, id="joker", classes="arranged-only")  # 鬼牌, RULES.md §20
                 yield ChoiceRow(
                     t("host.shapes_label"),
                     [(True, t("host.shapes_on", n=arcade.SHAPE_BONUS)), (False, t("host.off"))],
@@ -202,7 +204,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = replace(c, banker=value)
             self._preset_classes()
             self._refresh_rules()
-        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties", "ties", "exempt"):
+        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties", "ties", "exempt",
+                       "joker"):
             self.config = replace(c, options=replace(c.options, **{field: value}))
             self._refresh_rules()
         elif field in ("level1", "level2", "level3"):
@@ -253,6 +256,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
             "royalties": c.options.royalties,
             "rule_seven": c.options.rule_seven,
             "exempt": c.options.exempt,
+            "joker": c.options.joker,
             "ties": c.options.ties,
             "banker": c.banker,
             "time_limit": c.time_limit,

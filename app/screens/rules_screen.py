@@ -28,9 +28,9 @@ from textual.widgets import Static, Tab, Tabs
 from ai.coach import THRESHOLDS
 from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
+from app.screens import rules_variants as variants
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_hongkong import banker_lines, hongkong_lines
-from app.screens.rules_variants import NO_EXCHANGE, Exchange, backrow_lines, exchange_lines, exempt_lines, ladder_lines
 from app.screens.rules_western import western_lines
 from app.settings import Settings
 from rules import arcade, shisanshui, taiwan, western
@@ -101,7 +101,7 @@ class RulesText:
     """Builds the Markdown of one preset's rules in one language."""
 
     def __init__(self, t: Translator, preset: Preset, options: Options | None = None, banker: bool | None = None,
-                 exchange: Exchange = NO_EXCHANGE) -> None:
+                 exchange: variants.Exchange = variants.NO_EXCHANGE) -> None:
         self.t, self.preset, self.exchange = t, preset, exchange  # 換三張 (§21): rounds and way, as hosted
         self.options = options or preset.default_options
         self.banker = preset.banker_by_default if banker is None else banker  # a banker game (§16)
@@ -121,7 +121,7 @@ class RulesText:
         yield preset_description(self.t, p)
         yield ""
         if not p.arranged:  # the pattern ladder: no rows, no fouls, no table rules about arranging
-            yield from ladder_lines(self.tr, self.t)
+            yield from variants.ladder_lines(self.tr, self.t)
             yield from self._section("session")
             yield from self._bullets(self.tr("session_ladder"))
             return
@@ -136,13 +136,14 @@ class RulesText:
         elif p is Preset.HONGKONG:
             yield from hongkong_lines(self.tr, self.options)
         elif p is Preset.BACKROW:
-            yield from backrow_lines(self.tr)
+            yield from variants.backrow_lines(self.tr)
         else:
             yield from self._shisanshui()
         if self.banker:
             yield from banker_lines(self.tr, self.options)
-        yield from exempt_lines(self.tr, p, self.options)
-        yield from exchange_lines(self.tr, self.exchange)
+        yield from variants.exempt_lines(self.tr, p, self.options)
+        yield from variants.joker_lines(self.tr, self.options)  # 鬼牌 (RULES.md §20)
+        yield from variants.exchange_lines(self.tr, self.exchange)
         yield from self._session()
         yield from self._table()
 
@@ -523,7 +524,7 @@ class RulesScreen(BaseScreen[None]):
         t: Translator | None = None,
         settings: Settings | None = None,
         banker: bool | None = None,
-        exchange: Exchange = NO_EXCHANGE,
+        exchange: variants.Exchange = variants.NO_EXCHANGE,
     ) -> None:
         """``options`` (and ``banker``, a banker game) are the table's, shown for ``preset``; other presets show
         their defaults. ``exchange``: the table's 換三張 setting (rounds, way)."""

@@ -1,5 +1,6 @@
 """The Rules screen's parts for the rarer variants of seeds 002 and 003: preset `backrow` (RULES.md §17), the
-免擺 host setting (§18), the pattern ladder (§19) and the three-card exchange 換三張 (§21).
+免擺 host setting (§18), the pattern ladder (§19), the joker 鬼牌 (§20) and the three-card exchange 換三張
+(§21).
 
 Kept apart from `rules_screen` so that each variant's text stays small; the amounts are read from
 `rules.backrow`, `rules.exempt` and `rules.ladder`, never typed into the sentences.
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from rules import backrow, exempt, ladder
+from rules.cards import Card
 from rules.exchange import PASS_SIZE, Direction
 from rules.presets import Options, Preset
 
@@ -40,6 +42,22 @@ def exempt_lines(tr: Tr, preset: Preset, options: Options) -> Iterator[str]:
                  tr("exempt.others"), tr("exempt.specials"))
     for sentence in sentences:
         yield f"- {sentence}"
+    yield ""
+
+
+def joker_lines(tr: Tr, options: Options, turned: Card | None = None) -> Iterator[str]:
+    """The joker section (鬼牌, §20), every arranged preset's: whether the table plays it, and each reading."""
+    yield f"## {tr('heading.joker')}"
+    yield ""
+    if options.joker:
+        where = tr("joker.turned", card=turned.symbol()) if turned is not None else tr("joker.turned_none")
+        state = tr("joker.state_on", turned=where)
+    else:
+        state = tr("joker.state_off")
+    yield f"{state} {tr('joker.rule')}"
+    yield ""
+    for key in ("stands", "strongest", "foul", "specials", "bonuses"):
+        yield f"- {tr(f'joker.{key}')}"
     yield ""
 
 
@@ -79,4 +97,4 @@ def exchange_lines(tr: Tr, exchange: Exchange) -> Iterator[str]:
     yield ""
 
 
-__all__ = ["NO_EXCHANGE", "Exchange", "backrow_lines", "exchange_lines", "exempt_lines", "ladder_lines"]
+__all__ = ["NO_EXCHANGE", "Exchange", "backrow_lines", "exchange_lines", "exempt_lines", "joker_lines", "ladder_lines"]

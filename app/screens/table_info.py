@@ -32,6 +32,9 @@ def info_text(t: Translator, table: Table, dealer: int | None, seat_name: Callab
         out.append(" · " + t("table.deal", n=table.number))
     if dealer is not None:
         out.append(" · " + t("table.banker" if table.config.banker else "table.dealer", seat=seat_name(dealer)))
+    rec = table.current
+    if rec is not None and rec.turned is not None:  # the joker game: the turned-up card, for all to see (§20.2)
+        out.append(" · " + t("table.joker_bar", card=rec.turned.symbol()), style="bold magenta")
     return out
 
 

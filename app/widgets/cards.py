@@ -24,6 +24,8 @@ BACK_FG = "#9fb7ec"
 BACK_BG = "#23407f"
 EMPTY_BG = "#3a3a3a"
 EMPTY_FG = "#6c6c6c"
+JOKER_FACE = "#e9c8ff"  # the joker (鬼牌, rules/RULES.md §20): a face of its own, lilac
+JOKER_INK = "#5b0f8f"  # and its own ink, deep purple, in either deck
 
 # Two-colour: black and red. Four-colour: ♠ black, ♥ red, ♦ blue, ♣ green (suit ids 0 ♦, 1 ♣, 2 ♥, 3 ♠).
 TWO_COLOUR = ("#c41a1a", "#111111", "#c41a1a", "#111111")
@@ -44,12 +46,16 @@ class CardLook:
         return replace(self, treasure=frozenset(cards))
 
     def label(self, card: Card) -> str:
-        """Two cells: the rank letter and the suit (``A♠`` or ``As``)."""
+        """Two cells: the rank letter and the suit (``A♠`` or ``As``); ``JK`` for the joker."""
+        if card.is_joker:
+            return "JK"
         suit = SUIT_LETTERS[card.suit] if self.suits == "letters" else SUIT_SYMBOLS[card.suit]
         return RANK_CHARS[card.rank] + suit
 
     def colour(self, card: Card) -> str:
-        """The suit's colour in this deck."""
+        """The suit's colour in this deck (the joker's own ink)."""
+        if card.is_joker:
+            return JOKER_INK
         return (FOUR_COLOUR if self.deck == "four_colour" else TWO_COLOUR)[card.suit]
 
 
@@ -67,6 +73,8 @@ def tile(card: Card, look: CardLook, width: int = 4, *, selected: bool = False, 
         bg = HINT
     elif card in look.treasure:
         bg = TREASURE
+    elif card.is_joker:
+        bg = JOKER_FACE
     label = look.label(card)
     mark = "*" if card in look.treasure else " "  # a treasure card says so in shape too, not by colour alone
     text = f"{mark}{label} " if width >= 4 else label
@@ -88,8 +96,9 @@ def big_tile(card: Card | None, look: CardLook, *, selected: bool = False, curso
     style = face.style if isinstance(face.style, Style) else Style()
     label = look.label(card)
     plain = style + Style(underline=False)
-    return [Text(f"{label}   ", style=plain), Text(f"  {label[1]}  ", style=plain),
-            Text(f"   {label}", style=style)]
+    # The joker's middle line names it (鬼, two cells) where a natural card repeats its suit.
+    middle = "  鬼 " if card.is_joker else f"  {label[1]}  "
+    return [Text(f"{label}   ", style=plain), Text(middle, style=plain), Text(f"   {label}", style=style)]
 
 
 def back(width: int = 4) -> Text:

@@ -43,10 +43,12 @@ def test_table_view_holds_public_information_only() -> None:
     hints = typing.get_type_hints(TableView)
     fields = {f.name for f in dataclasses.fields(TableView)}
     card_fields = {name for name in fields if Card in _leaves(hints[name])}
-    assert card_fields == {"treasure"}, "only the treasure cards on show may be cards"
-    for name in fields - {"treasure"}:
+    # The treasure cards on show, and the card turned up for the joker (shown to everyone, RULES.md §20.2).
+    assert card_fields == {"treasure", "turned"}, "only the cards on show may be cards"
+    for name in fields - {"treasure", "turned"}:
         assert _leaves(hints[name]) <= PUBLIC_LEAVES, (name, hints[name])
     assert _leaves(hints["treasure"]) == {Card}
+    assert _leaves(hints["turned"]) <= {Card, type(None)}
     # Nothing else hangs off an instance either (no __dict__ extras, no slots with hidden state).
     view = TableView()
     assert set(vars(view)) == fields

@@ -211,6 +211,14 @@ SESSIONS: dict[str, Session] = {
                             options=replace(Preset.BACKROW.default_options, exempt=True)), 0.06,
         frozenset({"TableScreen", "reveal", "table-backrow"}),
     ),
+    # The joker (issue 15, rules/RULES.md §20): JK in some hand each deal, any arranged preset and table size.
+    "joker": Session(
+        lambda rng: replace(
+            cfg := config(rng.choice([p for p in Preset if p.arranged]), seed=rng.randrange(1000),
+                          players=rng.choice((2, 3, 4)), **EASY),
+            options=replace(cfg.options, joker=True)), 0.05,
+        frozenset({"TableScreen", "reveal"}),
+    ),
     # The pattern ladder (issue 15): nothing to arrange, READY and the one-beat reveal.
     "ladder": Session(
         lambda rng: config(Preset.LADDER, seed=rng.randrange(1000), **EASY), 0.04,

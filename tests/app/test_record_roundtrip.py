@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -37,10 +38,42 @@ def test_every_record_reads_back_exactly(preset: Preset) -> None:
     assert seen >= DEALS * 0.8  # tournaments and arcade sessions may end early
 
 
+@pytest.mark.parametrize("preset", [Preset.TAIWAN, Preset.ARCADE, Preset.BACKROW])
+def test_every_joker_record_reads_back_exactly(preset: Preset) -> None:
+    # The joker (rules/RULES.md §20): its turned-up card and JK in the hands, decisions and result round-trip.
+    from app.game import Table
+    from rules.cards import JOKER
+
+    from .harness import config
+
+    seen = 0
+    for seed in range(6):
+        cfg = config(preset, 2000 + seed)
+        table = Table(replace(cfg, options=replace(cfg.options, joker=True)))
+        rng = random.Random(seed)
+        for _ in range(15):
+            if table.session_end_reason() is not None:
+                break
+            play_random_deal(table, rng)
+        for rec in table.history:
+            data = json.loads(json.dumps(rec.to_dict()))
+            assert data["turned"] == str(rec.turned) and any("JK" in h for h in data["hands"].values())
+            again = DealRecord.from_dict(data)
+            assert again.to_dict() == data and again.turned == rec.turned
+            assert again.result == rec.result and again.decisions == rec.decisions
+            assert again.to_deal() == rec.to_deal()
+            assert any(JOKER in d.cards for d in again.decisions.values())
+            seen += 1
+    assert seen >= 60
+
+
 def test_config_reads_back() -> None:
     for preset in Preset:
         config = TableConfig.quick(preset)
         assert TableConfig.from_dict(json.loads(json.dumps(config.to_dict()))) == config
+        if preset.arranged:  # the joker is a table option (rules/RULES.md §20) and is kept too
+            joker = replace(config, options=replace(config.options, joker=True))
+            assert TableConfig.from_dict(json.loads(json.dumps(joker.to_dict()))) == joker
 
 
 @pytest.mark.parametrize(

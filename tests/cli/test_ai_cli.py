@@ -177,8 +177,11 @@ def test_bench_json() -> None:
     assert set(targets) == {"hard_median_ms", "expert_median_ms", "expert_p95_ms", "import_and_load_s", "peak_rss_mb",
                             "coach_median_ms", "coach_p95_ms", "coach_ci95_taiwan", "history_record_median_ms",
                             "history_history_open_s", "history_stats_s", "history_startup_growth_s",
-                            "pass_expert_median_ms", "pass_coach_median_ms"}
+                            "pass_expert_median_ms", "pass_coach_median_ms",
+                            "joker_split_ratio", "joker_expert_median_ms", "joker_expert_p95_ms"}
     assert set(report["pass_ms"]) == {"normal", "hard", "expert", "coach"}  # 換三張 (issue 15)
+    # The split search and expert with a joker (RULES.md §20), beside the ones without.
+    assert report["joker"]["split_search_ms"] > 0 and report["joker"]["split_ratio"] > 0
     # The history's speed (issue 12) on a generated file of the size asked for.
     assert report["history"]["deals"] == 2000 and report["history"]["record_median_ms"] > 0
     # The coach's speed and precision per preset (issue 11): `coach_ms` and `coach_ci95`.

@@ -115,8 +115,9 @@ def test_wrong_counts_are_errors(notation: str, count: int | tuple[int, ...]) ->
 
 def test_card_errors_are_value_errors() -> None:
     assert issubclass(CardError, ValueError)
+    assert str(Card(52)) == "JK"  # the joker (RULES.md §20)
     with pytest.raises(CardError):
-        Card(52)
+        Card(53)
     with pytest.raises(CardError):
         Card(-1)
 

@@ -513,7 +513,11 @@ def test_treasure_queue_accepts_text_and_card_ids() -> None:
     assert q.cards == (Card(51), Card(0))
     assert TreasureQueue.from_dict(q.to_dict()) == q
     with pytest.raises(SessionError):
+        add(q, 53)
+    with pytest.raises(SessionError, match="joker"):
         add(q, 52)
+    with pytest.raises(SessionError, match="joker"):
+        add(q, "JK")
     with pytest.raises(SessionError):
         TreasureQueue.from_dict(["As", "Ks", "Qs", "Js", "Ts"])
 
