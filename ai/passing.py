@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rules.cards import Card, format_cards
+from rules.cards import JOKER_ID, Card, format_cards
 from rules.evaluate import SUBSETS3
 from rules.exchange import PASS_SIZE, check_pass
 from rules.exempt import WIN, exempt_rank
@@ -84,7 +84,8 @@ def kept_scores(hand: Sequence[int]) -> np.ndarray:
     :data:`rules.evaluate.SUBSETS3` order of the hand sorted ascending): pairs, trips and fours, a flush or
     straight taking shape, high cards. Only used to choose which passes are worth pricing."""
     cards = np.sort(np.asarray(hand, dtype=np.int64))
-    ranks, suits = cards >> 2, cards & 3
+    # The joker (RULES.md §20) has no rank or suit to count: 13 and 4 match none of the columns below.
+    ranks, suits = cards >> 2, np.where(cards == JOKER_ID, 4, cards & 3)
     keep = np.ones((len(SUBSETS3), 13), dtype=bool)
     keep[np.arange(len(SUBSETS3))[:, None], SUBSETS3] = False
     rank_counts = (keep[:, :, None] & (ranks[None, :, None] == np.arange(13))).sum(axis=1)  # (286, 13)
@@ -98,8 +99,9 @@ def kept_scores(hand: Sequence[int]) -> np.ndarray:
 
 def kept_score(kept: Sequence[int]) -> float:
     """The quick look at a set of kept cards (:func:`kept_scores` for one set, of any size)."""
-    ranks = Counter(c >> 2 for c in kept)
-    suits = Counter(c & 3 for c in kept)
+    naturals = [c for c in kept if c != JOKER_ID]
+    ranks = Counter(c >> 2 for c in naturals)
+    suits = Counter(c & 3 for c in naturals) or Counter({0: 0})
     score = sum(_GROUP[n] + (0.12 * r if n > 1 else 0.0) for r, n in ranks.items())
     score += _SUIT.get(min(5, max(suits.values())), 0.0)
     present = np.zeros((1, 13), dtype=bool)
@@ -112,7 +114,8 @@ def candidates(hand: Sequence[int], count: int) -> list[tuple[Card, ...]]:
     """The ``count`` passes whose kept cards look best, best first (ties by the lower cards passed)."""
     cards = np.sort(np.asarray(hand, dtype=np.int64))
     trios = cards[SUBSETS3]  # (286, 3)
-    order = np.lexsort((trios.sum(axis=1), -kept_scores(cards)))[:count]
+    score = np.where((trios == JOKER_ID).any(axis=1), -np.inf, kept_scores(cards))  # nobody passes the joker
+    order = np.lexsort((trios.sum(axis=1), -score))[:count]
     return [tuple(Card(int(c)) for c in trios[i]) for i in order]
 
 
@@ -136,11 +139,13 @@ def hand_value(cards: Sequence[int], view: TableView, level: Level = Level.HARD)
     return weight * best
 
 
-def _draws(hand: Sequence[int], count: int, seed: int, modelled: bool = True) -> list[tuple[Card, ...]]:
+def _draws(hand: Sequence[int], count: int, seed: int, modelled: bool = True, view: TableView | None = None
+           ) -> list[tuple[Card, ...]]:
     """``count`` draws of the three cards the seat may receive. ``modelled``: the giver's 13 cards are drawn
     from the unseen ones and it passes what its quick look likes least (a neighbour passes low odd cards far
     more often than aces); otherwise any three unseen cards, uniformly."""
-    unseen = np.array(sorted(set(range(52)) - {int(c) for c in hand}))
+    # The unseen cards: not ours, not the card turned up for the joker, the joker when someone else holds it.
+    unseen = (view or TableView()).unseen(hand)
     rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
     out = []
     for _ in range(count):
@@ -160,7 +165,7 @@ def price_passes(
     cards = tuple(sorted(Card(c) for c in hand))
     checked = [check_pass(cards, p) for p in passes]
     out = np.empty((draws, len(checked)))
-    for i, got in enumerate(_draws(cards, draws, seed, modelled)):
+    for i, got in enumerate(_draws(cards, draws, seed, modelled, view)):
         for j, trio in enumerate(checked):
             out[i, j] = hand_value([c for c in cards if c not in trio] + list(got), view, level)
     return out

@@ -89,7 +89,7 @@ class OneDeal(Table):
             human=old.human, options=old.options, dealer=old.dealer, cut=old.cut, treasure=old.treasure,
             decisions=keep, doubles={s: t for s, t in old.doubles.items() if s in keep},
             decided_by={s: d for s, d in old.decided_by.items() if s in keep}, players=old.players,
-            banker=old.banker, stakes=dict(old.stakes),
+            banker=old.banker, stakes=dict(old.stakes), turned=old.turned,
             # 換三張 (RULES.md §21): the passes stand as made; a retry arranges the hand as it was played.
             exchange=old.exchange, passes=[dict(p) for p in old.passes], dealt=dict(old.dealt),
             passed_for_human=old.passed_for_human,

@@ -70,3 +70,18 @@ def test_an_arena_with_the_exchange_passes_and_reports_it() -> None:
     assert [p["mean"] for p in again["players"]] == [p["mean"] for p in players]  # the same seed, the same deals
     with pytest.raises(ValueError, match="cannot pass"):
         run_arena(["cmd:python3 -c pass", "easy"], 1, exchange=1)
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_nobody_passes_the_joker_and_nothing_comes_back_that_is_out_of_play(level: Level) -> None:
+    from ai.passing import _draws
+    from rules.cards import JOKER_ID
+    from rules.presets import Options
+
+    view = TableView(options=Options.for_preset(Preset.TAIWAN, {"joker": True}), turned=parse_cards("7h", 1)[0])
+    hand = parse_cards("JK As Kd Qc 9s 8h 6d 5c 4s 3h 2d 2c Td", 13)
+    assert JOKER_ID not in choose_pass(hand, view, level, seed=1).cards
+    got = {c for trio in _draws(hand, 30, 5, view=view) for c in trio}
+    assert not got & set(hand) and parse_cards("7h", 1)[0] not in got
+    other = parse_cards("As Kd Qc 9s 8h 6d 5c 4s 3h 2d 2c Td 9d", 13)  # the joker is someone else's
+    assert all(len(set(trio)) == 3 for trio in _draws(other, 10, 6, view=view))
