@@ -215,6 +215,11 @@ class ArrangeState:
         cards = self.rows[row]
         return evaluate_row(cards, self.wheel) if len(cards) == ROW_SIZES[row] else None
 
+    def joker_note(self, row: Row) -> str:
+        """`` JK=K♠`` after a full row's name when it holds the joker: the card it stands for (RULES.md §20.3)."""
+        value = self.row_value(row)
+        return f" JK={value.joker.symbol()}" if value is not None and value.joker is not None else ""
+
     def row_category(self, row: Row) -> Category | None:
         """The row's hand so far (full rows exactly, partial rows by their groups)."""
         return partial_category(self.rows[row], ROW_SIZES[row], self.wheel)

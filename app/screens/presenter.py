@@ -142,7 +142,7 @@ class TablePresenter:
         value = decision.arrangement.values(self.table.config.options.wheel)[row]
         # Opponents' panels get the full bilingual name too; the panel falls back to the short one only
         # where its width forces it.
-        name = self.t(f"common.category.{value.category.id}")
+        name = self.t(f"common.category.{value.category.id}") + (f" JK={value.joker.symbol()}" if value.joker else "")
         short_name = self.t(f"common.category_short.{value.category.id}") if short else name
         marks = Text()
         style = ""
@@ -314,7 +314,7 @@ class TablePresenter:
             lines = []
             for row in Row:
                 cat = st.row_category(row)
-                name = "" if cat is None else self.t(f"common.category.{cat.id}")
+                name = "" if cat is None else self.t(f"common.category.{cat.id}") + st.joker_note(row)
                 if cat is not None and st.room(row) > 0:
                     name = self.t("table.so_far", hand=name)
                 elif cat is not None and self.show_odds and self.table.preset.pays(row):

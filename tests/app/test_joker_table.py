@@ -202,3 +202,14 @@ def test_the_live_foul_warning_reads_the_joker() -> None:
     early = ArrangeState(hand=tuple(sorted(parse_cards("Ah Ad JK 2c 2d 3h 3s 5c 5d 7h 7s 9c Jd"))),
                          rows=(parse_cards("Ah Ad JK"), (), ()))  # type: ignore[arg-type]
     assert early.foul_ahead
+
+
+def test_a_full_row_with_the_joker_says_what_it_stands_for() -> None:
+    from app.game.arrange import ArrangeState
+    from rules.cards import parse_cards
+
+    hand = tuple(sorted(parse_cards("6s 6h 6d JK 3d Kh Kd Qs 8s 8d 4s 4c Tc")))
+    rows = (parse_cards("Kh Kd Qs"), parse_cards("8s 8d 4s 4c Tc"), parse_cards("6s 6h 6d JK 3d"))
+    state = ArrangeState(hand=hand, rows=rows)  # type: ignore[arg-type]
+    assert state.joker_note(Row.BACK) == " JK=6♣" and state.joker_note(Row.FRONT) == ""
+    assert ArrangeState(hand=hand, rows=(rows[0], rows[1], rows[2][:4])).joker_note(Row.BACK) == ""  # not full
