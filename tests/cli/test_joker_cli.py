@@ -86,6 +86,7 @@ def test_play_refuses_the_joker_in_the_ladder_and_takes_it_elsewhere() -> None:
 
     fails(run("play", "--joker", "--rules", "ladder"), "not played in ladder")
     args = argparse.Namespace(rules="arcade", level=None, time_limit=None, players=3, banker=None, exempt=False,
-                              joker=True, practice=False, no_takeover=False, watch=False, seed=5)
+                              joker=True, exchange=None, exchange_way=None, practice=False, no_takeover=False,
+                              watch=False, seed=5)
     config = config_from_args(args)
     assert config.options.joker and config.preset.value == "arcade" and config.players == 3
