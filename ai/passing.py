@@ -30,7 +30,7 @@ from .policy import best_declaration
 
 # (candidates priced, received draws) per level; `easy` passes by the quick look alone.
 BUDGET = {Level.NORMAL: (4, 6), Level.HARD: (8, 12), Level.EXPERT: (10, 24)}
-REVIEW_BUDGET = (10, 32)  # the coach: a wider look and more draws than any level
+REVIEW_BUDGET = (10, 24, 48)  # the coach: candidates, draws to choose the best on, fresh draws to price on
 _GROUP = {1: 0.0, 2: 3.0, 3: 8.0, 4: 14.0}
 _SUIT = {5: 6.0, 4: 2.5, 3: 0.5}
 _RUN = {5: 6.0, 4: 2.0, 3: 0.3}
@@ -190,16 +190,24 @@ def choose_pass(
 
 
 def review_pass(hand: Sequence[int], played: Sequence[int], view: TableView, *, seed: int = 0) -> PassReview:
-    """Price the player's pass from ``hand`` against the best pass the coach finds, on the same draws."""
+    """Price the player's pass from ``hand`` against the best pass the coach finds.
+
+    The best is chosen on one set of draws and the two passes are priced on another, as the arrangement
+    coach chooses its best before pricing it: the largest of eleven noisy means would flatter itself. The
+    verdict goes by the part of the loss the pricing is sure of (the loss less its 95% interval), so a pass
+    the coach cannot tell from its own is never called a mistake."""
     cards = tuple(sorted(Card(c) for c in hand))
     mine = check_pass(cards, played)
-    count, draws = REVIEW_BUDGET
+    count, select, draws = REVIEW_BUDGET
     look = [mine, *(p for p in candidates(cards, count) if p != mine)]
-    x = price_passes(cards, look, view, draws=draws, seed=seed, level=Level.HARD)
-    means = x.mean(axis=0)
-    best = int(np.argmax(means))
-    diff = x[:, best] - x[:, 0]
+    chosen = int(np.argmax(price_passes(cards, look, view, draws=select, seed=seed, level=Level.HARD).mean(axis=0)))
+    best = look[chosen]
+    x = price_passes(cards, [mine, best], view, draws=draws, seed=seed + 1, level=Level.HARD)
+    diff = x[:, 1] - x[:, 0]
     loss = max(0.0, float(diff.mean()))
-    ci = 0.0 if best == 0 else float(1.96 * diff.std(ddof=1) / np.sqrt(draws))
-    return PassReview(mine, round(float(means[0]), 4), look[best], round(float(means[best]), 4), round(loss, 4),
-                      round(ci, 4), verdict_for(loss, view.preset), draws)
+    ci = 0.0 if chosen == 0 else float(1.96 * diff.std(ddof=1) / np.sqrt(draws))
+    if loss == 0.0:  # the coach's choice did no better on fresh draws: the player's pass is as good
+        best, ci = mine, 0.0
+    ev_mine, ev_best = float(x[:, 0].mean()), float(x[:, 1].mean()) if loss > 0 else float(x[:, 0].mean())
+    return PassReview(mine, round(ev_mine, 4), best, round(ev_best, 4), round(loss, 4), round(ci, 4),
+                      verdict_for(max(0.0, loss - ci), view.preset), draws)
