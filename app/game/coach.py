@@ -89,11 +89,14 @@ class Coach:
                             budget)
 
     def pass_requests(self, rec: DealRecord, seat: int, view: TableView) -> list[PassCoachRequest]:
-        """The requests pricing each of ``seat``'s passes in ``rec`` not yet priced or being priced."""
+        """The requests pricing each of ``seat``'s passes in ``rec`` not yet priced or being priced (never one the
+        computer chose for the player at the time-out)."""
         out = []
         for k, passes in enumerate(rec.passes):
             key = (rec.number, seat, k)
             if key in self.passes or key in self.passes_pending or seat not in passes:
+                continue
+            if seat == rec.human and k in rec.passed_for_human:
                 continue
             self.passes_pending.add(key)
             out.append(PassCoachRequest(rec.number, seat, k, rec.hand_before(seat, k), passes[seat], view,

@@ -128,7 +128,7 @@ class Exchanging:
             return False
         self.round_passes[request.seat] = check_pass(rec.hands[request.seat], cards)
         if request.purpose is Purpose.TAKEOVER:
-            rec.passed_for_human = True
+            rec.passed_for_human += (len(rec.passes),)
             self.arrange = None
         self._maybe_complete()
         return True

@@ -84,7 +84,7 @@ class DealRecord:
     exchange: Direction | None = None
     passes: list[dict[int, tuple[Card, ...]]] = field(default_factory=list)
     dealt: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    passed_for_human: bool = False  # the clock ran out and the computer chose the player's pass
+    passed_for_human: tuple[int, ...] = ()  # the rounds whose pass the computer chose for the player (time-out)
 
     def hand_before(self, seat: int, round_no: int) -> tuple[Card, ...]:
         """``seat``'s hand as it was when it chose its pass of round ``round_no`` (0-based)."""
@@ -180,7 +180,7 @@ class DealRecord:
             out["exchange"] = self.exchange.value
             out["passes"] = [{str(s): format_cards(p) for s, p in r.items()} for r in self.passes]
             if self.passed_for_human:
-                out["passed_for_human"] = True
+                out["passed_for_human"] = list(self.passed_for_human)
         if self.turned is not None:
             out["turned"] = str(self.turned)  # only with the joker: every other deal reads as it always did
         return out
@@ -297,7 +297,7 @@ def _read_record(data: Any) -> DealRecord:
         exchange=way,
         passes=passes,
         dealt=dealt if way is not None else {},
-        passed_for_human=bool(data.get("passed_for_human", False)),
+        passed_for_human=_rounds(data.get("passed_for_human", []), len(passes)),
     )
     if rec.number < 1:
         raise RecordError("'number' counts deals from 1")
@@ -372,3 +372,11 @@ def _read_exchange(
         if list(h) != sorted(hands[s]):
             raise RecordError(f"seat {s}'s hand is not what the seed deals after the passes")
     return way, passes
+
+
+def _rounds(data: Any, made: int) -> tuple[int, ...]:
+    """The rounds (0-based) whose pass the computer chose for the player, checked against the rounds made."""
+    if not isinstance(data, list) or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k < made
+                                             for k in data):
+        raise RecordError(f"'passed_for_human' must list rounds of the exchange (0 to {made - 1}), not {data!r}")
+    return tuple(sorted(set(data)))

@@ -24,7 +24,7 @@ def pass_lines(t: Translator, table: Table, rec: DealRecord, seat: int, look: Ca
         out.append(t("coach.review.pass_round", n=k + 1, seat=seat_name(t, to, table.human)) + " ", style="bold")
         out.append_text(cards_text(sorted(passes[seat], reverse=True), look))
         out.append("\n")
-        if seat == rec.human and rec.passed_for_human:
+        if seat == rec.human and k in rec.passed_for_human:
             out.append(t("coach.review.pass_computer") + "\n", style="italic")
             continue
         priced = table.coach.passes.get((rec.number, seat, k))

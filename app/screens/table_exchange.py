@@ -112,7 +112,7 @@ class TableExchange:
         chose for the player at the time-out)."""
         rec = self.table.current
         coach_on = self.live_settings.coach != "off" or self.table.always_coach
-        if rec is None or not coach_on or rec.passed_for_human:
+        if rec is None or not coach_on:
             return
         for request in self.table.coach.pass_requests(rec, seat, self.table.view_for(seat)):
             self.coach_pass_think(request)

@@ -288,3 +288,24 @@ async def test_the_host_sets_rounds_and_way_in_one_row_and_the_ladder_hides_it()
         await pilot.press(*["right"] * list(Preset).index(Preset.LADDER))
         await pilot.pause()
         assert host.config.preset is Preset.LADDER and not row.display
+
+
+def test_a_pass_the_computer_chose_at_the_time_out_is_kept_by_round_and_never_priced() -> None:
+    clock = Clock(1000.0)
+    t = Table(TableConfig(seed=5, levels=(Level.EASY,) * 3, exchange=2, time_limit=60), now=clock)
+    rec = t.start_deal()
+    t.decide_passes()
+    pick_three(t)
+    t.give_pass()  # round 1: the player's own
+    t.decide_passes()
+    clock.t += 30
+    request = t.on_timeout()  # round 2: the clock runs out
+    assert request is not None and t.accept_pass(request, run_pass(request).cards)
+    assert rec.passed_for_human == (1,)
+    assert [r.round for r in t.coach.pass_requests(rec, 0, TableView())] == [0]
+    back = DealRecord.from_dict(rec.to_dict())
+    assert back.passed_for_human == (1,) and rec.to_dict()["passed_for_human"] == [1]
+    data = rec.to_dict()
+    data["passed_for_human"] = [5]
+    with pytest.raises(RecordError, match="passed_for_human"):
+        DealRecord.from_dict(data)
