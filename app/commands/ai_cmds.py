@@ -191,6 +191,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         )
         if p.get("invalid_answers"):
             print(f"  {p['invalid_answers']} invalid answers scored as fouls; first: {p['first_invalid']}")
+    if report.get("note"):
+        print(f"note: {report['note']}")
     return 0
 
 
