@@ -24,13 +24,13 @@ import signal
 import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from rules.cards import JOKER_ID, Card
 from rules.deal import Deal, Outcome
-from rules.exchange import Direction, pass_round
+from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
@@ -221,10 +221,13 @@ def _play(
             held = [hands[(s + r) % n] for s in range(n)]
             if block.exchange:
                 way = block.exchange_way.for_deal(block.first + k + 1, n)
+                rounds = []
                 for rnd in range(block.exchange):
                     passes = [_pass(players[name], held[s], views[s], (deal_seed * 8 + s) * 4 + rnd + 1)
                               for s, name in enumerate(seats)]
                     held = list(pass_round(held, passes, way))
+                    rounds.append(passes)
+                views = [replace(v, held=seen_holdings(s, n, way, rounds)) for s, v in enumerate(views)]
             for s, name in enumerate(seats):
                 view = views[s]
                 played = players[name].decide(held[s], view, seed=deal_seed * 8 + s)

@@ -75,7 +75,12 @@ class Bank:
         ours = int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(cards, dtype=np.int64))))
         return np.flatnonzero((self.hand_masks & ours) == 0)
 
-    def relabellings(self, cards: Sequence[int]) -> np.ndarray:
+    def holding(self, idx: np.ndarray, cards: Sequence[int]) -> np.ndarray:
+        """The entries of ``idx`` whose hands hold every one of ``cards``."""
+        want = _mask_of(cards)
+        return idx[(self.hand_masks[idx] & want) == want]
+
+    def relabellings(self, cards: Sequence[int], holding: Sequence[int] = ()) -> np.ndarray:
         """(N,) how many of the 24 suit relabellings of each entry share no card with ``cards``.
 
         A bank hand relabelled by a random permutation of the suits is still a uniform hand, and `hard`
@@ -83,12 +88,18 @@ class Bank:
         unseen hand. So every entry stands for as many draws as it has such relabellings (the identity
         counts for the :meth:`disjoint` ones): the whole bank, weighted, instead of its 1.3%. Entry h
         relabelled by p misses ours iff h misses ours relabelled by p's inverse: 24 masks of ours, one
-        test of the bank each."""
+        test of the bank each. ``holding``: only the relabellings that also hold all of these cards count
+        (an opponent known to hold what we passed it, 換三張)."""
         ids = np.asarray(cards, dtype=np.int64)
+        need = np.asarray(holding, dtype=np.int64)
         inverse = np.argsort(_PERMS, axis=1)
         counts = np.zeros(len(self.cards), dtype=np.int64)
         for perm in inverse:
-            counts += (self.hand_masks & _mask_of((ids & ~3) | perm[ids & 3])) == 0
+            ok = (self.hand_masks & _mask_of((ids & ~3) | perm[ids & 3])) == 0
+            if len(need):
+                want = _mask_of((need & ~3) | perm[need & 3])
+                ok &= (self.hand_masks & want) == want
+            counts += ok
         return counts
 
     def weighted_draws(self, weights: np.ndarray, draws: int, rng: np.random.Generator) -> np.ndarray:
@@ -101,23 +112,39 @@ class Bank:
         return rng.permutation(used[np.minimum(np.searchsorted(cum, at, side="right"), len(used) - 1)])
 
     def relabelled(
-        self, cards: Sequence[int], rng: np.random.Generator, limit: int | None = None
+        self, cards: Sequence[int], rng: np.random.Generator, limit: int | None = None, holding: Sequence[int] = ()
     ) -> tuple[np.ndarray, np.ndarray]:
         """Fresh draws for the coach, apart from the ones :meth:`disjoint` gives `expert`: every entry that
         does share a card with ``cards``, with its suits relabelled by the first of the 23 other suit
         permutations (in a random order) that makes it share none. `hard` plays a relabelled hand the same
         way (its rows keep their keys), so each is an exact draw of an unseen hand as `hard` arranges it.
         Returns the entries and, for each, the (13,) cards it becomes; about ``limit`` of them at most
-        (from a random share of the entries, so that none is favoured)."""
+        (from a random share of the entries, so that none is favoured). ``holding``: the relabelled hand must
+        also hold these cards (an opponent known to hold what we passed it); only some 3% of the relabellings
+        that miss ours hold three given cards, so then every entry is tried and fewer come back."""
         ours = np.zeros(52, dtype=bool)
         ours[np.asarray(cards, dtype=np.int64)] = True
+        need = np.asarray(sorted(set(int(c) for c in holding)), dtype=np.int64)
         wide = self.cards.astype(np.int64)
         suits, ranks = wide & 3, wide & ~3
-        left = (self.hand_masks & _mask_of(cards)) != 0  # the entries expert does not use
+        want = _mask_of(need)
+        # The entries expert does not use as they are.
+        left = ((self.hand_masks & _mask_of(cards)) != 0) | ((self.hand_masks & want) != want)
         idx = np.flatnonzero(left)
-        if limit is not None and limit < len(idx) // 5:  # a fifth to a quarter of the entries find one
+        if not len(need) and limit is not None and limit < len(idx) // 5:  # a fifth to a quarter find one
             idx = np.sort(rng.choice(idx, size=5 * limit, replace=False))
         picked = np.full(len(self.cards), -1)
+        if len(need):
+            # Mask tests only, as relabellings() does: every entry is tried, so this must be quick.
+            inverse = np.argsort(_PERMS, axis=1)
+            ids = np.asarray(cards, dtype=np.int64)
+            for perm in rng.permutation(len(_PERMS) - 1) + 1:
+                back = inverse[perm]
+                wanted = _mask_of((need & ~3) | back[need & 3])
+                ok = left & (picked < 0) & ((self.hand_masks & _mask_of((ids & ~3) | back[ids & 3])) == 0)
+                ok &= (self.hand_masks & wanted) == wanted
+                picked[ok] = perm
+            idx = idx[:0]
         for perm in rng.permutation(len(_PERMS) - 1) + 1:
             if not len(idx):
                 break

@@ -38,6 +38,7 @@ from .policy import double_factors as _factors
 from .policy import double_target
 from .sampling import Imagined, imagine
 from .showdown import SideRows, decisions_rows, pair_scores, sample_scores, tie_rows
+from .unseen import bank_constraints, deal_unseen
 
 
 class Verdict(StrEnum):
@@ -210,6 +211,9 @@ def _price(
     factors = _factors(view, seats)
     bank = bank_for(view)
     if bank is not None and ours is not None and all(legal) and not options.suit_tiebreak:
+        if view.held:  # 換三張: each seat's hands hold what we know it holds
+            return _price_on_known_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS // 4,
+                                        factors, rng)
         return _price_on_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS, factors, rng)
     out: list[np.ndarray] = []
     wins = np.zeros((len(plays), 3))
@@ -218,7 +222,7 @@ def _price(
     compared = 0
     for start in range(0, count, ROUND):
         size = min(ROUND, count - start)
-        deals = [rng.permutation(unseen)[: 13 * k].reshape(k, 13) for _ in range(size)]
+        deals = [deal_unseen(unseen, seats, view, rng) for _ in range(size)]
         im = imagine(np.concatenate(deals), view)
         declared = np.array([d is not None for d in im.declared]).reshape(size, k)
         plain = np.flatnonzero(~declared.any(axis=1))
@@ -282,6 +286,40 @@ def _price_on_bank(
     rows = [((float(w[0]), float(w[1]), float(w[2])), float(g), float(t))
             for w, g, t in zip(wins, swept.mean(axis=1), was_swept.mean(axis=1), strict=True)]
     return x, rows
+
+
+def _price_on_known_bank(
+    bank: Bank,
+    ours: SideRows,
+    cards: Sequence[int],
+    view: TableView,
+    count: int,
+    factors: np.ndarray | None,
+    rng: np.random.Generator,
+) -> tuple[np.ndarray, list[tuple[tuple[float, float, float] | None, float, float]]]:
+    """:func:`_price_on_bank` when the seat knows cards other seats hold (換三張, RULES.md §21): the seats are
+    not alike, so each draws its own relabelled hands, holding what it is known to hold and missing what
+    the others are, and ``count`` whole tables are priced. A seat holding three given cards has some
+    900 such hands in the bank; they are drawn again where the tables need more."""
+    seats = [s for s in range(view.players) if s != view.seat]
+    columns = []
+    for avoid, hold in bank_constraints(view, cards, seats):
+        entries, moved = bank.relabelled(avoid, rng, limit=count, holding=hold)
+        if not len(entries):  # nothing in the bank holds them: the seat is drawn as if unknown
+            entries, moved = bank.relabelled(cards, rng, limit=count)
+        rows = bank.relabelled_rows(entries, moved, view.treasure)
+        columns.append(rows.take(rng.choice(len(entries), size=count, replace=len(entries) < count)))
+    k = len(columns)
+    order = np.arange(count * k).reshape(k, count).T.ravel()  # table by table: seat 0, 1, 2 of table 0, ...
+    opp = SideRows(*(np.concatenate([getattr(c, f) for c in columns])[order]
+                     for f in ("keys", "worth", "bonus", "shape")))
+    x = sample_scores(view.preset, ours, opp, k, view.players, factors)  # (count, plays)
+    _, swept, was_swept = pair_scores(view.preset, ours, opp)
+    diff = ours.keys[:, None, :] - opp.keys[None, :, :]
+    wins = ((diff > 0) + 0.5 * (diff == 0)).mean(axis=1)
+    rows_out = [((float(w[0]), float(w[1]), float(w[2])), float(g), float(t))
+                for w, g, t in zip(wins, swept.mean(axis=1), was_swept.mean(axis=1), strict=True)]
+    return x, rows_out
 
 
 def _rules_score(play: Decision, im: Imagined, table: int, seats: list[int], view: TableView) -> float:

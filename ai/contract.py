@@ -48,6 +48,9 @@ class TableView:
     banker: int | None = None  # the banker game (莊家): the seat every other seat compares with
     stakes: tuple[int, ...] = ()  # banker game: each seat's stake (1 when empty)
     turned: Card | None = None  # the joker game (RULES.md §20): the card turned up for the joker, out of play
+    # 換三張 (RULES.md §21): cards this seat knows another seat holds, (seat, cards) pairs: what it passed
+    # (rules.exchange.known_holdings). Empty when nothing was passed.
+    held: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
     @property
     def rules_options(self) -> Options:
@@ -84,6 +87,10 @@ class TableView:
             pool.append(JOKER_ID)
         return np.array(pool, dtype=np.int64)
 
+    def held_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards this seat knows ``seat`` holds (see :attr:`held`)."""
+        return next((cards for s, cards in self.held if s == seat), ())
+
     def known_naturals(self, cards: Sequence[int]) -> tuple[int, ...]:
         """Our natural cards and the turned-up card: what no opponent drawn from the natural bank may hold."""
         out = tuple(int(c) for c in cards if c != JOKER_ID)
@@ -93,11 +100,12 @@ class TableView:
         """A banker game as the computer prices it: the seat against one opponent (the banker, or one of the
         players), seat 0 against seat 1. Every pair of a banker game is scored alone and each player's hand
         is dealt from the same unseen cards, so the best play against one is the best against all, and
-        :attr:`weight` scales its value back."""
+        :attr:`weight` scales its value back. What the seat passed (:attr:`held`) is not used there: the one
+        opponent stands for every seat alike."""
         if self.banker is None:
             return self
         we_bank = self.seat == self.banker
-        return replace(self, players=2, seat=0, banker=0 if we_bank else 1, stakes=(), totals=(), levels=())
+        return replace(self, players=2, seat=0, banker=0 if we_bank else 1, stakes=(), totals=(), levels=(), held=())
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from .policy import double_factors as _factors
 from .policy import double_target
 from .sampling import Imagined, imagine
 from .showdown import SideRows, candidates_rows, sample_scores, tie_rows
+from .unseen import bank_constraints, deal_unseen
 
 DEFAULT_SAMPLES = 40  # the most sampled tables one decision may use
 ROUND = 10  # tables sampled between two looks at the candidates
@@ -76,7 +77,7 @@ def refine(
     post = prior
     while drawn < budget:
         size = min(ROUND, budget - drawn)
-        deals = [rng.permutation(unseen)[: 13 * len(seats)].reshape(len(seats), 13) for _ in range(size)]
+        deals = [deal_unseen(unseen, seats, view, rng) for _ in range(size)]
         hands = np.concatenate(deals)
         scored.append(_round_scores(f, cand, ours, imagine(hands, view), seats, view, factors))
         drawn += size
@@ -117,7 +118,9 @@ def _from_bank(
     no declarers, whose take does not depend on our arrangement: the level reported is `hard`'s, and the
     samples move each candidate from it by how much better or worse than the others they find it."""
     k = len(factors) if factors is not None else view.players - 1
-    if view.preset is Preset.ARCADE or not BANK_DRAWS:
+    if view.held:  # 換三張: a seat known to hold what we passed it draws only hands that hold it
+        seating = _known_seating(bank, cards, view, rng, tables)
+    elif view.preset is Preset.ARCADE or not BANK_DRAWS:
         # Arcade's treasure is read from the cards themselves, which a relabelling would change.
         usable = bank.disjoint(cards)
         if tables is not None:
@@ -136,6 +139,30 @@ def _from_bank(
     out = ev.copy()
     out[cand] = post
     return pick, out, _per_pair(ev, cand, seen, factors, k)
+
+
+def _known_seating(
+    bank: Bank, cards: Sequence[int], view: TableView, rng: np.random.Generator, tables: int | None
+) -> np.ndarray:
+    """(tables, seats) bank entries when the view knows cards some seats hold (換三張, RULES.md §21): each
+    seat's entries miss ours and the others' known cards and hold its own, weighted by such relabellings
+    as :meth:`Bank.relabellings` counts. Some 3% of the weight holds a given three cards, a few hundred
+    effective hands; a seat whose constraint nothing in the bank meets is drawn as if unknown."""
+    seats = [s for s in range(view.players) if s != view.seat]
+    plain = bank.disjoint(cards)
+    columns = []
+    for avoid, hold in bank_constraints(view, cards, seats):
+        if view.preset is Preset.ARCADE or not BANK_DRAWS:
+            usable = bank.holding(bank.disjoint(avoid), hold)
+            usable = usable if len(usable) else plain
+            size = len(plain) if tables is None else min(len(plain), max(1, tables))
+            columns.append(rng.choice(usable, size=size, replace=len(usable) < size))
+        else:
+            weights = bank.relabellings(avoid, hold)
+            if not weights.any():
+                weights = bank.relabellings(cards)
+            columns.append(bank.weighted_draws(weights, BANK_DRAWS if tables is None else max(1, tables), rng))
+    return np.stack(columns, axis=1)
 
 
 def _per_pair(ev: np.ndarray, cand: np.ndarray, seen: np.ndarray, factors: np.ndarray | None, k: int) -> np.ndarray:

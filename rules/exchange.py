@@ -105,3 +105,38 @@ def play_rounds(
     for passes in rounds:
         now = pass_round(now, passes, way)
     return now
+
+
+def known_holdings(
+    position: int, players: int, way: Direction, given: Sequence[Sequence[int]], got: Sequence[Sequence[int]]
+) -> dict[int, tuple[Card, ...]]:
+    """What ``position`` knows other positions hold once the rounds are over: the cards it passed, followed
+    as far as it can see them (RULES.md §21.7).
+
+    ``given[r]`` is what it passed in round r and ``got[r]`` what it received. A pass sits in its receiver's
+    hand; in a later round that receiver passes three cards nobody else sees, so the cards are lost track of
+    unless that pass comes back to ``position`` (two players, or across at four), which shows exactly which
+    of them moved."""
+    if len(given) != len(got):
+        raise ExchangeError(f"{len(given)} passes given but {len(got)} received")
+    known: dict[int, set[Card]] = {}
+    for mine, back in zip(given, got, strict=True):
+        received = {Card(c) for c in back}
+        now: dict[int, set[Card]] = {}
+        for pos, cards in known.items():
+            if receiver(pos, players, way) == position:  # its pass is the one we see: the rest stayed
+                now[pos] = cards - received
+        target = receiver(position, players, way)
+        now.setdefault(target, set()).update(Card(c) for c in mine)
+        known = now
+    return {pos: tuple(sorted(cards)) for pos, cards in sorted(known.items()) if cards and pos != position}
+
+
+def seen_holdings(
+    position: int, players: int, way: Direction, rounds: Sequence[Sequence[Sequence[int]]]
+) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """:func:`known_holdings` of ``position`` from every round's passes (a pass per position), as the
+    (position, cards) pairs a seat's view holds."""
+    given = [r[position] for r in rounds]
+    got = [r[giver(position, players, way)] for r in rounds]
+    return tuple(known_holdings(position, players, way, given, got).items())

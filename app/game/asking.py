@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from ai import Fixed, Level, TableView
 from app.config import TableConfig
+from rules.cards import Card
+from rules.exchange import seen_holdings
 from rules.ledger import Ledger
 from rules.presets import Preset
 
@@ -51,7 +53,16 @@ class Asking:
             banker=None if rec.banker is None else rec.position(rec.banker),
             stakes=tuple(rec.stakes.get(s, 1) for s in rec.seats) if rec.banker is not None else (),
             turned=rec.turned,  # the joker's turned-up card, shown to everyone (rules/RULES.md §20.2)
+            held=self._held(rec, seat),
         )
+
+    @staticmethod
+    def _held(rec: DealRecord, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """What ``seat`` knows others hold after the exchange's finished rounds (rules/RULES.md §21)."""
+        if rec.exchange is None or not rec.passes:
+            return ()
+        rounds = [[p[s] for s in rec.seats] for p in rec.passes]
+        return seen_holdings(rec.position(seat), len(rec.seats), rec.exchange, rounds)
 
     def _request(
         self, seat: int, level: Level, purpose: Purpose, fixed: Fixed | None = None, top: int = 3

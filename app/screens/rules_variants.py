@@ -92,7 +92,7 @@ def exchange_lines(tr: Tr, exchange: Exchange) -> Iterator[str]:
         "exchange.state_off")
     yield f"{state} {tr('exchange.rule', n=PASS_SIZE)}"
     yield ""
-    for key in ("at_once", "ways", "three", "clock", "after", "ai", "coach"):
+    for key in ("at_once", "ways", "three", "clock", "after", "ai", "known", "coach"):
         yield f"- {tr(f'exchange.{key}')}"
     yield ""
 

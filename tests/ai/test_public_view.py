@@ -43,9 +43,11 @@ def test_table_view_holds_public_information_only() -> None:
     hints = typing.get_type_hints(TableView)
     fields = {f.name for f in dataclasses.fields(TableView)}
     card_fields = {name for name in fields if Card in _leaves(hints[name])}
-    # The treasure cards on show, and the card turned up for the joker (shown to everyone, RULES.md §20.2).
-    assert card_fields == {"treasure", "turned"}, "only the cards on show may be cards"
-    for name in fields - {"treasure", "turned"}:
+    # The treasure cards on show, the card turned up for the joker (shown to everyone, RULES.md §20.2), and
+    # the cards this seat itself passed in 換三張 (§21: what it gave, never what another seat holds unseen;
+    # tests/app/test_exchange_table.py and tests/ai/test_known_cards.py check where they come from).
+    assert card_fields == {"treasure", "turned", "held"}, "only the cards on show or our own passes may be cards"
+    for name in fields - {"treasure", "turned", "held"}:
         assert _leaves(hints[name]) <= PUBLIC_LEAVES, (name, hints[name])
     assert _leaves(hints["treasure"]) == {Card}
     assert _leaves(hints["turned"]) <= {Card, type(None)}

@@ -309,3 +309,20 @@ def test_a_pass_the_computer_chose_at_the_time_out_is_kept_by_round_and_never_pr
     data["passed_for_human"] = [5]
     with pytest.raises(RecordError, match="passed_for_human"):
         DealRecord.from_dict(data)
+
+
+def test_after_the_exchange_each_seat_knows_where_its_last_pass_went() -> None:
+    t = exchange_table(1)
+    rec = t.start_deal()
+    assert t.view_for(1).held == ()  # nothing has moved yet
+    t.decide_passes()
+    pick_three(t)
+    given = t.give_pass()
+    assert t.phase is Phase.ARRANGING
+    for seat in rec.seats:
+        held = dict(t.view_for(seat).held)
+        target = (rec.position(seat) - 1) % 4  # clockwise: the position on the left
+        assert held == {target: rec.passes[0][seat]}
+        assert set(held[target]) <= set(rec.hands[rec.seats[target]])
+    assert dict(t.view_for(0).held)[3] == given
+    assert all(r.view.held for r in t.computer_requests())  # the computers arrange knowing it
