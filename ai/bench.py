@@ -14,6 +14,7 @@ import numpy as np
 from rules.cards import JOKER, deal, turned_card
 from rules.deal import Deal
 from rules.evaluate import hand_subset_keys
+from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
@@ -38,6 +39,9 @@ TARGETS = {  # the limits the report is checked against (issue 8): met or not, p
     "joker_split_ratio": 10.0,  # the split search of a hand holding the joker against one without (RULES.md §20)
     "joker_expert_median_ms": 150.0,  # expert with the joker in play, the same targets as without
     "joker_expert_p95_ms": 300.0,
+    # 換三張 (RULES.md §21): expert and the coach when the seat knows where its pass went
+    "known_expert_median_ms": 150.0,
+    "known_coach_median_ms": 2000.0,
 }
 PASS_HANDS = 6  # hands each pass timing is taken over
 COACH_HANDS = 8  # per preset: each priced as `normal` plays it (a typical player's choice)
@@ -126,6 +130,8 @@ def run_bench(
                               for t in _timed(lambda h=h, i=i: review_pass(h, candidates(h, 5)[-1], view, seed=i), 1)])
     say("split search with a joker")
     joker = _joker_bench(hands, expert_hands, seed)
+    say("expert and the coach after a pass")
+    known = _known_bench(expert_hands, seed)
     split_stats = _stats(split)
     load = round(_import_seconds(), 3)
     rss = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -143,6 +149,8 @@ def run_bench(
         "joker_split_ratio": round(joker["split_search_ms"] / split_stats["median_ms"], 2),
         "joker_expert_median_ms": joker["expert"]["median_ms"],
         "joker_expert_p95_ms": joker["expert"]["p95_ms"],
+        "known_expert_median_ms": known["expert"]["median_ms"],
+        "known_coach_median_ms": known["coach"]["median_ms"],
     }
     joker["split_ratio"] = measured["joker_split_ratio"]
     return {
@@ -156,6 +164,7 @@ def run_bench(
         "coach_ms": {p: {"median_ms": v["median_ms"], "p95_ms": v["p95_ms"]} for p, v in coach.items()},
         "coach_ci95": {p: v["ci95_median"] for p, v in coach.items()},
         "pass_ms": passes,
+        "known_ms": known,
         "import_and_load_s": load,
         "peak_rss_mb": rss,
         "targets_ms": TARGETS_MS,
@@ -183,6 +192,24 @@ def _joker_bench(hands: int, expert_hands: int, seed: int) -> dict[str, Any]:
     stats = _stats(split)
     return {"hands": len(dealt), "split_search_ms": stats["median_ms"], "split_search_p95_ms": stats["p95_ms"],
             "expert": _stats(expert)}
+
+
+def _known_bench(deals: int, seed: int) -> dict[str, Any]:
+    """`expert` and the coach at a four-player table after a round of 換三張 clockwise, every seat passing what
+    the quick look likes least: seat 0 knows its receiver holds the three cards it passed (`TableView.held`)."""
+    expert: list[float] = []
+    coach: list[float] = []
+    way = Direction.CLOCKWISE
+    for i in range(deals):
+        hands = deal(seed + i)
+        passes = [candidates(h, 1)[0] for h in hands]
+        hand = pass_round(hands, passes, way)[0]
+        view = TableView(held=seen_holdings(0, 4, way, [passes]))
+        expert += _timed(lambda h=hand, v=view, i=i: choose(h, v, Level.EXPERT, seed=seed + i), 1)
+        if i < COACH_HANDS:
+            played = choose(hand, view, Level.NORMAL, seed=i).decision
+            coach += _timed(lambda h=hand, v=view, p=played, i=i: review(h, p, v, seed=i), 1)
+    return {"hands": deals, "expert": _stats(expert), "coach": _stats(coach)}
 
 
 __all__ = ["run_bench"]

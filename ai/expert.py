@@ -150,6 +150,7 @@ def _known_seating(
     effective hands; a seat whose constraint nothing in the bank meets is drawn as if unknown."""
     seats = [s for s in range(view.players) if s != view.seat]
     plain = bank.disjoint(cards)
+    weighed: dict[tuple[tuple[int, ...], tuple[int, ...]], np.ndarray] = {}
     columns = []
     for avoid, hold in bank_constraints(view, cards, seats):
         if view.preset is Preset.ARCADE or not BANK_DRAWS:
@@ -158,9 +159,10 @@ def _known_seating(
             size = len(plain) if tables is None else min(len(plain), max(1, tables))
             columns.append(rng.choice(usable, size=size, replace=len(usable) < size))
         else:
-            weights = bank.relabellings(avoid, hold)
-            if not weights.any():
-                weights = bank.relabellings(cards)
+            key = (tuple(sorted(avoid)), tuple(sorted(hold)))
+            if key not in weighed:  # the seats that hold nothing known share theirs
+                weighed[key] = bank.relabellings(avoid, hold)
+            weights = weighed[key] if weighed[key].any() else bank.relabellings(cards)
             columns.append(bank.weighted_draws(weights, BANK_DRAWS if tables is None else max(1, tables), rng))
     return np.stack(columns, axis=1)
 

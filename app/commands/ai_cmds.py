@@ -296,6 +296,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for who, s in report["pass_ms"].items():
         what = "the coach's review" if who == "coach" else f"{who}'s pass"
         print(f"換三張 {what:<20} median {s['median_ms']:8.1f} ms, p95 {s['p95_ms']:8.1f} ms")
+    known = report["known_ms"]
+    print(f"換三張 expert, knowing its pass  median {known['expert']['median_ms']:8.1f} ms (target 150 ms)")
+    print(f"換三張 the coach, knowing it     median {known['coach']['median_ms']:8.1f} ms (target 2000 ms)")
     print(f"import ai + load tables and a bank: {report['import_and_load_s']:.3f} s (target 0.5 s)")
     print(f"peak RSS: {report['peak_rss_mb']} MB (target 200 MB)")
     if "history" in report:

@@ -178,8 +178,10 @@ def test_bench_json() -> None:
                             "coach_median_ms", "coach_p95_ms", "coach_ci95_taiwan", "history_record_median_ms",
                             "history_history_open_s", "history_stats_s", "history_startup_growth_s",
                             "pass_expert_median_ms", "pass_coach_median_ms",
-                            "joker_split_ratio", "joker_expert_median_ms", "joker_expert_p95_ms"}
+                            "joker_split_ratio", "joker_expert_median_ms", "joker_expert_p95_ms",
+                            "known_expert_median_ms", "known_coach_median_ms"}
     assert set(report["pass_ms"]) == {"normal", "hard", "expert", "coach"}  # 換三張 (issue 15)
+    assert report["known_ms"]["expert"]["median_ms"] > 0 and report["known_ms"]["coach"]["median_ms"] > 0
     # The split search and expert with a joker (RULES.md §20), beside the ones without.
     assert report["joker"]["split_search_ms"] > 0 and report["joker"]["split_ratio"] > 0
     # The history's speed (issue 12) on a generated file of the size asked for.
