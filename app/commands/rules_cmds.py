@@ -10,8 +10,10 @@ from app.commands.common import CommandParser, add_command, add_wheel, fail
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import format_cards, parse_cards
 from rules.evaluate import Wheel, compare_values, evaluate_row
-from rules.presets import parse_preset
+from rules.presets import Preset, parse_preset
 from rules.scoring import deal_from_document, score_deal
+
+_PRESETS = ", ".join(p.value for p in list(Preset)[:-1]) + f" or {list(Preset)[-1].value}"
 
 MAX_INPUT = 1 << 20
 """The most `score` reads, in bytes: a deal document is a few KB, and anything larger is refused unread rather than
@@ -38,7 +40,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
 
     p = add_command(sub, "score", cmd_score, help="score a deal: JSON in (stdin or --input), JSON out")
     p.add_argument("--rules", metavar="PRESET",
-                   help="taiwan, tournament, arcade, shisanshui, western or hongkong (overrides the input)")
+                   help=f"{_PRESETS} (overrides the input)")
     p.add_argument("--input", metavar="FILE", help="read the deal from FILE instead of stdin")
 
 
