@@ -51,7 +51,18 @@ def answer_text(t: Translator, q: Question) -> str:
 
 
 def why_text(t: Translator, q: Question) -> str:
-    """The explanation of the answer, from the deciding card or rule."""
+    """The explanation of the answer, from the deciding card or rule; with a joker in the cards, what it
+    stands for (RULES.md §20)."""
+    text = _why_body(t, q)
+    v = q.why.values
+    if v.get("joker"):
+        text += " " + t("drills.why.joker", card=_symbols(v["joker"]))
+    elif v.get("joker_any"):
+        text += " " + t("drills.why.joker_any")
+    return text
+
+
+def _why_body(t: Translator, q: Question) -> str:
     key, v = q.why.key, q.why.values
     if key == "category":
         return t("drills.why.category", a=t(f"common.category.{v['a']}"), b=t(f"common.category.{v['b']}"))
@@ -83,7 +94,7 @@ def why_text(t: Translator, q: Question) -> str:
         preset = Preset(q.show["rules"])
         items = t("rules.list_sep").join(f"{item_name(t, it['kind'], preset)} {it['value']:+d}" for it in v["items"])
         return t("drills.why.score", items=items or "–", total=f"{v['total']:+d}")
-    return t(f"drills.why.{key}", **v)
+    return t(f"drills.why.{key}", **{k: x for k, x in v.items() if k not in ("joker", "joker_any")})
 
 
 def pattern_name(t: Translator, pattern: str) -> str:

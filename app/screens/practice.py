@@ -1,6 +1,7 @@
 """The Practice menu: the drills, each with the player's record under the chosen rules (accuracy, speed,
 personal bests, the trend over the last runs), and the run's settings: the rules (`p`), timed or not (`t`),
-how many questions or hands (`l`) and, for Arrange, where its hands come from (`o`). Enter starts the
+how many questions or hands (`l`), for the drills whose cards may hold it the joker (`j`, RULES.md §20) and,
+for Arrange, where its hands come from (`o`). Enter starts the
 highlighted drill: a quiz (:class:`app.screens.drill.DrillScreen`) or Arrange, at the table itself
 (:class:`app.game.drills.arrange.ArrangeTable`), followed by its result (:class:`ArrangeResultScreen`).
 """
@@ -11,6 +12,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -22,7 +24,7 @@ from textual.widgets import OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
 from ai.coach import Verdict
-from app.game.drills import RUN_LENGTHS, Drill, DrillRun
+from app.game.drills import JOKER_DRILLS, RUN_LENGTHS, Drill, DrillRun
 from app.game.drills.arrange import ArrangeJournal, ArrangeTable, Pool, hands_from
 from app.game.drills.schedule import played_well
 from app.screens.base import MENU_CSS, BaseModal, BaseScreen
@@ -50,6 +52,7 @@ class PracticeScreen(BaseScreen[None]):
         Binding("p", "cycle_rules", "drills.key.rules"),
         Binding("t", "toggle_timed", "drills.key.timed"),
         Binding("l", "cycle_length", "drills.key.length"),
+        Binding("j", "toggle_joker", "drills.key.joker"),
         Binding("o", "cycle_pool", "drills.key.pool"),
         Binding("escape,q", "back", "menu.key.back", key_display="esc"),
     ]
@@ -62,6 +65,7 @@ class PracticeScreen(BaseScreen[None]):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.history, self.preset = history, preset
         self.table_options = (preset, options) if options is not None else None
+        self.joker = options is not None and options.joker  # a joker table's drills start with the joker
         self.timed, self.items, self.pool = False, RUN_LENGTHS[0], Pool.RANDOM
         self.now, self.seed = now, seed  # tests inject the clock and the questions' seed
         self.wall_clock: Callable[[], float] = time.time  # the schedule's clock (days, not the table's seconds)
@@ -105,7 +109,15 @@ class PracticeScreen(BaseScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle_pool":  # only Arrange has pools
             return self.is_mounted and bool(self.query("#practice-list")) and self.entry == ARRANGE
+        if action == "toggle_joker":
+            return self.is_mounted and bool(self.query("#practice-list")) and self.joker_applies
         return True
+
+    @property
+    def joker_applies(self) -> bool:
+        """Whether the highlighted drill can deal the joker: a drill on rows or hands, under arranged rules (the
+        pattern ladder has none, RULES.md §19)."""
+        return self.preset.arranged and self.drill in JOKER_DRILLS
 
     def describe(self) -> None:
         """The settings line, and the highlighted drill's description and record."""
@@ -114,6 +126,8 @@ class PracticeScreen(BaseScreen[None]):
         key = "drills.settings_arrange" if entry == ARRANGE else "drills.settings"
         settings = t(key, rules=t(f"host.preset.{self.preset.value}.name"), items=self.items,
                      timed=t("drills.on") if self.timed else t("drills.off"), pool=t(f"drills.pool.{self.pool.value}"))
+        if self.joker_applies:
+            settings += "  " + t("drills.settings_joker", joker=t("drills.on") if self.joker else t("drills.off"))
         self.query_one("#practice-settings", Static).update(settings)
         self.refresh_bindings()  # `o` only on Arrange
         self.query_one("#practice-about", Static).update(t(f"drills.about.{entry}"))
@@ -144,10 +158,12 @@ class PracticeScreen(BaseScreen[None]):
 
     @property
     def options(self) -> Options:
-        """The options the drills follow: the last table's under its preset, else the preset's defaults."""
+        """The options the drills follow: the last table's under its preset, else the preset's defaults; the
+        joker as `j` sets it, where the drill can deal it."""
+        base = self.preset.default_options
         if self.table_options is not None and self.table_options[0] is self.preset:
-            return self.table_options[1]
-        return self.preset.default_options
+            base = self.table_options[1]
+        return replace(base, joker=self.joker and self.joker_applies)
 
     def wall(self) -> float:
         """The time of day for the mistakes' schedule (tests move it)."""
@@ -214,6 +230,10 @@ class PracticeScreen(BaseScreen[None]):
 
     def action_cycle_rules(self) -> None:
         self.preset = PRESETS[(PRESETS.index(self.preset) + 1) % len(PRESETS)]
+        self.describe()
+
+    def action_toggle_joker(self) -> None:
+        self.joker = not self.joker
         self.describe()
 
     def action_toggle_timed(self) -> None:

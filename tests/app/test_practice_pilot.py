@@ -239,3 +239,30 @@ async def test_which_hand_is_higher_shows_two_hands_and_answers_by_the_arrow_key
             await pilot.press("enter")
             await pilot.pause()
         assert len(screen.run.answers) == 4 and sum(a.right for a in screen.run.answers) == 3
+
+
+async def test_the_joker_key_deals_the_joker_into_the_drills_that_can_hold_it() -> None:
+    """`j` (RULES.md §20): on for the row and hand drills, shown in the settings line and the Footer, and the
+    run's options carry it; not offered for the ladder, the pass or Arrange."""
+    app = make_app(menu=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        practice = await _open_practice(pilot)
+        assert practice.drill is Drill.COMPARE and practice.check_action("toggle_joker", ())
+        settings = practice.query_one("#practice-settings", Static)
+        assert "Joker: off (j)" in str(settings.render())
+        await pilot.press("j")
+        await settle(pilot)
+        assert practice.joker and "Joker: on (j)" in str(settings.render())
+        assert practice.options.joker
+        for _ in range(list(Drill).index(Drill.LADDER)):
+            await pilot.press("down")
+        assert practice.drill is Drill.LADDER
+        assert not practice.check_action("toggle_joker", ()) and not practice.options.joker
+        assert "Joker" not in str(settings.render())
+        for _ in range(list(Drill).index(Drill.LADDER)):
+            await pilot.press("up")
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.run.options.joker
+        assert screen.run.to_dict()["options"]["joker"] is True

@@ -8,17 +8,21 @@
 - A score question is a revealed table of four, scored by :func:`rules.scoring.score_deal`: how many units
   does one seat win from another? The choices are the answer and the sums a player gets by leaving out or
   doubling one of the items; the explanation is the pair's items.
+
+With the joker (``options.joker``, RULES.md §20) some hands hold it in place of one of their cards: the foul
+check and the specials read it as §20 says, and a scored table is a joker deal (one dealt card turned up).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 
 from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
 from rules.arrangement import Arrangement, foul_reason
-from rules.cards import Card, deal, format_cards
+from rules.cards import JOKER_ID, Card, deal, format_cards
 from rules.deal import Deal, Decision
 from rules.evaluate import compare_values
 from rules.presets import Options, Preset
@@ -26,6 +30,7 @@ from rules.scoring import score_deal
 from rules.specials import Special, detect_specials
 
 from .question import Drill, Question, Why
+from .rows import JOKER_SHARE, joker_card, with_joker
 
 
 def _split(cards: list[int], rng: random.Random) -> Arrangement:
@@ -45,7 +50,10 @@ def random_arrangement(rng: random.Random, options: Options, *, legal: bool | No
     """Thirteen random cards split into rows: legal or a foul as asked (either when None); ``close``: two
     neighbouring rows of the same category."""
     for _ in range(500):
-        arr = _ordered(_split(rng.sample(range(52), 13), rng), options)
+        cards = rng.sample(range(52), 13)
+        if options.joker and rng.random() < JOKER_SHARE:
+            cards[rng.randrange(13)] = JOKER_ID
+        arr = _ordered(_split(cards, rng), options)
         if legal is not None and (foul_reason(arr, options.wheel) is None) != legal:
             continue
         cats = [v.category for v in arr.values(options.wheel)]
@@ -61,7 +69,11 @@ def foul_question(rng: random.Random, level: int, options: Options) -> Question:
     reason = foul_reason(arr, options.wheel)
     values = arr.values(options.wheel)
     show = {**arr.to_dict(), "wheel": options.wheel.value}
-    cats = {"front": values[0].category.id, "middle": values[1].category.id, "back": values[2].category.id}
+    cats: dict[str, Any] = {"front": values[0].category.id, "middle": values[1].category.id,
+                            "back": values[2].category.id}
+    joker = joker_card(*values)
+    if joker is not None:
+        cats["joker"] = joker
     if reason is None:
         return Question(Drill.FOUL, level, show, ("legal", "foul"), frozenset({"legal"}), Why("legal", cats))
     broken = [f"{hi}_{lo}" for hi, lo, (x, y) in (("front", "middle", values[:2]), ("middle", "back", values[1:]))
@@ -123,16 +135,23 @@ def special_hand(special: Special, rng: random.Random) -> tuple[Card, ...]:
     raise RuntimeError(f"could not build {special.id}")  # pragma: no cover
 
 
-def special_question(rng: random.Random, level: int, preset: Preset) -> Question:
-    """*Spot the special*: which of the table's specials the 13 cards make, or none."""
+def special_question(rng: random.Random, level: int, preset: Preset, options: Options | None = None) -> Question:
+    """*Spot the special*: which of the table's specials the 13 cards make, or none. With the joker, some
+    hands hold it in place of a card: a built special still makes its special, since the joker may stand for
+    the card it replaced (RULES.md §20.4)."""
     specials = sorted(preset.specials, key=lambda s: s.rung)
     if rng.random() < 0.5:
         hand = special_hand(rng.choice(specials), rng)
     else:
         hand = tuple(sorted(Card(c) for c in rng.sample(range(52), 13))[::-1])
+    joker = options is not None and options.joker and rng.random() < JOKER_SHARE
+    if joker:
+        hand = with_joker(hand, rng)
     made = sorted(detect_specials(hand) & preset.specials, key=lambda s: s.rung)
     correct = frozenset(s.id for s in made) or frozenset({"none"})
     why = Why("special", {"made": [s.id for s in made]}) if made else Why("no_special", {})
+    if joker:
+        why = Why(why.key, {**why.values, "joker_any": True})
     return Question(Drill.SPECIAL, level, {"hand": format_cards(hand), "rules": preset.value},
                     ("none", *(s.id for s in specials)), correct, why)
 
@@ -154,7 +173,7 @@ def score_question(rng: random.Random, level: int, preset: Preset, options: Opti
     """*Score it*: a table of four revealed; the units seat ``a`` wins from seat ``b`` under ``preset``."""
     options = preset.default_options if options is None else options
     seed = rng.randrange(2**31)
-    hands = deal(seed, 4)
+    hands = deal(seed, 4, joker=options.joker)
     decisions = []
     for hand in hands:
         if level >= 2 and rng.random() < 0.5:  # strong rows: 加賭 bonuses and 打槍 of real hands to count

@@ -5,6 +5,11 @@ evaluator, so a row is never mislabelled). The comparison's difficulty is how cl
 apart categories at level 0, neighbouring categories at 1, the same category decided by its first rank at 2,
 by a kicker (or equal) at 3, and at 4 the fine points: a front against a middle (the foul check's
 comparison), the wheel, and the suit tie-break when the table turns it on.
+
+With the joker (``options.joker``, RULES.md §20) some questions put it in a row in place of one of its cards
+(:func:`with_joker`): a comparison keeps its level (the joker is placed only where the two rows stay as far
+apart), so at the top levels a joker row meets the natural row it completes, which it ties; a row to name
+is whatever the joker makes of it.
 """
 
 from __future__ import annotations
@@ -12,12 +17,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.cards import Card, format_cards
+from rules.cards import JOKER, Card, format_cards
 from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_row
 from rules.presets import Options
 
 from .question import Drill, Question, Why
 
+JOKER_SHARE = 0.4  # of the questions at a joker table that put the joker in a row
 FIVE = tuple(Category)
 THREE = (Category.HIGH_CARD, Category.PAIR, Category.TRIPS)
 # How often each category is asked at the easiest and the hardest level (rarer hands as the player improves).
@@ -76,6 +82,33 @@ def make_row(category: Category, size: int, rng: random.Random, taken: set[int] 
         if evaluate_row(cards, wheel).category is category:
             return tuple(Card(c) for c in sorted(cards, reverse=True))
     raise ValueError(f"no {category.id} row of {size} left in these cards")
+
+
+def with_joker(row: Sequence[int], rng: random.Random) -> tuple[Card, ...]:
+    """``row`` with the joker in place of one of its cards, chosen at random (sorted high to low)."""
+    cards = list(row)
+    cards[rng.randrange(len(cards))] = JOKER
+    return tuple(sorted((Card(c) for c in cards), reverse=True))
+
+
+def joker_card(*values: RowValue) -> str | None:
+    """The card the joker stands for in whichever of these rows holds it (None: none does)."""
+    return next((str(v.joker) for v in values if v.joker is not None), None)
+
+
+def _joker_pair(a: tuple[Card, ...], b: tuple[Card, ...], level: int, rng: random.Random,
+                wheel: Wheel) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """One of the rows with the joker in it, as far apart from the other as before (None: no such place)."""
+    for _ in range(12):
+        side = rng.randrange(2)
+        new = with_joker((a, b)[side], rng)
+        pair = (new, b) if side == 0 else (a, new)
+        va, vb = evaluate_row(pair[0], wheel), evaluate_row(pair[1], wheel)
+        if level >= 4 and va.size == vb.size:
+            return pair
+        if level < 4 and _level_of(va, vb) == min(level, 3):
+            return pair
+    return None
 
 
 def pick_category(rng: random.Random, level: int, size: int) -> Category:
@@ -192,12 +225,17 @@ def compare_question(rng: random.Random, level: int, options: Options) -> Questi
         if pair is None:
             continue
         a, b = pair if rng.random() < 0.5 else pair[::-1]
+        if options.joker and rng.random() < JOKER_SHARE:
+            a, b = _joker_pair(a, b, level, rng, wheel) or (a, b)
         va, vb = evaluate_row(a, wheel), evaluate_row(b, wheel)
         result = compare_values(va, vb, tiebreak)
         answer = "left" if result > 0 else "right" if result < 0 else "equal"
         show = {"a": format_cards(a), "b": format_cards(b), "wheel": wheel.value, "suit_tiebreak": tiebreak}
-        return Question(Drill.COMPARE, level, show, ("left", "right", "equal"), frozenset({answer}),
-                        explain_compare(va, vb, tiebreak))
+        why = explain_compare(va, vb, tiebreak)
+        joker = joker_card(va, vb)
+        if joker is not None:
+            why = Why(why.key, {**why.values, "joker": joker})
+        return Question(Drill.COMPARE, level, show, ("left", "right", "equal"), frozenset({answer}), why)
     raise RuntimeError("no comparison found at this level")  # pragma: no cover - 400 tries always find one
 
 
@@ -206,8 +244,12 @@ def name_question(rng: random.Random, level: int, options: Options) -> Question:
     size = 3 if rng.random() < 0.25 else 5
     category = pick_category(rng, level, size)
     row = make_row(category, size, rng, wheel=options.wheel)
+    if options.joker and rng.random() < JOKER_SHARE:
+        row = with_joker(row, rng)  # named as what the joker makes of it
     pool = THREE if size == 3 else FIVE
     value = evaluate_row(row, options.wheel)
+    why = {"category": value.category.id, "ranks": value.rank_text}
+    if value.joker is not None:
+        why["joker"] = str(value.joker)
     return Question(Drill.NAME, level, {"row": format_cards(row), "wheel": options.wheel.value},
-                    tuple(c.id for c in pool), frozenset({value.category.id}),
-                    Why("named", {"category": value.category.id, "ranks": value.rank_text}))
+                    tuple(c.id for c in pool), frozenset({value.category.id}), Why("named", why))

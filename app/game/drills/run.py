@@ -41,7 +41,7 @@ def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset,
     if drill is Drill.FOUL:
         return foul_question(rng, level, options)
     if drill is Drill.SPECIAL:
-        return special_question(rng, level, preset)
+        return special_question(rng, level, preset, options)
     if drill is Drill.LADDER:
         return ladder_question(rng, level)
     if drill is Drill.PASS:
