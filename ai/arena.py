@@ -368,7 +368,7 @@ def run_arena(
     if exchange:
         report["exchange"] = {"rounds": exchange, "way": exchange_way.value}
     report["players"] = [record.summary() for record in stats.values()]
-    note = equal_by_rule(preset, seats)
+    note = equal_by_rule(preset, seats, exchange)
     if note:
         report["note"] = note
     return report
@@ -378,15 +378,16 @@ def run_arena(
 _EXACT_IN_BACKROW = frozenset({Level.NORMAL.value, Level.HARD.value, Level.EXPERT.value})
 
 
-def equal_by_rule(preset: Preset, names: Sequence[str]) -> str | None:
+def equal_by_rule(preset: Preset, names: Sequence[str], exchange: int = 0) -> str | None:
     """Why some of these players cannot differ at ``preset``'s table whatever the deals, or None.
 
     An arena between them measures nothing, and the report says so rather than leave a reader to make
-    something of a 0.000 ± 0.000 (assets/ai/README.md, "backrow")."""
+    something of a 0.000 ± 0.000 (assets/ai/README.md, "backrow"). With 換三張 (``exchange`` rounds) the
+    levels pass by their own budgets and so hold different hands: backrow's levels can differ then."""
     if not preset.arranged:
         return "nobody arranges in the pattern ladder (RULES.md §19): every player scores alike by rule"
     same = [name for name in dict.fromkeys(names) if name in _EXACT_IN_BACKROW]
-    if preset is Preset.BACKROW and len(same) > 1:
+    if preset is Preset.BACKROW and len(same) > 1 and not exchange:
         who = f"{', '.join(same[:-1])} and {same[-1]}"
         return (f"{who} play the strongest back the cards make (RULES.md §17): "
                 "equal by construction, so only easy's shortfall can show")

@@ -50,3 +50,9 @@ def test_in_backrow_the_top_three_levels_all_play_the_strongest_back() -> None:
             if decision.arrangement is None:  # a declared special is the same call for every level
                 continue
             assert base_key(row_key(decision.arrangement.back, options.wheel)) == best, (level, hand)
+
+
+def test_with_the_exchange_backrows_levels_can_differ() -> None:
+    """They pass by their own budgets, so they hold different hands: no note then."""
+    assert equal_by_rule(Preset.BACKROW, ["normal", "hard"], exchange=1) is None
+    assert equal_by_rule(Preset.LADDER, ["normal", "hard"], exchange=1) is not None

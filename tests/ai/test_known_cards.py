@@ -87,6 +87,44 @@ def test_experts_bank_draws_for_a_seat_hold_what_we_passed_it() -> None:
     assert len(np.unique(seating[:, 2])) > 100  # and there are many of them
 
 
+def test_expert_draws_its_bank_opponents_by_what_it_knows_and_only_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[TableView] = []
+    real = ai.expert._known_seating
+
+    def spy(bank, cards, view, rng, tables):  # type: ignore[no-untyped-def]
+        calls.append(view)
+        return real(bank, cards, view, rng, tables)
+
+    monkeypatch.setattr(ai.expert, "_known_seating", spy)
+    ours, known, view = _setup()
+    choose(ours, TableView(), Level.EXPERT, seed=1)
+    assert calls == []  # nothing passed: the old draw
+    choose(ours, view, Level.EXPERT, seed=1)
+    assert len(calls) == 1 and calls[0].held_by(3) == known
+
+
+def test_at_three_players_every_imagined_table_deals_the_known_cards_to_their_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hands = deal(77, 3)
+    known = hands[2][:3]
+    view = TableView(preset=Preset.TAIWAN, players=3, seat=0, held=((2, known),))
+    dealt: list[np.ndarray] = []
+    real = ai.expert.deal_unseen
+
+    def spy(unseen, seats, v, rng):  # type: ignore[no-untyped-def]
+        out = real(unseen, seats, v, rng)
+        dealt.append((list(seats), out))
+        return out
+
+    monkeypatch.setattr(ai.expert, "deal_unseen", spy)
+    choose(hands[0], view, Level.EXPERT, seed=2)
+    assert dealt
+    for seats, out in dealt:
+        assert set(int(c) for c in known) <= set(out[seats.index(2)].tolist())
+        assert not set(int(c) for c in known) & set(out[seats.index(1)].tolist())
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_expert_with_known_cards_plays_a_legal_deterministic_hand(players: int) -> None:
     hands = deal(77, players)

@@ -9,11 +9,11 @@ import pytest
 
 from app.drilling import why_text
 from app.game.drills import JOKER_DRILLS, Drill, make_question
-from app.game.drills.rows import _level_of
+from app.game.drills.rows import _joker_pair, _level_of, _pair_for
 from app.i18n import Translator
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import JOKER, parse_cards
-from rules.evaluate import compare_values, evaluate_row
+from rules.evaluate import Wheel, compare_values, evaluate_row
 from rules.presets import Options, Preset
 from rules.specials import detect_specials
 
@@ -63,6 +63,26 @@ def test_a_joker_comparison_is_answered_by_the_rules_and_keeps_its_level() -> No
         assert _level_of(va, vb) == level
         assert q.why.values["joker"] == str((va if JOKER in a else vb).joker)
     assert seen >= 40
+
+
+def test_at_the_fine_points_the_joker_row_keeps_the_value_of_the_row_it_came_from() -> None:
+    """Level 4 (the wheel, a front against a middle, kickers): the joker goes only where its row reads as
+    before, so the point the question makes still stands."""
+    rng = random.Random(21)
+    placed = 0
+    for _ in range(300):
+        pair = _pair_for(rng, 4, Wheel.LOW)
+        if pair is None:
+            continue
+        got = _joker_pair(*pair, 4, rng, Wheel.LOW)
+        if got is None:
+            continue
+        placed += 1
+        side = 0 if JOKER in got[0] else 1
+        before, after = evaluate_row(pair[side]), evaluate_row(got[side])
+        assert (after.category, after.vector) == (before.category, before.vector)
+        assert got[1 - side] == pair[1 - side]
+    assert placed >= 40
 
 
 def test_a_joker_row_can_tie_the_natural_row_it_completes() -> None:

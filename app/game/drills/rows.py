@@ -98,15 +98,21 @@ def joker_card(*values: RowValue) -> str | None:
 
 def _joker_pair(a: tuple[Card, ...], b: tuple[Card, ...], level: int, rng: random.Random,
                 wheel: Wheel) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
-    """One of the rows with the joker in it, as far apart from the other as before (None: no such place)."""
+    """One of the rows with the joker in it, as far apart from the other as before (None: no such place).
+    At the fine points (level 4: the wheel, a front against a middle) the joker row must keep the very value
+    of the row it came from, so the point the question makes still stands."""
     for _ in range(12):
         side = rng.randrange(2)
-        new = with_joker((a, b)[side], rng)
+        old = (a, b)[side]
+        new = with_joker(old, rng)
         pair = (new, b) if side == 0 else (a, new)
         va, vb = evaluate_row(pair[0], wheel), evaluate_row(pair[1], wheel)
-        if level >= 4 and va.size == vb.size:
-            return pair
-        if level < 4 and _level_of(va, vb) == min(level, 3):
+        if level >= 4:
+            before = evaluate_row(old, wheel)
+            now = (va, vb)[side]
+            if (now.category, now.vector) == (before.category, before.vector):
+                return pair
+        elif _level_of(va, vb) == min(level, 3):
             return pair
     return None
 
