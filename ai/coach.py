@@ -212,7 +212,9 @@ def _price(
     bank = bank_for(view)
     if bank is not None and ours is not None and all(legal) and not options.suit_tiebreak:
         if view.held:  # 換三張: each seat's hands hold what we know it holds
-            return _price_on_known_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS // 4,
+            # Half as many whole tables as the plain pricing meets hands: about its precision on 12 hands (a
+            # quarter as many left the 95% interval up to half as wide again), at some 0.23 s a review.
+            return _price_on_known_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS // 2,
                                         factors, rng)
         return _price_on_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS, factors, rng)
     out: list[np.ndarray] = []

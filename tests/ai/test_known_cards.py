@@ -141,7 +141,7 @@ def test_the_coach_prices_with_the_known_cards() -> None:
     played = choose(hands[0], view, Level.HARD).decision
     assert isinstance(played, Decision)
     got = review(hands[0], played, view, tables=40, seed=1)
-    assert got.tables == 40 * 16 // 4  # whole tables from the bank: a quarter of its hands-per-table budget
+    assert got.tables == 40 * 16 // 2  # whole tables from the bank: half its hands-per-table budget
     assert got.loss >= 0.0 and got.best.ev >= got.played.ev - 1e-9
 
 
