@@ -283,11 +283,17 @@ def _price_on_bank(
     pairs = sum(weights[i] * score[:, seating[:, i]] for i in range(k))  # (plays, n)
     home_runs = tables - pairs.T
     x = float(weights.sum()) * score.T + home_runs
+    return x, _row_chances(ours, opp, swept, was_swept)
+
+
+def _row_chances(ours: SideRows, opp: SideRows, swept: np.ndarray, was_swept: np.ndarray
+                 ) -> list[tuple[tuple[float, float, float] | None, float, float]]:
+    """Each play's chance of winning each row (a tie counts half) against the hands ``opp``, and the shares
+    of them it sweeps and is swept by."""
     diff = ours.keys[:, None, :] - opp.keys[None, :, :]
     wins = ((diff > 0) + 0.5 * (diff == 0)).mean(axis=1)
-    rows = [((float(w[0]), float(w[1]), float(w[2])), float(g), float(t))
+    return [((float(w[0]), float(w[1]), float(w[2])), float(g), float(t))
             for w, g, t in zip(wins, swept.mean(axis=1), was_swept.mean(axis=1), strict=True)]
-    return x, rows
 
 
 def _price_on_known_bank(
@@ -317,11 +323,7 @@ def _price_on_known_bank(
                      for f in ("keys", "worth", "bonus", "shape")))
     x = sample_scores(view.preset, ours, opp, k, view.players, factors)  # (count, plays)
     _, swept, was_swept = pair_scores(view.preset, ours, opp)
-    diff = ours.keys[:, None, :] - opp.keys[None, :, :]
-    wins = ((diff > 0) + 0.5 * (diff == 0)).mean(axis=1)
-    rows_out = [((float(w[0]), float(w[1]), float(w[2])), float(g), float(t))
-                for w, g, t in zip(wins, swept.mean(axis=1), was_swept.mean(axis=1), strict=True)]
-    return x, rows_out
+    return x, _row_chances(ours, opp, swept, was_swept)
 
 
 def _rules_score(play: Decision, im: Imagined, table: int, seats: list[int], view: TableView) -> float:
