@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from rules.cards import JOKER_ID
+
 from .contract import TableView
 
 HAND = 13
@@ -38,7 +40,7 @@ def bank_constraints(view: TableView, ours: Sequence[int], seats: Sequence[int])
     """For each of ``seats``, (cards its bank hand must miss, cards it must hold): ours and every other seat's
     known cards, and its own known cards. The bank is natural, so the joker is left out of both (an
     approximation, as for the joker held by an opponent: assets/ai/README.md)."""
-    natural = [[int(c) for c in view.held_by(s) if int(c) < 52] for s in seats]
+    natural = [[int(c) for c in view.held_by(s) if c != JOKER_ID] for s in seats]
     out = []
     for i in range(len(seats)):
         others = [c for j, cards in enumerate(natural) if j != i for c in cards]
