@@ -60,6 +60,8 @@ class Budget(StrEnum):
 
 
 TABLES = {Budget.QUICK: 150, Budget.STANDARD: 500, Budget.DEEP: 2000}
+RowStats = tuple[tuple[float, float, float] | None, float, float]
+"""A priced play's row chances (None for a foul or a declaration), sweep share and swept share."""
 BANK_HANDS = 16  # bank hands a pricing table's worth of time buys (four-player tables, legal plays)
 ROUND = 50  # tables arranged at once
 
@@ -195,7 +197,7 @@ def review(
 
 def _price(
     plays: Sequence[Decision], cards: tuple[Card, ...], view: TableView, count: int, seed: int
-) -> tuple[np.ndarray, list[tuple[tuple[float, float, float] | None, float, float]]]:
+) -> tuple[np.ndarray, list[RowStats]]:
     """(tables, plays) exact scores of each play on ``count`` fresh tables, and each play's row chances and
     sweep shares."""
     seats = [s for s in range(view.players) if s != view.seat]
@@ -246,7 +248,7 @@ def _price(
                     continue
                 x[t, j] = _rules_score(d, im, t, seats, view)
         out.append(x)
-    rows: list[tuple[tuple[float, float, float] | None, float, float]] = []
+    rows: list[RowStats] = []
     for j in range(len(plays)):
         if legal[j] and compared:
             w = wins[j] / compared
@@ -265,7 +267,7 @@ def _price_on_bank(
     count: int,
     factors: np.ndarray | None,
     rng: np.random.Generator,
-) -> tuple[np.ndarray, list[tuple[tuple[float, float, float] | None, float, float]]]:
+) -> tuple[np.ndarray, list[RowStats]]:
     """Legal plays priced on the bank's relabelled hands (:meth:`ai.bank.Bank.relabelled`): thousands of
     opponents in the time a few hundred arranged tables take, none of them among those `expert` chose on.
 
@@ -287,7 +289,7 @@ def _price_on_bank(
 
 
 def _row_chances(ours: SideRows, opp: SideRows, swept: np.ndarray, was_swept: np.ndarray
-                 ) -> list[tuple[tuple[float, float, float] | None, float, float]]:
+                 ) -> list[RowStats]:
     """Each play's chance of winning each row (a tie counts half) against the hands ``opp``, and the shares
     of them it sweeps and is swept by."""
     diff = ours.keys[:, None, :] - opp.keys[None, :, :]
@@ -304,7 +306,7 @@ def _price_on_known_bank(
     count: int,
     factors: np.ndarray | None,
     rng: np.random.Generator,
-) -> tuple[np.ndarray, list[tuple[tuple[float, float, float] | None, float, float]]]:
+) -> tuple[np.ndarray, list[RowStats]]:
     """:func:`_price_on_bank` when the seat knows cards other seats hold (換三張, RULES.md §21): the seats are
     not alike, so each draws its own relabelled hands, holding what it is known to hold and missing what
     the others are, and ``count`` whole tables are priced. A seat holding three given cards has some
