@@ -25,11 +25,12 @@ import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import Protocol, TypeVar
 
 import numpy as np
 
 from rules.cards import JOKER_ID, Card
-from rules.deal import Deal, Outcome
+from rules.deal import Deal, DealResult, Decision, Outcome
 from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
@@ -195,6 +196,67 @@ def _close(players: dict[str, Player]) -> None:
         p.close()
 
 
+def deal_hands(deal_seed: int, players: int, options: Options) -> tuple[list[tuple[Card, ...]], Card | None]:
+    """The hands of a deal from its seed, and the card turned up for the joker (None without it)."""
+    rng = np.random.default_rng([deal_seed, 1])
+    deck = rng.permutation(52)
+    turned = None
+    if options.joker:  # RULES.md §20.2: a dealt card turned up, the joker in its place; others unchanged
+        pos = int(rng.integers(13 * players))
+        turned, deck[pos] = Card(int(deck[pos])), JOKER_ID
+    return [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(players)], turned
+
+
+PassFor = Callable[[int, int, tuple[Card, ...]], tuple[Card, ...]]
+"""What seat s passes in round r (from 0) of 換三張 holding ``hand``: ``pass_for(s, r, hand)``."""
+
+
+def exchange_cards(
+    pass_for: PassFor, held: Sequence[tuple[Card, ...]], views: Sequence[TableView], rounds: int, way: Direction
+) -> tuple[list[tuple[Card, ...]], list[TableView], list[list[tuple[Card, ...]]]]:
+    """換三張 at an arena table: the hands after ``rounds`` rounds of passing, the views that know where each
+    seat's passes went (``views`` are the seats' views before the pass), and every round's passes."""
+    n = len(held)
+    passed: list[list[tuple[Card, ...]]] = []
+    hands = list(held)
+    for rnd in range(rounds):
+        passes = [pass_for(s, rnd, hands[s]) for s in range(n)]
+        hands = list(pass_round(hands, passes, way))
+        passed.append(passes)
+    known = [replace(v, held=seen_holdings(s, n, way, passed)) for s, v in enumerate(views)]
+    return hands, known, passed
+
+
+def table_passer(seat_players: Sequence[Player], views: Sequence[TableView], deal_seed: int) -> PassFor:
+    """Each seat passing by its own player, from its view before the pass, seeded by deal, seat and round."""
+
+    def pass_for(seat: int, rnd: int, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        return _pass(seat_players[seat], hand, views[seat], (deal_seed * 8 + seat) * 4 + rnd + 1)
+
+    return pass_for
+
+
+def score_table(
+    preset: Preset, options: Options, decisions: Sequence[Decision], doubles: Sequence[int | None],
+    treasure: tuple[Card, ...],
+) -> DealResult:
+    """The scored result of one table's decisions (``doubles`` count only in arcade)."""
+    arcade = preset is Preset.ARCADE
+    return score_deal(Deal(preset, options, tuple(decisions), tuple(doubles) if arcade else (), treasure))
+
+
+def seat_scoops(result: DealResult) -> list[int]:
+    """Each seat's scoops at one table: three rows won against a hand that was played (fouls and forfeits
+    don't count)."""
+    won = [0] * len(result.totals)
+    for p in result.pairs:
+        if p.rows is None or result.fouled[p.i] or result.fouled[p.j]:
+            continue
+        won[p.i] += p.rows.count(Outcome.WIN) == 3
+        won[p.j] += p.rows.count(Outcome.LOSS) == 3
+    return won
+
+
 def _play(
     block: _Block, players: dict[str, Player], progress: Callable[[int], None] | None = None
 ) -> dict[str, PlayerStats]:
@@ -206,13 +268,7 @@ def _play(
     levels = tuple(name if name in _LEVEL_NAMES else None for name in seats)
     for k, treasure in enumerate(block.treasures):
         deal_seed = _deal_seed(block.seed, block.first + k)
-        rng = np.random.default_rng([deal_seed, 1])
-        deck = rng.permutation(52)
-        turned = None
-        if options.joker:  # RULES.md §20.2: a dealt card turned up, the joker in its place; others unchanged
-            pos = int(rng.integers(13 * n))
-            turned, deck[pos] = Card(int(deck[pos])), JOKER_ID
-        hands = [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(n)]
+        hands, turned = deal_hands(deal_seed, n, options)
         sums: dict[str, list[float]] = {name: [] for name in players}
         for r in range(rotations(seats)):
             decisions, doubles = [], []
@@ -221,41 +277,21 @@ def _play(
             held = [hands[(s + r) % n] for s in range(n)]
             if block.exchange:
                 way = block.exchange_way.for_deal(block.first + k + 1, n)
-                rounds = []
-                for rnd in range(block.exchange):
-                    passes = [_pass(players[name], held[s], views[s], (deal_seed * 8 + s) * 4 + rnd + 1)
-                              for s, name in enumerate(seats)]
-                    held = list(pass_round(held, passes, way))
-                    rounds.append(passes)
-                views = [replace(v, held=seen_holdings(s, n, way, rounds)) for s, v in enumerate(views)]
+                passer = table_passer([players[name] for name in seats], views, deal_seed)
+                held, views, _ = exchange_cards(passer, held, views, block.exchange, way)
             for s, name in enumerate(seats):
-                view = views[s]
-                played = players[name].decide(held[s], view, seed=deal_seed * 8 + s)
+                played = players[name].decide(held[s], views[s], seed=deal_seed * 8 + s)
                 decisions.append(played.decision)
                 doubles.append(played.double if preset is Preset.ARCADE else None)
                 stats[name].seconds.append(played.seconds)
                 if played.forfeit:
                     stats[name].forfeits.append(played.forfeit)
-            result = score_deal(
-                Deal(
-                    preset,
-                    options,
-                    tuple(decisions),
-                    tuple(doubles) if preset is Preset.ARCADE else (),
-                    treasure,
-                )
-            )
+            result = score_table(preset, options, decisions, doubles, treasure)
             for s, name in enumerate(seats):
                 sums[name].append(result.totals[s])
                 stats[name].fouls += result.fouled[s]
-            for p in result.pairs:
-                # A scoop is three rows won against a hand that was played: fouls and forfeits don't count.
-                if p.rows is None or result.fouled[p.i] or result.fouled[p.j]:
-                    continue
-                if p.rows.count(Outcome.WIN) == 3:
-                    stats[seats[p.i]].scoops += 1
-                if p.rows.count(Outcome.LOSS) == 3:
-                    stats[seats[p.j]].scoops += 1
+            for name, won in zip(seats, seat_scoops(result), strict=True):
+                stats[name].scoops += won
         for name, values in sums.items():
             stats[name].per_deal.append(statistics.fmean(values))
         if progress:
@@ -285,17 +321,29 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_parallel(
-    blocks: list[_Block], jobs: int, total: int, progress: Callable[[int, int], None] | None
-) -> list[dict[str, PlayerStats]]:
-    """Each block's record, in block order, played on ``jobs`` fresh processes."""
-    parts: list[dict[str, PlayerStats]] = []
+class Deals(Protocol):
+    """A block of consecutive deals for a worker: one treasure (possibly none) per deal."""
+
+    @property
+    def treasures(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+B = TypeVar("B", bound=Deals)
+R = TypeVar("R")
+
+
+def play_parallel(
+    work: Callable[[B], R], blocks: list[B], jobs: int, total: int, progress: Callable[[int, int], None] | None
+) -> list[R]:
+    """``work`` done on each block, the results in block order, on ``jobs`` fresh processes (``work`` must
+    be a module-level function, for the spawned workers to find it)."""
+    parts: list[R] = []
     done = 0
     # spawn: a fresh interpreter per worker, safe whatever threads the caller runs (fork is not).
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts) as pool:
         try:
-            for block, part in zip(blocks, pool.map(_play_block, blocks), strict=True):
+            for block, part in zip(blocks, pool.map(work, blocks), strict=True):
                 parts.append(part)
                 done += len(block.treasures)
                 if progress:
@@ -357,7 +405,7 @@ def run_arena(
                    options)
             for first in range(0, deals, size)
         ]
-        parts = _play_parallel(blocks, min(jobs, len(blocks)), deals, progress)
+        parts = play_parallel(_play_block, blocks, min(jobs, len(blocks)), deals, progress)
         stats = parts[0]
         for part in parts[1:]:
             for name, record in part.items():

@@ -68,6 +68,9 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--exchange-way", choices=[d.value for d in Direction], default=Direction.CLOCKWISE.value,
                    help="which way the cards go (rotate: a different way each deal)")
     p.add_argument("--joker", action="store_true", help="play with the joker (鬼牌, rules/RULES.md §20)")
+    p.add_argument("--field", action="store_true",
+                   help="a field match: the first of two players in each seat in turn of a table of the second, "
+                        "scored against that table (sharper than duplicate deals with --exchange)")
     p.add_argument("--json", action="store_true")
 
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
@@ -173,6 +176,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
                 sys.stderr.write("\n")
             sys.stderr.flush()
 
+    if args.field:
+        if len(names) != 2 or any(name.startswith(EXTERNAL) for name in names):
+            fail("--field needs two in-process players: --players CHALLENGER,FIELD")
+        from ai.field import run_field  # lazy, like the arena
+
+        report = run_field(names[0], names[1], args.deals, args.seed, preset, progress, jobs=jobs, options=options,
+                           exchange=args.exchange, exchange_way=Direction(args.exchange_way))
+        if args.json:
+            print(json.dumps(report))
+        else:
+            _print_field(report)
+        return 0
     with _ended_by_hangup_or_term():
         report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs, options=options,
                            exchange=args.exchange, exchange_way=Direction(args.exchange_way))
@@ -194,6 +209,27 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if report.get("note"):
         print(f"note: {report['note']}")
     return 0
+
+
+def _print_field(report: dict[str, Any]) -> None:
+    """A field match's report as text."""
+    me, table = report["challenger"], report["field"]
+    passing = report.get("exchange")
+    extra = " with the joker" if report.get("joker") else ""
+    extra += f", 換三張 {passing['rounds']}× {passing['way']}" if isinstance(passing, dict) else ""
+    print(f"{report['deals']} field deals, rules {report['rules']}{extra}: "
+          f"{me['name']} in each seat in turn of a table of {table['name']}")
+    print(f"gain of {me['name']} over {table['name']}: {me['mean']:+.3f} ± {me['ci95']:.3f} units a seat-hand (95%)")
+    same = f"{me['name']}'s table played as the field's on {me['same_table']:.1%} of seat-hands"
+    if "same_pass" in me:
+        same += f"; {me['name']} passed as {table['name']} did on {me['same_pass']:.1%}"
+    print(same)
+    print(f"fouls {me['name']} {me['fouls']}, {table['name']} {table['fouls']}; scoops {me['name']} {me['scoops']}; "
+          f"median ms {me['name']} {me['median_ms']:.2f}, {table['name']} {table['median_ms']:.2f}")
+    if me.get("invalid_answers"):
+        print(f"  {me['invalid_answers']} invalid answers scored as fouls; first: {me['first_invalid']}")
+    if report.get("note"):
+        print(f"note: {report['note']}")
 
 
 def _raise_exit(signum: int, frame: object) -> None:
