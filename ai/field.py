@@ -203,13 +203,13 @@ def _play_field(
     return record
 
 
-def _play_field_block(block: _FieldBlock) -> FieldRecord:
-    """A worker process's task: make the two players, play the block, let them go."""
+def _play_field_block(block: _FieldBlock, progress: Callable[[int], None] | None = None) -> FieldRecord:
+    """Make the two players, play the block, let them go (a worker process's task)."""
     challenger = make_player(block.challenger, block.preset)
     try:
         fielder = make_player(block.field, block.preset)
         try:
-            return _play_field(block, challenger, fielder)
+            return _play_field(block, challenger, fielder, progress)
         finally:
             fielder.close()
     finally:
@@ -240,23 +240,16 @@ def run_field(
             raise ValueError("a field match is between in-process players: an external bot cannot be substituted")
         check_player_name(name)
     treasures = _treasures(seed, deals, preset)
+
+    def block(first: int, last: int) -> _FieldBlock:
+        return _FieldBlock(challenger, field, preset, seed, first, tuple(treasures[first:last]), exchange,
+                           exchange_way, options)
+
     size = max(1, min(_BLOCK_DEALS, deals // (jobs * 16)))
-    blocks = [
-        _FieldBlock(challenger, field, preset, seed, first, tuple(treasures[first : first + size]), exchange,
-                    exchange_way, options)
-        for first in range(0, deals, size)
-    ]
-    if jobs == 1 or len(blocks) == 1:
-        whole = _FieldBlock(challenger, field, preset, seed, 0, tuple(treasures), exchange, exchange_way, options)
-        one, other = make_player(challenger, preset), None
-        try:
-            other = make_player(field, preset)
-            record = _play_field(whole, one, other, (lambda done: progress(done, deals)) if progress else None)
-        finally:
-            one.close()
-            if other is not None:
-                other.close()
+    if jobs == 1 or deals <= size:
+        record = _play_field_block(block(0, deals), (lambda done: progress(done, deals)) if progress else None)
     else:
+        blocks = [block(first, first + size) for first in range(0, deals, size)]
         parts = play_parallel(_play_field_block, blocks, min(jobs, len(blocks)), deals, progress)
         record = parts[0]
         for part in parts[1:]:

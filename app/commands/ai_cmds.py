@@ -153,6 +153,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     preset = parse_preset(args.rules)
     options = Options.for_preset(preset, {"joker": True}) if args.joker else None  # the ladder refuses it
     names = _split_players(args.players, tuple(PLAYERS))
+    if args.field and (len(names) != 2 or any(name.startswith(EXTERNAL) for name in names)):
+        fail("--field needs two in-process players: --players CHALLENGER,FIELD")
     if not 2 <= len(names) <= 4:
         fail("--players needs 2 to 4 comma-separated names")
     for name in names:
@@ -177,8 +179,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
             sys.stderr.flush()
 
     if args.field:
-        if len(names) != 2 or any(name.startswith(EXTERNAL) for name in names):
-            fail("--field needs two in-process players: --players CHALLENGER,FIELD")
         from ai.field import run_field  # lazy, like the arena
 
         report = run_field(names[0], names[1], args.deals, args.seed, preset, progress, jobs=jobs, options=options,
