@@ -17,12 +17,13 @@ Everything else is held fixed, so only the challenger's own choices move a gain:
 - both tables get the same cards, and every decision is seeded by deal and seat, so a field seat whose
   hand and view are the same decides the same (those decisions are played once per deal);
 - the other seats' first passes are made before any card moves, so they are the baseline's;
-- every seat's view shows the field's level in every seat, so nobody plays differently for knowing where
-  the challenger sits (only arcade's 賭倍 looks at the levels, and doubles as at the baseline).
+- every seat's view shows the field's level in every seat (no level, as for a person, when the field is
+  not one of ours), so nobody plays differently for knowing where the challenger sits (only arcade's 賭倍
+  looks at the levels).
 
-Where the challenger passes and plays as the field would, its table is the baseline and the gain is exactly
-zero; the report says how often (``same_table``). The mean gain is in units per seat-hand, with its 95%
-interval over deals. Against a table of itself a player gains exactly 0.000 ± 0.000.
+Where the challenger passes and plays (and in arcade doubles) as the field would, its table is the baseline
+and the gain is exactly zero; the report says how often (``same_table``). The mean gain is in units per
+seat-hand, with its 95% interval over deals. Against a table of itself a player gains exactly 0.000 ± 0.000.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card
-from rules.deal import DealResult
+from rules.deal import DealResult, Decision
 from rules.exchange import Direction
 from rules.presets import Options, Preset
 
@@ -83,7 +84,7 @@ class FieldRecord:
     """A field match's record over some deals: the challenger's gains and the field's baseline play."""
 
     challenger: PlayerStats  # per_deal holds the gains; fouls, scoops and timings at the substituted tables
-    field: PlayerStats  # fouls and timings at the baseline tables
+    field: PlayerStats  # fouls at the baseline tables; timings of every decision the field made
     seat_hands: int = 0
     same_table: int = 0  # seat-hands where the challenger's table played exactly as the baseline
     same_pass: int = 0  # seat-hands where the challenger passed in every round as the field did
@@ -116,7 +117,8 @@ def _decider(player: Player, record: PlayerStats) -> Decide:
 
 def _memo_passes(passer: PassFor) -> PassFor:
     """``passer`` with each (seat, round, hand) passed once: the field passes the same at every table where
-    its seat holds the same hand."""
+    its seat holds the same hand. The key can leave out the view because every round's pass is chosen from
+    the view before the exchange (:func:`ai.arena.table_passer`), the same at every table of a deal."""
     seen: dict[tuple[int, int, Hand], Hand] = {}
 
     def pass_for(seat: int, rnd: int, hand: Hand) -> Hand:
@@ -172,6 +174,9 @@ def _play_field(
         return score_table(preset, options, [p.decision for p in plays],
                            [p.double if arcade else None for p in plays], treasure)
 
+    def chosen(plays: list[Played]) -> list[tuple[Decision, int | None]]:
+        return [(p.decision, p.double if arcade else None) for p in plays]
+
     for k, treasure in enumerate(block.treasures):
         deal_seed = _deal_seed(block.seed, block.first + k)
         hands, turned = deal_hands(deal_seed, n, options)
@@ -195,7 +200,7 @@ def _play_field(
             record.challenger.fouls += result.fouled[s]
             record.challenger.scoops += seat_scoops(result)[s]
             record.seat_hands += 1
-            record.same_table += [p.decision for p in plays] == [p.decision for p in base]
+            record.same_table += chosen(plays) == chosen(base)
             record.same_pass += all(r[s] == b[s] for r, b in zip(passes, base_passes, strict=True))
         record.challenger.per_deal.append(statistics.fmean(gains))
         if progress:

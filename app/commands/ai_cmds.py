@@ -181,8 +181,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.field:
         from ai.field import run_field  # lazy, like the arena
 
-        report = run_field(names[0], names[1], args.deals, args.seed, preset, progress, jobs=jobs, options=options,
-                           exchange=args.exchange, exchange_way=Direction(args.exchange_way))
+        with _ended_by_hangup_or_term():  # so a SIGTERM cancels the pool's remaining blocks, as in the arena
+            report = run_field(names[0], names[1], args.deals, args.seed, preset, progress, jobs=jobs,
+                               options=options, exchange=args.exchange, exchange_way=Direction(args.exchange_way))
         if args.json:
             print(json.dumps(report))
         else:
@@ -226,8 +227,6 @@ def _print_field(report: dict[str, Any]) -> None:
     print(same)
     print(f"fouls {me['name']} {me['fouls']}, {table['name']} {table['fouls']}; scoops {me['name']} {me['scoops']}; "
           f"median ms {me['name']} {me['median_ms']:.2f}, {table['name']} {table['median_ms']:.2f}")
-    if me.get("invalid_answers"):
-        print(f"  {me['invalid_answers']} invalid answers scored as fouls; first: {me['first_invalid']}")
     if report.get("note"):
         print(f"note: {report['note']}")
 

@@ -12,17 +12,18 @@ import statistics
 import subprocess
 import sys
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pytest
 
 import ai.arena
 import ai.field
-from ai.arena import _deal_seed, deal_hands
-from ai.bots import LevelPlayer
+from ai.arena import _deal_seed, _treasures, deal_hands
+from ai.bots import LevelPlayer, Played
 from ai.contract import Level, TableView
 from ai.field import FIELD_SEATS, run_field
 from ai.passing import choose_pass
+from rules.cards import deal
 from rules.deal import Deal
 from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
@@ -37,35 +38,77 @@ def without_timings(report: dict) -> dict:
     }
 
 
-def oracle_gain(challenger: str, fielder: str, seed: int, rounds: int, way: Direction) -> float:
-    """Deal 0's gain, from the primitives: every table played out in full, nothing memoised."""
-    preset, n = Preset.TAIWAN, FIELD_SEATS
-    deal_seed = _deal_seed(seed, 0)
-    hands, turned = deal_hands(deal_seed, n, preset.default_options)
-    views = [TableView(preset=preset, players=n, seat=s, levels=(fielder,) * n, turned=turned) for s in range(n)]
-    way = way.for_deal(1, n)
+@dataclass(frozen=True)
+class OracleDeal:
+    """One deal of a field match, replayed from the primitives: every table played out in full."""
 
-    def totals(seat: int | None) -> tuple[int, ...]:
-        who = [Level(challenger if s == seat else fielder) for s in range(n)]
-        held, passed = list(hands), []
-        for rnd in range(rounds):
-            passes = [choose_pass(held[s], views[s], who[s], seed=(deal_seed * 8 + s) * 4 + rnd + 1).cards
+    preset: Preset
+    rules: Options
+    hands: list
+    views: list[TableView]
+    seed: int
+    rounds: int
+    way: Direction
+    treasure: tuple
+
+    def table(self, who: list[Level]) -> tuple[list, list, tuple[int, ...]]:
+        """What each seat chose (decision, double), every round's passes, and the totals."""
+        n, arcade = len(who), self.preset is Preset.ARCADE
+        held, passed = list(self.hands), []
+        for rnd in range(self.rounds):
+            passes = [choose_pass(held[s], self.views[s], who[s], seed=(self.seed * 8 + s) * 4 + rnd + 1).cards
                       for s in range(n)]
-            held = list(pass_round(held, passes, way))
+            held = list(pass_round(held, passes, self.way))
             passed.append(passes)
-        known = [replace(v, held=seen_holdings(s, n, way, passed)) if rounds else v for s, v in enumerate(views)]
-        decisions = [LevelPlayer(who[s]).decide(held[s], known[s], seed=deal_seed * 8 + s).decision for s in range(n)]
-        return score_deal(Deal(preset, preset.default_options, tuple(decisions))).totals
+        known = [replace(v, held=seen_holdings(s, n, self.way, passed)) for s, v in enumerate(self.views)]
+        plays = [LevelPlayer(who[s]).decide(held[s], known[s], seed=self.seed * 8 + s) for s in range(n)]
+        chosen = [(p.decision, p.double if arcade else None) for p in plays]
+        deal = Deal(self.preset, self.rules, tuple(c[0] for c in chosen),
+                    tuple(c[1] for c in chosen) if arcade else (), self.treasure)
+        return chosen, passed, score_deal(deal).totals
 
-    base = totals(None)
-    return statistics.fmean(totals(s)[s] - base[s] for s in range(n))
+
+def oracle(challenger: str, fielder: str, deals: int, seed: int, rounds: int, way: Direction,
+           preset: Preset = Preset.TAIWAN, options: Options | None = None) -> tuple[float, float, float]:
+    """The mean gain, same_table and same_pass of a field match, nothing memoised."""
+    n, rules = FIELD_SEATS, options or preset.default_options
+    gains, same_table, same_pass = [], 0, 0
+    for d, treasure in enumerate(_treasures(seed, deals, preset)):
+        deal_seed = _deal_seed(seed, d)
+        hands, turned = deal_hands(deal_seed, n, rules)
+        views = [TableView(preset=preset, options=options, players=n, seat=s, treasure=treasure,
+                           levels=(fielder,) * n, turned=turned) for s in range(n)]
+        deal = OracleDeal(preset, rules, hands, views, deal_seed, rounds, way.for_deal(d + 1, n), treasure)
+        base, base_passes, base_totals = deal.table([Level(fielder)] * n)
+        seat_gains = []
+        for s in range(n):
+            chosen, passed, totals = deal.table([Level(challenger if t == s else fielder) for t in range(n)])
+            seat_gains.append(totals[s] - base_totals[s])
+            same_table += chosen == base
+            same_pass += all(r[s] == b[s] for r, b in zip(passed, base_passes, strict=True))
+        gains.append(statistics.fmean(seat_gains))
+    return statistics.fmean(gains), same_table / (n * deals), same_pass / (n * deals)
 
 
-@pytest.mark.parametrize("rounds, way", [(0, Direction.CLOCKWISE), (1, Direction.CLOCKWISE), (2, Direction.ACROSS)])
-def test_the_gain_is_what_the_rules_score_at_the_two_tables(rounds: int, way: Direction) -> None:
-    report = run_field("normal", "easy", 1, seed=21, exchange=rounds, exchange_way=way)
-    assert report["challenger"]["mean"] == pytest.approx(oracle_gain("normal", "easy", 21, rounds, way), abs=1e-4)
-    assert report["challenger"]["fouls"] == report["field"]["fouls"] == 0
+@pytest.mark.parametrize(
+    "rounds, way, preset, joker",
+    [(0, Direction.CLOCKWISE, Preset.TAIWAN, False), (1, Direction.CLOCKWISE, Preset.TAIWAN, False),
+     (2, Direction.ACROSS, Preset.TAIWAN, False), (1, Direction.ROTATE, Preset.SHISANSHUI, True),
+     (1, Direction.COUNTERCLOCKWISE, Preset.ARCADE, False)],
+)
+def test_the_report_is_what_the_rules_score_at_every_table(
+    rounds: int, way: Direction, preset: Preset, joker: bool
+) -> None:
+    options = Options.for_preset(preset, {"joker": True}) if joker else None
+    deals = 3
+    report = run_field("normal", "easy", deals, seed=21, preset=preset, exchange=rounds, exchange_way=way,
+                       options=options)
+    gain, same_table, same_pass = oracle("normal", "easy", deals, 21, rounds, way, preset, options)
+    me = report["challenger"]
+    assert me["mean"] == pytest.approx(gain, abs=1e-4)
+    assert me["same_table"] == pytest.approx(same_table, abs=1e-4)
+    assert me.get("same_pass", same_pass) == pytest.approx(same_pass, abs=1e-4)
+    assert me["fouls"] == report["field"]["fouls"] == 0
 
 
 @pytest.mark.parametrize(
@@ -85,19 +128,69 @@ def test_against_a_table_of_itself_a_player_gains_exactly_nothing(preset: Preset
 def test_the_field_passes_once_per_seat_and_hand_and_the_challenger_once_per_seat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    asked: Counter[tuple[str, tuple, int]] = Counter()
+    asked: Counter[tuple[str, tuple, int, int]] = Counter()
 
     def spy(hand, view, level, *, seed=0, modelled=True):
-        asked[(Level(level).value, tuple(hand), view.seat)] += 1
+        asked[(Level(level).value, tuple(hand), view.seat, seed)] += 1  # the seed carries deal and round
         return choose_pass(hand, view, level, seed=seed, modelled=modelled)
 
     monkeypatch.setattr(ai.arena, "choose_pass", spy)
     deals = 2
     run_field("normal", "easy", deals, seed=8, exchange=1)
     # One round: the field's first passes are the baseline's at every table, the challenger passes in each seat.
-    assert sum(v for (lvl, _, _), v in asked.items() if lvl == "easy") == FIELD_SEATS * deals
-    assert sum(v for (lvl, _, _), v in asked.items() if lvl == "normal") == FIELD_SEATS * deals
+    assert sum(v for (lvl, *_), v in asked.items() if lvl == "easy") == FIELD_SEATS * deals
+    assert sum(v for (lvl, *_), v in asked.items() if lvl == "normal") == FIELD_SEATS * deals
     assert max(asked.values()) == 1
+    asked.clear()
+    run_field("normal", "easy", deals, seed=8, exchange=2)
+    # Two rounds: a field seat passes again in round two only where its hand differs from the baseline's.
+    field_passes = sum(v for (lvl, *_), v in asked.items() if lvl == "easy")
+    assert 2 * FIELD_SEATS * deals < field_passes < (2 + FIELD_SEATS) * FIELD_SEATS * deals
+    assert max(asked.values()) == 1
+
+
+def test_a_decision_is_memoised_on_its_view_as_well_as_its_hand() -> None:
+    # Two rounds can leave a field seat the baseline's hand but other knowledge of where its passes went.
+    calls: list[TableView] = []
+
+    class Counting:
+        name = "easy"
+
+        def decide(self, hand, view: TableView, seed: int):
+            calls.append(view)
+            return LevelPlayer(Level.EASY).decide(hand, view, seed)
+
+    decide = ai.field._decider(Counting(), ai.arena.PlayerStats("easy"))  # type: ignore[arg-type]
+    hand = deal(seed=1)[0]
+    plain = TableView()
+    knowing = replace(plain, held=((1, hand[:3]),))
+    decide(hand, plain, 5)
+    decide(hand, plain, 5)
+    decide(hand, knowing, 5)
+    decide(hand, knowing, 6)
+    assert calls == [plain, knowing, knowing]
+
+
+def test_in_arcade_a_different_double_is_a_different_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Doubler:
+        """easy's arrangement, but doubling another opponent than easy does."""
+
+        name = "doubler"
+
+        def __init__(self) -> None:
+            self.inner = LevelPlayer(Level.EASY)
+
+        def decide(self, hand, view: TableView, seed: int) -> Played:
+            played = self.inner.decide(hand, view, seed)
+            other = next(t for t in range(1, FIELD_SEATS) if (view.seat + t) % FIELD_SEATS != played.double)
+            return replace(played, double=(view.seat + other) % FIELD_SEATS)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setitem(ai.arena.PLAYERS, "doubler", lambda preset: Doubler())
+    report = run_field("doubler", "easy", 2, seed=3, preset=Preset.ARCADE)
+    assert report["challenger"]["same_table"] == 0.0
 
 
 def test_where_the_challenger_plays_differently_the_gain_moves_and_the_counts_say_how_often() -> None:
