@@ -61,8 +61,8 @@ PLAYERS: dict[str, PlayerFactory] = {
 }
 """Every in-process arena player by name: name -> factory(preset). Add a player here with one line."""
 
-_LEVEL_NAMES = frozenset(level.value for level in Level)  # the public levels a TableView may show
-_BLOCK_DEALS = 2  # deals per task at most with jobs > 1: fine-grained progress, and a Ctrl+C is soon obeyed
+LEVEL_NAMES = frozenset(level.value for level in Level)  # the public levels a TableView may show
+BLOCK_DEALS = 2  # deals per task at most with jobs > 1: fine-grained progress, and a Ctrl+C is soon obeyed
 
 
 def make_player(name: str, preset: Preset = Preset.TAIWAN, limits: BotLimits | None = None) -> Player:
@@ -148,17 +148,17 @@ def _treasure_for(deal_seed: int, preset: Preset, queue: list[Card]) -> list[Car
     return ([*rest, cut])[-4:]
 
 
-def _deal_seed(seed: int, d: int) -> int:
+def deal_seed_of(seed: int, d: int) -> int:
     """Deal ``d``'s own seed: everything about the deal follows from it."""
     return (seed * 1_000_003 + d) & 0xFFFFFFFFFFFF  # numpy seeds must not be negative
 
 
-def _treasures(seed: int, deals: int, preset: Preset) -> list[tuple[Card, ...]]:
+def treasures_for(seed: int, deals: int, preset: Preset) -> list[tuple[Card, ...]]:
     """The treasure on show at each deal; worked out in order first, as each deal's depends on the last's."""
     out: list[tuple[Card, ...]] = []
     queue: list[Card] = []
     for d in range(deals):
-        queue = _treasure_for(_deal_seed(seed, d), preset, queue)
+        queue = _treasure_for(deal_seed_of(seed, d), preset, queue)
         out.append(tuple(queue))
     return out
 
@@ -265,9 +265,9 @@ def _play(
     options = block.options or preset.default_options
     n = len(seats)
     stats = {name: PlayerStats(name) for name in players}
-    levels = tuple(name if name in _LEVEL_NAMES else None for name in seats)
+    levels = tuple(name if name in LEVEL_NAMES else None for name in seats)
     for k, treasure in enumerate(block.treasures):
-        deal_seed = _deal_seed(block.seed, block.first + k)
+        deal_seed = deal_seed_of(block.seed, block.first + k)
         hands, turned = deal_hands(deal_seed, n, options)
         sums: dict[str, list[float]] = {name: [] for name in players}
         for r in range(rotations(seats)):
@@ -385,12 +385,12 @@ def run_arena(
     seats = tuple(seat_names(names))
     for name in seats:
         check_player_name(name)
-    treasures = _treasures(seed, deals, preset)
+    treasures = treasures_for(seed, deals, preset)
     if any(name.startswith(EXTERNAL) for name in seats):
         if exchange:
             raise ValueError("an external bot cannot pass cards: play 換三張 between in-process players")
         jobs = 1
-    size = max(1, min(_BLOCK_DEALS, deals // (jobs * 16)))
+    size = block_size(deals, jobs)
     limits = limits or BotLimits()
     if jobs == 1 or deals <= size:
         block = _Block(seats, preset, seed, 0, tuple(treasures), limits, exchange, exchange_way, options)
@@ -410,16 +410,34 @@ def run_arena(
         for part in parts[1:]:
             for name, record in part.items():
                 stats[name].extend(record)
+    report = report_head(preset, deals, options, exchange, exchange_way)
+    report["players"] = [record.summary() for record in stats.values()]
+    return noted(report, preset, seats, exchange)
+
+
+def report_head(
+    preset: Preset, deals: int, options: Options | None, exchange: int, exchange_way: Direction
+) -> dict[str, object]:
+    """What every arena report opens with: the rules, the deals, the joker and the exchange if played."""
     report: dict[str, object] = {"rules": preset.value, "deals": deals}
     if options is not None and options.joker:
         report["joker"] = True
     if exchange:
         report["exchange"] = {"rounds": exchange, "way": exchange_way.value}
-    report["players"] = [record.summary() for record in stats.values()]
-    note = equal_by_rule(preset, seats, exchange)
+    return report
+
+
+def noted(report: dict[str, object], preset: Preset, names: Sequence[str], exchange: int) -> dict[str, object]:
+    """``report`` with the :func:`equal_by_rule` note, where there is one."""
+    note = equal_by_rule(preset, names, exchange)
     if note:
         report["note"] = note
     return report
+
+
+def block_size(deals: int, jobs: int) -> int:
+    """Deals per task on ``jobs`` processes: small blocks, for fine-grained progress and a prompt Ctrl+C."""
+    return max(1, min(BLOCK_DEALS, deals // (jobs * 16)))
 
 
 # The levels that reach backrow's exact answer: the strongest back the cards make (RULES.md §17).

@@ -31,6 +31,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from rules.cards import Card
 from rules.deal import DealResult, Decision
@@ -38,22 +39,23 @@ from rules.exchange import Direction
 from rules.presets import Options, Preset
 
 from .arena import (
-    _BLOCK_DEALS,
-    _LEVEL_NAMES,
     EXTERNAL,
+    LEVEL_NAMES,
     PassFor,
     PlayerStats,
-    _deal_seed,
-    _treasures,
+    block_size,
     check_player_name,
     deal_hands,
-    equal_by_rule,
+    deal_seed_of,
     exchange_cards,
     make_player,
+    noted,
     play_parallel,
+    report_head,
     score_table,
     seat_scoops,
     table_passer,
+    treasures_for,
 )
 from .bots import Played, Player
 from .contract import TableView
@@ -85,7 +87,6 @@ class FieldRecord:
 
     challenger: PlayerStats  # per_deal holds the gains; fouls, scoops and timings at the substituted tables
     field: PlayerStats  # fouls at the baseline tables; timings of every decision the field made
-    seat_hands: int = 0
     same_table: int = 0  # seat-hands where the challenger's table played exactly as the baseline
     same_pass: int = 0  # seat-hands where the challenger passed in every round as the field did
 
@@ -93,7 +94,6 @@ class FieldRecord:
         """Append the record of the deals that follow this one's."""
         self.challenger.extend(later.challenger)
         self.field.extend(later.field)
-        self.seat_hands += later.seat_hands
         self.same_table += later.same_table
         self.same_pass += later.same_pass
 
@@ -113,21 +113,6 @@ def _decider(player: Player, record: PlayerStats) -> Decide:
         return seen[key]
 
     return decide
-
-
-def _memo_passes(passer: PassFor) -> PassFor:
-    """``passer`` with each (seat, round, hand) passed once: the field passes the same at every table where
-    its seat holds the same hand. The key can leave out the view because every round's pass is chosen from
-    the view before the exchange (:func:`ai.arena.table_passer`), the same at every table of a deal."""
-    seen: dict[tuple[int, int, Hand], Hand] = {}
-
-    def pass_for(seat: int, rnd: int, hand: Hand) -> Hand:
-        key = (seat, rnd, hand)
-        if key not in seen:
-            seen[key] = passer(seat, rnd, hand)
-        return seen[key]
-
-    return pass_for
 
 
 @dataclass(frozen=True)
@@ -167,24 +152,25 @@ def _play_field(
     preset, n = block.preset, FIELD_SEATS
     options = block.options or preset.default_options
     record = FieldRecord(PlayerStats(block.challenger), PlayerStats(block.field))
-    levels = (block.field if block.field in _LEVEL_NAMES else None,) * n
+    levels = (block.field if block.field in LEVEL_NAMES else None,) * n
     arcade = preset is Preset.ARCADE
 
     def score(plays: list[Played], treasure: tuple[Card, ...]) -> DealResult:
-        return score_table(preset, options, [p.decision for p in plays],
-                           [p.double if arcade else None for p in plays], treasure)
+        return score_table(preset, options, [p.decision for p in plays], [p.double for p in plays], treasure)
 
     def chosen(plays: list[Played]) -> list[tuple[Decision, int | None]]:
         return [(p.decision, p.double if arcade else None) for p in plays]
 
     for k, treasure in enumerate(block.treasures):
-        deal_seed = _deal_seed(block.seed, block.first + k)
+        deal_seed = deal_seed_of(block.seed, block.first + k)
         hands, turned = deal_hands(deal_seed, n, options)
         views = [TableView(preset=preset, options=block.options, players=n, seat=s, treasure=treasure,
                            levels=levels, turned=turned) for s in range(n)]
         deal = _Deal(
             deal_seed, hands, views, block.exchange, block.exchange_way.for_deal(block.first + k + 1, n),
-            _memo_passes(table_passer([fielder] * n, views, deal_seed)),
+            # Once per (seat, round, hand): each round's pass is chosen from the view before the
+            # exchange (ai.arena.table_passer), the same at every table of the deal.
+            cache(table_passer([fielder] * n, views, deal_seed)),
             table_passer([challenger] * n, views, deal_seed),
             _decider(fielder, record.field),
             _decider(challenger, record.challenger),
@@ -199,7 +185,6 @@ def _play_field(
             gains.append(result.totals[s] - base_result.totals[s])
             record.challenger.fouls += result.fouled[s]
             record.challenger.scoops += seat_scoops(result)[s]
-            record.seat_hands += 1
             record.same_table += chosen(plays) == chosen(base)
             record.same_pass += all(r[s] == b[s] for r, b in zip(passes, base_passes, strict=True))
         record.challenger.per_deal.append(statistics.fmean(gains))
@@ -244,13 +229,13 @@ def run_field(
         if name.startswith(EXTERNAL):
             raise ValueError("a field match is between in-process players: an external bot cannot be substituted")
         check_player_name(name)
-    treasures = _treasures(seed, deals, preset)
+    treasures = treasures_for(seed, deals, preset)
 
     def block(first: int, last: int) -> _FieldBlock:
         return _FieldBlock(challenger, field, preset, seed, first, tuple(treasures[first:last]), exchange,
                            exchange_way, options)
 
-    size = max(1, min(_BLOCK_DEALS, deals // (jobs * 16)))
+    size = block_size(deals, jobs)
     if jobs == 1 or deals <= size:
         record = _play_field_block(block(0, deals), (lambda done: progress(done, deals)) if progress else None)
     else:
@@ -266,19 +251,13 @@ def field_report(
     record: FieldRecord, preset: Preset, deals: int, exchange: int, exchange_way: Direction, options: Options | None
 ) -> dict[str, object]:
     """The JSON-ready report of a field match."""
-    report: dict[str, object] = {"mode": "field", "rules": preset.value, "deals": deals}
-    if options is not None and options.joker:
-        report["joker"] = True
-    if exchange:
-        report["exchange"] = {"rounds": exchange, "way": exchange_way.value}
+    report: dict[str, object] = {"mode": "field", **report_head(preset, deals, options, exchange, exchange_way)}
+    seat_hands = FIELD_SEATS * len(record.challenger.per_deal)
     line = record.challenger.summary()
-    line["same_table"] = round(record.same_table / record.seat_hands, 4) if record.seat_hands else 0.0
+    line["same_table"] = round(record.same_table / seat_hands, 4) if seat_hands else 0.0
     if exchange:
-        line["same_pass"] = round(record.same_pass / record.seat_hands, 4) if record.seat_hands else 0.0
+        line["same_pass"] = round(record.same_pass / seat_hands, 4) if seat_hands else 0.0
     report["challenger"] = line
     base = record.field.summary()
     report["field"] = {key: base[key] for key in ("name", "fouls", "median_ms")}
-    note = equal_by_rule(preset, [record.challenger.name, record.field.name], exchange)
-    if note:
-        report["note"] = note
-    return report
+    return noted(report, preset, [record.challenger.name, record.field.name], exchange)

@@ -195,10 +195,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    passing = report.get("exchange")
-    extra = " with the joker" if options else ""
-    extra += f", 換三張 {passing['rounds']}× {passing['way']}" if isinstance(passing, dict) else ""
-    print(f"{report['deals']} duplicate deals, rules {report['rules']}{extra}")
+    print(f"{report['deals']} duplicate deals, {_table_words(report)}")
     print(f"{'player':<24}{'mean':>9}{'±95%':>9}{'fouls':>7}{'scoops':>8}{'median ms':>11}")
     for p in report["players"]:  # type: ignore[union-attr]
         print(
@@ -212,13 +209,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _table_words(report: dict[str, Any]) -> str:
+    """The rules an arena report was played under, in words: "rules taiwan with the joker, 換三張 1× clockwise"."""
+    passing = report.get("exchange")
+    words = f"rules {report['rules']}" + (" with the joker" if report.get("joker") else "")
+    return words + (f", 換三張 {passing['rounds']}× {passing['way']}" if isinstance(passing, dict) else "")
+
+
 def _print_field(report: dict[str, Any]) -> None:
     """A field match's report as text."""
     me, table = report["challenger"], report["field"]
-    passing = report.get("exchange")
-    extra = " with the joker" if report.get("joker") else ""
-    extra += f", 換三張 {passing['rounds']}× {passing['way']}" if isinstance(passing, dict) else ""
-    print(f"{report['deals']} field deals, rules {report['rules']}{extra}: "
+    print(f"{report['deals']} field deals, {_table_words(report)}: "
           f"{me['name']} in each seat in turn of a table of {table['name']}")
     print(f"gain of {me['name']} over {table['name']}: {me['mean']:+.3f} ± {me['ci95']:.3f} units a seat-hand (95%)")
     same = f"{me['name']}'s table played as the field's on {me['same_table']:.1%} of seat-hands"

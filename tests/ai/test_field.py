@@ -18,7 +18,7 @@ import pytest
 
 import ai.arena
 import ai.field
-from ai.arena import _deal_seed, _treasures, deal_hands
+from ai.arena import deal_hands, deal_seed_of, treasures_for
 from ai.bots import LevelPlayer, Played
 from ai.contract import Level, TableView
 from ai.field import FIELD_SEATS, run_field
@@ -73,8 +73,8 @@ def oracle(challenger: str, fielder: str, deals: int, seed: int, rounds: int, wa
     """The mean gain, same_table and same_pass of a field match, nothing memoised."""
     n, rules = FIELD_SEATS, options or preset.default_options
     gains, same_table, same_pass = [], 0, 0
-    for d, treasure in enumerate(_treasures(seed, deals, preset)):
-        deal_seed = _deal_seed(seed, d)
+    for d, treasure in enumerate(treasures_for(seed, deals, preset)):
+        deal_seed = deal_seed_of(seed, d)
         hands, turned = deal_hands(deal_seed, n, rules)
         views = [TableView(preset=preset, options=options, players=n, seat=s, treasure=treasure,
                            levels=(fielder,) * n, turned=turned) for s in range(n)]
