@@ -1,4 +1,7 @@
-"""Shared test settings: hypothesis profiles (CI runs the same examples every time)."""
+"""Shared test settings: the two tiers (``tests/tiers.py``), hypothesis profiles (CI runs the same examples
+every time) and the markers that select parts of the suite."""
+
+from __future__ import annotations
 
 import inspect
 import os
@@ -6,20 +9,82 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
+from tests import tiers
+
+settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.register_profile("dev", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The soak tier's long property runs (at least as many examples as the everyday profiles ever had).
+settings.register_profile("soak", max_examples=300, deadline=None, derandomize=bool(os.environ.get("CI")),
+                          suppress_health_check=[HealthCheck.too_slow])
+
+SOAK_COMMAND = 'pytest -m soak'
+_TIERS = pytest.StashKey[dict[str, int]]()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark Pilot and snapshot tests by what they use, so ``-m "not pilot"`` and the like select them."""
+def _soak_tier(config: pytest.Config) -> bool:
+    """Whether this run is the soak tier: its ``-m`` expression asks for ``soak`` (and not ``not soak``)."""
+    expr = " ".join(str(config.getoption("markexpr", "") or "").split())
+    return "soak" in expr and "not soak" not in expr
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before any test module is imported, so that `tiers.examples` and `tiers.sized` read the tier.
+    tiers.SOAK = _soak_tier(config)
+    if tiers.SOAK:
+        settings.load_profile("soak")
+    else:
+        settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def _is_property(item: pytest.Item) -> bool:
+    return bool(getattr(getattr(item, "function", None), "is_hypothesis_test", False))
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the markers below are part of what it reads
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark Pilot and snapshot tests by what they use; in the soak tier every property test runs again, long;
+    in any other run the soak tests are left out unless the ``-m`` expression names them."""
+    soak_tier = tiers.SOAK
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
         if "snap_compare" in fixtures:
             item.add_marker(pytest.mark.snapshot)
         elif "tests/app/" in item.nodeid and inspect.iscoroutinefunction(getattr(item, "function", None)):
             item.add_marker(pytest.mark.pilot)
+        if soak_tier and _is_property(item):
+            item.add_marker(pytest.mark.soak)
+    soak = [i for i in items if i.get_closest_marker("soak") is not None]
+    expr = str(config.getoption("markexpr", "") or "")
+    if "soak" not in expr and soak:  # the everyday tier: the README's plain `pytest`
+        config.hook.pytest_deselected(items=soak)
+        items[:] = [i for i in items if i.get_closest_marker("soak") is None]
+    counts = {"everyday": sum(1 for i in items if i.get_closest_marker("soak") is None) if not soak_tier else 0,
+              "soak": len(soak), "tier_soak": int(soak_tier)}
+    config.stash[_TIERS] = counts
+    if hasattr(config, "workeroutput"):  # an xdist worker: the controller prints the summary
+        config.workeroutput["tiers"] = counts  # type: ignore[attr-defined]
+
+
+def pytest_testnodedown(node, error) -> None:
+    counts = getattr(node, "workeroutput", {}).get("tiers")
+    if counts is not None:
+        node.config.stash[_TIERS] = counts
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """One line on the tiers: how many tests each holds and how to run the other."""
+    counts = config.stash.get(_TIERS, None)
+    if counts is None or hasattr(config, "workerinput"):
+        return
+    if counts["tier_soak"]:
+        line = (f"tiers: the soak tier ran ({counts['soak']} tests: long walks, sweeps and every property at "
+                f"{tiers.SOAK_FACTOR}x its examples); the everyday tier is plain `pytest`")
+    else:
+        line = (f"tiers: everyday tier, {counts['everyday']} tests selected; the soak tier holds "
+                f"{counts['soak']} more (long walks, sweeps, arena and bench runs, long property runs): "
+                f"`{SOAK_COMMAND}`")
+    terminalreporter.write_line(line)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

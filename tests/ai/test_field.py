@@ -28,6 +28,7 @@ from rules.deal import Deal
 from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
+from tests.tiers import sized
 
 
 def without_timings(report: dict) -> dict:
@@ -96,11 +97,11 @@ def oracle(challenger: str, fielder: str, deals: int, seed: int, rounds: int, wa
      (2, Direction.ACROSS, Preset.TAIWAN, False), (1, Direction.ROTATE, Preset.SHISANSHUI, True),
      (1, Direction.COUNTERCLOCKWISE, Preset.ARCADE, False)],
 )
+@sized("deals", 1, 3)
 def test_the_report_is_what_the_rules_score_at_every_table(
-    rounds: int, way: Direction, preset: Preset, joker: bool
+    rounds: int, way: Direction, preset: Preset, joker: bool, deals: int
 ) -> None:
     options = Options.for_preset(preset, {"joker": True}) if joker else None
-    deals = 3
     report = run_field("normal", "easy", deals, seed=21, preset=preset, exchange=rounds, exchange_way=way,
                        options=options)
     gain, same_table, same_pass = oracle("normal", "easy", deals, 21, rounds, way, preset, options)
@@ -116,9 +117,11 @@ def test_the_report_is_what_the_rules_score_at_every_table(
     [(Preset.TAIWAN, 0, False), (Preset.TAIWAN, 1, False), (Preset.SHISANSHUI, 2, False), (Preset.TAIWAN, 1, True),
      (Preset.ARCADE, 1, False)],
 )
-def test_against_a_table_of_itself_a_player_gains_exactly_nothing(preset: Preset, rounds: int, joker: bool) -> None:
+@sized("deals", 1, 3)
+def test_against_a_table_of_itself_a_player_gains_exactly_nothing(preset: Preset, rounds: int, joker: bool,
+                                                                  deals: int) -> None:
     options = Options.for_preset(preset, {"joker": True}) if joker else None
-    report = run_field("normal", "normal", 3, seed=5, preset=preset, exchange=rounds, options=options)
+    report = run_field("normal", "normal", deals, seed=5, preset=preset, exchange=rounds, options=options)
     me = report["challenger"]
     assert me["mean"] == 0.0 and me["ci95"] == 0.0 and me["same_table"] == 1.0
     assert me.get("same_pass", 1.0) == 1.0

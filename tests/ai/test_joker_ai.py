@@ -17,6 +17,7 @@ from rules.cards import JOKER, JOKER_ID, deal, turned_card
 from rules.evaluate import base_key, row_key
 from rules.presets import Options, Preset
 from rules.scoring import score
+from tests.tiers import examples
 
 ARRANGED = [p for p in Preset if p.arranged]
 
@@ -30,7 +31,7 @@ def joker_view(preset: Preset, seed: int, players: int = 4) -> TableView:
     return TableView(preset=preset, options=options, players=players, turned=turned_card(seed, players))
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(st.integers(0, 2**32), st.sampled_from(ARRANGED), st.sampled_from([Level.EASY, Level.NORMAL, Level.HARD]))
 def test_no_level_ever_fouls_a_joker_hand(seed: int, preset: Preset, level: Level) -> None:
     view = joker_view(preset, seed)

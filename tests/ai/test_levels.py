@@ -22,6 +22,7 @@ from rules.evaluate import Wheel
 from rules.presets import Options, Preset
 from rules.shisanshui import SPECIAL_AMOUNTS
 from rules.specials import Special, detect_specials
+from tests.tiers import examples
 
 ARRANGED = [p for p in Preset if p.arranged]  # the pattern ladder has no rows to arrange or foul
 
@@ -62,7 +63,7 @@ def assert_choice_valid(choice: Choice, hand, view: TableView) -> None:
 
 
 @pytest.mark.parametrize("preset", ARRANGED)
-@settings(max_examples=30, derandomize=True, deadline=None)
+@settings(max_examples=examples(30), derandomize=True, deadline=None)
 @given(hand=hands, flip_wheel=st.booleans(), tiebreak=st.booleans(), seat=st.integers(0, 3))
 def test_no_level_ever_fouls(preset: Preset, hand, flip_wheel: bool, tiebreak: bool, seat: int) -> None:
     view = TableView(preset=preset, options=_options(preset, flip_wheel, tiebreak), seat=seat)
@@ -83,7 +84,7 @@ def partial(draw):
 
 
 @pytest.mark.parametrize("preset", ARRANGED)
-@settings(max_examples=25, derandomize=True, deadline=None)
+@settings(max_examples=examples(25), derandomize=True, deadline=None)
 @given(case=partial(), flip_wheel=st.booleans())
 def test_partial_arrangements_are_kept_when_possible_and_never_cause_a_foul(preset: Preset, case, flip_wheel) -> None:
     hand, fixed = case
@@ -215,7 +216,7 @@ def _special_hand(rng: np.random.Generator) -> tuple[Card, ...]:
 
 
 @pytest.mark.parametrize("level", list(Level))
-@settings(max_examples=15, derandomize=True, deadline=None)
+@settings(max_examples=examples(15), derandomize=True, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_shisanshui_declares_exactly_when_the_special_is_worth_more(level: Level, seed: int) -> None:
     hand = _special_hand(np.random.default_rng(seed))

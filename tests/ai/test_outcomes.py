@@ -18,6 +18,7 @@ from ai.opponents import OpponentModel, analytic_model
 from ai.outcomes import _NAMES, JointSample, dependence, independent, with_joint
 from rules.cards import deal
 from rules.presets import Preset
+from tests.tiers import examples
 
 
 def _brute(win: np.ndarray, tie: np.ndarray) -> dict[str, float]:
@@ -36,7 +37,7 @@ def _brute(win: np.ndarray, tie: np.ndarray) -> dict[str, float]:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=3, max_size=3))
 def test_independent_outcomes_match_enumeration(rows: list[tuple[float, float]]) -> None:
     win = np.array([[a * (1 - b)] for a, b in rows]).reshape(3, 1)
@@ -134,7 +135,7 @@ def _dependence_by_comparison(keys: np.ndarray, joint: np.ndarray) -> dict[str, 
     return {name: seen[name].mean(axis=1) - getattr(product, name) for name in _NAMES}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 200), st.integers(0, 2**32 - 1))
 def test_bit_set_counts_equal_plain_comparisons(n: int, seed: int) -> None:
     rng = np.random.default_rng(seed)

@@ -34,6 +34,7 @@ from rules.cards import Card, deal
 from rules.deal import Seat
 from rules.evaluate import Category, Wheel, base_key, wheel_key
 from rules.presets import Options, Preset
+from tests.tiers import examples
 
 hands = st.permutations(range(52)).map(lambda p: tuple(sorted(Card(c) for c in p[:13])))
 
@@ -44,7 +45,7 @@ def small() -> ReferenceTables:
     return train(hands=200, rounds=2, seed=7, workers=1)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hand=hands, preset=st.sampled_from(list(Preset)), tiebreak=st.booleans(), flip=st.booleans())
 def test_never_fouls(hand, preset: Preset, tiebreak: bool, flip: bool) -> None:
     d = preset.default_options

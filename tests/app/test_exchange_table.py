@@ -21,6 +21,7 @@ from app.screens.table import TableScreen
 from rules.exchange import Direction, ExchangeError, check_pass
 from rules.presets import OptionError, Preset
 from tests.app.harness import Clock, config, make_app, settle, table_screen
+from tests.tiers import examples
 
 
 def exchange_table(rounds: int = 1, way: Direction = Direction.CLOCKWISE, players: int = 4, **kw) -> Table:
@@ -249,7 +250,7 @@ def test_a_retry_arranges_the_hand_as_played_and_stores_its_passes() -> None:
     assert back.passes == stored.passes and back.exchange is stored.exchange
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**20), rounds=st.integers(1, 2), way=st.sampled_from(list(Direction)),
        players=st.sampled_from([2, 3, 4]))
 def test_any_watched_deal_with_passes_rebuilds_exactly(seed: int, rounds: int, way: Direction, players: int) -> None:

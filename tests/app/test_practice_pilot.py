@@ -15,6 +15,7 @@ from app.game.drills.arrange import ArrangeTable
 from app.screens.drill import DrillScreen
 from app.screens.practice import ArrangeResultScreen, PracticeScreen
 from app.store.stats import drill_stats
+from tests.tiers import sized
 
 from .harness import Clock, make_app, settle
 
@@ -30,10 +31,12 @@ async def _open_practice(pilot, seed: int = 7) -> PracticeScreen:
 
 
 @pytest.mark.parametrize("drill", list(Drill))
-async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill) -> None:
+@sized("questions", 4, 10)  # a run of 4 every day; the soak tier plays the shortest run the menu offers
+async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill, questions: int) -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(80, 24)) as pilot:
         practice = await _open_practice(pilot)
+        practice.items = questions
         for _ in range(list(Drill).index(drill)):
             await pilot.press("down")
         assert practice.drill is drill
@@ -41,7 +44,7 @@ async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, DrillScreen) and screen.run.drill is drill
-        for n in range(10):
+        for n in range(questions):
             q = screen.question
             assert q is not None and not screen.answered
             right = n % 4 != 1  # every fourth answer wrong
@@ -64,7 +67,7 @@ async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill) -> None:
         assert screen.finished and screen.recorded is not None
         result = screen.run.result()
         stats = drill_stats(app.history, drill.value, "taiwan")
-        assert stats.runs == 1 and stats.questions == 10 and stats.right == result.right
+        assert stats.runs == 1 and stats.questions == questions and stats.right == result.right
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is practice

@@ -1,5 +1,6 @@
 """A deal is plain data: every stored record reads back as the same deal, and a stored session comes back
-as the same table (issue 12: round trips over thousands of seeded deals and every preset)."""
+as the same table (issue 12: round trips over thousands of seeded deals and every preset in the soak tier, a
+few sessions of each preset every day)."""
 
 from __future__ import annotations
 
@@ -17,17 +18,19 @@ from app.game.resume import restore_table
 from app.store.database import Status, open_history
 from rules.ledger import EndReason
 from rules.presets import Preset
+from tests.tiers import sized
 
 from .history_helpers import play_random_deal, play_session
 
-DEALS = 600  # a preset, over several sessions
+SESSION = 15  # deals a session
 
 
 @pytest.mark.parametrize("preset", list(Preset))
-def test_every_record_reads_back_exactly(preset: Preset) -> None:
+@sized("sessions", 10, 40)  # 600 deals a preset in the soak tier
+def test_every_record_reads_back_exactly(preset: Preset, sessions: int) -> None:
     seen = 0
-    for seed in range(40):
-        table = play_session(preset, 1000 + seed, DEALS // 40)
+    for seed in range(sessions):
+        table = play_session(preset, 1000 + seed, SESSION)
         for rec in table.history:
             data = json.loads(json.dumps(rec.to_dict()))  # through JSON, as the history stores it
             again = DealRecord.from_dict(data)
@@ -35,7 +38,7 @@ def test_every_record_reads_back_exactly(preset: Preset) -> None:
             assert again.result == rec.result and again.decisions == rec.decisions
             assert again.to_deal() == rec.to_deal()
             seen += 1
-    assert seen >= DEALS * 0.8  # tournaments and arcade sessions may end early
+    assert seen >= sessions * SESSION * 0.8  # tournaments and arcade sessions may end early
 
 
 @pytest.mark.parametrize("preset", [Preset.TAIWAN, Preset.ARCADE, Preset.BACKROW])

@@ -17,8 +17,8 @@ from app.i18n import Translator
 from app.screens.results import ResultsScreen
 from rules.presets import Preset
 from tests.app.harness import Clock, config
+from tests.tiers import sized
 
-DEALS = 500
 NUMBER = re.compile(r"[+-]?\d[\d,]*")
 
 
@@ -34,10 +34,11 @@ def _panel_rows(table: Table) -> list[list[str]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", list(Preset))
-def test_every_results_row_adds_up_to_its_units(preset: Preset) -> None:
+@sized("deals", 30, 500)
+def test_every_results_row_adds_up_to_its_units(preset: Preset, deals: int) -> None:
     levels = (Level.EASY,) * 3
     checked = 0
-    for seed in range(DEALS):
+    for seed in range(deals):
         table = Table(config(preset, seed=seed, levels=levels, watch=True, watch_level=Level.EASY), now=Clock())
         table.start_deal()
         table.decide_computers()  # watching: all four seats are computers
@@ -48,7 +49,7 @@ def test_every_results_row_adds_up_to_its_units(preset: Preset) -> None:
                                                    items.split("\n") if part) if m)
             assert _value(rows_units) + _value(sweep) + listed == _value(units), (seed, pair, rows, sweep, items)
             checked += 1
-    assert checked >= DEALS * 6
+    assert checked >= deals * 6
 
 
 def test_an_item_keeps_its_amount_on_its_line_at_80_columns():

@@ -1,4 +1,4 @@
-"""The AI commands (solve, arena, bench) through a real subprocess: JSON shapes, legality, exit codes.
+"""The AI commands (solve, arena, bench): JSON shapes, legality, exit codes (arena and bench in a real process).
 
 Bad input is exactly one ``error:`` line on stderr, nothing on stdout, exit status 2 — never a traceback.
 """
@@ -6,7 +6,6 @@ Bad input is exactly one ``error:`` line on stderr, nothing on stdout, exit stat
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 import subprocess
@@ -21,6 +20,7 @@ from rules.arrangement import Arrangement, foul_reason
 from rules.cards import format_cards, parse_cards
 from rules.presets import Preset
 from rules.specials import Special, detect_specials
+from tests.cli.runner import in_process, in_subprocess
 
 HAND = "As Kd Qh 9c 9s 7d 7h 5c 4s 3d 3h 2c Td"
 PLAIN_DRAGON = "As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s"
@@ -30,9 +30,11 @@ CANONICAL = re.compile(r"^[2-9TJQKA][shcd]( [2-9TJQKA][shcd])*$")
 
 
 def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONUTF8": "1", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run([sys.executable, "-m", "app", *args], input="", capture_output=True, text=True,
-                          encoding="utf-8", env=env, timeout=timeout)
+    """The command in this process; `arena` and `bench` as a real one (they start processes of their own and
+    measure this one's memory)."""
+    if args and args[0] in ("arena", "bench"):
+        return in_subprocess(*args, timeout=timeout)
+    return in_process(*args)
 
 
 def ok_json(*args: str) -> Any:
@@ -164,8 +166,12 @@ def test_player_lists_keep_commas_inside_a_command_line() -> None:
     assert _split_players("hard,cmd:a b,cmd:c,expert") == ["hard", "cmd:a b", "cmd:c", "expert"]
 
 
-def test_bench_json() -> None:
-    report = ok_json("bench", "--json", "--hands", "8", "--history-deals", "2000")
+@pytest.mark.parametrize(("hands", "deals"), [
+    pytest.param(4, 300, id="everyday"),  # the report's whole shape, every target, on a few hands
+    pytest.param(8, 2000, id="soak", marks=pytest.mark.soak),
+])
+def test_bench_json(hands: int, deals: int) -> None:
+    report = ok_json("bench", "--json", "--hands", str(hands), "--history-deals", str(deals))
     assert isinstance(report["split_search_ms"], float) and report["split_search_ms"] > 0
     assert set(report["levels"]) == {"easy", "normal", "hard", "expert"}
     for stats in report["levels"].values():
@@ -185,7 +191,7 @@ def test_bench_json() -> None:
     # The split search and expert with a joker (RULES.md §20), beside the ones without.
     assert report["joker"]["split_search_ms"] > 0 and report["joker"]["split_ratio"] > 0
     # The history's speed (issue 12) on a generated file of the size asked for.
-    assert report["history"]["deals"] == 2000 and report["history"]["record_median_ms"] > 0
+    assert report["history"]["deals"] == deals and report["history"]["record_median_ms"] > 0
     # The coach's speed and precision per preset (issue 11): `coach_ms` and `coach_ci95`.
     presets = {p.value for p in Preset if p.arranged}  # the pattern ladder has nothing for the coach to price
     assert set(report["coach_ms"]) == set(report["coach_ci95"]) == presets

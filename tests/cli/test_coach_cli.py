@@ -1,5 +1,5 @@
-"""`chinese-poker coach` through a real subprocess: the JSON keys the issue names, the best play on expert's
-own choice, a foul priced, a declaration, and bad input as one `error:` line with exit status 2."""
+"""`chinese-poker coach` (run in process, `tests/cli/runner.py`): the JSON keys the issue names, the best play on
+expert's own choice, a foul priced, a declaration, and bad input as one `error:` line with exit status 2."""
 
 from __future__ import annotations
 

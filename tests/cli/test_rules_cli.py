@@ -1,4 +1,5 @@
-"""The rules command line (rank, compare, check, score) through a real subprocess: outputs and exit codes.
+"""The rules command line (rank, compare, check, score): outputs and exit codes, run in process
+(``tests/cli/runner.py``; ``tests/cli/test_hardening.py`` runs the real process).
 
 Every subcommand must report bad input as exactly one ``error:`` line on stderr, print nothing on stdout and
 exit with status 2 — never a traceback.
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.cli.runner import in_process
 
 # Two legal hands that share no card: player 0 loses the front and middle and wins the back.
 P0 = {"front": "2c 3d 5h", "middle": "Js Jd 8c 8h 3s", "back": "7s 7d 7c Th Td"}
@@ -33,17 +36,8 @@ SIX_PAIRS = {"cards": "As Ad Ac Ah Ks Kc Kh Qs Qd Qc Qh 9s 9d", "declare": "six_
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``python -m app ARGS`` with ``stdin`` (empty by default, never the terminal's)."""
-    env = {**os.environ, "PYTHONUTF8": "1", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=60,
-    )
+    """``chinese-poker ARGS`` with ``stdin`` (empty by default, never the terminal's), run in this process."""
+    return in_process(*args, stdin=stdin)
 
 
 def ok(proc: subprocess.CompletedProcess[str]) -> str:

@@ -14,6 +14,7 @@ from rules.deal import Deal, DealError, Outcome
 from rules.evaluate import row_key, top_card_key
 from rules.presets import Options, Preset, TieRule
 from rules.scoring import score, score_deal
+from tests.tiers import examples
 
 from .helpers import LADDER, duel, greedy_arrangement, hand, hands, random_split
 
@@ -100,7 +101,7 @@ def test_bad_banker_input_is_refused(bad: dict) -> None:
         score(hands(*LADDER), preset, **kw)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(list(Preset)), st.integers(2, 4), st.randoms(use_true_random=False),
        st.sampled_from(list(TieRule)))
 def test_a_banker_game_is_zero_sum_and_the_players_never_meet(preset, players, rnd: random.Random, ties) -> None:

@@ -21,6 +21,7 @@ from rules.exchange import (
     play_rounds,
     receiver,
 )
+from tests.tiers import examples
 
 WAYS = [Direction.CLOCKWISE, Direction.COUNTERCLOCKWISE, Direction.ACROSS]
 
@@ -29,7 +30,7 @@ def _random_passes(hands: tuple[tuple[int, ...], ...], rng: random.Random) -> li
     return [tuple(rng.sample(list(h), PASS_SIZE)) for h in hands]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), players=st.sampled_from([2, 3, 4]), way=st.sampled_from(list(Direction)),
        rounds=st.integers(1, MAX_ROUNDS), number=st.integers(1, 12))
 def test_no_card_is_lost_or_doubled_and_each_pass_reaches_its_receiver(

@@ -20,11 +20,12 @@ from rules.exchange import (
     receiver,
     seen_holdings,
 )
+from tests.tiers import examples
 
 WAYS = [Direction.CLOCKWISE, Direction.COUNTERCLOCKWISE, Direction.ACROSS]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), players=st.sampled_from([2, 3, 4]), way=st.sampled_from(WAYS),
        rounds=st.integers(1, MAX_ROUNDS))
 def test_what_a_seat_knows_is_true_and_holds_its_last_pass(seed: int, players: int, way: Direction,

@@ -16,6 +16,7 @@ from rules.evaluate import Category, Wheel
 from rules.exempt import WIN, exempt_hand, exempt_rank
 from rules.presets import Options, Preset
 from rules.scoring import score
+from tests.tiers import examples
 
 from .helpers import declared, duel, greedy_arrangement, hand, pair_items
 
@@ -149,7 +150,7 @@ def test_arcade_doubles_double_an_exempt_pair() -> None:
     assert pair_items(result, 0, 1) == {"exempt": 6, "double": 6}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([p for p in Preset if p in WIN]), st.booleans())
 def test_zero_sum_with_exempt_hands(seed: int, preset: Preset, banker: bool) -> None:
     rng = random.Random(seed)
@@ -168,7 +169,7 @@ def test_zero_sum_with_exempt_hands(seed: int, preset: Preset, banker: bool) -> 
             assert not result.fouled[i]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from(list(Wheel)))
 def test_the_stand_in_arrangement_is_always_legal(seed: int, wheel: Wheel) -> None:
     rng = random.Random(seed)

@@ -27,6 +27,7 @@ from app.store.database import History, Mode, open_history
 from app.store.schema import migrate
 from app.store.stats import TREND, PresetStats, compute_stats
 from rules.presets import Preset
+from tests.tiers import examples
 
 from .helpers import play_session
 
@@ -153,7 +154,7 @@ rows_strategy = st.builds(
     st.sampled_from(VERDICTS), st.floats(0.0, 20.0, allow_nan=False))))
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(rows=st.lists(rows_strategy, max_size=60), trend=st.integers(1, 8), extremes=st.integers(1, 5))
 def test_stats_match_recount(rows: list[Row], trend: int, extremes: int) -> None:
     history, rows = history_of(rows)
