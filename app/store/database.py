@@ -438,8 +438,20 @@ class History:
         return {uid: sid for sid, uid in self.read("SELECT id, uid FROM sessions")}
 
     def iter_rows(self, sql: str, args: Sequence[Any] = (), batch: int = 2000) -> Iterator[Any]:
-        """Rows of a query in batches, without holding them all (export)."""
+        """Rows of a query in batches, without holding them all (export). Damage met before the first row sets
+        the file aside as :meth:`read` does; met later, it is raised (rows were already handed out)."""
         with self._lock:
+            started = False
+            try:
+                cur = self.db.execute(sql, args)
+                while rows := cur.fetchmany(batch):
+                    started = True
+                    yield from rows
+                return
+            except sqlite3.DatabaseError as exc:
+                if started or not corrupt(exc):
+                    raise
+                self._set_aside()
             cur = self.db.execute(sql, args)
             while rows := cur.fetchmany(batch):
                 yield from rows

@@ -246,3 +246,43 @@ def test_the_fixture_of_today_imports_into_an_empty_history(tmp_path: Path, caps
     docs = [json.loads(line) for line in LINES]
     assert {d["deal"]["rules"] for d in docs} >= {"taiwan", "arcade", "hongkong", "shisanshui", "ladder"}
     assert {d["mode"] for d in docs} == {"table", "watch", "retry"} and any(d["review"] for d in docs)
+
+
+# Every write that would grow a file fails (EFBIG) as on a full disk, and statvfs reports no room left: the
+# commands run in one interpreter, each captured, and the results come back as JSON.
+_FULL_DISK = """
+import contextlib, io, json, os, resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+real = os.statvfs
+os.statvfs = lambda p: os.statvfs_result((4096, 4096, 1000, 0, 0, 1000, 0, 0, 0, 255))
+from app.cli import main
+out = []
+for args in json.loads(sys.argv[1]):
+    so, se = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(so), contextlib.redirect_stderr(se):
+        status = main(args)
+    out.append([status, so.getvalue(), se.getvalue()])
+sys.__stdout__.write(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "statvfs"), reason="needs statvfs and RLIMIT_FSIZE")
+def test_15_a_full_disk_still_lists_the_history(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import subprocess
+
+    assert main(["stats", "--json"]) == 0
+    stats = capsys.readouterr().out
+
+    commands = [["history", "--json", "--limit", "100"], ["stats", "--json"], ["export", "-"],
+                ["import", str(FIXTURE)]]
+    before = sorted(p.name for p in home.iterdir())
+    proc = subprocess.run([sys.executable, "-c", _FULL_DISK, json.dumps(commands)], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "CHINESE_POKER_HOME": str(home)})
+    assert proc.returncode == 0, proc.stderr
+    (h, hs, he), (s, ss, se), (e, es, ee), (i, _, ie) = json.loads(proc.stdout)
+    assert (h, he) == (0, "") and len(json.loads(hs)) == DEALS
+    assert (s, se) == (0, "") and json.loads(ss) == json.loads(stats)
+    assert (e, ee) == (0, "") and es.splitlines() == LINES
+    assert i == 1 and ie.startswith("error: the history cannot be used: the disk is full (")
+    assert sorted(p.name for p in home.iterdir()) == before  # reading made nothing, not even the WAL index
