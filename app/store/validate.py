@@ -71,6 +71,7 @@ def _parse_int(text: str) -> int | _Huge:
     return _Huge(digits) if digits > MAX_DIGITS else int(text)
 
 
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
@@ -135,7 +136,13 @@ def bounded(value: Any, field: str = "", depth: int = 0) -> None:
 
 
 def _join(field: str, key: str) -> str:
-    return f"{field}.{key}" if field else str(key)
+    """A field's path; a key that is long or not a plain name is shown quoted and cut, so that the error stays
+    one short line."""
+    plain = isinstance(key, str) and len(key) <= 32 and _PLAIN_KEY.fullmatch(key) is not None
+    shown = key if plain else json.dumps(str(key))
+    if len(shown) > 34:
+        shown = shown[:32] + "…\""
+    return f"{field}.{shown}" if field else shown
 
 
 def _kind(value: Any) -> str:

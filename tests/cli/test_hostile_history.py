@@ -13,7 +13,7 @@ import shutil
 import sqlite3
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -123,16 +123,34 @@ def test_7_a_huge_deal_number(tmp_path: Path, home: Path, capsys: pytest.Capture
     assert f"line 1: deal.number: {words}" in line
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero and /dev/urandom")
+@pytest.fixture
+def capped_memory() -> Iterator[None]:
+    """At most 1 GB more address space while the test runs: a regression that reads an endless input fails
+    with MemoryError instead of filling the machine."""
+    import resource
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as fh:
+        size = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    resource.setrlimit(resource.RLIMIT_AS, (size + (1 << 30), before[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /dev/zero, /dev/urandom and /proc")
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
-def test_8_a_device_is_refused_unread(home: Path, capsys: pytest.CaptureFixture[str], device: str) -> None:
+def test_8_a_device_is_refused_unread(home: Path, capsys: pytest.CaptureFixture[str], device: str,
+                                      capped_memory: None) -> None:
     assert main(["import", device]) == 2
     assert error_line(capsys) == (f"error: {device}: not a regular file (a device, a pipe or a folder); import reads "
                                   "a file written by 'chinese-poker export'; nothing was imported")
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /dev/zero and /proc")
 def test_8_endless_standard_input_stops_at_the_line_cap(home: Path, capsys: pytest.CaptureFixture[str],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+                                                        monkeypatch: pytest.MonkeyPatch, capped_memory: None) -> None:
     with open("/dev/zero", "rb") as zero:
         monkeypatch.setattr(sys, "stdin", type("In", (), {"buffer": zero})())
         assert main(["import", "-"]) == 2
