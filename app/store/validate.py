@@ -339,6 +339,22 @@ _LISTING: tuple[tuple[str, Check], ...] = (
 LISTING_COLUMNS = tuple(name for name, _ in _LISTING)
 
 
+def _sound(column: str, kinds: str, low: float | None = None, high: float | None = None) -> str:
+    bounds = "" if low is None else f" AND coalesce({column} BETWEEN {low!r} AND {high!r}, 1)"
+    return f"typeof({column}) IN ({kinds}, 'null'){bounds}"
+
+
+# The listing's bounds in SQL, for the aggregates that count rows without reading each (the statistics): a row
+# that fails them is left out there, as the lists skip it.
+SOUND_DEAL = " AND ".join((
+    _sound("units", "'integer'", -MAX_UNITS, MAX_UNITS), _sound("rows_won", "'integer'", 0, 12),
+    _sound("rows_lost", "'integer'", 0, 12), _sound("sweeps_given", "'integer'", 0, 3),
+    _sound("sweeps_taken", "'integer'", 0, 3), _sound("fouled", "'integer'", 0, 1), _sound("special", "'text'"),
+    _sound("seconds", "'integer', 'real'", 0, 10**7), _sound("loss", "'integer', 'real'", -1e6, 1e6),
+    _sound("verdict", "'text'"), _sound("played", "'integer', 'real'", 0, MAX_TIME),
+))
+
+
 def listing(row: tuple[Any, ...]) -> None:
     """The columns a list of deals shows (``database._LIST``), each of its type and range."""
     for (name, check), value in zip(_LISTING, row, strict=False):

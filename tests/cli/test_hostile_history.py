@@ -304,3 +304,16 @@ def test_15_a_full_disk_still_lists_the_history(home: Path, capsys: pytest.Captu
     assert (e, ee) == (0, "") and es.splitlines() == LINES
     assert i == 1 and ie.startswith("error: the history cannot be used: the disk is full (")
     assert sorted(p.name for p in home.iterdir()) == before  # reading made nothing, not even the WAL index
+
+
+@pytest.mark.parametrize(("column", "value"), [("units", "x"), ("units", 1e300), ("units", 2**63 - 1),
+                                               ("seconds", "y"), ("loss", 1e308), ("fouled", "q")])
+def test_10_statistics_leave_out_a_row_of_the_wrong_type(home: Path, capsys: pytest.CaptureFixture[str],
+                                                         column: str, value: Any) -> None:
+    assert main(["stats", "--json", "--rules", "taiwan"]) == 0
+    deals = json.loads(capsys.readouterr().out)[0]["deals"]
+    _edit(home, f"UPDATE deals SET {column} = ? WHERE id = 2", value)
+    for args in (["stats"], ["stats", "--json", "--rules", "taiwan"]):
+        assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and json.loads(out.splitlines()[-1])[0]["deals"] == deals - 1
