@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.store.validate import MAX_DEPTH, Invalid, Mode, Status, listing, nesting, obj, parse, text
+from app.store.validate import MAX_DEPTH, PRESETS, Invalid, Mode, Status, listing, nesting, obj, parse, text
+from rules.presets import Preset
 
 
 def test_nesting_ignores_brackets_inside_strings() -> None:
@@ -43,3 +44,7 @@ def test_the_listing_columns_are_checked() -> None:
     with pytest.raises(Invalid, match="mode: must be one of"):
         listing((*good[:6], "nowhere", *good[7:]))
     assert {s.value for s in Status} == {"open", "over"}
+
+
+def test_the_schema_knows_every_preset() -> None:
+    assert set(PRESETS) == {p.value for p in Preset}
