@@ -33,6 +33,7 @@ from app.store.database import History, Mode, Status, insert_deal
 from app.store.validate import (
     ANY_OBJECT,
     FORMAT,
+    LINE,
     MAX_FILE,
     MAX_LINE,
     SESSION_COLUMNS,
@@ -107,10 +108,12 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
             "session": sessions.get(session), "retry_of": uids.get(retry_of),
         }
         try:
-            line["deal"] = stored(data, ANY_OBJECT, "deal")
-            line["review"] = None if review is None else stored(review, ANY_OBJECT, "review")
+            line["deal"] = stored(data, ANY_OBJECT, "deal", quick=True)
+            line["review"] = None if review is None else stored(review, ANY_OBJECT, "review", quick=True)
+            LINE(line, "")
             text = json.dumps(line, ensure_ascii=False, sort_keys=True)
-            export_line(text)
+            if len(text) > MAX_LINE:
+                raise Invalid("", f"longer than {MAX_LINE:,} characters")
         except Invalid as exc:
             history.note_damaged("deals", deal_id, exc)
             if skipped is not None:
