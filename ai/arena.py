@@ -344,7 +344,6 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     for the ones under way, which can take minutes. The pool keeps its processes in a private mapping: there is
     no public way to end them."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     deadline = time.monotonic() + 1.0
@@ -353,6 +352,10 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(1.0)
+    # Only now: the pool's manager thread sees its workers gone and stops, and this joins it. Shut down before
+    # (without waiting), the thread would outlive the call and meet its closed pipe at the interpreter's exit
+    # ("Exception ignored in: <module 'threading'>" on stderr).
+    pool.shutdown(wait=True)  # not cancel_futures: for the race just said
 
 
 class Deals(Protocol):
@@ -378,8 +381,11 @@ def play_parallel(
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
     try:
         with _interrupts_held():  # the workers start at the first submission
-            results = pool.map(work, blocks)
-        for block, part in zip(blocks, results, strict=True):
+            # Not pool.map: its iterator cancels the futures left when it is interrupted, racing the pool's
+            # thread that fails them once the workers are ended (an InvalidStateError traceback on stderr).
+            futures = [pool.submit(work, block) for block in blocks]
+        for block, future in zip(blocks, futures, strict=True):
+            part = future.result()
             parts.append(part)
             done += len(block.treasures)
             if progress:

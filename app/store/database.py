@@ -3,7 +3,8 @@
 Opening never stops the game (:func:`open_history` returns an :class:`Opened` that says what happened):
 
 - a file that is not a database, or whose schema cannot be read, is moved aside as
-  ``history.sqlite3.corrupt-<time>`` and a fresh one started, with a notice to show;
+  ``history.sqlite3.corrupt-<time>`` and a fresh one started with every session and deal that could still be
+  read of it (:mod:`.salvage`), with a notice to show;
 - a folder the game may not write, a full disk, or a file from a newer version of the game turn the
   history off for this run (:class:`HistoryOff`), and the game goes on without it.
 
@@ -11,6 +12,11 @@ Every deal is written in one transaction together with its session's state (``BE
 copy of the game waits for the lock instead of interleaving), in WAL mode, so that a crash at any moment
 leaves every committed deal readable and nothing half-written. A write that fails later (the disk fills up,
 the file is removed) raises :class:`WriteFailed` for the caller to turn the history off.
+
+Every row read back goes through the schema (:mod:`.validate`): one that does not pass (someone edited the
+file) is skipped where it would be shown and noted (:meth:`History.take_damaged`, :meth:`History.scan_damaged`).
+A command that only reads opens the file read-only (``open_history(read_only=True)``), so that a full disk
+or a file the player may not write does not stop it.
 """
 
 from __future__ import annotations
@@ -140,8 +146,8 @@ class History:
 
     Damage that opening could not see (a garbled page deep in the file) shows when a query reaches it: the
     file is then moved aside like a corrupt one at start-up and a fresh one opened in its place
-    (:meth:`_set_aside`), ``on_moved`` is told where the old one went, a read answers from the fresh file and
-    a write raises :class:`WriteFailed`."""
+    (:meth:`_set_aside`) with what could be read of the old one carried over (:attr:`salvaged`), ``on_moved``
+    is told where the old one went, a read answers from the fresh file and a write raises :class:`WriteFailed`."""
 
     def __init__(self, db: sqlite3.Connection, path: Path, *, clock: Callable[[], float] = time.time,
                  read_only: bool = False) -> None:

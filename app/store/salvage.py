@@ -4,7 +4,9 @@ A damaged page loses the rows stored on it, not the file: every session and deal
 (a scan would stop at the first bad page), checked like a line of an import (:mod:`.validate`, then the
 history's ``check`` when the game gave one: the record must read back as a deal the table could have made),
 and the good ones are written to the fresh history in one transaction. The damaged file stays aside as it
-was; :class:`Salvaged` says how many deals came over and how many were lost.
+was; :class:`Salvaged` says how many deals came over and how many were lost. The one way a deal row is
+written (:func:`insert_deal`: the game's, an import's and a salvage's) lives here, below the database module
+that uses it.
 """
 
 from __future__ import annotations
