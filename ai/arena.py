@@ -22,8 +22,11 @@ import multiprocessing
 import os
 import signal
 import statistics
-from collections.abc import Callable, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
@@ -317,8 +320,42 @@ def _play_block(block: _Block) -> dict[str, PlayerStats]:
 
 
 def _ignore_interrupts() -> None:
-    """Workers leave Ctrl+C to the parent (it reaches the whole foreground group), which cancels the rest."""
+    """Workers leave Ctrl+C to the parent (it reaches the whole foreground group), which ends them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold SIGINT back while the workers are started. A spawned interpreter inherits the blocked signal from
+    its first instruction, where the initializer only runs after its imports (a Ctrl+C in between printed a
+    worker's traceback); here a Ctrl+C in the meantime is only delayed, raised as the block ends."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers at once: shutting the pool down only cancels the blocks not yet started, and waits
+    for the ones under way, which can take minutes. The pool keeps its processes in a private mapping: there is
+    no public way to end them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + 1.0
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
+    # Only now: the pool's manager thread sees its workers gone and stops, and this joins it. Shut down before
+    # (without waiting), the thread would outlive the call and meet its closed pipe at the interpreter's exit
+    # ("Exception ignored in: <module 'threading'>" on stderr).
+    pool.shutdown(wait=True)  # not cancel_futures: for the race just said
 
 
 class Deals(Protocol):
@@ -341,16 +378,22 @@ def play_parallel(
     done = 0
     # spawn: a fresh interpreter per worker, safe whatever threads the caller runs (fork is not).
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts) as pool:
-        try:
-            for block, part in zip(blocks, pool.map(work, blocks), strict=True):
-                parts.append(part)
-                done += len(block.treasures)
-                if progress:
-                    progress(done, total)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)  # then only the blocks under way are finished
-            raise
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
+    try:
+        with _interrupts_held():  # the workers start at the first submission
+            # Not pool.map: its iterator cancels the futures left when it is interrupted, racing the pool's
+            # thread that fails them once the workers are ended (an InvalidStateError traceback on stderr).
+            futures = [pool.submit(work, block) for block in blocks]
+        for block, future in zip(blocks, futures, strict=True):
+            part = future.result()
+            parts.append(part)
+            done += len(block.treasures)
+            if progress:
+                progress(done, total)
+    except BaseException:  # Ctrl+C, SIGTERM (SystemExit), a worker's error: end every worker before going on
+        _end_workers(pool)
+        raise
+    pool.shutdown(wait=True)
     return parts
 
 

@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from app.config import TableConfig
 from app.game.journal import Journal, continue_session
 from app.game.resume import RestoreError, restore_table
+from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
 from app.messages import SettingsChanged, StartTable
 from app.paths import asset, pid_alive
@@ -34,7 +35,17 @@ from app.screens.settings import describe_load, notify_load_warning
 from app.screens.table import TableScreen
 from app.settings import Settings, load_settings, save_settings, settings_path
 from app.store.database import History, HistoryOff, Opened, SessionRow, history_path, open_history
+from app.store.salvage import Salvaged
 from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a folder the player may not read counts as one that does (the guide is for a
+    first start, and a folder that refuses is not that)."""
+    try:
+        return path.exists()
+    except OSError:
+        return True
 
 
 class ChinesePokerApp(App[None]):
@@ -69,7 +80,7 @@ class ChinesePokerApp(App[None]):
         super().__init__()
         report = None
         if offer_guide is None:  # the very first start: no settings file and no history yet
-            offer_guide = settings is None and not settings_path().exists() and not history_path().exists()
+            offer_guide = settings is None and not _exists(settings_path()) and not _exists(history_path())
         self.offer_guide = offer_guide
         if settings is None:
             settings, report = load_settings()
@@ -86,7 +97,7 @@ class ChinesePokerApp(App[None]):
         self.last_config: TableConfig | None = None  # the last table's, to pre-fill the menu's New table
         if settings.theme in self.available_themes:
             self.theme = settings.theme
-        self.opened = open_history() if history is None else history
+        self.opened = open_history(check=check_doc) if history is None else history
         self.history: History | None = self.opened.history
         if self.history is not None:
             self.history.on_moved = self._history_moved
@@ -146,13 +157,26 @@ class ChinesePokerApp(App[None]):
         """Say, once, that a corrupt history was moved aside, or that the history is off for this run."""
         opened = self.opened
         if opened.moved_aside is not None:
-            self.notify(self.t("history.moved_aside", path=str(opened.moved_aside)), severity="warning", timeout=12)
+            self._history_moved(opened.moved_aside, opened.salvaged)
         if opened.off is not None:
             self.notify(self.t(f"history.off.{opened.off.value}"), severity="warning", timeout=12)
 
-    def _history_moved(self, path: Path) -> None:
-        """Damage met while playing: the file was set aside and a fresh one started."""
-        self.notify(self.t("history.moved_aside", path=str(path)), severity="warning", timeout=12)
+    def _history_moved(self, path: Path, salvaged: Salvaged | None = None) -> None:
+        """Damage met (at start-up, or while playing): the file was set aside and a fresh one started with what
+        could still be read of it."""
+        if salvaged is None and self.history is not None:
+            salvaged = self.history.salvaged
+        if salvaged is None:
+            self.notify(self.t("history.moved_aside", path=str(path)), severity="warning", timeout=12)
+            return
+        self.notify(self.t("history.salvaged", path=str(path), recovered=salvaged.recovered, lost=salvaged.lost),
+                    severity="warning", timeout=12)
+
+    def notify_damaged(self) -> None:
+        """Say once that stored rows were skipped because they do not read back (the History screen's pages)."""
+        skipped = 0 if self.history is None else self.history.take_damaged()
+        if skipped:
+            self.notify(self.t("history.skipped", n=skipped), severity="warning", timeout=12)
 
     def history_off(self, why: HistoryOff) -> None:
         """A write failed: no more recording this run (the table's journal has told the player)."""

@@ -1,8 +1,10 @@
 """The history's subcommands: `history`, `stats`, `replay`, `export` and `import`.
 
 They read the same file as the game (``history.sqlite3`` in the data folder, ``$CHINESE_POKER_HOME``
-first). A corrupt file is moved aside with a warning on stderr and the command goes on with a fresh one;
-a history that cannot be opened at all is an ``error:`` line and status 1.
+first); those that only read open it so that nothing is written (a full disk does not stop them). A corrupt
+file is moved aside with a warning on stderr, what can still be read of it carried over, and the command goes
+on with the fresh one; a stored row that does not read back is skipped with a warning (``history --damaged``
+lists them); a history that cannot be opened or written at all is an ``error:`` line and status 1.
 """
 
 from __future__ import annotations
@@ -19,14 +21,22 @@ from app.commands.common import CommandParser, UsageError, add_command, whole_nu
 from app.exits import EXIT_FAILURE, report
 from app.i18n import LANGUAGES
 from app.paths import temp_path
-from app.store.database import History, open_history
+from app.store.database import DealRow, History, HistoryOff, WriteFailed, open_history
 from app.store.stats import compute_stats
+from app.store.validate import MAX_INT
 from rules.presets import Preset
 
-LIMIT = whole_number(1, None, not_whole="invalid limit {text!r} (a number of deals)",
-                     out_of_range="the limit is at least {low}, not {value}")
-DEAL_ID = whole_number(1, None, not_whole="invalid deal id {text!r} (the number History lists)",
-                       out_of_range="deal ids start at {low}, not {value}")
+LIMIT = whole_number(1, 1_000_000, not_whole="invalid limit {text!r} (a number of deals)",
+                     out_of_range="the limit is at least {low} and at most {high:,}, not {value}")
+DEAL_ID = whole_number(1, MAX_INT, not_whole="invalid deal id {text!r} (the number History lists)",
+                       out_of_range="deal ids are from {low} to {high}, not {value}")
+
+OFF_WORDS = {
+    HistoryOff.FULL: "the disk is full",
+    HistoryOff.READ_ONLY: "the file or its folder may not be written",
+    HistoryOff.TOO_NEW: "it was written by a newer version of the game",
+    HistoryOff.UNAVAILABLE: "it cannot be opened",
+}
 
 
 class HistoryUnavailable(Exception):
@@ -40,6 +50,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--rules", choices=presets, help="only this preset")
     p.add_argument("--limit", type=LIMIT, default=20, metavar="N", help="at most N deals (default 20)")
     p.add_argument("--json", action="store_true", help="one JSON list")
+    p.add_argument("--damaged", action="store_true",
+                   help="list the stored rows that do not read back (skipped elsewhere), instead of the deals")
     p = add_command(sub, "stats", cmd_stats, help="your statistics per preset")
     p.add_argument("--rules", choices=presets, help="only this preset")
     p.add_argument("--json", action="store_true", help="JSON")
@@ -52,27 +64,51 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("file", metavar="FILE", help="a file written by `export` ('-': standard input)")
 
 
-def opened() -> History:
+def _check() -> object:
+    from app.game.transfer import check_doc  # lazy: the record's check needs the rules' scoring
+
+    return check_doc
+
+
+def _warn_moved(moved: object, history: History) -> None:
+    salvaged = history.salvaged
+    kept = "" if salvaged is None else (f" with the {salvaged.recovered} deals that could be read "
+                                        f"({salvaged.lost} lost)")
+    print(f"warning: the history file could not be read; it was kept as {moved} and a new history started{kept}",
+          file=sys.stderr)
+
+
+def opened(read_only: bool = False) -> History:
     """The history, after saying on stderr that a corrupt file was moved aside; :class:`HistoryUnavailable`."""
-    result = open_history()
-    if result.moved_aside is not None:
-        print(f"warning: the history file could not be read; it was kept as {result.moved_aside} and a new "
-              "history started", file=sys.stderr)
+    result = open_history(read_only=read_only, check=_check())  # type: ignore[arg-type]
     if result.history is None:
-        raise HistoryUnavailable(f"the history cannot be used ({result.off}): {result.detail}")
+        why = OFF_WORDS.get(result.off, "it cannot be opened") if result.off is not None else "it cannot be opened"
+        raise HistoryUnavailable(f"the history cannot be used: {why} ({result.detail})")
+    if result.moved_aside is not None:
+        result.history.salvaged = result.salvaged
+        _warn_moved(result.moved_aside, result.history)
+    result.history.on_moved = lambda path: _warn_moved(path, result.history)  # type: ignore[arg-type]
     return result.history
 
 
-def _run(fn: object, args: argparse.Namespace) -> int:
+def _run(fn: object, args: argparse.Namespace, *, read_only: bool = True) -> int:
     try:
-        history = opened()
+        history = opened(read_only)
     except HistoryUnavailable as exc:
         return report(str(exc), EXIT_FAILURE)
     try:
-        return int(fn(history, args))  # type: ignore[operator]
-    except sqlite3.DatabaseError as exc:  # damage deep in the file, met by a query
-        return report(f"the history file is damaged ({exc}); the game sets it aside when it next meets it",
+        status = int(fn(history, args))  # type: ignore[operator]
+        skipped = history.take_damaged()
+        if skipped:
+            rows = "1 stored row does" if skipped == 1 else f"{skipped} stored rows do"
+            print(f"warning: {rows} not read back and {'was' if skipped == 1 else 'were'} skipped "
+                  "(see 'chinese-poker history --damaged')", file=sys.stderr)
+        return status
+    except WriteFailed as exc:
+        return report(f"the history cannot be written: {OFF_WORDS[exc.why]} ({exc}); nothing was changed",
                       EXIT_FAILURE)
+    except sqlite3.DatabaseError as exc:  # damage deep in the file the salvage could not get past
+        return report(f"the history file cannot be read ({exc})", EXIT_FAILURE)
     finally:
         history.close()
 
@@ -83,6 +119,8 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def _history(history: History, args: argparse.Namespace) -> int:
+    if args.damaged:
+        return _damaged(history, args)
     rows = history.deals(preset=args.rules, limit=args.limit)
     if args.json:
         out = [{"id": r.id, "played": r.played, "rules": r.preset, "mode": r.mode, "session": r.session,
@@ -102,6 +140,35 @@ def _history(history: History, args: argparse.Namespace) -> int:
         coach = "" if r.verdict is None else r.verdict + (f" -{r.loss:.2f}" if r.loss else "")
         stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.played))
         print(f"{r.id:>6}  {stamp:<16}  {r.preset:<10}  {deal:<14}  {units:>5}  {coach}".rstrip())
+    return 0
+
+
+def _readable(row: DealRow) -> None:
+    """A stored deal of the right shape that the game can also show (its record and review read back)."""
+    from ai.coach import Review
+    from app.game.record import DealRecord
+
+    DealRecord.from_dict(row.data)
+    if row.review is not None:
+        try:
+            Review.from_dict(row.review)
+        except (LookupError, TypeError, ValueError) as exc:
+            raise ValueError(f"review: {exc}") from None
+
+
+def _damaged(history: History, args: argparse.Namespace) -> int:
+    found = history.scan_damaged(_readable)
+    history.take_damaged()  # listed here: no warning about them besides
+    if args.json:
+        print(json.dumps([{"table": d.table, "id": d.id, "why": d.why} for d in found], ensure_ascii=False))
+        return 0
+    if not found:
+        print("No damaged rows.")
+        return 0
+    for d in found:
+        print(f"{d.table[:-1]} {d.id}: {d.why}")
+    print(f"{len(found)} stored {'row does' if len(found) == 1 else 'rows do'} not read back: the game skips "
+          "them; export leaves them out")
     return 0
 
 
@@ -146,7 +213,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _check_deal(history: History, deal: int) -> int:
     row = history.deal(deal)
     if row is None:
+        damage = history.damage("deals", deal)
+        history.take_damaged()
+        if damage is not None:
+            raise UsageError(f"deal {deal} cannot be shown: it does not read back ({damage.why})")
         raise UsageError(f"there is no deal {deal} in the history (see 'chinese-poker history')")
+    try:
+        _readable(row)
+    except (ValueError, TypeError, LookupError, AttributeError, ArithmeticError) as exc:
+        raise UsageError(f"deal {deal} cannot be shown: it does not read back ({exc})") from None
     return 0
 
 
@@ -155,12 +230,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     return _run(_export, args)
 
 
+def _skipped(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
 def _export(history: History, args: argparse.Namespace) -> int:
     from app.game.transfer import export_lines
 
+    history.take_damaged()
     if args.file == "-":
-        for line in export_lines(history):
+        for line in export_lines(history, _skipped):
             sys.stdout.write(line + "\n")
+        history.take_damaged()  # each was named as it was met
         return 0
     path = Path(args.file)
     if path.is_dir():
@@ -169,7 +250,7 @@ def _export(history: History, args: argparse.Namespace) -> int:
     count = 0
     try:
         with open(tmp, "w", encoding="utf-8") as fh:
-            for line in export_lines(history):
+            for line in export_lines(history, _skipped):
                 fh.write(line + "\n")
                 count += 1
             fh.flush()
@@ -181,31 +262,34 @@ def _export(history: History, args: argparse.Namespace) -> int:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    history.take_damaged()
     print(f"exported {count} deals to {path}", file=sys.stderr)
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     """``import FILE``: every line checked first, then all of them in one transaction."""
-    return _run(_import, args)
+    return _run(_import, args, read_only=False)
+
+
+# Errors of the import file that are the user's to fix (status 2); any other OSError is the machine's (1).
+_USER_FILE = (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError)
 
 
 def _import(history: History, args: argparse.Namespace) -> int:
-    from app.game.transfer import ImportFailed, import_lines
+    from app.game.transfer import FileRefused, ImportFailed, import_lines, read_file
 
+    name = "standard input" if args.file == "-" else args.file
     try:
-        if args.file == "-":
-            lines = sys.stdin.read().splitlines()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                lines = fh.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
-        raise UsageError(f"{args.file}: {why}") from None
-    try:
-        result = import_lines(history, lines)
+        result = import_lines(history, read_file(args.file, sys.stdin.buffer if args.file == "-" else None))
     except ImportFailed as exc:
-        raise UsageError(f"{args.file}: {exc}; nothing was imported") from None
+        raise UsageError(f"{name}: {exc}; nothing was imported") from None
+    except FileRefused as exc:
+        raise UsageError(f"{exc}; nothing was imported") from None
+    except _USER_FILE as exc:
+        raise UsageError(f"{name}: {exc.strerror or exc}") from None
+    except OSError as exc:
+        return report(f"{name}: {exc.strerror or exc}; nothing was imported", EXIT_FAILURE)
     print(f"imported {result.added} deals ({result.skipped} already in the history, {result.sessions} new "
           "sessions)", file=sys.stderr)
     return 0

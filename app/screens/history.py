@@ -33,6 +33,14 @@ def when(played: float) -> str:
     return time.strftime("%m-%d %H:%M", time.localtime(played))
 
 
+def _verdict(value: str | None) -> Verdict | None:
+    """The coach's verdict on a listed deal; None for none, or for one this version does not know."""
+    try:
+        return None if value is None else Verdict(value)
+    except ValueError:
+        return None
+
+
 class HistoryScreen(BaseScreen[None]):
     """Past deals in a table; filters cycle with their keys (see the module docstring)."""
 
@@ -95,6 +103,9 @@ class HistoryScreen(BaseScreen[None]):
         for row in page:
             table.add_row(*self._cells(row), key=str(row.id))
         self._detail()
+        notify_damaged = getattr(self.app, "notify_damaged", None)
+        if notify_damaged is not None:  # rows of the page that do not read back were left out: say so once
+            notify_damaged()
 
     def _cells(self, row: DealRow) -> list[Text | str]:
         t = self.t
@@ -112,8 +123,8 @@ class HistoryScreen(BaseScreen[None]):
         rows = "" if row.rows_won is None else f"{row.rows_won}"
         sweeps = "" if row.sweeps_given is None else f"{row.sweeps_given}/{row.sweeps_taken}"
         coach = Text("")
-        if row.verdict is not None:
-            verdict = Verdict(row.verdict)
+        verdict = _verdict(row.verdict)
+        if verdict is not None:
             coach = Text(t(f"coach.verdict.{verdict.value}"), style=VERDICT_STYLE[verdict])
             if row.loss:
                 coach.append(f" −{row.loss:.2f}")

@@ -61,12 +61,17 @@ def open_stored_deal(app: GameApp, deal_id: int, *, review: bool = False, retry:
     history = app.history
     row = None if history is None else history.deal(deal_id)
     if row is None or row.data is None:
-        app.notify(app.t("history.no_deal", id=deal_id), severity="error")
+        damage = None if history is None else history.damage("deals", deal_id)
+        if damage is not None:
+            history.take_damaged()  # type: ignore[union-attr]
+            app.notify(app.t("history.bad_deal", id=deal_id, why=damage.why), severity="error")
+        else:
+            app.notify(app.t("history.no_deal", id=deal_id), severity="error")
         return False
     try:
         stored = DealRecord.from_dict(row.data)
         first_review = None if row.review is None else Review.from_dict(row.review)
-    except (RecordError, KeyError, ValueError) as exc:
+    except (RecordError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
         app.notify(app.t("history.bad_deal", id=deal_id, why=str(exc)), severity="error")
         return False
     if retry and stored.human is None:

@@ -3,7 +3,8 @@
 Opening never stops the game (:func:`open_history` returns an :class:`Opened` that says what happened):
 
 - a file that is not a database, or whose schema cannot be read, is moved aside as
-  ``history.sqlite3.corrupt-<time>`` and a fresh one started, with a notice to show;
+  ``history.sqlite3.corrupt-<time>`` and a fresh one started with every session and deal that could still be
+  read of it (:mod:`.salvage`), with a notice to show;
 - a folder the game may not write, a full disk, or a file from a newer version of the game turn the
   history off for this run (:class:`HistoryOff`), and the game goes on without it.
 
@@ -11,13 +12,17 @@ Every deal is written in one transaction together with its session's state (``BE
 copy of the game waits for the lock instead of interleaving), in WAL mode, so that a crash at any moment
 leaves every committed deal readable and nothing half-written. A write that fails later (the disk fills up,
 the file is removed) raises :class:`WriteFailed` for the caller to turn the history off.
+
+Every row read back goes through the schema (:mod:`.validate`): one that does not pass (someone edited the
+file) is skipped where it would be shown and noted (:meth:`History.take_damaged`, :meth:`History.scan_damaged`).
+A command that only reads opens the file read-only (``open_history(read_only=True)``), so that a full disk
+or a file the player may not write does not stop it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 import threading
 import time
@@ -29,26 +34,12 @@ from typing import Any
 
 from app.paths import data_dir
 
-from .schema import VERSION, SchemaTooNew, migrate, new_uid, player_columns, version_of
+from .files import BUSY_MS, connect_reading, corrupt, disk_full, move_aside
+from .salvage import Salvaged, insert_deal, salvage
+from .schema import VERSION, SchemaTooNew, migrate, new_uid, version_of
+from .validate import ANY_OBJECT, DEAL, REVIEW, SESSION_COLUMNS, Invalid, Mode, Status, listing, stored
 
 HISTORY_FILE = "history.sqlite3"
-BUSY_MS = 10_000  # how long a write waits for another copy of the game to finish its own
-
-
-class Mode(StrEnum):
-    """Where a deal was played."""
-
-    TABLE = "table"  # a seat at a table
-    WATCH = "watch"  # the computer played every seat (觀戰, or after the player left)
-    RETRY = "retry"  # the player played a stored deal again (practice, not scored)
-    DRILL = "drill"  # a drill's arrangement
-
-
-class Status(StrEnum):
-    """A session's state: it can be continued, or it is over."""
-
-    OPEN = "open"
-    OVER = "over"
 
 
 class HistoryOff(StrEnum):
@@ -113,33 +104,41 @@ class DealRow:
 
 # The table's size is read out of the record's JSON (its top-level "players", written only below four): a list
 # reads one page of deals, so this costs nothing that a column and a migration would save.
+# json_valid first: json_extract on a row whose data is not JSON fails the whole query, not just that row.
 _LIST = ("id, uid, session, number, played, preset, mode, human, units, rows_won, sweeps_given, sweeps_taken, "
-         "fouled, special, seconds, verdict, loss, retry_of, coalesce(json_extract(data, '$.players'), 4)")
+         "fouled, special, seconds, verdict, loss, retry_of, "
+         "CASE WHEN json_valid(data) THEN coalesce(json_extract(data, '$.players'), 4) END")
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """A stored row the game could not read (skipped where it would have been shown): which, and why."""
+
+    table: str  # "deals" or "sessions"
+    id: int | None
+    why: str
 
 
 def _deal_row(row: Sequence[Any], full: bool = False) -> DealRow:
+    """A row of ``_LIST`` (with data and review when ``full``), checked; :class:`Invalid` names a bad column."""
+    if row[18] is None:
+        raise Invalid("data", "not JSON")
+    listing(tuple(row[:19]))
     fouled = None if row[12] is None else bool(row[12])
-    data = json.loads(row[19]) if full else None
-    review = json.loads(row[20]) if full and row[20] is not None else None
+    data = stored(row[19], DEAL, "data") if full else None
+    review = stored(row[20], REVIEW, "review") if full and row[20] is not None else None
     return DealRow(*row[:12], fouled, *row[13:19], data=data, review=review)  # type: ignore[misc]
 
 
-def _reason(exc: BaseException) -> HistoryOff:
+def _reason(exc: BaseException, path: Path | None = None) -> HistoryOff:
     text = str(exc).lower()
     if "full" in text or getattr(exc, "errno", None) == 28:
+        return HistoryOff.FULL
+    if path is not None and ("disk i/o" in text or "unable to open" in text) and disk_full(path.parent):
         return HistoryOff.FULL
     if "readonly" in text or "read-only" in text or "unable to open" in text or isinstance(exc, PermissionError):
         return HistoryOff.READ_ONLY
     return HistoryOff.UNAVAILABLE
-
-
-def _corrupt(exc: BaseException) -> bool:
-    """Whether an error says the file's content is bad (as opposed to the folder or the disk refusing)."""
-    if isinstance(exc, sqlite3.OperationalError):
-        return False
-    text = str(exc).lower()
-    return isinstance(exc, sqlite3.DatabaseError) and ("not a database" in text or "malformed" in text
-                                                        or "corrupt" in text or "encrypted" in text)
 
 
 class History:
@@ -147,22 +146,80 @@ class History:
 
     Damage that opening could not see (a garbled page deep in the file) shows when a query reaches it: the
     file is then moved aside like a corrupt one at start-up and a fresh one opened in its place
-    (:meth:`_set_aside`), ``on_moved`` is told where the old one went, a read answers from the fresh file and
-    a write raises :class:`WriteFailed`."""
+    (:meth:`_set_aside`) with what could be read of the old one carried over (:attr:`salvaged`), ``on_moved``
+    is told where the old one went, a read answers from the fresh file and a write raises :class:`WriteFailed`."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path, *, clock: Callable[[], float] = time.time) -> None:
-        self.db, self.path, self.clock = db, path, clock
+    def __init__(self, db: sqlite3.Connection, path: Path, *, clock: Callable[[], float] = time.time,
+                 read_only: bool = False) -> None:
+        self.db, self.path, self.clock, self.read_only = db, path, clock, read_only
         self._lock = threading.RLock()
         self.on_moved: Callable[[Path], None] | None = None
+        self.salvaged: Salvaged | None = None  # what the last setting aside carried over to the fresh file
+        # The game's check of an export line (app.game.transfer.check_doc), for the salvage: this floor cannot
+        # tell whether a record is one the table could have made.
+        self.check: Callable[[dict[str, Any], set[str]], None] | None = None
+        self._damaged: dict[tuple[str, int | None], Damaged] = {}
+        self._unseen = 0
 
     def _set_aside(self) -> None:
-        """The open file is damaged: keep it aside and carry on with a fresh one."""
+        """The open file is damaged: keep it aside, carry what can be read over to a fresh one, go on with it."""
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
         moved = move_aside(self.path, self.clock())
-        self.db = _connect(self.path)
+        self.db, self.read_only = _connect(self.path), False
+        self.salvaged = self._salvage(moved)
+        self._damaged.clear()
         if self.on_moved is not None:
             self.on_moved(moved)
+
+    def _salvage(self, source: Path) -> Salvaged:
+        try:
+            return salvage(source, self._write, self.check)
+        except WriteFailed:  # the fresh file refuses the writes (a full disk): nothing carried over
+            return Salvaged(0, 0)
+
+    # ---- rows that cannot be read
+
+    def note_damaged(self, table: str, row_id: int | None, exc: Exception) -> None:
+        """Keep a row that was skipped, for :meth:`take_damaged` and ``history --damaged``."""
+        key = (table, row_id)
+        if key not in self._damaged:
+            self._damaged[key] = Damaged(table, row_id, str(exc))
+            self._unseen += 1
+
+    def take_damaged(self) -> int:
+        """How many stored rows were skipped since the last call (the screens' notice says so once)."""
+        unseen, self._unseen = self._unseen, 0
+        return unseen
+
+    def damage(self, table: str, row_id: int) -> Damaged | None:
+        """Why a row was skipped, if it was."""
+        return self._damaged.get((table, row_id))
+
+    def scan_damaged(self, check: Callable[[DealRow], None] | None = None) -> list[Damaged]:
+        """Every stored session and deal that does not read back (``check``: the game's own test of a deal
+        that has the right shape), oldest first: what ``history --damaged`` lists."""
+        found: list[Damaged] = []
+        for (sid,) in self.iter_rows("SELECT id FROM sessions ORDER BY id"):
+            if self.session(int(sid)) is None:
+                found.append(self._damaged[("sessions", int(sid))])
+        for row in self.iter_rows(f"SELECT {_LIST}, data, review FROM deals ORDER BY id"):
+            try:
+                deal = _deal_row(row, full=True)
+                if check is not None:
+                    check(deal)
+            except (Invalid, ValueError, TypeError, LookupError, AttributeError, ArithmeticError) as exc:
+                found.append(Damaged("deals", row[0] if isinstance(row[0], int) else None, str(exc)))
+        return found
+
+    def _deal_rows(self, rows: Sequence[Sequence[Any]], full: bool) -> list[DealRow]:
+        out = []
+        for row in rows:
+            try:
+                out.append(_deal_row(row, full))
+            except Invalid as exc:
+                self.note_damaged("deals", row[0] if isinstance(row[0], int) else None, exc)
+        return out
 
     def close(self) -> None:
         """Close the file (what is committed is already on disk)."""
@@ -174,6 +231,8 @@ class History:
     def _write(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``fn`` in one IMMEDIATE transaction; :class:`WriteFailed` when the file refuses it."""
         with self._lock:
+            if self.read_only:
+                raise WriteFailed(HistoryOff.READ_ONLY, "the history was opened for reading only")
             try:
                 self.db.execute("BEGIN IMMEDIATE")
                 try:
@@ -183,10 +242,10 @@ class History:
                     if self.db.in_transaction:
                         self.db.execute("ROLLBACK")
                     raise
-            except (sqlite3.Error, OSError) as exc:
-                if _corrupt(exc):
+            except (sqlite3.Error, OSError, OverflowError) as exc:
+                if corrupt(exc):
                     self._set_aside()
-                raise WriteFailed(_reason(exc), str(exc)) from exc
+                raise WriteFailed(_reason(exc, self.path), str(exc)) from exc
             return out
 
     def start_session(self, preset: str, mode: Mode, config: dict[str, Any], state: dict[str, Any], *,
@@ -298,7 +357,7 @@ class History:
             try:
                 return self.db.execute(sql, args).fetchall()
             except sqlite3.DatabaseError as exc:
-                if not _corrupt(exc):
+                if not corrupt(exc):
                     raise
                 self._set_aside()
                 return self.db.execute(sql, args).fetchall()
@@ -311,7 +370,14 @@ class History:
         if not rows:
             return None
         r = rows[0]
-        return SessionRow(r[0], r[1], r[2], r[3], r[4], r[5], Status(r[6]), json.loads(r[7]), json.loads(r[8]), r[9])
+        try:
+            SESSION_COLUMNS(dict(zip(("uid", "started", "updated", "preset", "mode", "status"), r[1:7], strict=True)),
+                            "")
+            config, state = stored(r[7], ANY_OBJECT, "config"), stored(r[8], ANY_OBJECT, "state")
+        except Invalid as exc:
+            self.note_damaged("sessions", session, exc)
+            return None
+        return SessionRow(r[0], r[1], r[2], r[3], r[4], r[5], Status(r[6]), config, state, r[9])
 
     def resumable(self, alive: Callable[[int], bool], mine: int | None = None) -> SessionRow | None:
         """The open session played most recently that no other live copy of the game is playing (the
@@ -330,7 +396,7 @@ class History:
         marks = ", ".join("?" * len(modes))
         rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE session = ? AND mode IN ({marks}) "
                           "ORDER BY number, id", (session, *(m.value for m in modes)))
-        return [_deal_row(r, full=True) for r in rows]
+        return self._deal_rows(rows, full=True)
 
     def deals(self, *, preset: str | None = None, session: int | None = None, verdict: str | None = None,
               played_only: bool = False, limit: int = 200, before: int | None = None) -> list[DealRow]:
@@ -341,7 +407,7 @@ class History:
             args.append(before)
         clause = f"WHERE {' AND '.join(where)}" if where else ""
         rows = self.read(f"SELECT {_LIST} FROM deals {clause} ORDER BY id DESC LIMIT ?", (*args, limit))
-        return [_deal_row(r) for r in rows]
+        return self._deal_rows(rows, full=False)
 
     @staticmethod
     def _filters(preset: str | None, session: int | None, verdict: str | None,
@@ -359,12 +425,13 @@ class History:
     def deal(self, deal_id: int) -> DealRow | None:
         """One deal with its record and review, or None when there is no such deal."""
         rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE id = ?", (deal_id,))
-        return _deal_row(rows[0], full=True) if rows else None
+        found = self._deal_rows(rows, full=True)
+        return found[0] if found else None
 
     def retries(self, deal_id: int) -> list[DealRow]:
         """The practice tries of a deal, oldest first."""
         rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE retry_of = ? ORDER BY id", (deal_id,))
-        return [_deal_row(r, full=True) for r in rows]
+        return self._deal_rows(rows, full=True)
 
     def count(self, preset: str | None = None) -> int:
         """How many deals are stored (of ``preset``)."""
@@ -377,8 +444,20 @@ class History:
         return {uid: sid for sid, uid in self.read("SELECT id, uid FROM sessions")}
 
     def iter_rows(self, sql: str, args: Sequence[Any] = (), batch: int = 2000) -> Iterator[Any]:
-        """Rows of a query in batches, without holding them all (export)."""
+        """Rows of a query in batches, without holding them all (export). Damage met before the first row sets
+        the file aside as :meth:`read` does; met later, it is raised (rows were already handed out)."""
         with self._lock:
+            started = False
+            try:
+                cur = self.db.execute(sql, args)
+                while rows := cur.fetchmany(batch):
+                    started = True
+                    yield from rows
+                return
+            except sqlite3.DatabaseError as exc:
+                if started or not corrupt(exc):
+                    raise
+                self._set_aside()
             cur = self.db.execute(sql, args)
             while rows := cur.fetchmany(batch):
                 yield from rows
@@ -386,21 +465,6 @@ class History:
     def write(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``fn`` in one transaction (import: all of a file, or nothing)."""
         return self._write(fn)
-
-
-def insert_deal(db: sqlite3.Connection, session: int | None, record: dict[str, Any], mode: Mode, played: float,
-                 retry_of: int | None, review: dict[str, Any] | None, uid: str | None) -> int:
-    cols = player_columns(record)
-    names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
-    cur = db.execute(
-        f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, retry_of, verdict, loss, review, "
-        f"{', '.join(names)}) VALUES ({', '.join('?' * (12 + len(names)))})",
-        (uid or new_uid(), session, record["number"], played, record["rules"], mode.value, record.get("human"),
-         json.dumps(record, ensure_ascii=False), retry_of,
-         None if review is None else review.get("verdict"), None if review is None else review.get("loss"),
-         None if review is None else json.dumps(review), *(cols[n] for n in names)),
-    )
-    return int(cur.lastrowid or 0)
 
 
 @dataclass(frozen=True)
@@ -412,6 +476,7 @@ class Opened:
     off: HistoryOff | None = None
     moved_aside: Path | None = None
     detail: str = ""
+    salvaged: Salvaged | None = None  # what was carried over from the file moved aside
 
 
 def history_path() -> Path:
@@ -454,40 +519,45 @@ def _connect(path: Path) -> sqlite3.Connection:
     return db
 
 
-def move_aside(path: Path, now: float) -> Path:
-    """Rename a corrupt history (and its WAL files) out of the way; returns the new name."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-    os.replace(path, target)
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            os.replace(side, target.with_name(target.name + suffix))
-    return target
+def open_history(path: Path | None = None, *, clock: Callable[[], float] = time.time, read_only: bool = False,
+                 check: Callable[[dict[str, Any], set[str]], None] | None = None) -> Opened:
+    """Open (or create) the history; never raises for a bad file, a read-only folder or a full disk.
 
-
-def open_history(path: Path | None = None, *, clock: Callable[[], float] = time.time) -> Opened:
-    """Open (or create) the history; never raises for a bad file, a read-only folder or a full disk."""
+    ``read_only``: for a command that only reads, a connection that writes nothing, not even the WAL's
+    index (a new, old or damaged file is opened as usual). ``check``: see :attr:`History.check`."""
     path = history_path() if path is None else path
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return Opened(None, _reason(exc), detail=str(exc))
-    moved: Path | None = None
-    for _attempt in range(2):
+    if read_only:
         try:
-            return Opened(History(_connect(path), path, clock=clock), moved_aside=moved)
+            db = connect_reading(path)
         except SchemaTooNew as exc:
             return Opened(None, HistoryOff.TOO_NEW, detail=str(exc))
         except (sqlite3.Error, OSError) as exc:
-            if not _corrupt(exc) or moved is not None:
-                return Opened(None, _reason(exc), moved_aside=moved, detail=str(exc))
+            return Opened(None, _reason(exc, path), detail=str(exc))
+        if db is not None:
+            reading = History(db, path, clock=clock, read_only=True)
+            reading.check = check
+            return Opened(reading)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return Opened(None, _reason(exc, path), detail=str(exc))
+    moved: Path | None = None
+    for _attempt in range(2):
+        try:
+            history = History(_connect(path), path, clock=clock)
+            history.check = check
+        except SchemaTooNew as exc:
+            return Opened(None, HistoryOff.TOO_NEW, detail=str(exc))
+        except (sqlite3.Error, OSError) as exc:
+            if not corrupt(exc) or moved is not None:
+                return Opened(None, _reason(exc, path), moved_aside=moved, detail=str(exc))
             try:
                 moved = move_aside(path, clock())
             except OSError as err:
-                return Opened(None, _reason(err), detail=str(err))
+                return Opened(None, _reason(err, path), detail=str(err))
+            continue
+        if moved is None:
+            return Opened(history)
+        history.salvaged = history._salvage(moved)
+        return Opened(history, moved_aside=moved, salvaged=history.salvaged)
     return Opened(None, HistoryOff.UNAVAILABLE, moved_aside=moved)

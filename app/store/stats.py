@@ -3,7 +3,8 @@
 Only deals a person played at a table count (not watched deals, retries or drills). Every figure is
 from the player's side: units a deal with a 95% interval, rows won and lost, 打槍 given and taken, fouls,
 specials declared, what the coach priced (units lost a deal, share of best plays), the median seconds to
-arrange, the last deals' trend, and the best and worst deals.
+arrange, the last deals' trend, and the best and worst deals. A row whose columns are not of their type and
+range (someone edited the file) is left out, as the History list skips it.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import math
 from dataclasses import dataclass
 
 from .database import History
+from .validate import SOUND_DEAL
 
-PLAYED = "preset = ? AND mode = 'table' AND human IS NOT NULL"
+PLAYED = f"preset = ? AND mode = 'table' AND human IS NOT NULL AND {SOUND_DEAL}"
 TREND = 50  # deals in the trend charts
 
 
@@ -65,7 +67,7 @@ def interval(n: int, total: float, squares: float) -> tuple[float, float]:
 def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes: int = 3) -> PresetStats:
     """The statistics of ``preset`` (a few SQL aggregates: well under 0.5 s over 100,000 deals)."""
     row = history.read(
-        "SELECT count(*), coalesce(sum(units), 0), coalesce(sum(units * units), 0), coalesce(sum(rows_won), 0), "
+        "SELECT count(*), coalesce(sum(units), 0), total(units * 1.0 * units), coalesce(sum(rows_won), 0), "
         "coalesce(sum(rows_lost), 0), coalesce(sum(sweeps_given), 0), coalesce(sum(sweeps_taken), 0), "
         "coalesce(sum(fouled), 0), coalesce(sum(special IS NOT NULL), 0), count(loss), avg(loss), "
         f"sum(verdict = 'best'), count(seconds) FROM deals WHERE {PLAYED}",

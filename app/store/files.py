@@ -1,0 +1,88 @@
+"""The history file on disk: telling damage from refusal, opening it for reading only, moving a damaged one aside.
+
+A command that only reads opens the file so that nothing is written, not even the WAL's index, which a full
+disk would refuse (:func:`connect_reading`); the game's own connection is made in :mod:`.database`.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+from .schema import VERSION, SchemaTooNew, version_of
+
+BUSY_MS = 10_000  # how long a write waits for another copy of the game to finish its own
+
+
+def corrupt(exc: BaseException) -> bool:
+    """Whether an error says the file's content is bad (as opposed to the folder or the disk refusing)."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return False
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.DatabaseError) and ("not a database" in text or "malformed" in text
+                                                        or "corrupt" in text or "encrypted" in text)
+
+
+def disk_full(folder: Path) -> bool:
+    """Whether the file system holding ``folder`` has (next to) no room left: SQLite reports a full disk as
+    "disk I/O error" when it is met while making the WAL's index, rather than as "database or disk is full"."""
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):  # AttributeError: no statvfs on this platform
+        return False
+    return st.f_bavail * st.f_frsize < 1024 * 1024
+
+
+def connect_reading(path: Path) -> sqlite3.Connection | None:
+    """A connection that never writes, for the commands that only read: on a full disk, or a file the player
+    may not write, they still list what is stored. None when the file must be opened for writing after all
+    (it is new, older than this build, or damaged: opening it for writing moves it aside and salvages it)."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    uri = path.resolve().as_uri()
+    wal = path.with_name(path.name + "-wal")
+    queries = ["mode=ro"]
+    # Without the WAL index SQLite must create one, which a full disk refuses; with no WAL content to read,
+    # the main file alone is the whole history, and "immutable" reads it as it is, making nothing.
+    if not wal.exists() or wal.stat().st_size == 0:
+        queries.append("immutable=1")
+    for query in queries:
+        db = None
+        try:
+            db = sqlite3.connect(f"{uri}?{query}", uri=True, timeout=BUSY_MS / 1000, isolation_level=None,
+                                 check_same_thread=False)
+            found = version_of(db)
+            if found > VERSION:
+                raise SchemaTooNew(found)
+            if found < VERSION:
+                db.close()
+                return None
+            db.execute("SELECT count(*) FROM sessions").fetchone()
+            db.execute("SELECT id FROM deals ORDER BY id DESC LIMIT 1").fetchone()
+            return db
+        except sqlite3.Error as exc:
+            if db is not None:
+                db.close()
+            if corrupt(exc):
+                return None
+            if query == queries[-1]:
+                raise
+    return None
+
+
+def move_aside(path: Path, now: float) -> Path:
+    """Rename a corrupt history (and its WAL files) out of the way; returns the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    return target
