@@ -72,18 +72,22 @@ def pytest_testnodedown(node, error) -> None:
         node.config.stash[_TIERS] = counts
 
 
+def _tests(n: int) -> str:
+    return f"{n:,} test" + ("" if n == 1 else "s")
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     """One line on the tiers: how many tests each holds and how to run the other."""
     counts = config.stash.get(_TIERS, None)
     if counts is None or hasattr(config, "workerinput"):
         return
     if counts["tier_soak"]:
-        line = (f"tiers: the soak tier ran ({counts['soak']} tests: long walks, sweeps and every property at "
-                f"{tiers.SOAK_FACTOR}x its examples); the everyday tier is plain `pytest`")
+        line = (f"tiers: the soak tier, {_tests(counts['soak'])} (the long walks, sweeps, arena and bench runs, and "
+                f"every property at {tiers.SOAK_FACTOR}x its examples); the everyday tier is plain `pytest`")
     else:
-        line = (f"tiers: everyday tier, {counts['everyday']} tests selected; the soak tier holds "
-                f"{counts['soak']} more (long walks, sweeps, arena and bench runs, long property runs): "
-                f"`{SOAK_COMMAND}`")
+        line = (f"tiers: the everyday tier, {_tests(counts['everyday'])}; the soak tier holds "
+                f"{_tests(counts['soak'])} more (the long walks, sweeps, arena and bench runs) and every property "
+                f"test again at {tiers.SOAK_FACTOR}x its examples: `{SOAK_COMMAND}`")
     terminalreporter.write_line(line)
 
 

@@ -19,11 +19,11 @@ import textwrap
 from pathlib import Path
 
 from app.store.database import open_history
+from tests.tiers import sized
 
 from .helpers import sample_records
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 20
 DEALS = 1000
 
 CHILD = textwrap.dedent(
@@ -54,7 +54,8 @@ CHILD = textwrap.dedent(
 )
 
 
-def test_sigkill_never_loses_a_committed_deal(tmp_path: Path) -> None:
+@sized("kills", 6, 20)
+def test_sigkill_never_loses_a_committed_deal(tmp_path: Path, kills: int) -> None:
     script = tmp_path / "child.py"
     script.write_text(CHILD)
     records = tmp_path / "records.json"
@@ -64,7 +65,7 @@ def test_sigkill_never_loses_a_committed_deal(tmp_path: Path) -> None:
     rng = random.Random(20240601)
     reported: list[str] = []
     unfinished = 0
-    for run in range(KILLS):
+    for run in range(kills):
         child = subprocess.Popen([sys.executable, str(script), str(path), str(records), str(DEALS)],
                                  stdout=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
         assert child.stdout is not None
@@ -110,5 +111,5 @@ def test_sigkill_never_loses_a_committed_deal(tmp_path: Path) -> None:
         finally:
             history.close()
     assert not list(path.parent.glob("*.corrupt-*"))
-    assert unfinished >= KILLS * 3 // 4, f"only {unfinished} of {KILLS} kills landed before the child finished"
-    assert len(reported) > KILLS * 10, "the kills landed before any deal was written"
+    assert unfinished >= kills * 3 // 4, f"only {unfinished} of {kills} kills landed before the child finished"
+    assert len(reported) > kills * 10, "the kills landed before any deal was written"

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.cli import main
+from tests.tiers import examples
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "export-v1-2026-12-03.jsonl"
 DOCS = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
@@ -85,7 +86,7 @@ def _count(home: Path) -> int:
         return int(db.execute("SELECT count(*) FROM deals").fetchone()[0])
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(lines=st.lists(mutated(), min_size=1, max_size=3))
 def test_mutated_lines_never_escape_and_import_all_or_nothing(lines: list[tuple[str, bool]], home: Path,
