@@ -6,6 +6,9 @@ does, only on fewer cases:
 
 - :func:`sized` parametrises a test with an everyday size and a soak size; the soak case carries the ``soak``
   marker, which the everyday tier leaves out.
+- :func:`across` parametrises a screen's snapshot over terminal sizes and languages: the everyday tier takes
+  one language a size (each language at some size, and the languages rotated from one test to the next with
+  ``turn``, so that a module's tests meet every pairing between them), the soak tier the whole grid.
 - :func:`examples` scales a hypothesis ``max_examples`` by :data:`SOAK_FACTOR` in the soak tier, where every
   property test runs again (``tests/conftest.py`` selects them).
 
@@ -13,6 +16,8 @@ does, only on fewer cases:
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -33,3 +38,19 @@ def sized(name: str, everyday: int, soak: int) -> pytest.MarkDecorator:
 def examples(everyday: int) -> int:
     """A hypothesis ``max_examples``: ``everyday`` in the everyday tier, :data:`SOAK_FACTOR` times it in soak."""
     return everyday * SOAK_FACTOR if SOAK else everyday
+
+
+Size = tuple[int, int]
+
+
+def across(sizes: Sequence[Size], langs: Sequence[str], *, turn: int = 0,
+           ids: Callable[[Size, str], str] | None = None) -> pytest.MarkDecorator:
+    """Parametrise ``size`` and ``lang`` over ``sizes`` × ``langs``, the pairings past the everyday ones marked
+    ``soak`` (see the module docstring). ``ids`` names a case (default ``"80x24-en"``); it must name each case as
+    the test's stored snapshots do."""
+    name = ids or (lambda size, lang: f"{size[0]}x{size[1]}-{lang}")
+    daily = {(i, (i + turn) % len(langs)) for i in range(len(sizes))}
+    daily |= {(j % len(sizes), j) for j in range(len(langs)) if all(k != j for _, k in daily)}
+    params = [pytest.param(size, lang, id=name(size, lang), marks=() if (i, j) in daily else pytest.mark.soak)
+              for j, lang in enumerate(langs) for i, size in enumerate(sizes)]
+    return pytest.mark.parametrize(("size", "lang"), params)

@@ -39,7 +39,7 @@ from tests.tiers import sized
 pytestmark = pytest.mark.slow
 
 SOAK_KEYS = int(os.environ.get("RANDOM_KEYS", "2000"))  # the soak tier's walk, shared out between the sessions
-EVERYDAY_KEYS = 30  # each session's walk in the everyday tier
+EVERYDAY_KEYS = 20  # each session's walk in the everyday tier
 
 # Each screen's own keys (its bindings and what its widgets take); a screen not named gets ANY.
 SCREEN_KEYS: dict[str, list[str]] = {

@@ -3,10 +3,9 @@ at 80×24 and 120×40. The clock is frozen and every computer's pass is in befor
 
 from __future__ import annotations
 
-import pytest
-
 from ai import Level
 from tests.app.harness import LANGS, SIZES, Clock, config, make_app, settle
+from tests.tiers import across
 
 
 async def _picking(pilot) -> None:
@@ -15,8 +14,7 @@ async def _picking(pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@across(SIZES, LANGS, turn=0)
 def test_choosing_a_pass(snap_compare, size, lang):
     app = make_app(config(seed=3, exchange=2, levels=(Level.EASY,) * 3), lang=lang, clock=Clock())
     assert snap_compare(app, terminal_size=size, run_before=_picking)

@@ -19,6 +19,7 @@ from app.screens.rules_screen import RulesScreen
 from app.settings import Settings
 from rules.presets import Preset
 from tests.app.harness import LANGS, SIZES, ScreenApp
+from tests.tiers import across
 
 
 class ShotApp(ScreenApp):
@@ -28,28 +29,29 @@ class ShotApp(ScreenApp):
         super().__init__(make_screen, lang, settings=Settings(), animate=False)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
-@pytest.mark.parametrize("lang", LANGS)
+def LANG_FIRST(size: tuple[int, int], lang: str) -> str:
+    """The stored snapshots' names here put the language first: ``en-80x24``."""
+    return f"{lang}-{size[0]}x{size[1]}"
+
+
+@across(SIZES, LANGS, turn=0, ids=LANG_FIRST)
 def test_menu(snap_compare, lang, size):
     assert snap_compare(ShotApp(MainMenu, lang), terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
-@pytest.mark.parametrize("lang", LANGS)
+@across(SIZES, LANGS, turn=1, ids=LANG_FIRST)
 def test_host_settings_arcade(snap_compare, lang, size):
     # Arcade shows every row (its own options too); one step down shows the focus on a row.
     app = ShotApp(lambda: HostScreen(TableConfig.quick(Preset.ARCADE)), lang)
     assert snap_compare(app, press=["down"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
-@pytest.mark.parametrize("lang", LANGS)
+@across(SIZES, LANGS, turn=2, ids=LANG_FIRST)
 def test_rankings(snap_compare, lang, size):
     assert snap_compare(ShotApp(RankingsScreen, lang), terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
-@pytest.mark.parametrize("lang", LANGS)
+@across(SIZES, LANGS, turn=3, ids=LANG_FIRST)
 def test_rules_taiwan(snap_compare, lang, size):
     # Scrolled to the scoring table: the part of the rules players look up most.
     assert snap_compare(ShotApp(RulesScreen, lang), press=["pagedown"], terminal_size=size)

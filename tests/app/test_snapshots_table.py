@@ -8,10 +8,9 @@ a fixed seed, and every worker has finished before the shot.
 
 from __future__ import annotations
 
-import pytest
-
 from rules.presets import Preset
 from tests.app.harness import LANGS, SIZES, Clock, config, make_app, play_a_deal, settle
+from tests.tiers import across
 
 TABLE_SIZES = [*SIZES, (200, 50)]  # the table is looked at on a big terminal too
 
@@ -36,20 +35,17 @@ async def _results(pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@across(TABLE_SIZES, LANGS, turn=0)
 def test_table_mid_arrangement(snap_compare, size, lang):
     assert snap_compare(_app(lang), terminal_size=size, run_before=_arranging)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@across(TABLE_SIZES, LANGS, turn=1)
 def test_table_reveal_end(snap_compare, size, lang):
     assert snap_compare(_app(lang), terminal_size=size, run_before=_reveal_end)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@across(TABLE_SIZES, LANGS, turn=2)
 def test_results_panel(snap_compare, size, lang):
     assert snap_compare(_app(lang), terminal_size=size, run_before=_results)
 
@@ -65,8 +61,7 @@ async def _declared(pilot) -> None:
     await settle(pilot)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@across(TABLE_SIZES, LANGS, turn=3)
 def test_a_declared_special(snap_compare, size, lang):
     app = make_app(config(Preset.SHISANSHUI, seed=64, time_limit=0), lang=lang, clock=Clock())
     assert snap_compare(app, terminal_size=size, run_before=_declared)
@@ -85,8 +80,7 @@ async def _timed_out(pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@across(SIZES, LANGS, turn=4)
 def test_timeout_dialog(snap_compare, size, lang):
     """Time is up with takeover off: the host's choice (rules/RULES.md §10), the countdown stopped at 0:00."""
     assert snap_compare(_timeout_app(lang), terminal_size=size, run_before=_timed_out)
@@ -99,8 +93,7 @@ async def _review(pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@across(SIZES, LANGS, turn=5)
 def test_the_coachs_review(snap_compare, size, lang):
     # Issue 11: the player's rows and the best rows side by side, each row's chance, the alternatives, why.
     assert snap_compare(make_app(config(seed=4), lang=lang, clock=Clock()), terminal_size=size, run_before=_review)
