@@ -37,7 +37,7 @@ from rules.scoring import score_deal
 
 from .bots import BotLimits, ExternalPlayer, LevelPlayer, Player
 from .contract import Level, TableView
-from .passing import candidates, choose_pass
+from .exchange import candidates, choose_pass
 from .reference import make_reference_player
 
 PlayerFactory = Callable[[Preset], Player]

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ai.coach import Review
+from ai import Review
 from app.config import TableConfig
 from app.paths import pid_alive
 from app.store.database import History, HistoryOff, Mode, SessionRow, Status, WriteFailed

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.coach import Review
+from ai import Review
 from app.config import TableConfig
 from app.store.database import History, Mode, WriteFailed
 from rules.ledger import EndReason

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ai.coach import Review
+from ai import Review
 from app.config import TableConfig
 from app.store.database import History, SessionRow
 from rules.ledger import ledger_from_dict

@@ -7,6 +7,8 @@ one :class:`rules.ledger.Ledger`, and the reveal's progress. The screen only rea
 
 The AI itself is never called here except by :meth:`Table.decide_computers` (tests, headless paths): the UI
 runs :func:`app.game.requests.run_ai` (and the coach, :mod:`.coach`) in a worker thread and hands the answer back.
+
+The same concept on another floor: the state machine behind :mod:`app.screens.table`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .banker import cycle_stake, deal_stakes, next_banker
 from .coach import Coach
-from .exchanging import Exchanging
+from .exchange import Exchanging
 from .exemption import prefilled
 from .helping import Helping
 from .journal import Recorder
@@ -374,7 +376,6 @@ class Table(Helping, Exchanging, Asking):
         if self.preset is Preset.ARCADE:
             rec.doubles[seat] = self.human_double if self.human_double is not None else (
                 None if choice.double is None else rec.seats[choice.double])
-        rec.computer_for_human = True
         self.deadline = None
         if self.human is None:
             self.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)

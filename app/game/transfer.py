@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ai.coach import Review
+from ai import Review
 from app.config import TableConfig
 from app.store.database import History, Mode, Status, insert_deal
 from rules.presets import Preset

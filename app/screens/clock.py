@@ -17,7 +17,7 @@ from app.game import AIRequest, Table
 from app.game.requests import PassRequest
 from app.i18n import Translator
 from app.screens.dialogs import TimeoutScreen
-from app.screens.presenter import TablePresenter
+from app.view.presenter import TablePresenter
 
 if TYPE_CHECKING:
     from textual.app import App

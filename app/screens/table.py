@@ -3,6 +3,8 @@
 The game itself is :class:`app.game.Table`; this screen turns keys and clicks into its methods, runs the AI in
 thread workers (their answers come back as messages), animates the reveal through an injectable scheduler, and
 draws everything from the table's state after every change (:meth:`TableScreen.redraw`).
+
+The same concept on another floor: the screen of :mod:`app.game.table`.
 """
 
 from __future__ import annotations
@@ -19,8 +21,7 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ai import Choice
-from ai.policy import declaration_value
+from ai import Choice, declaration_value
 from app.config import TableConfig
 from app.game import (
     Action,
@@ -34,27 +35,27 @@ from app.game import (
     allowed,
     run_ai,
 )
-from app.game.drills.arrange import ArrangeTable
+from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
 from app.game.replay import OneDeal
 from app.i18n import Translator
-from app.messages import AIDone
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import TableClock
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
-from app.screens.formatting import SEAT_KEYS
 from app.screens.help import HelpScreen
+from app.screens.messages import AIDone
 from app.screens.pacing import TablePacing
-from app.screens.presenter import TablePresenter
 from app.screens.results import ResultsScreen
-from app.screens.reveal_player import RevealPlayer, Scheduler
 from app.screens.summary import SummaryScreen
 from app.screens.table_coach import TableCoaching
 from app.screens.table_exchange import TableExchange
 from app.screens.table_stakes import TableStakes
 from app.settings import Settings
-from app.widgets.base import GameFooter
-from app.widgets.cards import CardLook
+from app.view.cards import CardLook
+from app.view.formatting import SEAT_KEYS
+from app.view.presenter import TablePresenter
+from app.view.reveal_player import RevealPlayer, Scheduler
+from app.widgets.chrome import GameFooter
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
 from rules.specials import Special
@@ -210,7 +211,6 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         """Start the next deal and set the computers thinking."""
         self.reveal.cancel()
         self.view.reset()
-        self.view.takeover_note = False
         if self.table.phase in (Phase.DEALING, Phase.RESULTS, Phase.ROUND_SUMMARY):
             if self.table.phase is Phase.DEALING:
                 self.table.start_deal()
@@ -246,7 +246,6 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
                 self._accept(req, choice)
         elif req.purpose is Purpose.TAKEOVER:
             if self.table.accept_takeover(req, choice):
-                self.view.takeover_note = True
                 self.say(self.t("table.msg.takeover"), "warning")
             self.after_decision()
         else:  # the helper: suggestions or a hint

@@ -2,7 +2,7 @@
 :class:`app.screens.table.TableScreen`, like :mod:`app.screens.clock`.
 
 The coach prices the player's decision in a thread worker as soon as it is made (the answer comes back as
-:class:`app.messages.CoachDone`, handled by the screen); `c` opens the review.
+:class:`app.screens.messages.CoachDone`, handled by the screen); `c` opens the review.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from ai.coach import Budget
+from ai import Budget
 from app.game import CoachRequest, Table, run_coach
 from app.i18n import Translator
-from app.messages import CoachDone
+from app.screens.messages import CoachDone
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.settings import Settings
-from app.widgets.cards import CardLook
+from app.view.cards import CardLook
 
 if TYPE_CHECKING:
     from textual.app import App

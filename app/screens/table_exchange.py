@@ -1,7 +1,7 @@
 """The three-card exchange at the table screen (換三張, rules/RULES.md §21): a mixin of
 :class:`app.screens.table.TableScreen`, like :mod:`app.screens.table_coach`.
 
-The computers' passes are chosen in thread workers (their answers come back as :class:`app.messages.PassDone`);
+The computers' passes are chosen in thread workers (their answers come back as :class:`app.screens.messages.PassDone`);
 the player selects three cards with the arranging keys and passes them with enter. When the last round is in,
 the message line says what the player gave and got, and the computers start arranging.
 """
@@ -16,10 +16,10 @@ from app.game import AIRequest, ArrangeError, Phase, Table
 from app.game.coach import PassCoachRequest, run_pass_coach
 from app.game.requests import PassRequest, Purpose, run_pass
 from app.i18n import Translator
-from app.messages import PassCoachDone, PassDone
-from app.screens.presenter import TablePresenter
-from app.screens.presenter_exchange import passed_text
+from app.screens.messages import PassCoachDone, PassDone
 from app.settings import Settings
+from app.view.exchange import passed_text
+from app.view.presenter import TablePresenter
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -4,6 +4,8 @@ Only deals a person played at a table count (not watched deals, retries or drill
 from the player's side: units a deal with a 95% interval, rows won and lost, 打槍 given and taken, fouls,
 specials declared, what the coach priced (units lost a deal, share of best plays), the median seconds to
 arrange, the last deals' trend, and the best and worst deals.
+
+The same concept on another floor: the numbers behind :mod:`app.screens.stats`.
 """
 
 from __future__ import annotations

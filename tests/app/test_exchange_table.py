@@ -267,8 +267,8 @@ def test_any_watched_deal_with_passes_rebuilds_exactly(seed: int, rounds: int, w
 
 
 async def test_the_host_sets_rounds_and_way_in_one_row_and_the_ladder_hides_it() -> None:
-    from app.screens.form import ChoiceRow
     from app.screens.host import HostScreen
+    from app.widgets.form import ChoiceRow
     from tests.app.harness import ScreenApp
 
     app = ScreenApp(HostScreen)

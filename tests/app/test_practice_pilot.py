@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from app.game import Action, Allowed, allowed
 from app.game.drills import Drill
-from app.game.drills.arrange import ArrangeTable
+from app.game.drills.arrange_drill import ArrangeTable
 from app.screens.drill import DrillScreen
 from app.screens.practice import ArrangeResultScreen, PracticeScreen
 from app.store.stats import drill_stats

@@ -10,9 +10,9 @@ import pytest
 from app.game import COUNT_FRAMES, ArrangeError, Phase, StepKind, Table, display_order
 from app.game.arrange import ArrangeState
 from app.i18n import Translator
-from app.screens.formatting import deal_units_text, item_name, money_text, seat_name, signed
-from app.screens.presenter import TablePresenter
-from app.screens.reveal_player import RevealPlayer
+from app.view.formatting import deal_units_text, item_name, money_text, seat_name, signed
+from app.view.presenter import TablePresenter
+from app.view.reveal_player import RevealPlayer
 from rules.arrangement import Row
 from rules.cards import parse_cards
 from rules.evaluate import Category
@@ -276,7 +276,7 @@ def test_the_tall_story_puts_the_rows_on_one_line_and_each_kind_of_item_on_one_m
 
 def test_treasure_cards_are_marked_in_shape_and_colour():
     # Issue 10: treasure cards marked inside the rows they sit in (arcade 寶牌).
-    from app.widgets.cards import TREASURE, CardLook, tile
+    from app.view.cards import TREASURE, CardLook, tile
 
     card, other = parse_cards("As Kh")
     look = CardLook().with_treasure([card])

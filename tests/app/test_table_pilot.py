@@ -18,8 +18,8 @@ from app.screens.summary import SummaryScreen
 from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
-from app.widgets.base import TooSmall
-from app.widgets.cards import FOUR_COLOUR, CardLook
+from app.view.cards import FOUR_COLOUR, CardLook
+from app.widgets.chrome import TooSmall
 from rules.arrangement import Row
 from rules.presets import Preset
 from tests.app.harness import Clock, Manual, config, make_app, settle, suggested, table_screen

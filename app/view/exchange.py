@@ -1,8 +1,10 @@
 """What the table shows of the three-card exchange (換三張, rules/RULES.md §21), and the player's hand: the
-presenter's parts that read :mod:`app.game.exchanging`, kept apart so that `presenter` stays small.
+presenter's parts that read :mod:`app.game.exchange`, kept apart so that `presenter` stays small.
 
 Plain functions of the presenter's table and translator; they return the same models and text the presenter
 would, so the widgets never learn there is an exchange.
+
+The same concept on another floor: the view's side of :mod:`app.game.exchange`.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from rich.text import Text
 
 from app.game import Phase, Table
 from app.i18n import Translator
-from app.screens.formatting import SEAT_KEYS
-from app.widgets.table_widgets import HandModel
+from app.view.formatting import SEAT_KEYS
+from app.view.models import HandModel
 from rules.cards import Card, format_cards
 from rules.exchange import giver, receiver
 

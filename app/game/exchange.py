@@ -4,6 +4,8 @@ With the host's setting on, a deal starts in :attr:`Phase.EXCHANGING`: in each r
 cards at once (the player with the arranging keys, under a clock of its own; the computers in workers, from
 :meth:`Exchanging.pass_requests`), and once all are in the cards move together (:func:`rules.exchange.pass_round`).
 After the last round the table arranges the hands as they now are.
+
+The same concept on another floor: the table's side of :mod:`rules.exchange`.
 """
 
 from __future__ import annotations
