@@ -22,7 +22,7 @@ from ai import Choice, Level
 from app.config import TableConfig
 from rules.cards import Card, deal, turned_card
 from rules.deal import Decision
-from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
+from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, ledger_from_dict, new_ledger
 from rules.presets import Preset
 from rules.scoring import score_deal
 from rules.session import TreasureQueue, cut_card, deal_in_round, round_of, seat_totals
@@ -40,7 +40,7 @@ from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
 from .requests import AIRequest, PassRequest, Purpose, run_ai
 from .reveal import RevealProgress, RevealStep, reveal_steps
-from .seating import seat_ledger
+from .seating import check_seated, seat_ledger
 
 
 class Table(Helping, Exchanging, Asking):
@@ -553,18 +553,40 @@ class Table(Helping, Exchanging, Asking):
         standings = tuple(s for s in self.ledger.standings() if not self.is_empty(s))
         return Summary(reason, len(self.history), lines, standings, self.ledger.round)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The session as JSON-ready data (config, seed, every deal)."""
-        out: dict[str, Any] = {
-            "config": self.config.to_dict(),
-            "seed": self.seed,
-            "phase": self.phase.value,
-            "human": self.human,
-            "deals": [r.to_dict() for r in self.history],
-            "ledger": self.ledger.to_dict(),
-        }
-        if self.preset is Preset.ARCADE:
-            out["treasure"] = self.treasure.to_dict()
-        if self.over_reason:
-            out["over"] = self.over_reason
-        return out
+    # ---- saving and restoring: the one way a session is written and read back
+
+    def state(self) -> dict[str, Any]:
+        """What the session needs, beyond its settings and its deals, to be continued exactly (the history
+        stores it with every deal)."""
+        return {"seed": self.seed, "number": self.number, "ledger": self.ledger.to_dict(),
+                "treasure": self.treasure.to_dict(), "player_seat": self.player_seat,
+                "start_money": list(self.start_money), "sort": self.sort}
+
+    def save(self) -> dict[str, Any]:
+        """The whole session as JSON-ready data: its settings, :meth:`state` and every deal."""
+        return {"config": self.config.to_dict(), "state": self.state(), "deals": [r.to_dict() for r in self.history]}
+
+    @classmethod
+    def restore(cls, saved: dict[str, Any], *, journal: Recorder | None = None,
+                now: Callable[[], float] | None = None) -> Table:
+        """The table of a :meth:`save`, ready to deal its next deal. The player sits at the seat they last held,
+        even if they had left it to the computer (unless it is out, or the table is watched). KeyError,
+        TypeError or ValueError (a :class:`~.record.RecordError`) when ``saved`` cannot be continued."""
+        config, state = TableConfig.from_dict(saved["config"]), saved["state"]
+        table = cls(config, sort=str(state.get("sort", "rank")), journal=journal,
+                    **({} if now is None else {"now": now}))
+        table.seed, table.number = int(state["seed"]), int(state["number"])
+        if config.scored:
+            table.ledger = ledger_from_dict(config.preset, state["ledger"])
+            check_seated(table.ledger, table.seats)  # a smaller table's empty chairs still hold nothing
+        table.treasure = TreasureQueue.from_dict(state.get("treasure", []))
+        table.start_money = tuple(int(m) for m in state["start_money"])
+        seat = state.get("player_seat")
+        if seat is not None and table.is_empty(int(seat)):
+            raise ValueError(f"the player's seat {seat} is an empty chair at this table")
+        if not config.watch and seat is not None and not table.ledger.is_out(int(seat)):
+            table.human = table.viewer = table.player_seat = int(seat)
+        table.history = [DealRecord.from_dict(d) for d in saved["deals"]]
+        if any(r.players != config.players for r in table.history):
+            raise ValueError(f"a deal of another table size than the session's {config.players} players")
+        return table

@@ -240,7 +240,7 @@ def test_full_deal_and_record_serialises():
     assert tally_after(t.steps, len(t.steps)) == rec.units
     assert [s.row for s in t.steps[:3]] == [Row.FRONT, Row.MIDDLE, Row.BACK]
     assert t.steps[-1].kind == "totals"
-    json.dumps(t.to_dict())
+    json.dumps(t.save())
     t.next()
     assert t.phase is Phase.ARRANGING and t.number == 2 and t.money() == rec.units
 
