@@ -19,9 +19,10 @@ from rules.cards import Card
 from rules.exchange import PASS_SIZE, check_pass, pass_round
 
 from .arrange import ArrangeError, ArrangeState
+from .conduct import REFUSED, Next, answer_each
 from .phase import Phase
 from .record import DealRecord
-from .requests import HELPER_LEVEL, PassRequest, Purpose, run_pass
+from .requests import HELPER_LEVEL, AIRequest, PassRequest, Purpose
 
 MIN_PASS_SECONDS = 15  # the clock of a pass: half the arranging limit, never less than this
 
@@ -51,6 +52,8 @@ class Exchanging:
         def view_for(self, seat: int) -> TableView: ...
 
         def begin_arranging(self) -> None: ...
+
+        def computer_requests(self) -> list[AIRequest]: ...
 
     # ---- where the exchange stands
 
@@ -108,10 +111,9 @@ class Exchanging:
         return [self._pass_request(s, self.levels[s], Purpose.DECIDE) for s in rec.seats
                 if s != self.human and s not in self.round_passes]
 
-    def decide_passes(self) -> None:
-        """Choose every computer seat's pass of this round synchronously (tests, and the headless paths)."""
-        for request in self.pass_requests():
-            self.accept_pass(request, run_pass(request).cards)
+    def decide_passes(self) -> Next:
+        """Headless: every computer seat chooses this round's pass now (what that starts is not run)."""
+        return answer_each(self, self.pass_requests())  # type: ignore[arg-type]
 
     def _pass_request(self, seat: int, level: Level, purpose: Purpose) -> PassRequest:
         rec = self.current
@@ -120,33 +122,48 @@ class Exchanging:
         return PassRequest(seat, rec.number, len(rec.passes), rec.hands[seat], self.view_for(seat), level, seed,
                            purpose)
 
-    def accept_pass(self, request: PassRequest, cards: tuple[Card, ...]) -> bool:
-        """Take a seat's pass (a computer's, or the player's chosen at the time-out); False when it is stale."""
+    def accept_pass(self, request: PassRequest, cards: tuple[Card, ...]) -> Next:
+        """Take a seat's pass (a computer's, or the player's chosen at the time-out); :data:`REFUSED` when it is
+        stale."""
         rec = self.current
         if (rec is None or not self.exchanging or request.deal != rec.number or request.round != len(rec.passes)
                 or request.seat in self.round_passes):
-            return False
+            return REFUSED
         if request.seat == self.human and request.purpose is not Purpose.TAKEOVER:
-            return False
+            return REFUSED
+        before = len(rec.passes)
         self.round_passes[request.seat] = check_pass(rec.hands[request.seat], cards)
         if request.purpose is Purpose.TAKEOVER:
             rec.passed_for_human += (len(rec.passes),)
             self.arrange = None
         self._maybe_complete()
-        return True
+        return self._after_pass(before)
 
-    def give_pass(self) -> tuple[Card, ...]:
+    def give_pass(self) -> Next:
         """The player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
         rec, st = self.current, self.arrange
         if not self.can_pick or rec is None or st is None or self.human is None:
             raise ArrangeError("not_passing")
         if len(st.selected) != PASS_SIZE:
             raise ArrangeError("pass_three", count=len(st.selected))
-        cards = check_pass(rec.hands[self.human], st.selected)
-        self.round_passes[self.human] = cards
+        before = len(rec.passes)
+        self.round_passes[self.human] = check_pass(rec.hands[self.human], st.selected)
         self.deadline = None
         self._maybe_complete()
-        return cards
+        return self._after_pass(before)
+
+    def _after_pass(self, before: int) -> Next:
+        """After a pass: once the round is complete, the next round's passes to choose, or (the exchange over)
+        the player's passes for the coach and the computers' decisions."""
+        rec = self.current
+        assert rec is not None
+        if len(rec.passes) == before:
+            return Next()
+        if self.exchanging:
+            return Next(tuple(self.pass_requests()), passed=True)
+        if self.phase is Phase.ARRANGING:
+            return Next(tuple(self.computer_requests()), passed=True, coach_passes=self.human)
+        return Next(passed=True)
 
     def pass_timeout(self) -> PassRequest | None:
         """The clock ran out on the player's pass: the request that has the helper choose it."""

@@ -5,8 +5,10 @@
 clock and a ``time.monotonic()``-style deadline), scoring through :mod:`rules.scoring`, the session's money in
 one :class:`rules.ledger.Ledger`, and the reveal's progress. The screen only reads it and calls its methods.
 
-The AI itself is never called here except by :meth:`Table.decide_computers` (tests, headless paths): the UI
-runs :func:`app.game.requests.run_ai` (and the coach, :mod:`.coach`) in a worker thread and hands the answer back.
+The table conducts each deal: every call that moves it on returns what happens next (:class:`.conduct.Next`:
+the requests to run, the deal it scored, what the coach may price). The screen runs those requests in worker
+threads and hands the answers back (:meth:`Table.answer`); headless play runs them at once (:meth:`Table.run`,
+:meth:`Table.decide_computers`), so the table screen, the samples and the tests share one conductor.
 
 The same concept on another floor: the state machine behind :mod:`app.screens.table`.
 """
@@ -18,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ai import Choice, Level
+from ai import Choice, Level, PassChoice
 from app.config import TableConfig
 from rules.cards import Card, deal, turned_card
 from rules.deal import Decision
@@ -32,13 +34,14 @@ from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .banker import cycle_stake, deal_stakes, next_banker
 from .coach import Coach
+from .conduct import REFUSED, Next, answer_each, play_out
 from .exchange import Exchanging
 from .exemption import prefilled
 from .helping import Helping
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
-from .requests import AIRequest, PassRequest, Purpose, run_ai
+from .requests import AIRequest, PassRequest, Purpose
 from .reveal import RevealProgress, RevealStep, reveal_steps
 from .seating import check_seated, seat_ledger
 
@@ -229,25 +232,68 @@ class Table(Helping, Exchanging, Asking):
             return Status.OUT if self.is_out(seat) else Status.THINKING
         return Status.READY if seat in rec.decisions else Status.THINKING
 
+    # ---- conducting: what happens next
+
+    def deal(self) -> Next:
+        """Deal the next deal (after the results, :meth:`next`): the computers' passes to choose when the table
+        passes cards first, else their decisions; a stored deal shown again is scored at once. Nothing is asked
+        when the session (or an arcade round) is over instead."""
+        if self.phase is Phase.DEALING:
+            self.start_deal()
+        elif self.phase in (Phase.RESULTS, Phase.ROUND_SUMMARY):
+            self.next()
+        if self.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
+            return Next()
+        requests = (*self.pass_requests(), *self.computer_requests())
+        return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None)
+
+    def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next:
+        """Hand a seat's answer to the call its request is for (a pass, a takeover, a computer's decision)."""
+        if isinstance(request, PassRequest):
+            assert isinstance(answer, PassChoice)
+            return self.accept_pass(request, answer.cards)
+        assert isinstance(answer, Choice)
+        if request.purpose is Purpose.TAKEOVER:
+            return self.accept_takeover(request, answer)
+        if request.purpose is Purpose.DECIDE:
+            return self.accept(request, answer)
+        raise ValueError(f"a {request.purpose} request is the helper's, not the table's")
+
+    def run(self, step: Next) -> Next:
+        """Headless: run ``step``'s requests now, and the ones their answers ask for, until nothing is asked."""
+        return play_out(self, step)
+
+    def _run_each(self, requests: list[AIRequest] | list[PassRequest]) -> Next:
+        return answer_each(self, requests)
+
+    def _decided(self) -> Next:
+        """A seat's decision is in: the coach may price the player's (with the view it was made with); once
+        every seat has decided, the deal is scored."""
+        rec = self.current
+        assert rec is not None
+        coach = (rec.human, self.view_for(rec.human)) if rec.human is not None and rec.human in rec.decisions else None
+        scored = self.score() if self.phase is Phase.ARRANGING and self.all_decided else None
+        return Next(coach=coach, scored=scored)
+
     # ---- computer decisions
 
-    def accept(self, request: AIRequest, choice: Choice) -> bool:
-        """Record a computer seat's choice; False (ignored) when it is stale or the seat already decided."""
+    def accept(self, request: AIRequest, choice: Choice) -> Next:
+        """Record a computer seat's choice (:data:`REFUSED` when it is stale or the seat already decided);
+        the deal is scored once every seat has decided."""
         rec = self.current
         if rec is None or request.deal != rec.number or self.phase is not Phase.ARRANGING:
-            return False
+            return REFUSED
         if request.seat in rec.decisions:
-            return False
+            return REFUSED
         rec.decisions[request.seat] = choice.decision
         rec.decided_by[request.seat] = Decider.level(request.level)
         if self.preset is Preset.ARCADE and choice.double is not None:
             rec.doubles[request.seat] = rec.seats[choice.double]
-        return True
+        return self._decided()
 
-    def decide_computers(self) -> None:
-        """Decide every computer seat synchronously (tests, and the CLI's headless paths)."""
-        for request in self.computer_requests():
-            self.accept(request, run_ai(request))
+    def decide_computers(self) -> Next:
+        """Headless: every computer seat still to decide decides now (scoring the deal once all have)."""
+        return self._run_each(self.computer_requests())
 
     # ---- the human's arrangement
 
@@ -289,8 +335,9 @@ class Table(Helping, Exchanging, Asking):
         self.stake = cycle_stake(self.stake)
         return self.stake
 
-    def ready(self) -> Decision:
-        """READY: submit the human's arrangement; :class:`ArrangeError` when it is incomplete or a foul."""
+    def ready(self) -> Next:
+        """READY: submit the human's arrangement (the deal is scored if everyone else has decided);
+        :class:`ArrangeError` when it is incomplete or a foul."""
         rec = self.current
         if self.phase is not Phase.ARRANGING or rec is None or self.arrange is None or self.human is None:
             raise ArrangeError("not_arranging")
@@ -306,7 +353,7 @@ class Table(Helping, Exchanging, Asking):
         if self.preset is Preset.ARCADE:
             rec.doubles[self.human] = self.human_double
         self.deadline = None
-        return decision
+        return self._decided()
 
     @property
     def human_ready(self) -> bool:
@@ -358,14 +405,14 @@ class Table(Helping, Exchanging, Asking):
         left = self.time_left()
         return left is not None and left <= 0
 
-    def accept_takeover(self, request: AIRequest, choice: Choice) -> bool:
+    def accept_takeover(self, request: AIRequest, choice: Choice) -> Next:
         """The computer's completion of the human's hand at the time-out; legal by construction."""
         rec = self.current
         if rec is None or request.deal != rec.number or self.phase is not Phase.ARRANGING:
-            return False
+            return REFUSED
         seat = request.seat
         if seat in rec.decisions:
-            return False
+            return REFUSED
         decision = choice.decision
         if self.arrange is not None and self.arrange.declared is not None:
             decision = Decision.declared(self.arrange.hand, self.arrange.declared)  # the player's own choice
@@ -379,38 +426,39 @@ class Table(Helping, Exchanging, Asking):
         self.deadline = None
         if self.human is None:
             self.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)
-        return True
+        return self._decided()
 
-    def on_timeout(self) -> AIRequest | PassRequest | None:
+    def on_timeout(self) -> Next:
         """At zero (rules/RULES.md §10: the player counts as having left).
 
         With takeover allowed: the request that has the computer complete the hand around the placed cards.
-        With it off: None; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
+        With it off: ``host``; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
         """
         if self.can_pick:  # a pass: the helper chooses it, whatever the takeover setting (RULES.md §21)
-            return self.pass_timeout()
+            request = self.pass_timeout()
+            return Next(() if request is None else (request,))
         if self.phase is not Phase.ARRANGING or self.human is None or self.human_ready or self.timeout is not None:
             raise ArrangeError("not_arranging")
         if self.config.takeover:
             self.timeout = Timeout.TAKEOVER
-            return self.takeover_request()
+            return Next((self.takeover_request(),))
         self.timeout = Timeout.HOST
         self.deadline = None
-        return None
+        return Next(host=True)
 
-    def resolve_timeout(self, computer: bool) -> AIRequest | None:
+    def resolve_timeout(self, computer: bool) -> Next:
         """The host's choice after a time-out without takeover (rules/RULES.md §10).
 
         ``computer``: the computer plays the seat from now on, as for a player who left: it completes this
         hand around the placed cards (the returned request, for :meth:`accept_takeover`) and plays the seat in
         the later deals; the player watches and may take a seat again (:meth:`take_seat`). Otherwise the table
-        ends (reason ``timeout``) and None is returned.
+        ends (reason ``timeout``) and nothing is asked.
         """
         if not self.awaiting_host:
             raise ArrangeError("not_arranging")
         if not computer:
             self.end(EndReason.TIMEOUT)
-            return None
+            return Next()
         request = self.takeover_request()
         self.timeout = Timeout.TAKEOVER
         seat = self.human
@@ -418,19 +466,16 @@ class Table(Helping, Exchanging, Asking):
         self.human = None
         self.viewer = seat
         self.deadline = None
-        return request
+        return Next((request,))
 
     # ---- leaving and taking seats
 
-    def leave(self) -> AIRequest | PassRequest | None:
-        """The human leaves: the computer takes the seat if allowed (returns the request to finish the
-        current hand, if any), else the session ends with its summary."""
-        if self.human is None:
+    def leave(self) -> Next:
+        """The human leaves: the computer takes the seat if allowed (asking for the request that finishes the
+        current hand or pass, if any), else the session ends with its summary."""
+        if self.human is None or not self.config.takeover:
             self.end(EndReason.LEFT)
-            return None
-        if not self.config.takeover:
-            self.end(EndReason.LEFT)
-            return None
+            return Next()
         seat = self.human
         request: AIRequest | PassRequest | None = None
         if self.phase is Phase.ARRANGING and self.current is not None and seat not in self.current.decisions:
@@ -441,7 +486,7 @@ class Table(Helping, Exchanging, Asking):
         self.viewer = seat
         self.arrange = None
         self.deadline = None
-        return request
+        return Next(() if request is None else (request,))
 
     def take_seat(self, seat: int) -> None:
         """接玩: while watching, take ``seat`` from the next deal on (the session goes on)."""

@@ -35,6 +35,7 @@ from app.game import (
     allowed,
     run_ai,
 )
+from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
 from app.game.replay import OneDeal
@@ -52,6 +53,7 @@ from app.screens.table_exchange import TableExchange
 from app.screens.table_stakes import TableStakes
 from app.settings import Settings
 from app.view.cards import CardLook
+from app.view.exchange import passed_text
 from app.view.formatting import SEAT_KEYS
 from app.view.presenter import TablePresenter
 from app.view.reveal_player import RevealPlayer, Scheduler
@@ -211,22 +213,14 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         """Start the next deal and set the computers thinking."""
         self.reveal.cancel()
         self.view.reset()
-        if self.table.phase in (Phase.DEALING, Phase.RESULTS, Phase.ROUND_SUMMARY):
-            if self.table.phase is Phase.DEALING:
-                self.table.start_deal()
-            else:
-                self.table.next()
-        if self.table.phase is Phase.OVER:
-            self.show_summary()
-            return
-        if self.table.phase is Phase.ROUND_SUMMARY:
+        step = self.table.deal()
+        if self.table.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             self.show_summary()
             return
         self.say("")
-        self.start_passes()  # 換三張, when the table passes cards first
-        for request in self.table.computer_requests():
+        for request in step.requests:  # 換三張's passes first, when the table passes cards; else the decisions
             self.think(request)
-        if self.table.phase is Phase.REVEALING:  # a stored deal shown again: every decision is in
+        if step.scored is not None:  # a stored deal shown again: every decision is in
             self.start_reveal()
         self.redraw()
 
@@ -245,23 +239,30 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
             else:
                 self._accept(req, choice)
         elif req.purpose is Purpose.TAKEOVER:
-            if self.table.accept_takeover(req, choice):
+            step = self.table.accept_takeover(req, choice)
+            if step:
                 self.say(self.t("table.msg.takeover"), "warning")
-            self.after_decision()
+            self.follow(step)
         else:  # the helper: suggestions or a hint
             self._helper_done(req, choice)
 
     def _accept(self, req: AIRequest, choice: Choice) -> None:
-        if self.table.accept(req, choice):
-            self.after_decision()
+        step = self.table.accept(req, choice)
+        if step:
+            self.follow(step)
 
-    def after_decision(self) -> None:
-        """Someone decided: the coach prices the player's decision at once; reveal once everyone has."""
-        rec = self.table.current
-        if rec is not None and rec.human is not None and rec.human in rec.decisions:
-            self.ask_coach(rec.human)
-        if self.table.phase is Phase.ARRANGING and self.table.all_decided:
-            self.table.score()
+    def follow(self, step: Next) -> None:
+        """Do what the table asks after a call: the coach prices the player's decision (or passes) at once,
+        the requests go to workers, a scored deal is revealed; then redraw."""
+        if step.coach is not None:
+            self.ask_coach(*step.coach)
+        if step.passed and self.table.human is not None:  # what the player gave and got, round by round
+            self.say(passed_text(self.t, self.table, self.table.human, self.view.seat_name, last=True))
+        if step.coach_passes is not None:
+            self.coach_passes(step.coach_passes)
+        for request in step.requests:
+            self.think(request)
+        if step.scored is not None:
             self.history_notice()
             self.start_reveal()
         self.redraw()
@@ -392,14 +393,14 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
 
     def action_ready(self) -> None:
         try:
-            self.table.ready()
+            step = self.table.ready()
         except ArrangeError as exc:
             self.error(exc)
             self.redraw()
             return
         self.view.hint = None
         self.say(self.t("table.msg.ready"))
-        self.after_decision()
+        self.follow(step)
 
     def action_double(self) -> None:
         target = self.table.cycle_double()
@@ -495,14 +496,12 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
             """Handle the dialog's answer."""
             if not yes or table.phase is Phase.OVER:  # the clock may have ended the table meanwhile
                 return
-            request = table.leave()
+            step = table.leave()
             if table.phase is Phase.OVER:
                 self.show_summary()
                 return
             self.say(self.t("table.msg.left"), "warning")
-            if request is not None:
-                self.think(request)
-            self.redraw()
+            self.follow(step)
 
         self.app.push_screen(ConfirmScreen(text, t=self.t), done)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from ai import Budget
+from ai import Budget, TableView
 from app.game import CoachRequest, Table, run_coach
 from app.i18n import Translator
 from app.screens.messages import CoachDone
@@ -50,14 +50,14 @@ class TableCoaching:
 
     # ---- the coach
 
-    def ask_coach(self, seat: int, asked: bool = False) -> None:
+    def ask_coach(self, seat: int, view: TableView | None = None, asked: bool = False) -> None:
         """Have the coach price ``seat``'s decision in this deal (once; with the coach off, only when ``asked``
-        for in the review screen)."""
+        for in the review screen), on ``view``, the table as the seat saw it when it decided (else as it is)."""
         rec, budget = self.table.current, self.live_settings.coach
         if rec is None or (budget == "off" and not asked and not self.table.always_coach):
             return
         budget = Budget.STANDARD.value if budget == "off" else budget
-        request = self.table.coach.request(rec, seat, self.table.view_for(seat), Budget(budget))
+        request = self.table.coach.request(rec, seat, view or self.table.view_for(seat), Budget(budget))
         if request is not None:
             self.coach_think(request)
 
@@ -78,7 +78,7 @@ class TableCoaching:
         if rec is None or rec.result is None:
             return
         seat = rec.human if rec.human is not None else self.table.viewer
-        review = ReviewScreen(self.table, rec, seat, lambda q: self.ask_coach(q, True), self.look, t=self.t)
+        review = ReviewScreen(self.table, rec, seat, lambda q: self.ask_coach(q, asked=True), self.look, t=self.t)
         self.app.push_screen(review)
 
     def history_notice(self) -> None:

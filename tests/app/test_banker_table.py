@@ -9,7 +9,7 @@ import pytest
 
 from ai import Level
 from app.config import STAKES, TableConfig
-from app.game import Action, Allowed, allowed, run_ai
+from app.game import Action, Allowed, Phase, allowed, run_ai
 from app.game.journal import Journal
 from app.game.record import DealRecord
 from app.game.resume import restore_table
@@ -37,7 +37,7 @@ def auto_deal(t: Table) -> DealRecord:
         if t.arrange.declared is None and t.preset.arranged:  # the pattern ladder: READY at once
             t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
         t.ready()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     t.finish_reveal()
     return rec
 

@@ -63,7 +63,7 @@ def _scored(preset: Preset = Preset.TOURNAMENT) -> Table:
     t.decide_computers()
     t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
     t.ready()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     return t
 
 

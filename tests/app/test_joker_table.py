@@ -60,7 +60,8 @@ def _played_joker_deal(preset: Preset = Preset.TAIWAN) -> DealRecord:
     assert t.arrange.legal
     t.ready()
     t.decide_computers()
-    rec = t.score()
+    rec = t.current
+    assert rec is not None and rec.result is not None
     assert t.phase is Phase.REVEALING and rec.result is not None
     return rec
 

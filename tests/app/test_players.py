@@ -48,7 +48,7 @@ def auto_deal(t: Table) -> None:
         if t.arrange.declared is None and t.preset.arranged:  # the pattern ladder: READY at once
             t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
         t.ready()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     t.finish_reveal()
 
 
@@ -247,17 +247,17 @@ def test_the_time_out_takeover_completes_the_players_hand_only(players):
     t.decide_computers()
     t.apply(t.arrange.place(Row.BACK))
     clock.t += 31
-    req = t.on_timeout()
+    (req,) = t.on_timeout().requests
     assert req is not None and req.seat == 0 and req.view.players == players
     assert t.accept_takeover(req, run_ai(req)) and t.all_decided
-    assert t.score().decided_by[0] == "takeover"
+    assert t.current.result is not None and t.current.decided_by[0] == "takeover"
 
 
 @pytest.mark.parametrize("players", SMALL)
 def test_leaving_a_smaller_table_hands_the_seat_to_the_computer(players):
     t = Table(cfg(players=players))
     t.start_deal()
-    req = t.leave()
+    (req,) = t.leave().requests
     assert req is not None and req.seat == 0 and t.watching
     t.accept(req, run_ai(req))
     t.decide_computers()

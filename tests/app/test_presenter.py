@@ -35,7 +35,7 @@ def scored(preset: Preset = Preset.TAIWAN, **kw) -> tuple[Table, TablePresenter]
     table.decide_computers()
     table.arrange = table.arrange.with_suggestions(suggested(table.suggest_request()))
     table.ready()
-    table.score()
+    assert table.phase is Phase.REVEALING  # scored by the last decision
     return table, view
 
 
@@ -203,10 +203,10 @@ def test_a_declared_special_shows_its_name_and_its_shape_not_three_rows():
     table, view = seated(Preset.SHISANSHUI, seed=64)
     assert Special.THREE_FLUSHES in table.arrange.specials
     table.arrange = table.arrange.declare(Special.THREE_FLUSHES)
-    table.decide_computers()
     table.ready()
     before = view.rows_model().rows  # READY, not revealed yet
-    table.score()
+    table.decide_computers()
+    assert table.phase is Phase.REVEALING  # scored by the last decision
     if table.phase is Phase.REVEALING:
         table.finish_reveal()
     for lines in (before, view.rows_model().rows):

@@ -96,7 +96,8 @@ def play_deal(table: Table, rng: random.Random, *, foul: bool = False, review: b
                 table.apply(state.with_arrangement(arrangement))
                 table.ready()
     table.decide_computers()
-    table.score()
+    if table.phase is Phase.ARRANGING:  # the player's decision was put in directly: not conducted
+        table.score()
     if review and table.human is not None:
         request = table.coach.request(rec, table.human, table.view_for(table.human), Budget.QUICK)
         assert request is not None
