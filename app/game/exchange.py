@@ -1,4 +1,5 @@
-"""The three-card exchange at the table (換三張, rules/RULES.md §21): a mixin of :class:`app.game.table.Table`.
+"""The three-card exchange at the table (換三張, rules/RULES.md §21): still a mixin of :class:`app.game.table.Table`
+(the one left: the table's requests and helper are composed parts, :mod:`.asking` and :mod:`.helping`).
 
 With the host's setting on, a deal starts in :attr:`Phase.EXCHANGING`: in each round every seat picks three
 cards at once (the player with the arranging keys, under a clock of its own; the computers in workers, from
@@ -13,16 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ai import Level, TableView
+from ai import Level
 from app.config import TableConfig
 from rules.cards import Card
 from rules.exchange import PASS_SIZE, check_pass, pass_round
 
 from .arrange import ArrangeError, ArrangeState
+from .asking import Asking
 from .conduct import REFUSED, Next, answer_each
 from .phase import Phase
 from .record import DealRecord
-from .requests import HELPER_LEVEL, AIRequest, PassRequest, Purpose
+from .requests import HELPER_LEVEL, PassRequest, Purpose
 
 MIN_PASS_SECONDS = 15  # the clock of a pass: half the arranging limit, never less than this
 
@@ -46,14 +48,11 @@ class Exchanging:
     now: Callable[[], float]
     round_passes: dict[int, tuple[Card, ...]]  # this round's passes so far, by table seat
     pass_taken: bool  # the clock ran out on this round's pass and the computer is choosing it
+    ask: Asking
 
     if TYPE_CHECKING:
 
-        def view_for(self, seat: int) -> TableView: ...
-
         def begin_arranging(self) -> None: ...
-
-        def computer_requests(self) -> list[AIRequest]: ...
 
     # ---- where the exchange stands
 
@@ -119,7 +118,7 @@ class Exchanging:
         rec = self.current
         assert rec is not None
         seed = (rec.seed * 8 + seat) * 4 + len(rec.passes) + 1
-        return PassRequest(seat, rec.number, len(rec.passes), rec.hands[seat], self.view_for(seat), level, seed,
+        return PassRequest(seat, rec.number, len(rec.passes), rec.hands[seat], self.ask.view_for(seat), level, seed,
                            purpose)
 
     def accept_pass(self, request: PassRequest, cards: tuple[Card, ...]) -> Next:
@@ -162,7 +161,7 @@ class Exchanging:
         if self.exchanging:
             return Next(tuple(self.pass_requests()), passed=True)
         if self.phase is Phase.ARRANGING:
-            return Next(tuple(self.computer_requests()), passed=True, coach_passes=self.human)
+            return Next(tuple(self.ask.computer_requests()), passed=True, coach_passes=self.human)
         return Next(passed=True)
 
     def pass_timeout(self) -> PassRequest | None:

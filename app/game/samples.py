@@ -26,7 +26,7 @@ def sample_records(deals: int = 25, seed: int = 2026) -> list[dict[str, Any]]:
             step = table.deal()
             if table.phase is Phase.ROUND_SUMMARY:  # arcade: a round is over, the next deal starts the next
                 step = table.deal()
-            request = table.takeover_request()
+            request = table.ask.takeover_request()
             step = table.run(table.accept_takeover(request, run_ai(request)).then(step))
             assert step.scored is not None
             out.append(step.scored.to_dict())

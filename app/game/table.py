@@ -37,7 +37,7 @@ from .coach import Coach
 from .conduct import REFUSED, Next, answer_each, play_out
 from .exchange import Exchanging
 from .exemption import prefilled
-from .helping import Helping
+from .helping import Helper
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
@@ -46,7 +46,7 @@ from .reveal import RevealProgress, RevealStep, reveal_steps
 from .seating import check_seated, seat_ledger
 
 
-class Table(Helping, Exchanging, Asking):
+class Table(Exchanging):
     """A session at a table of two to four: seat 0 is the human unless watching (觀戰); the seats a smaller
     table does not use are empty chairs (:attr:`seats`, :mod:`.seating`)."""
 
@@ -93,6 +93,7 @@ class Table(Helping, Exchanging, Asking):
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
         self.coach.listener = None if journal is None else journal.reviewed
         self._arranging_since, self._held_for = 0.0, 0.0  # the player's seconds to arrange (the clock's holds out)
+        self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
         self.round_passes: dict[int, tuple[Card, ...]] = {}  # 換三張: this round's passes (:mod:`.exchanging`)
         self.pass_taken = False
 
@@ -131,6 +132,14 @@ class Table(Helping, Exchanging, Asking):
     def seats_in_play(self) -> tuple[int, ...]:
         """The seats that play the next deal, in seat order."""
         return tuple(s for s in self.ledger.seats_in_play() if not self.is_empty(s))
+
+    def is_computer(self, seat: int) -> bool:
+        """True when the computer plays ``seat``."""
+        return seat != self.human
+
+    def money(self) -> tuple[int, ...]:
+        """Each seat's standing in the table's currency."""
+        return self.ledger.money
 
     def level_of(self, seat: int) -> Level:
         """The computer level of ``seat``."""
@@ -244,7 +253,7 @@ class Table(Helping, Exchanging, Asking):
             self.next()
         if self.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             return Next()
-        requests = (*self.pass_requests(), *self.computer_requests())
+        requests = (*self.pass_requests(), *self.ask.computer_requests())
         return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None)
 
     def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next:
@@ -271,7 +280,8 @@ class Table(Helping, Exchanging, Asking):
         every seat has decided, the deal is scored."""
         rec = self.current
         assert rec is not None
-        coach = (rec.human, self.view_for(rec.human)) if rec.human is not None and rec.human in rec.decisions else None
+        human = rec.human
+        coach = (human, self.ask.view_for(human)) if human is not None and human in rec.decisions else None
         scored = self.score() if self.phase is Phase.ARRANGING and self.all_decided else None
         return Next(coach=coach, scored=scored)
 
@@ -293,7 +303,7 @@ class Table(Helping, Exchanging, Asking):
 
     def decide_computers(self) -> Next:
         """Headless: every computer seat still to decide decides now (scoring the deal once all have)."""
-        return self._run_each(self.computer_requests())
+        return self._run_each(self.ask.computer_requests())
 
     # ---- the human's arrangement
 
@@ -441,7 +451,7 @@ class Table(Helping, Exchanging, Asking):
             raise ArrangeError("not_arranging")
         if self.config.takeover:
             self.timeout = Timeout.TAKEOVER
-            return Next((self.takeover_request(),))
+            return Next((self.ask.takeover_request(),))
         self.timeout = Timeout.HOST
         self.deadline = None
         return Next(host=True)
@@ -459,7 +469,7 @@ class Table(Helping, Exchanging, Asking):
         if not computer:
             self.end(EndReason.TIMEOUT)
             return Next()
-        request = self.takeover_request()
+        request = self.ask.takeover_request()
         self.timeout = Timeout.TAKEOVER
         seat = self.human
         assert seat is not None
@@ -479,7 +489,7 @@ class Table(Helping, Exchanging, Asking):
         seat = self.human
         request: AIRequest | PassRequest | None = None
         if self.phase is Phase.ARRANGING and self.current is not None and seat not in self.current.decisions:
-            request = self._request(seat, self.levels[seat], Purpose.DECIDE)
+            request = self.ask.request(seat, self.levels[seat], Purpose.DECIDE)
         elif self.exchanging and seat not in self.round_passes:
             request = self._pass_request(seat, self.levels[seat], Purpose.DECIDE)
         self.human = None

@@ -269,20 +269,20 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
 
     def _helper_done(self, req: AIRequest, choice: Choice) -> None:
         # An old deal's answer, or one the player's moves have overtaken since it was asked: dropped.
-        if not self.table.helper_fits(req):
+        if not self.table.helper.fits(req):
             return
         if req.purpose is Purpose.SUGGEST:
             if not choice.kept_fixed:
                 self.say(self.t("table.msg.no_completion"), "warning")
             try:
-                self.table.accept_suggestions(req, choice)
+                self.table.helper.accept_suggestions(req, choice)
             except ArrangeError as exc:
                 self.error(exc)
             else:
                 if choice.kept_fixed and self.table.arrange is not None:
                     self.say(self.view.suggestion_text())
         else:
-            hint = self.table.hint_for(choice)
+            hint = self.table.helper.hint_for(choice)
             if hint is None:
                 self.say(self.t("table.msg.no_hint"), "warning")
             else:
@@ -373,7 +373,7 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
 
     def action_auto(self) -> None:
         try:
-            request = self.table.auto_arrange()
+            request = self.table.helper.auto_arrange()
         except ArrangeError as exc:
             self.error(exc)
             self.redraw()
@@ -388,7 +388,7 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
 
     def action_hint(self) -> None:
         self.say(self.t("table.msg.thinking"))
-        self.think(self.table.hint_request())
+        self.think(self.table.ask.hint_request())
         self.redraw()
 
     def action_ready(self) -> None:
@@ -427,7 +427,7 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
                 self.say(self.t("table.msg.declared", special=self.t(f"common.special.{choice.id}")))
                 self.redraw()
 
-        view = self.table.view_for(self.table.human) if self.table.human is not None else None
+        view = self.table.ask.view_for(self.table.human) if self.table.human is not None else None
         values = {s: declaration_value(s, view) for s in specials} if view is not None else {}
         self.app.push_screen(DeclareScreen(specials, values=values, t=self.t), done)
 

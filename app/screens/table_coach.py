@@ -57,7 +57,7 @@ class TableCoaching:
         if rec is None or (budget == "off" and not asked and not self.table.always_coach):
             return
         budget = Budget.STANDARD.value if budget == "off" else budget
-        request = self.table.coach.request(rec, seat, view or self.table.view_for(seat), Budget(budget))
+        request = self.table.coach.request(rec, seat, view or self.table.ask.view_for(seat), Budget(budget))
         if request is not None:
             self.coach_think(request)
 

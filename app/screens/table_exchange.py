@@ -92,7 +92,7 @@ class TableExchange:
         coach_on = self.live_settings.coach != "off" or self.table.always_coach
         if rec is None or not coach_on:
             return
-        for request in self.table.coach.pass_requests(rec, seat, self.table.view_for(seat)):
+        for request in self.table.coach.pass_requests(rec, seat, self.table.ask.view_for(seat)):
             self.coach_pass_think(request)
 
     @work(thread=True, group="coach")

@@ -110,7 +110,7 @@ async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bo
     assert allowed(table, Action.AUTO) is Allowed.HIDDEN and allowed(table, Action.HINT) is Allowed.HIDDEN
     for n in range(hands):
         await settle(pilot)
-        request = table.takeover_request()
+        request = table.ask.takeover_request()
         choice = run_ai(request)
         play = choice.decision.arrangement
         if badly:  # the obvious play's rows swapped about: legal, and far from the best

@@ -59,20 +59,20 @@ def test_pressing_a_walks_through_the_suggestions_declaration_included():
     table = Table(config(Preset.SHISANSHUI, seed=64), now=Clock())
     table.start_deal()
     view = TablePresenter(table, EN)
-    request = table.auto_arrange()
+    request = table.helper.auto_arrange()
     assert request is not None
-    table.accept_suggestions(request, run_ai(request))
+    table.helper.accept_suggestions(request, run_ai(request))
     st = table.arrange
     assert st.declared is Special.THREE_FLUSHES and st.suggestion == 0
     assert "declare" in view.suggestion_text() and "+" in view.suggestion_text()
     assert allowed(table, Action.AUTO) is Allowed.ALLOWED, "a suggested declaration can be stepped past"
     seen = [st.suggestion]
     for _ in range(len(st.suggestions)):
-        assert table.auto_arrange() is None  # the next cached one
+        assert table.helper.auto_arrange() is None  # the next cached one
         seen.append(table.arrange.suggestion)
     assert seen == [*range(len(st.suggestions)), 0]
     shown = table.arrange.suggestions[1]
-    table.auto_arrange()
+    table.helper.auto_arrange()
     assert table.arrange.declared is None and table.arrange.complete
     assert "back" in view.suggestion_text() and shown.decision.arrangement is not None
 

@@ -33,7 +33,7 @@ async def put(pilot, screen: TableScreen, card, row: Row) -> None:
 
 
 def best_arrangement(screen: TableScreen):
-    req = screen.table.suggest_request()
+    req = screen.table.ask.suggest_request()
     return next(s.decision.arrangement for s in suggested(req) if s.decision.arrangement is not None)
 
 
@@ -193,7 +193,7 @@ async def test_timeout_without_takeover_asks_the_host_and_stops_the_clock():
         assert screen.table.time_left() == 0.0 and screen.check_action("select", ()) is None
         # A suggestion the player asked for just before the time-out no longer moves the cards.
         before = screen.table.arrange
-        request = screen.table.suggest_request()
+        request = screen.table.ask.suggest_request()
         screen._helper_done(request, run_ai(request))
         assert screen.table.arrange is before
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))

@@ -138,22 +138,22 @@ def test_sort_by_suit_keeps_the_cursor_card():
 def test_auto_arrange_asks_then_cycles_the_suggestions_and_completes_around_placed_cards():
     t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
-    first = t.auto_arrange()
+    first = t.helper.auto_arrange()
     assert first is not None and first.purpose is Purpose.SUGGEST and first.fixed is None
     choice = run_ai(first)
     arrangements = [s.decision.arrangement for s in choice_suggestions(choice, first)]
-    assert t.helper_fits(first) and t.accept_suggestions(first, choice)
+    assert t.helper.fits(first) and t.helper.accept_suggestions(first, choice)
     a1 = t.arrange
     assert a1.complete and a1.legal and a1.rows == arrangements[0].rows and a1.suggestion == 0
     if len(arrangements) > 1:
-        assert t.auto_arrange() is None  # the next suggestion, no new request
+        assert t.helper.auto_arrange() is None  # the next suggestion, no new request
         assert t.arrange.rows == arrangements[1].rows
     t.apply(t.arrange.return_all())
     card = t.arrange.cursor_card
     t.apply(t.arrange.place(Row.BACK))
-    again = t.auto_arrange()
+    again = t.helper.auto_arrange()
     assert again is not None and again.fixed == Fixed(back=(card,))
-    assert not t.helper_fits(first) and not t.accept_suggestions(first, choice)  # it no longer fits
+    assert not t.helper.fits(first) and not t.helper.accept_suggestions(first, choice)  # it no longer fits
 
 
 def test_auto_arrange_is_refused_once_declared():
@@ -161,16 +161,16 @@ def test_auto_arrange_is_refused_once_declared():
     t.start_deal()
     t.apply(replace(t.arrange, specials=frozenset(Special)).declare(Special.SIX_PAIRS))
     with pytest.raises(ArrangeError, match="declared"):
-        t.auto_arrange()
+        t.helper.auto_arrange()
 
 
 def test_hint_for_names_the_cursor_card_and_its_row():
     t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
-    request = t.hint_request()
-    assert request.purpose is Purpose.HINT and t.helper_fits(request)
+    request = t.ask.hint_request()
+    assert request.purpose is Purpose.HINT and t.helper.fits(request)
     choice = run_ai(request)
-    hint = t.hint_for(choice)
+    hint = t.helper.hint_for(choice)
     assert hint is not None and hint.card == t.arrange.cursor_card
     assert hint.card in choice.decision.arrangement.rows[hint.row]
     # Why (issue 10): the cards of the row it belongs to, and what they make.
@@ -189,7 +189,7 @@ def test_the_screen_changes_the_arrangement_only_through_the_table():
     assert t.toggle_sort() == "suit" and t.sort == "suit" and t.arrange.sort == "suit"
     assert t.arrange.cursor_card == card
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
     with pytest.raises(ArrangeError, match="not_arranging"):
         t.apply(t.arrange.return_all())
@@ -233,7 +233,7 @@ def test_full_deal_and_record_serialises():
     with pytest.raises(ArrangeError) as exc:
         t.ready()
     assert exc.value.code == "incomplete"
-    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
     rec = t.current
     assert rec is not None and rec.result is not None
@@ -249,7 +249,7 @@ def test_full_deal_and_record_serialises():
 def test_stale_ai_answers_are_ignored():
     t = Table(cfg())
     t.start_deal()
-    req = t.computer_requests()[0]
+    req = t.ask.computer_requests()[0]
     choice = run_ai(req)
     assert t.accept(req, choice)
     assert not t.accept(req, choice)  # already decided
@@ -332,7 +332,7 @@ def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     t.finish_reveal()
     assert t.next() is Phase.ARRANGING and t.number == 2
     assert t.watching and t.arrange is None and t.deadline is None and t.time_left() is None
-    assert [r.seat for r in t.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
+    assert [r.seat for r in t.ask.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
     t.take_seat(0)  # 接玩: the player may sit down again from the next deal
     t.decide_computers()
     assert t.phase is Phase.REVEALING  # scored by the last decision
@@ -362,7 +362,7 @@ def test_practice_keeps_no_score():
     assert t.currency == "none"
     t.start_deal()
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     assert t.money() == (0, 0, 0, 0)
@@ -372,7 +372,7 @@ def _auto_deal(t: Table) -> None:
     t.decide_computers()
     if t.human is not None and not t.human_ready:
         if t.arrange.declared is None:
-            t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+            t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
         t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     t.finish_reveal()
@@ -451,7 +451,7 @@ def test_watch_mode_take_seat_from_next_deal():
     t = Table(cfg(watch=True))
     t.start_deal()
     assert t.watching and t.arrange is None and t.deadline is None
-    assert len(t.computer_requests()) == 4
+    assert len(t.ask.computer_requests()) == 4
     t.take_seat(2)
     assert t.watching  # not before the next deal
     _auto_deal(t)
