@@ -35,7 +35,7 @@ from .asking import Asking
 from .banker import cycle_stake, deal_stakes, next_banker
 from .coach import Coach
 from .conduct import REFUSED, Next, answer_each, play_out
-from .exchange import Exchanging
+from .exchange import Exchange
 from .exemption import prefilled
 from .helping import Helper
 from .journal import Recorder
@@ -46,7 +46,7 @@ from .reveal import RevealProgress, RevealStep, reveal_steps
 from .seating import check_seated, seat_ledger
 
 
-class Table(Exchanging):
+class Table:
     """A session at a table of two to four: seat 0 is the human unless watching (觀戰); the seats a smaller
     table does not use are empty chairs (:attr:`seats`, :mod:`.seating`)."""
 
@@ -94,8 +94,7 @@ class Table(Exchanging):
         self.coach.listener = None if journal is None else journal.reviewed
         self._arranging_since, self._held_for = 0.0, 0.0  # the player's seconds to arrange (the clock's holds out)
         self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
-        self.round_passes: dict[int, tuple[Card, ...]] = {}  # 換三張: this round's passes (:mod:`.exchanging`)
-        self.pass_taken = False
+        self.exchange = Exchange(self)  # 換三張: the rounds of passing
 
     # ---- what the table is
 
@@ -212,7 +211,7 @@ class Table(Exchanging):
         self.human_double = None
         self.timeout = None
         self._held_at = self.now() if self._held_at is not None else None
-        if not self.start_exchange(record):  # 換三張 first, when the table passes cards
+        if not self.exchange.start(record):  # 換三張 first, when the table passes cards
             self.begin_arranging()
         return record
 
@@ -253,7 +252,7 @@ class Table(Exchanging):
             self.next()
         if self.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             return Next()
-        requests = (*self.pass_requests(), *self.ask.computer_requests())
+        requests = (*self.exchange.requests(), *self.ask.computer_requests())
         return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None)
 
     def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next:
@@ -274,6 +273,33 @@ class Table(Exchanging):
 
     def _run_each(self, requests: list[AIRequest] | list[PassRequest]) -> Next:
         return answer_each(self, requests)
+
+    def give_pass(self) -> Next:
+        """換三張: the player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
+        before = self.exchange.round
+        self.exchange.give()
+        return self._after_pass(before)
+
+    def accept_pass(self, request: PassRequest, cards: tuple[Card, ...]) -> Next:
+        """Take a seat's pass (a computer's, or the player's chosen at the time-out); :data:`REFUSED` when it is
+        stale."""
+        before = self.exchange.round
+        return self._after_pass(before) if self.exchange.take(request, cards) else REFUSED
+
+    def decide_passes(self) -> Next:
+        """Headless: every computer seat chooses this round's pass now (what that starts is not run)."""
+        return answer_each(self, self.exchange.requests())
+
+    def _after_pass(self, before: int) -> Next:
+        """After a pass: once the round is complete, the next round's passes to choose, or (the exchange over)
+        the player's passes for the coach and the computers' decisions."""
+        if self.exchange.round == before:
+            return Next()
+        if self.exchange.active:
+            return Next(tuple(self.exchange.requests()), passed=True)
+        if self.phase is Phase.ARRANGING:
+            return Next(tuple(self.ask.computer_requests()), passed=True, coach_passes=self.human)
+        return Next(passed=True)
 
     def _decided(self) -> Next:
         """A seat's decision is in: the coach may price the player's (with the view it was made with); once
@@ -312,7 +338,7 @@ class Table(Exchanging):
 
         :class:`ArrangeError` ``not_arranging`` when the player can no longer arrange, or ``not_this_hand``.
         """
-        if not (self.can_arrange or self.can_pick) or self.arrange is None or not self.preset.arranged:
+        if not (self.can_arrange or self.exchange.can_pick) or self.arrange is None or not self.preset.arranged:
             raise ArrangeError("not_arranging")  # the ladder: nothing to arrange
         if state.hand != self.arrange.hand:
             raise ArrangeError("not_this_hand")
@@ -392,7 +418,7 @@ class Table(Exchanging):
         the host chooses after a time-out."""
         if self.awaiting_host:
             return 0.0
-        picking = self.can_pick  # 換三張: the clock of the pass
+        picking = self.exchange.can_pick  # 換三張: the clock of the pass
         if self.deadline is None or ((self.phase is not Phase.ARRANGING or self.human_ready) and not picking):
             return None
         return max(0.0, self.deadline - (self._held_at if self._held_at is not None else self.now()))
@@ -444,8 +470,8 @@ class Table(Exchanging):
         With takeover allowed: the request that has the computer complete the hand around the placed cards.
         With it off: ``host``; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
         """
-        if self.can_pick:  # a pass: the helper chooses it, whatever the takeover setting (RULES.md §21)
-            request = self.pass_timeout()
+        if self.exchange.can_pick:  # a pass: the helper chooses it, whatever the takeover setting (RULES.md §21)
+            request = self.exchange.timeout()
             return Next(() if request is None else (request,))
         if self.phase is not Phase.ARRANGING or self.human is None or self.human_ready or self.timeout is not None:
             raise ArrangeError("not_arranging")
@@ -490,8 +516,8 @@ class Table(Exchanging):
         request: AIRequest | PassRequest | None = None
         if self.phase is Phase.ARRANGING and self.current is not None and seat not in self.current.decisions:
             request = self.ask.request(seat, self.levels[seat], Purpose.DECIDE)
-        elif self.exchanging and seat not in self.round_passes:
-            request = self._pass_request(seat, self.levels[seat], Purpose.DECIDE)
+        elif self.exchange.active and seat not in self.exchange.passes:
+            request = self.exchange.request(seat, self.levels[seat], Purpose.DECIDE)
         self.human = None
         self.viewer = seat
         self.arrange = None

@@ -276,7 +276,7 @@ class TablePresenter:
             classes = "out"
         elif table.phase is Phase.ARRANGING:
             status_text = self.t(f"table.status.{status.value}")
-        elif table.exchanging:
+        elif table.exchange.active:
             status_text, classes = exchange_status(self.t, table, seat)
         elif rec.result is not None and rec.fouled(seat) and shown:
             status_text = self.t("table.status.foul")
@@ -400,7 +400,7 @@ class TablePresenter:
                 out.append("   " + self.t("table.doubled_by", seats=", ".join(self.seat_name(s) for s in by)),
                            style="bold yellow")
             out.append("\n")
-        if table.exchanging:
+        if table.exchange.active:
             out.append_text(exchange_board(self.t, table, self.seat_name))
         if table.phase is Phase.ARRANGING:
             st = table.arrange

@@ -48,7 +48,7 @@ def test_each_round_moves_the_cards_and_then_arranging_starts_with_the_new_hand(
     rec = t.start_deal()
     dealt = dict(rec.hands)
     for k in range(rounds):
-        assert t.phase is Phase.EXCHANGING and t.pass_number == k
+        assert t.phase is Phase.EXCHANGING and t.exchange.round == k
         assert allowed(t, Action.PASS) is Allowed.GREYED  # nothing selected yet
         assert allowed(t, Action.PLACE) is Allowed.HIDDEN and allowed(t, Action.READY) is Allowed.HIDDEN
         t.decide_passes()
@@ -78,7 +78,7 @@ def test_the_pass_needs_exactly_three_cards() -> None:
 def test_a_computer_pass_for_another_round_or_deal_is_ignored() -> None:
     t = exchange_table(2)
     t.start_deal()
-    request = t.pass_requests()[0]
+    request = t.exchange.requests()[0]
     stale = replace(request, round=1)
     assert not t.accept_pass(stale, run_pass(stale).cards)
     assert t.accept_pass(request, run_pass(request).cards)
@@ -95,7 +95,7 @@ def test_the_clock_of_a_pass_runs_out_and_the_helper_passes_for_the_player() -> 
     assert t.timed_out()
     (request,) = t.on_timeout().requests
     assert request is not None and request.purpose is Purpose.TAKEOVER and request.level is Level.HARD
-    assert not t.timed_out() and not t.can_pick
+    assert not t.timed_out() and not t.exchange.can_pick
     assert t.accept_pass(request, run_pass(request).cards)
     assert t.phase is Phase.ARRANGING and t.time_left() == 60.0 and t.current.passed_for_human
 

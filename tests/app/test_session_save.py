@@ -24,7 +24,7 @@ def _pass_everything(table: Table) -> None:
     """Play the deal's exchange, if any: the computers' passes and the player's first three cards."""
     while table.phase is Phase.EXCHANGING:
         table.decide_passes()
-        if table.can_pick:
+        if table.exchange.can_pick:
             state = table.arrange
             assert state is not None
             for card in state.order[:3]:
