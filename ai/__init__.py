@@ -1,8 +1,20 @@
 """Computer opponents: an exhaustive numpy search over the 72,072 ways to split 13 cards.
 
-Imports `rules` only; never `app` or Textual. The rest of the project imports the contract from here:
-:class:`Level`, :class:`TableView`, :class:`Choice`, :class:`Alternative`, :class:`Fixed`, :class:`Distinct`
-(all defined in :mod:`ai.contract`) and the entry point :func:`choose`.
+Imports `rules` only; never `app` or Textual. This module is the contract: the app imports ``ai`` and nothing
+under it (``tests/test_layering.py`` checks), and everything it needs is named in ``__all__`` below.
+
+- the table's side (:mod:`ai.contract`): :class:`Level`, :class:`TableView`, :class:`Choice`, :class:`PricedDecision`
+  (a decision with its expected units, the one priced-decision type), :class:`Fixed`, :class:`Distinct`, and the
+  entry point :func:`choose` (:mod:`ai.levels`); declaring (:func:`best_declaration`, :func:`declaration_value`);
+- the coach (:mod:`ai.coach`): :func:`review` prices a play against the best one, :class:`Review`,
+  :class:`PricedPlay`, :class:`Verdict` and its :data:`THRESHOLDS`, :class:`Budget`, :func:`parse_play`;
+- the exchange, 換三張 (:mod:`ai.exchange`): :func:`choose_pass`, :func:`review_pass`, :func:`candidates`,
+  :func:`price_passes`, :class:`PassChoice`, :class:`PassReview`;
+- what the drills and the row odds read: :func:`legal_splits`, :data:`SPLIT_BACK`, :data:`SPLIT_MIDDLE`
+  (:mod:`ai.splits`), :func:`trained_model` (:mod:`ai.opponents`), :data:`ROW_PRICED` (:mod:`ai.payouts`);
+- the tools, loaded on first use so that the game starts without them: :func:`run_arena`, :data:`EXTERNAL`,
+  :data:`PLAYERS`, :func:`default_jobs` (:mod:`ai.arena`), :func:`run_field` (:mod:`ai.field`) and
+  :func:`run_bench` (:mod:`ai.bench`, which needs the POSIX-only ``resource``).
 
 Inside, from the bottom up: :mod:`ai.splits` (the split tables and the legal-split search),
 :mod:`ai.features` (what scoring needs about each split), :mod:`ai.payouts` (what each split is paid),
@@ -12,7 +24,61 @@ Inside, from the bottom up: :mod:`ai.splits` (the split tables and the legal-spl
 opponents), :mod:`ai.expert` (Monte Carlo over sampled opponents) and :mod:`ai.levels` (:func:`choose`).
 """
 
-from ai.contract import Alternative, Choice, Distinct, Fixed, Level, TableView
-from ai.levels import choose
+import importlib
+from typing import Any
 
-__all__ = ["Alternative", "Choice", "Distinct", "Fixed", "Level", "TableView", "choose"]
+from ai.coach import THRESHOLDS, Budget, PricedPlay, Review, Verdict, parse_play, review
+from ai.contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
+from ai.exchange import PassChoice, PassReview, candidates, choose_pass, price_passes, review_pass
+from ai.levels import choose
+from ai.opponents import trained_model
+from ai.payouts import ROW_PRICED
+from ai.policy import best_declaration, declaration_value
+from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
+
+# The tools' names and the module that defines each; imported by __getattr__ on first use.
+_LAZY = {"EXTERNAL": "ai.arena", "PLAYERS": "ai.arena", "default_jobs": "ai.arena", "run_arena": "ai.arena",
+         "run_bench": "ai.bench", "run_field": "ai.field"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'ai' has no attribute {name!r}")
+
+
+__all__ = [
+    "EXTERNAL",
+    "PLAYERS",
+    "ROW_PRICED",
+    "SPLIT_BACK",
+    "SPLIT_MIDDLE",
+    "THRESHOLDS",
+    "Budget",
+    "Choice",
+    "Distinct",
+    "Fixed",
+    "Level",
+    "PassChoice",
+    "PassReview",
+    "PricedDecision",
+    "PricedPlay",
+    "Review",
+    "TableView",
+    "Verdict",
+    "best_declaration",
+    "candidates",
+    "choose",
+    "choose_pass",
+    "declaration_value",
+    "default_jobs",
+    "legal_splits",
+    "parse_play",
+    "price_passes",
+    "review",
+    "review_pass",
+    "run_arena",
+    "run_bench",
+    "run_field",
+    "trained_model",
+]

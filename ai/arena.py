@@ -13,6 +13,10 @@ there) or ``cmd:<command line>`` for an external bot (:mod:`ai.bots`). Deals can
 processes (``jobs``): each deal depends only on the seed and its index (the arcade treasure queue is worked
 out first, in order), and the blocks' records are joined in deal order, so the report is the same for any
 number of processes. External bots always play in this one process (see :func:`run_arena`).
+
+Each deal is dealt as the table deals it (:func:`rules.cards.deal`, :func:`rules.session.cut_card` and the
+rules' :class:`~rules.session.TreasureQueue`) from its own seed (:func:`deal_seed_of`). Until issue 28 the arena
+shuffled with numpy instead, so an arena's deals for a given seed changed once then (see assets/ai/README.md).
 """
 
 from __future__ import annotations
@@ -30,17 +34,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
-import numpy as np
-
-from rules.cards import JOKER_ID, Card
+from rules.cards import Card, deal, turned_card
 from rules.deal import Deal, DealResult, Decision, Outcome
 from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
+from rules.session import TreasureQueue, cut_card
 
 from .bots import BotLimits, ExternalPlayer, LevelPlayer, Player
 from .contract import Level, TableView
-from .passing import candidates, choose_pass
+from .exchange import candidates, choose_pass
 from .reference import make_reference_player
 
 PlayerFactory = Callable[[Preset], Player]
@@ -143,17 +146,15 @@ class PlayerStats:
 
 
 def _treasure_for(deal_seed: int, preset: Preset, queue: list[Card]) -> list[Card]:
-    """The arcade 寶牌 on show for a deal: the last four cut cards (no treasure in other presets)."""
+    """The arcade 寶牌 on show for a deal: the rules' queue after this deal's cut (no treasure elsewhere)."""
     if preset is not Preset.ARCADE:
         return queue
-    cut = Card(int(np.random.default_rng([deal_seed, 7]).integers(52)))
-    rest = [c for c in queue if c != cut]
-    return ([*rest, cut])[-4:]
+    return list(TreasureQueue(tuple(queue)).add(cut_card(deal_seed)).cards)
 
 
 def deal_seed_of(seed: int, d: int) -> int:
     """Deal ``d``'s own seed: everything about the deal follows from it."""
-    return (seed * 1_000_003 + d) & 0xFFFFFFFFFFFF  # numpy seeds must not be negative
+    return (seed * 1_000_003 + d) & 0xFFFFFFFFFFFF  # never negative, whatever the arena's seed
 
 
 def treasures_for(seed: int, deals: int, preset: Preset) -> list[tuple[Card, ...]]:
@@ -200,14 +201,10 @@ def _close(players: dict[str, Player]) -> None:
 
 
 def deal_hands(deal_seed: int, players: int, options: Options) -> tuple[list[tuple[Card, ...]], Card | None]:
-    """The hands of a deal from its seed, and the card turned up for the joker (None without it)."""
-    rng = np.random.default_rng([deal_seed, 1])
-    deck = rng.permutation(52)
-    turned = None
-    if options.joker:  # RULES.md §20.2: a dealt card turned up, the joker in its place; others unchanged
-        pos = int(rng.integers(13 * players))
-        turned, deck[pos] = Card(int(deck[pos])), JOKER_ID
-    return [tuple(sorted(Card(int(c)) for c in deck[13 * h : 13 * h + 13])) for h in range(players)], turned
+    """The hands of a deal from its seed, dealt as the table deals (:func:`rules.cards.deal`), and the card
+    turned up for the joker (None without it)."""
+    hands = list(deal(deal_seed, players, joker=options.joker))
+    return hands, turned_card(deal_seed, players) if options.joker else None
 
 
 PassFor = Callable[[int, int, tuple[Card, ...]], tuple[Card, ...]]

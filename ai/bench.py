@@ -1,4 +1,6 @@
-"""Speed and memory measurements behind `chinese-poker bench` (targets live here, not in tests)."""
+"""Speed and memory measurements behind `chinese-poker bench` (targets live here, not in tests).
+
+The same concept on another floor: the search's side of :mod:`app.store.bench` (the history's speed)."""
 
 from __future__ import annotations
 
@@ -20,8 +22,8 @@ from rules.scoring import score_deal
 
 from .coach import review
 from .contract import Level, TableView
+from .exchange import candidates, choose_pass, review_pass
 from .levels import choose
-from .passing import candidates, choose_pass, review_pass
 from .splits import legal_splits
 
 TARGETS_MS = {"split_search": 0.5, "subset_eval": 0.2, "score_deal": 1.0, "hard": 5.0, "expert": 150.0}

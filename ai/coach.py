@@ -13,6 +13,9 @@ How a play is priced:
 The loss is the best play's mean less the player's over the pricing tables, with a 95% half-width from the
 paired differences. It is reported as 0 when the player's play does as well (a play with the best's rows is
 exactly 0): the coach never calls a play worse than a best that the same samples do not show better.
+
+The same concept on another floor: priced here; the table's requests are :mod:`app.game.coach`, the words
+:mod:`app.view.coach`.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from rules.presets import Preset
 from rules.scoring import score_deal
 
 from .bank import Bank, bank_for
-from .contract import Distinct, Level, TableView
+from .contract import Distinct, Level, PricedDecision, TableView
 from .levels import choose
 from .policy import double_factors as _factors
 from .policy import double_target
@@ -89,11 +92,9 @@ def verdict_for(loss: float, preset: Preset) -> Verdict:
 
 
 @dataclass(frozen=True)
-class PricedPlay:
-    """One play priced on the coach's tables."""
+class PricedPlay(PricedDecision):
+    """One play priced on the coach's tables: ``ev`` is the mean units a deal over them."""
 
-    decision: Decision
-    ev: float  # mean units a deal over the pricing tables
     row_wins: tuple[float, float, float] | None  # each row's share of opponents' rows beaten (a tie half)
     sweeps_given: float  # share of the opponents this play sweeps (打槍)
     sweeps_taken: float  # share of the opponents that sweep it

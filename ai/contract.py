@@ -2,7 +2,7 @@
 
 What a caller hands to :func:`ai.choose` (a :class:`Level`, a :class:`TableView` of public information,
 the :class:`Fixed` cards already placed) and what it gets back (a :class:`Choice` with its
-:class:`Alternative` plays). Plain frozen data: it can cross to a worker thread.
+:class:`PricedDecision` plays). Plain frozen data: it can cross to a worker thread.
 """
 
 from __future__ import annotations
@@ -123,19 +123,18 @@ class Fixed:
 
 
 @dataclass(frozen=True)
-class Alternative:
-    """Another way to play the hand, with its expected units against the table."""
+class PricedDecision:
+    """A way to play the hand with its expected units against the table: the one priced-decision type (a
+    level's alternatives, auto-arrange's suggestions, and the coach's :class:`ai.coach.PricedPlay` are it)."""
 
     decision: Decision
     ev: float
 
 
 @dataclass(frozen=True)
-class Choice:
+class Choice(PricedDecision):
     """A level's decision, its expected units against the table, and the next best alternatives."""
 
-    decision: Decision
-    ev: float
     double: int | None = None  # arcade 賭倍 target seat
-    alternatives: tuple[Alternative, ...] = field(default=())
+    alternatives: tuple[PricedDecision, ...] = field(default=())
     kept_fixed: bool = True  # False when no legal completion kept the cards already placed

@@ -16,7 +16,7 @@ from rules.deal import Decision
 from rules.evaluate import KEY_LIMIT, key_categories
 from rules.exempt import WIN, exempt_rank
 
-from .contract import Alternative, Choice, Distinct, Fixed, Level, TableView
+from .contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
 from .estimate import JOINT_TOP, expected_scores, hard_scores
 from .expert import EXPERT_POOL, refine
 from .features import SplitFeatures, split_features
@@ -89,8 +89,8 @@ def _easy_scores(f: SplitFeatures, seed: int) -> np.ndarray:
 
 
 def _expert_double(
-    view: TableView, default: int, pair_value: float, plays: list[Alternative]
-) -> tuple[int | None, list[Alternative]]:
+    view: TableView, default: int, pair_value: float, plays: list[PricedDecision]
+) -> tuple[int | None, list[PricedDecision]]:
     """`expert`'s arcade 賭倍 (:func:`ai.policy.double_if_ahead`) for its best play's value per opponent, and
     the plays' values rescaled from the double they were priced with (``default``) to the one made."""
     double = double_if_ahead(view, pair_value)
@@ -100,7 +100,7 @@ def _expert_double(
     old, new = double_factors(view, seats), double_factors(view, seats, double)
     assert old is not None and new is not None
     scale = float(new.sum() / old.sum())
-    return double, [Alternative(p.decision, p.ev * scale) for p in plays]
+    return double, [PricedDecision(p.decision, p.ev * scale) for p in plays]
 
 
 def choose(
@@ -156,7 +156,7 @@ def choose(
         pick_score, ev, pair = refine(f, ev, cards, view, seed=seed, samples=samples)
 
     ranked = _ranked(f, pick_score, top + 1, tiebreak, distinct)
-    plays = [Alternative(Decision.arranged(f.arrangement(p)), weight * float(ev[p])) for p in ranked]
+    plays = [PricedDecision(Decision.arranged(f.arrangement(p)), weight * float(ev[p])) for p in ranked]
     best = plays[0]
     if pair is not None and double is not None and declaration is None:
         double, plays = _expert_double(view, double, float(pair[ranked[0]]), plays)
@@ -165,7 +165,7 @@ def choose(
     if options.exempt and exempt_rank(cards, options.wheel) is not None:
         arranged = weight * WIN[view.preset] * (view.players - 1)  # 免擺: what arranging is really worth (§18)
     if declaration is not None and declares(declaration[0], weight * declaration[1], arranged, level):
-        decl = Alternative(Decision.declared(cards, declaration[0]), weight * declaration[1])
+        decl = PricedDecision(Decision.declared(cards, declaration[0]), weight * declaration[1])
         plays.insert(0, decl)
         best = decl
     return Choice(best.decision, best.ev, double, tuple(plays[1 : top + 1]), kept)

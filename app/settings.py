@@ -5,6 +5,8 @@ not JSON, too deep, not an object, fields of the wrong kind) falls back to the d
 used, and :func:`load_settings` returns a :class:`LoadReport` naming each thing ignored and why. A file with
 anything wrong is set aside as ``settings.json.bad-<time>`` (so that the next save cannot overwrite it), and
 when part of it was usable that part is written back clean. The screens turn the report into words.
+
+The same concept on another floor: the data behind :mod:`app.screens.settings`.
 """
 
 from __future__ import annotations

@@ -24,19 +24,19 @@ from app.game.journal import Journal, continue_session
 from app.game.resume import RestoreError, restore_table
 from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
-from app.messages import SettingsChanged, StartTable
 from app.paths import asset, pid_alive
 from app.screens.dialogs import ConfirmScreen
 from app.screens.guide import GuideScreen
 from app.screens.menu import MainMenu
+from app.screens.messages import SettingsChanged, StartTable
 from app.screens.past_deal import open_stored_deal
-from app.screens.reveal_player import Scheduler
 from app.screens.settings import describe_load, notify_load_warning
 from app.screens.table import TableScreen
 from app.settings import Settings, load_settings, save_settings, settings_path
 from app.store.database import History, HistoryOff, Opened, SessionRow, history_path, open_history
 from app.store.salvage import Salvaged
-from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
+from app.view.reveal_player import Scheduler
+from app.widgets.chrome import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 
 
 def _exists(path: Path) -> bool:

@@ -1,4 +1,4 @@
-"""Scoring of the `backrow` preset (seed 002's 玩法规则六, RULES.md §17): only the back rows are compared.
+"""Scoring of the `backrow` preset (S5's 玩法规则六, RULES.md §17): only the back rows are compared.
 
 Players arrange 3 / 5 / 5 as in every other preset and a foul is still a foul, but each pair compares its
 back rows alone: the stronger back takes 1 unit, equal backs exchange nothing. A fouled hand loses its back

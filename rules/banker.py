@@ -3,6 +3,8 @@
 Each banker–player pair is scored by the table's own preset as if the two were alone at the table (so no
 紅不讓 or 全壘打, which need the whole table), with the host's tie rule applied to the rows they tie on,
 and multiplied by what the player staked.
+
+The same concept on another floor: the scoring side of :mod:`app.game.banker` (the table's bank seats and stakes).
 """
 
 from __future__ import annotations

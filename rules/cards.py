@@ -5,6 +5,8 @@ tie-break order ♦ ♣ ♥ ♠ as 0..3, so sorting card ids sorts by rank and t
 the ``joker`` option is id 52, written ``JK``: it has no rank or suit of its own (its :attr:`Card.rank` is 13
 and its :attr:`Card.suit` 4, outside every table of ranks and suits, so a lookup by them fails loudly
 rather than reading a natural card), and it sorts above every natural card.
+
+The same concept on another floor: drawn by :mod:`app.view.cards`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The three-card exchange (換三張, seed 003's Philippine game; RULES.md §21): who passes to whom, and the hands
+"""The three-card exchange (換三張, S6's Philippine game; RULES.md §21): who passes to whom, and the hands
 after each round of passing.
 
 Positions are places in a deal's seat order (position 0 deals first). The table draws that order round the
@@ -8,6 +8,9 @@ your left, the position before yours::
                  across (+2)
     left (−1)  ←  you  →  right (+1)
     clockwise           counter-clockwise
+
+The same concept on another floor: the rules of 換三張; :mod:`ai.exchange` chooses, :mod:`app.game.exchange` runs
+it at the table and :mod:`app.view.exchange` shows it.
 """
 
 from __future__ import annotations

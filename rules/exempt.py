@@ -1,4 +1,4 @@
-"""免擺 (seed 002's 玩法规则二, RULES.md §18, option ``exempt``): a straight flush or a four of a kind wins
+"""免擺 (S5's 玩法规则二, RULES.md §18, option ``exempt``): a straight flush or a four of a kind wins
 without arranging.
 
 With the option on, a hand that holds a straight flush or a four of a kind anywhere in its 13 cards, and

@@ -1,6 +1,6 @@
-"""Scoring of the `hongkong` preset (seed 002, RULES.md §16): every row paid by the winner's hand, and 報到.
+"""Scoring of the `hongkong` preset (S5, RULES.md §16): every row paid by the winner's hand, and 報到.
 
-Seed 002 gives two payout tables. The main one (its 赔率 and 报到 passages): a won row pays at least 1 注,
+S5 gives two payout tables. The main one (its 赔率 and 报到 passages): a won row pays at least 1 注,
 more for trips in front, a full house in the middle and a four of a kind or straight flush in the middle or
 the back; a declared 報到 wins 3 注, a dragon 13. Rule seven (玩法规则七, the option ``rule_seven``) keeps the
 row table and pays a 13-card hand 7 and a 報到 4. There is no sweep bonus and no 全壘打 in either.

@@ -1,4 +1,4 @@
-"""The pattern ladder (seed 002, 玩法规则四 and 规则五): 13-card hands ranked by the best pattern they hold,
+"""The pattern ladder (S5, 玩法规则四 and 规则五): 13-card hands ranked by the best pattern they hold,
 with no arranging into rows.
 
 Each hand is read once, as the highest tier it reaches; hands compare by tier, and inside tiers 4–7 by that
@@ -32,6 +32,8 @@ API: :func:`ladder_hand` reads 13 cards as a :class:`LadderHand`; :func:`compare
 :func:`decided_by` compare two (hands or cards); :func:`pair_results` gives every pair of a table of 2–4
 (:class:`LadderPair`: the winner, both patterns, the :class:`Decider`) and :func:`score_ladder` each seat's
 units. Bad input (not 13 cards, a card twice, 2–4 hands broken) raises :class:`rules.cards.CardError`.
+
+The same concept on another floor: shown by :mod:`app.view.ladder`.
 """
 
 from __future__ import annotations
@@ -43,13 +45,14 @@ from enum import StrEnum
 
 from .cards import JOKER, Card, CardError
 from .deal import Deal, Item, PairResult, Seat
+from .names import NamedHand, name_members
 from .specials import Special, detect_specials
 
 ACE = 12
 WIN = 1  # units the higher of two hands takes from the lower
 
 
-class Pattern(StrEnum):
+class Pattern(NamedHand):
     """The ladder's patterns, highest tier first and, inside a tier, in the order a hand is named by."""
 
     ONE_RED = "one_red"
@@ -67,19 +70,6 @@ class Pattern(StrEnum):
     FOUR_KIND = "four_kind"
     TRIPS = "trips"
     PAIRS = "pairs"
-
-    @property
-    def id(self) -> str:
-        return self.value
-
-    @property
-    def zh(self) -> str:
-        """The traditional Chinese name."""
-        return _ZH[self]
-
-    @property
-    def en(self) -> str:
-        return _EN[self]
 
     @property
     def tier(self) -> int:
@@ -102,6 +92,7 @@ _EN = {
     Pattern.THREE_FLUSHES: "Three flushes", Pattern.STRAIGHT_FLUSH: "Straight flush",
     Pattern.FOUR_KIND: "Four of a kind", Pattern.TRIPS: "Trips", Pattern.PAIRS: "Pairs",
 }
+name_members(Pattern, _ZH, _EN)
 _TIER = {
     **dict.fromkeys((Pattern.ONE_RED, Pattern.ONE_BLACK, Pattern.DRAGON, Pattern.FIVE_PAIRS_TRIPS), 1),
     **dict.fromkeys((Pattern.ALL_BIG, Pattern.ALL_SMALL, Pattern.SIX_PAIRS), 2),

@@ -10,7 +10,7 @@ from .arrangement import Row
 from .evaluate import Wheel
 from .specials import DRAGONS, Special
 
-# What a hongkong hand may declare (報到, seed 002): the 3-注 hands and the dragons (§16.3).
+# What a hongkong hand may declare (報到, S5): the 3-注 hands and the dragons (§16.3).
 HONGKONG_SPECIALS = frozenset({
     Special.THREE_STRAIGHTS, Special.THREE_FLUSHES, Special.SIX_PAIRS, Special.ALL_BIG, Special.ALL_SMALL,
     *DRAGONS,
@@ -74,7 +74,7 @@ class TieRule(StrEnum):
     """How a row the banker and a player tie on is settled in a banker game (§16.2); the value is the §11 id."""
 
     TIE = "tie"  # a tie (和), unless the suit tie-break splits it
-    BANKER = "banker"  # equal rows go to the banker (seed 002's rule seven: 同樣的牌，莊家比閒家大)
+    BANKER = "banker"  # equal rows go to the banker (S5's rule seven: 同樣的牌，莊家比閒家大)
     TOP_CARD = "top_card"  # within a category only the leading card counts, and the banker wins what is equal
 
 

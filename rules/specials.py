@@ -9,12 +9,12 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from enum import StrEnum
 
 from .cards import JOKER_ID, Card, CardError
+from .names import NamedHand, name_members
 
 
-class Special(StrEnum):
+class Special(NamedHand):
     """Special hands, listed low to high on the shisanshui ladder (§8); the value is the §11 id."""
 
     THREE_FLUSHES = "three_flushes"
@@ -30,18 +30,6 @@ class Special(StrEnum):
     TWELVE_ROYALS = "twelve_royals"
     DRAGON = "dragon"
     SUITED_DRAGON = "suited_dragon"
-
-    @property
-    def id(self) -> str:
-        return self.value
-
-    @property
-    def zh(self) -> str:
-        return _ZH[self]
-
-    @property
-    def en(self) -> str:
-        return _EN[self]
 
     @property
     def rung(self) -> int:
@@ -97,6 +85,7 @@ _EN = dict(
     )
 )
 
+name_members(Special, _ZH, _EN)
 DRAGONS = frozenset({Special.DRAGON, Special.SUITED_DRAGON})
 
 

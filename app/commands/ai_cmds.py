@@ -148,7 +148,7 @@ def _describe(decision: Decision, ev: float, preset: Preset, options: Options) -
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play a duplicate tournament between levels or external bots and print the standings."""
-    from ai.arena import EXTERNAL, PLAYERS, default_jobs, run_arena  # lazy, for start-up speed: only this command
+    from ai import EXTERNAL, PLAYERS, default_jobs, run_arena  # lazy, for start-up speed: only this command
 
     preset = parse_preset(args.rules)
     options = Options.for_preset(preset, {"joker": True}) if args.joker else None  # the ladder refuses it
@@ -179,7 +179,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             sys.stderr.flush()
 
     if args.field:
-        from ai.field import run_field  # lazy, like the arena
+        from ai import run_field  # lazy, like the arena
 
         with _ended_by_hangup_or_term():  # so a SIGTERM cancels the pool's remaining blocks, as in the arena
             report = run_field(names[0], names[1], args.deals, args.seed, preset, progress, jobs=jobs,
@@ -281,7 +281,7 @@ def _split_players(text: str, players: tuple[str, ...] = LEVELS) -> list[str]:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Measure the AI's speed and memory and print the report."""
-    from ai.bench import run_bench  # lazy, for start-up speed; it also needs the POSIX-only `resource`
+    from ai import run_bench  # lazy, for start-up speed; it also needs the POSIX-only `resource`
 
     show = sys.stderr.isatty() and not args.json
     say = (lambda m: print(f"… {m}", file=sys.stderr)) if show else None

@@ -6,11 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from ai import TableView
-from ai.coach import Budget, PricedPlay, Review, parse_play, review
-from app.coaching import above_best, loss_text, play_text, why
+from ai import Budget, PricedPlay, Review, TableView, parse_play, review
 from app.commands.common import SEED, CommandParser, add_command, bounded, fail
 from app.i18n import Translator
+from app.view.coach import above_best, loss_text, play_text, why
 from rules.arrangement import Row
 from rules.cards import JOKER, CardError, parse_cards
 from rules.deal import DealError, Decision

@@ -145,7 +145,7 @@ def _history(history: History, args: argparse.Namespace) -> int:
 
 def _readable(row: DealRow) -> None:
     """A stored deal of the right shape that the game can also show (its record and review read back)."""
-    from ai.coach import Review
+    from ai import Review
     from app.game.record import DealRecord
 
     DealRecord.from_dict(row.data)

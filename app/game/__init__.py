@@ -6,7 +6,8 @@ import from here.
 - :mod:`.record`: one deal as data, the summaries, the deals' seeds;
 - :mod:`.reveal`: the reveal's steps, tallies and row winners, and how far the reveal has got;
 - :mod:`.phase`: the table's phases, the seats' statuses, the time-out's handling;
-- :mod:`.table`: the session at a table of two to four, holding one ledger (:mod:`rules.ledger`);
+- :mod:`.table`: the session at a table of two to four, holding one ledger (:mod:`rules.ledger`); it conducts
+  each deal, every call returning what happens next (:mod:`.conduct`);
 - :mod:`.seating`: the empty chairs of a table of two or three, in the four seats' ledger;
 - :mod:`.actions`: what the player may do now (one query for every action);
 - :mod:`.pairs`: one pair's result as the results panel lists it, its parts adding up to its units;
@@ -20,12 +21,12 @@ from app.game.arrange import (
     ArrangeError,
     ArrangeState,
     Hint,
-    Suggestion,
     display_order,
     hint_row,
     partial_category,
 )
 from app.game.coach import Coach, CoachRequest, Skill, run_coach
+from app.game.conduct import REFUSED, Next
 from app.game.pairs import PairLine, pair_line
 from app.game.phase import Phase, Status, Timeout
 from app.game.record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
@@ -56,6 +57,7 @@ __all__ = [
     "COUNT_FRAMES",
     "HELPER_LEVEL",
     "HUMAN",
+    "REFUSED",
     "ROW_KINDS",
     "SEATS",
     "SUGGESTIONS",
@@ -70,6 +72,7 @@ __all__ = [
     "DealRecord",
     "Hint",
     "ItemLine",
+    "Next",
     "PairLine",
     "Phase",
     "Purpose",
@@ -79,7 +82,6 @@ __all__ = [
     "Skill",
     "Status",
     "StepKind",
-    "Suggestion",
     "Summary",
     "Table",
     "Timeout",

@@ -19,7 +19,7 @@ def _picking(table: Table, action: Action) -> Allowed:
     st = table.arrange
     if table.human is None or st is None:
         return Allowed.HIDDEN
-    if not table.can_pick:
+    if not table.exchange.can_pick:
         return Allowed.GREYED
     if action is Action.PASS:
         return Allowed.of(len(st.selected) == PASS_SIZE)
@@ -30,7 +30,7 @@ def _picking(table: Table, action: Action) -> Allowed:
 
 def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
     """Whether the player can take ``action`` at ``table`` now (``row``: where PLACE puts the cards)."""
-    if table.exchanging and action in PICKING:
+    if table.exchange.active and action in PICKING:
         return _picking(table, action)
     if action is Action.PASS:
         return Allowed.HIDDEN

@@ -14,8 +14,7 @@ from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
-from ai import Fixed
-from ai.splits import legal_splits
+from ai import Fixed, PricedDecision, legal_splits
 from rules.arrangement import ROW_SIZES, Arrangement, Row
 from rules.cards import JOKER, Card, sort_cards
 from rules.deal import Decision
@@ -119,14 +118,6 @@ class Hint(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Suggestion:
-    """One play auto-arrange offers: an arrangement or a declaration, with the helper's expected units."""
-
-    decision: Decision
-    ev: float
-
-
-@dataclass(frozen=True)
 class ArrangeState:
     """The human's arrangement in progress.
 
@@ -140,7 +131,7 @@ class ArrangeState:
     selected: frozenset[Card] = frozenset()
     sort: str = "rank"
     wheel: Wheel = Wheel.LOW
-    suggestions: tuple[Suggestion, ...] = ()
+    suggestions: tuple[PricedDecision, ...] = ()
     suggestion: int = -1  # which suggestion is on show; -1 when the player changed the play since
     declared: Special | None = None
     specials: frozenset[Special] = frozenset()  # what the cards make that this preset lets one declare
@@ -422,10 +413,10 @@ class ArrangeState:
         """What a hint's completion must keep: the placed cards, unless all 13 are placed."""
         return None if self.complete else self.fixed()
 
-    def with_suggestions(self, suggestions: Sequence[Suggestion]) -> ArrangeState:
+    def with_suggestions(self, suggestions: Sequence[PricedDecision]) -> ArrangeState:
         """Take fresh suggestions (best first) and show the first; plays not of this hand, or repeated, and
         declarations this hand cannot make are left out."""
-        kept: list[Suggestion] = []
+        kept: list[PricedDecision] = []
         for sug in suggestions:
             d = sug.decision
             fits = sorted(d.cards) == sorted(self.hand) and (d.declare is None or d.declare in self.specials)

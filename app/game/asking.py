@@ -1,13 +1,17 @@
-"""What the table asks the AI (a mixin of :class:`app.game.table.Table`): each seat's public view and the
-requests for a computer seat's decision, the player's helper (suggestions, hints) and the takeover."""
+"""What the table asks the AI: each seat's public view and the requests for a computer seat's decision, the
+player's helper (suggestions, hints) and the takeover, as plain data (:mod:`.requests`).
+
+One part of :class:`~app.game.table.Table`, which holds it as ``table.ask``.
+"""
 
 from __future__ import annotations
+
+from typing import Protocol
 
 from ai import Fixed, Level, TableView
 from app.config import TableConfig
 from rules.cards import Card
 from rules.exchange import seen_holdings
-from rules.ledger import Ledger
 from rules.presets import Preset
 
 from .arrange import ArrangeState
@@ -16,40 +20,42 @@ from .record import DealRecord
 from .requests import HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose
 
 
-class Asking:
-    """The requests a :class:`~app.game.table.Table` hands to the AI workers (plain data, see :mod:`.requests`)."""
+class Table(Protocol):
+    """What the requests read of their :class:`~app.game.table.Table` (a protocol: the table imports this)."""
 
     config: TableConfig
+    preset: Preset
     current: DealRecord | None
     arrange: ArrangeState | None
     human: int | None
     levels: list[Level]
-    ledger: Ledger
-
-    preset: Preset
     phase: Phase
 
-    def is_computer(self, seat: int) -> bool:
-        """True when the computer plays ``seat``."""
-        return seat != self.human
+    def money(self) -> tuple[int, ...]: ...
 
-    def money(self) -> tuple[int, ...]:
-        """Each seat's standing in the table's currency."""
-        return self.ledger.money
+    def is_computer(self, seat: int) -> bool: ...
+
+
+class Asking:
+    """The requests a table hands to the AI workers."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.thinking = True  # False: the computers never decide (a stored deal shown again)
 
     def view_for(self, seat: int) -> TableView:
         """The public information seat ``seat`` decides with."""
-        rec = self.current
+        rec = self.table.current
         assert rec is not None
-        money = self.money()
+        money = self.table.money()
         return TableView(
-            preset=self.preset,
-            options=self.config.options,
+            preset=self.table.preset,
+            options=self.table.config.options,
             players=len(rec.seats),
             seat=rec.position(seat),
             treasure=rec.treasure,
             totals=tuple(money[s] for s in rec.seats),
-            levels=tuple(None if s == self.human else self.levels[s].value for s in rec.seats),
+            levels=tuple(None if s == self.table.human else self.table.levels[s].value for s in rec.seats),
             banker=None if rec.banker is None else rec.position(rec.banker),
             stakes=tuple(rec.stakes.get(s, 1) for s in rec.seats) if rec.banker is not None else (),
             turned=rec.turned,  # the joker's turned-up card, shown to everyone (rules/RULES.md §20.2)
@@ -64,36 +70,37 @@ class Asking:
         rounds = [[p[s] for s in rec.seats] for p in rec.passes]
         return seen_holdings(rec.position(seat), len(rec.seats), rec.exchange, rounds)
 
-    def _request(
+    def request(
         self, seat: int, level: Level, purpose: Purpose, fixed: Fixed | None = None, top: int = 3
     ) -> AIRequest:
-        rec = self.current
+        """A request for ``seat`` to decide (or be helped) at ``level``, seeded by the deal and the seat."""
+        rec = self.table.current
         assert rec is not None
         return AIRequest(seat, rec.number, rec.hands[seat], self.view_for(seat), level, rec.seed * 8 + seat, fixed,
                          purpose, top)
 
     def computer_requests(self) -> list[AIRequest]:
         """One request per computer seat still to decide this deal, in seat order."""
-        rec = self.current
-        if rec is None or self.phase is not Phase.ARRANGING:
+        rec = self.table.current
+        if rec is None or self.table.phase is not Phase.ARRANGING or not self.thinking:
             return []
-        return [self._request(s, self.levels[s], Purpose.DECIDE) for s in rec.seats
-                if self.is_computer(s) and s not in rec.decisions]
+        return [self.request(s, self.table.levels[s], Purpose.DECIDE) for s in rec.seats
+                if self.table.is_computer(s) and s not in rec.decisions]
 
     def suggest_request(self) -> AIRequest:
         """Auto-arrange for the human: different plays around what is placed, best first."""
-        assert self.arrange is not None and self.human is not None
-        fixed = self.arrange.suggestion_fixed()
-        return self._request(self.human, HELPER_LEVEL, Purpose.SUGGEST, fixed, top=SUGGESTIONS - 1)
+        assert self.table.arrange is not None and self.table.human is not None
+        fixed = self.table.arrange.suggestion_fixed()
+        return self.request(self.table.human, HELPER_LEVEL, Purpose.SUGGEST, fixed, top=SUGGESTIONS - 1)
 
     def hint_request(self) -> AIRequest:
         """The hint key: the best completion around the placed cards."""
-        assert self.arrange is not None and self.human is not None
-        return self._request(self.human, HELPER_LEVEL, Purpose.HINT, self.arrange.hint_fixed(), top=1)
+        assert self.table.arrange is not None and self.table.human is not None
+        return self.request(self.table.human, HELPER_LEVEL, Purpose.HINT, self.table.arrange.hint_fixed(), top=1)
 
     def takeover_request(self) -> AIRequest:
         """The time-out (or leaving) takeover: the computer completes around the placed cards."""
-        assert self.human is not None
-        fixed = None if self.arrange is None else self.arrange.fixed()
-        return self._request(self.human, HELPER_LEVEL, Purpose.TAKEOVER, fixed, top=1)
+        assert self.table.human is not None
+        fixed = None if self.table.arrange is None else self.table.arrange.fixed()
+        return self.request(self.table.human, HELPER_LEVEL, Purpose.TAKEOVER, fixed, top=1)
 

@@ -2,6 +2,8 @@
 
 Plain functions over seat numbers, so that the table, a restored session and the tests agree on the
 rotation without keeping any state of their own.
+
+The same concept on another floor: the table's side of :mod:`rules.banker` (the scoring).
 """
 
 from __future__ import annotations

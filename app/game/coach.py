@@ -2,6 +2,8 @@
 thread), the reviews of the session and the player's running measure of skill.
 
 Plain Python, like the rest of :mod:`app.game`; the pricing itself is :func:`ai.coach.review`.
+
+The same concept on another floor: the table's side of :mod:`ai.coach`; its words are :mod:`app.view.coach`.
 """
 
 from __future__ import annotations
@@ -9,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai import TableView
-from ai.coach import Budget, Review, Verdict, review
-from ai.passing import PassReview, review_pass
+from ai import Budget, PassReview, Review, TableView, Verdict, review, review_pass
 from rules.cards import Card
 from rules.deal import Decision
 

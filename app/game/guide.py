@@ -5,6 +5,8 @@ step shows what it explains: the hand holds a pair to foul with on purpose, and 
 play that wins all three rows against East, a 打槍. :class:`Guide` is the script: which step is on, and
 when the table's state has done what the step asks (placing cards, auto-arrange, READY, the reveal, the
 results panel), so that the next tip follows. Plain Python; the screen shows the tips.
+
+The same concept on another floor: the script that :mod:`app.screens.guide` shows.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ai.coach import Review
+from ai import Review
 from app.config import TableConfig
 from app.paths import pid_alive
 from app.store.database import History, HistoryOff, Mode, SessionRow, Status, WriteFailed
@@ -42,6 +42,9 @@ class Table(Protocol):
     sort: str
     over_reason: EndReason | None
 
+    def state(self) -> dict[str, Any]:
+        """What the session needs, beyond its settings and its deals, to be continued exactly."""
+
 
 class Recorder(Protocol):
     """What a table tells its history."""
@@ -57,19 +60,6 @@ class Recorder(Protocol):
 
     def take_notice(self) -> HistoryOff | None:
         """Why recording has just stopped (once), for the screen to say."""
-
-
-def table_state(table: Table) -> dict[str, Any]:
-    """What a session needs, beyond its settings and its deals, to be continued exactly."""
-    return {
-        "seed": table.seed,
-        "number": table.number,
-        "ledger": table.ledger.to_dict(),
-        "treasure": table.treasure.to_dict(),
-        "player_seat": table.player_seat,
-        "start_money": list(table.start_money),
-        "sort": table.sort,
-    }
 
 
 class Journal:
@@ -110,13 +100,13 @@ class Journal:
             if self.session is None:
                 mode = Mode.WATCH if table.config.watch else Mode.TABLE
                 self.session = self.history.start_session(table.preset.value, mode, table.config.to_dict(),
-                                                          table_state(table), owner=self.owner)
+                                                          table.state(), owner=self.owner)
             self._humans[rec.number] = rec.human
             early = self._early.pop(rec.number, None)
             review = early.to_dict() if early is not None and rec.human is not None else None
             mode = Mode.TABLE if rec.human is not None else Mode.WATCH
             self._deal_ids[rec.number] = self.history.record_deal(
-                self.session, rec.to_dict(), mode, state=table_state(table), review=review)
+                self.session, rec.to_dict(), mode, state=table.state(), review=review)
         except WriteFailed as exc:
             self._failed(exc)
 
@@ -142,7 +132,7 @@ class Journal:
         status = Status.OPEN if reason is EndReason.LEFT and table.ledger.end_reason(table.player_seat) is None \
             else Status.OVER
         try:
-            self.history.set_status(self.session, status, table_state(table))
+            self.history.set_status(self.session, status, table.state())
             self.history.release(self.session)
         except WriteFailed as exc:
             self._failed(exc)

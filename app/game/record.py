@@ -68,7 +68,6 @@ class DealRecord:
     treasure: tuple[Card, ...] = ()  # arcade: the treasure cards in force
     decisions: dict[int, Decision] = field(default_factory=dict)
     doubles: dict[int, int | None] = field(default_factory=dict)  # table seat -> table seat
-    computer_for_human: bool = False  # the time-out (or leaving) had the computer finish the human's hand
     result: DealResult | None = None
     units: tuple[int, ...] | None = None  # per table seat (0 for seats not in the deal)
     settlement: Settlement | None = None  # arcade: the coins itemised
@@ -140,6 +139,12 @@ class DealRecord:
         """True when ``seat``'s arrangement was a foul (相公)."""
         return self.result is not None and self.result.fouled[self.position(seat)]
 
+    @property
+    def computer_for_human(self) -> bool:
+        """True when the computer finished the player's hand (a time-out, or the host's choice after one):
+        :attr:`decided_by` is the one record of who decided."""
+        return self.human is not None and self.decided_by.get(self.human) is Decider.TAKEOVER
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: enough to replay and explain the deal."""
         out: dict[str, Any] = {
@@ -158,7 +163,7 @@ class DealRecord:
             out["cut"] = None if self.cut is None else str(self.cut)
             out["treasure"] = [str(c) for c in self.treasure]
             out["doubles"] = {str(s): t for s, t in self.doubles.items()}
-        if self.computer_for_human:
+        if self.computer_for_human:  # the format keeps the flag; the record reads it from decided_by
             out["computer_for_human"] = True
         if self.result is not None:
             out["result"] = self.result.to_dict()
@@ -292,7 +297,6 @@ def _read_record(data: Any) -> DealRecord:
         turned=turned,
         dealer=None if data.get("dealer") is None else _int(data["dealer"], "'dealer'"),
         decisions={s: decisions[s] for s in seats if s in decisions},
-        computer_for_human=bool(data.get("computer_for_human", False)),
         players=players,
         exchange=way,
         passes=passes,
@@ -330,6 +334,8 @@ def _read_record(data: Any) -> DealRecord:
         rec.before = tuple(_int(v, "money") for v in data["before"])
         rec.after = tuple(_int(v, "money") for v in data["after"])
     rec.decided_by = {s: Decider(v) for s, v in _seat_map(data.get("decided_by", {}), "'decided_by'").items()}
+    if data.get("computer_for_human") and human is not None and human not in rec.decided_by:
+        rec.decided_by[human] = Decider.TAKEOVER  # a file that says so only with the old flag
     seconds = data.get("seconds")
     if seconds is not None:
         number = isinstance(seconds, int | float) and not isinstance(seconds, bool)

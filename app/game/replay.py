@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.coach import Review
+from ai import Review
 from app.config import TableConfig
 from app.store.database import History, Mode, WriteFailed
 from rules.ledger import EndReason
@@ -24,7 +24,6 @@ from .arrange import ArrangeState
 from .journal import Journal
 from .phase import Phase
 from .record import DealRecord
-from .requests import AIRequest
 from .reveal import RevealProgress
 from .table import Table
 
@@ -71,6 +70,7 @@ class OneDeal(Table):
                              banker=stored.banker is not None)
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.stored, self.retrying = stored, retry
+        self.ask.thinking = False  # nobody thinks: the opponents' stored decisions stand
         if stored.human is None:
             self.human = None
         else:
@@ -107,10 +107,6 @@ class OneDeal(Table):
         else:
             self.score()
         return rec
-
-    def computer_requests(self) -> list[AIRequest]:
-        """Nobody thinks: the opponents' stored decisions stand."""
-        return []
 
     def session_end_reason(self) -> EndReason | None:
         """One deal: over once it is shown."""

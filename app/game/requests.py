@@ -5,13 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ai import Choice, Distinct, Fixed, Level, TableView, choose
-from ai.passing import PassChoice, choose_pass
-from ai.policy import best_declaration
+from ai import (
+    Choice,
+    Distinct,
+    Fixed,
+    Level,
+    PassChoice,
+    PricedDecision,
+    TableView,
+    best_declaration,
+    choose,
+    choose_pass,
+)
 from rules.cards import Card
 from rules.deal import Decision
-
-from .arrange import Suggestion
 
 # The level that arranges for the human (auto-arrange, hint, time-out takeover): the strongest fast one.
 HELPER_LEVEL = Level.HARD
@@ -79,14 +86,14 @@ def run_ai(request: AIRequest) -> Choice:
     )
 
 
-def choice_suggestions(choice: Choice, request: AIRequest) -> list[Suggestion]:
+def choice_suggestions(choice: Choice, request: AIRequest) -> list[PricedDecision]:
     """What auto-arrange offers from the helper's answer: its plays and, when the hand can declare a special
     at this table, the declaration, all ranked by expected units (a dragon, always declared, first)."""
-    plays = [Suggestion(choice.decision, choice.ev)]
-    plays += [Suggestion(a.decision, a.ev) for a in choice.alternatives]
+    plays = [PricedDecision(choice.decision, choice.ev)]
+    plays += [PricedDecision(a.decision, a.ev) for a in choice.alternatives]
     declaration = best_declaration(request.hand, request.view)
     if declaration is not None and all(p.decision.declare is None for p in plays):
-        plays.append(Suggestion(Decision.declared(request.hand, declaration[0]), declaration[1]))
+        plays.append(PricedDecision(Decision.declared(request.hand, declaration[0]), declaration[1]))
     first = [p for p in plays if p.decision.declare is not None and p.decision.declare.is_dragon]
     rest = sorted((p for p in plays if p not in first), key=lambda p: -p.ev)  # stable: ties keep the AI's order
     return (first + rest)[:SUGGESTIONS]

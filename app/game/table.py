@@ -5,8 +5,12 @@
 clock and a ``time.monotonic()``-style deadline), scoring through :mod:`rules.scoring`, the session's money in
 one :class:`rules.ledger.Ledger`, and the reveal's progress. The screen only reads it and calls its methods.
 
-The AI itself is never called here except by :meth:`Table.decide_computers` (tests, headless paths): the UI
-runs :func:`app.game.requests.run_ai` (and the coach, :mod:`.coach`) in a worker thread and hands the answer back.
+The table conducts each deal: every call that moves it on returns what happens next (:class:`.conduct.Next`:
+the requests to run, the deal it scored, what the coach may price). The screen runs those requests in worker
+threads and hands the answers back (:meth:`Table.answer`); headless play runs them at once (:meth:`Table.run`,
+:meth:`Table.decide_computers`), so the table screen, the samples and the tests share one conductor.
+
+The same concept on another floor: the state machine behind :mod:`app.screens.table`.
 """
 
 from __future__ import annotations
@@ -16,11 +20,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ai import Choice, Level
+from ai import Choice, Level, PassChoice
 from app.config import TableConfig
 from rules.cards import Card, deal, turned_card
 from rules.deal import Decision
-from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
+from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, ledger_from_dict, new_ledger
 from rules.presets import Preset
 from rules.scoring import score_deal
 from rules.session import TreasureQueue, cut_card, deal_in_round, round_of, seat_totals
@@ -30,18 +34,19 @@ from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .banker import cycle_stake, deal_stakes, next_banker
 from .coach import Coach
-from .exchanging import Exchanging
+from .conduct import REFUSED, Next, answer_each, play_out
+from .exchange import Exchange
 from .exemption import prefilled
-from .helping import Helping
+from .helping import Helper
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
-from .requests import AIRequest, PassRequest, Purpose, run_ai
+from .requests import AIRequest, PassRequest, Purpose
 from .reveal import RevealProgress, RevealStep, reveal_steps
-from .seating import seat_ledger
+from .seating import check_seated, seat_ledger
 
 
-class Table(Helping, Exchanging, Asking):
+class Table:
     """A session at a table of two to four: seat 0 is the human unless watching (觀戰); the seats a smaller
     table does not use are empty chairs (:attr:`seats`, :mod:`.seating`)."""
 
@@ -88,8 +93,8 @@ class Table(Helping, Exchanging, Asking):
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
         self.coach.listener = None if journal is None else journal.reviewed
         self._arranging_since, self._held_for = 0.0, 0.0  # the player's seconds to arrange (the clock's holds out)
-        self.round_passes: dict[int, tuple[Card, ...]] = {}  # 換三張: this round's passes (:mod:`.exchanging`)
-        self.pass_taken = False
+        self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
+        self.exchange = Exchange(self)  # 換三張: the rounds of passing
 
     # ---- what the table is
 
@@ -126,6 +131,14 @@ class Table(Helping, Exchanging, Asking):
     def seats_in_play(self) -> tuple[int, ...]:
         """The seats that play the next deal, in seat order."""
         return tuple(s for s in self.ledger.seats_in_play() if not self.is_empty(s))
+
+    def is_computer(self, seat: int) -> bool:
+        """True when the computer plays ``seat``."""
+        return seat != self.human
+
+    def money(self) -> tuple[int, ...]:
+        """Each seat's standing in the table's currency."""
+        return self.ledger.money
 
     def level_of(self, seat: int) -> Level:
         """The computer level of ``seat``."""
@@ -198,7 +211,7 @@ class Table(Helping, Exchanging, Asking):
         self.human_double = None
         self.timeout = None
         self._held_at = self.now() if self._held_at is not None else None
-        if not self.start_exchange(record):  # 換三張 first, when the table passes cards
+        if not self.exchange.start(record):  # 換三張 first, when the table passes cards
             self.begin_arranging()
         return record
 
@@ -227,25 +240,96 @@ class Table(Helping, Exchanging, Asking):
             return Status.OUT if self.is_out(seat) else Status.THINKING
         return Status.READY if seat in rec.decisions else Status.THINKING
 
+    # ---- conducting: what happens next
+
+    def deal(self) -> Next:
+        """Deal the next deal (after the results, :meth:`next`): the computers' passes to choose when the table
+        passes cards first, else their decisions; a stored deal shown again is scored at once. Nothing is asked
+        when the session (or an arcade round) is over instead."""
+        if self.phase is Phase.DEALING:
+            self.start_deal()
+        elif self.phase in (Phase.RESULTS, Phase.ROUND_SUMMARY):
+            self.next()
+        if self.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
+            return Next()
+        requests = (*self.exchange.requests(), *self.ask.computer_requests())
+        return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None)
+
+    def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next:
+        """Hand a seat's answer to the call its request is for (a pass, a takeover, a computer's decision)."""
+        if isinstance(request, PassRequest):
+            assert isinstance(answer, PassChoice)
+            return self.accept_pass(request, answer.cards)
+        assert isinstance(answer, Choice)
+        if request.purpose is Purpose.TAKEOVER:
+            return self.accept_takeover(request, answer)
+        if request.purpose is Purpose.DECIDE:
+            return self.accept(request, answer)
+        raise ValueError(f"a {request.purpose} request is the helper's, not the table's")
+
+    def run(self, step: Next) -> Next:
+        """Headless: run ``step``'s requests now, and the ones their answers ask for, until nothing is asked."""
+        return play_out(self, step)
+
+    def _run_each(self, requests: list[AIRequest] | list[PassRequest]) -> Next:
+        return answer_each(self, requests)
+
+    def give_pass(self) -> Next:
+        """換三張: the player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
+        before = self.exchange.round
+        self.exchange.give()
+        return self._after_pass(before)
+
+    def accept_pass(self, request: PassRequest, cards: tuple[Card, ...]) -> Next:
+        """Take a seat's pass (a computer's, or the player's chosen at the time-out); :data:`REFUSED` when it is
+        stale."""
+        before = self.exchange.round
+        return self._after_pass(before) if self.exchange.take(request, cards) else REFUSED
+
+    def decide_passes(self) -> Next:
+        """Headless: every computer seat chooses this round's pass now (what that starts is not run)."""
+        return answer_each(self, self.exchange.requests())
+
+    def _after_pass(self, before: int) -> Next:
+        """After a pass: once the round is complete, the next round's passes to choose, or (the exchange over)
+        the player's passes for the coach and the computers' decisions."""
+        if self.exchange.round == before:
+            return Next()
+        if self.exchange.active:
+            return Next(tuple(self.exchange.requests()), passed=True)
+        if self.phase is Phase.ARRANGING:
+            return Next(tuple(self.ask.computer_requests()), passed=True, coach_passes=self.human)
+        return Next(passed=True)
+
+    def _decided(self) -> Next:
+        """A seat's decision is in: the coach may price the player's (with the view it was made with); once
+        every seat has decided, the deal is scored."""
+        rec = self.current
+        assert rec is not None
+        human = rec.human
+        coach = (human, self.ask.view_for(human)) if human is not None and human in rec.decisions else None
+        scored = self.score() if self.phase is Phase.ARRANGING and self.all_decided else None
+        return Next(coach=coach, scored=scored)
+
     # ---- computer decisions
 
-    def accept(self, request: AIRequest, choice: Choice) -> bool:
-        """Record a computer seat's choice; False (ignored) when it is stale or the seat already decided."""
+    def accept(self, request: AIRequest, choice: Choice) -> Next:
+        """Record a computer seat's choice (:data:`REFUSED` when it is stale or the seat already decided);
+        the deal is scored once every seat has decided."""
         rec = self.current
         if rec is None or request.deal != rec.number or self.phase is not Phase.ARRANGING:
-            return False
+            return REFUSED
         if request.seat in rec.decisions:
-            return False
+            return REFUSED
         rec.decisions[request.seat] = choice.decision
         rec.decided_by[request.seat] = Decider.level(request.level)
         if self.preset is Preset.ARCADE and choice.double is not None:
             rec.doubles[request.seat] = rec.seats[choice.double]
-        return True
+        return self._decided()
 
-    def decide_computers(self) -> None:
-        """Decide every computer seat synchronously (tests, and the CLI's headless paths)."""
-        for request in self.computer_requests():
-            self.accept(request, run_ai(request))
+    def decide_computers(self) -> Next:
+        """Headless: every computer seat still to decide decides now (scoring the deal once all have)."""
+        return self._run_each(self.ask.computer_requests())
 
     # ---- the human's arrangement
 
@@ -254,7 +338,7 @@ class Table(Helping, Exchanging, Asking):
 
         :class:`ArrangeError` ``not_arranging`` when the player can no longer arrange, or ``not_this_hand``.
         """
-        if not (self.can_arrange or self.can_pick) or self.arrange is None or not self.preset.arranged:
+        if not (self.can_arrange or self.exchange.can_pick) or self.arrange is None or not self.preset.arranged:
             raise ArrangeError("not_arranging")  # the ladder: nothing to arrange
         if state.hand != self.arrange.hand:
             raise ArrangeError("not_this_hand")
@@ -287,8 +371,9 @@ class Table(Helping, Exchanging, Asking):
         self.stake = cycle_stake(self.stake)
         return self.stake
 
-    def ready(self) -> Decision:
-        """READY: submit the human's arrangement; :class:`ArrangeError` when it is incomplete or a foul."""
+    def ready(self) -> Next:
+        """READY: submit the human's arrangement (the deal is scored if everyone else has decided);
+        :class:`ArrangeError` when it is incomplete or a foul."""
         rec = self.current
         if self.phase is not Phase.ARRANGING or rec is None or self.arrange is None or self.human is None:
             raise ArrangeError("not_arranging")
@@ -304,7 +389,7 @@ class Table(Helping, Exchanging, Asking):
         if self.preset is Preset.ARCADE:
             rec.doubles[self.human] = self.human_double
         self.deadline = None
-        return decision
+        return self._decided()
 
     @property
     def human_ready(self) -> bool:
@@ -333,7 +418,7 @@ class Table(Helping, Exchanging, Asking):
         the host chooses after a time-out."""
         if self.awaiting_host:
             return 0.0
-        picking = self.can_pick  # 換三張: the clock of the pass
+        picking = self.exchange.can_pick  # 換三張: the clock of the pass
         if self.deadline is None or ((self.phase is not Phase.ARRANGING or self.human_ready) and not picking):
             return None
         return max(0.0, self.deadline - (self._held_at if self._held_at is not None else self.now()))
@@ -356,14 +441,14 @@ class Table(Helping, Exchanging, Asking):
         left = self.time_left()
         return left is not None and left <= 0
 
-    def accept_takeover(self, request: AIRequest, choice: Choice) -> bool:
+    def accept_takeover(self, request: AIRequest, choice: Choice) -> Next:
         """The computer's completion of the human's hand at the time-out; legal by construction."""
         rec = self.current
         if rec is None or request.deal != rec.number or self.phase is not Phase.ARRANGING:
-            return False
+            return REFUSED
         seat = request.seat
         if seat in rec.decisions:
-            return False
+            return REFUSED
         decision = choice.decision
         if self.arrange is not None and self.arrange.declared is not None:
             decision = Decision.declared(self.arrange.hand, self.arrange.declared)  # the player's own choice
@@ -374,73 +459,70 @@ class Table(Helping, Exchanging, Asking):
         if self.preset is Preset.ARCADE:
             rec.doubles[seat] = self.human_double if self.human_double is not None else (
                 None if choice.double is None else rec.seats[choice.double])
-        rec.computer_for_human = True
         self.deadline = None
         if self.human is None:
             self.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)
-        return True
+        return self._decided()
 
-    def on_timeout(self) -> AIRequest | PassRequest | None:
+    def on_timeout(self) -> Next:
         """At zero (rules/RULES.md §10: the player counts as having left).
 
         With takeover allowed: the request that has the computer complete the hand around the placed cards.
-        With it off: None; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
+        With it off: ``host``; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
         """
-        if self.can_pick:  # a pass: the helper chooses it, whatever the takeover setting (RULES.md §21)
-            return self.pass_timeout()
+        if self.exchange.can_pick:  # a pass: the helper chooses it, whatever the takeover setting (RULES.md §21)
+            request = self.exchange.timeout()
+            return Next(() if request is None else (request,))
         if self.phase is not Phase.ARRANGING or self.human is None or self.human_ready or self.timeout is not None:
             raise ArrangeError("not_arranging")
         if self.config.takeover:
             self.timeout = Timeout.TAKEOVER
-            return self.takeover_request()
+            return Next((self.ask.takeover_request(),))
         self.timeout = Timeout.HOST
         self.deadline = None
-        return None
+        return Next(host=True)
 
-    def resolve_timeout(self, computer: bool) -> AIRequest | None:
+    def resolve_timeout(self, computer: bool) -> Next:
         """The host's choice after a time-out without takeover (rules/RULES.md §10).
 
         ``computer``: the computer plays the seat from now on, as for a player who left: it completes this
         hand around the placed cards (the returned request, for :meth:`accept_takeover`) and plays the seat in
         the later deals; the player watches and may take a seat again (:meth:`take_seat`). Otherwise the table
-        ends (reason ``timeout``) and None is returned.
+        ends (reason ``timeout``) and nothing is asked.
         """
         if not self.awaiting_host:
             raise ArrangeError("not_arranging")
         if not computer:
             self.end(EndReason.TIMEOUT)
-            return None
-        request = self.takeover_request()
+            return Next()
+        request = self.ask.takeover_request()
         self.timeout = Timeout.TAKEOVER
         seat = self.human
         assert seat is not None
         self.human = None
         self.viewer = seat
         self.deadline = None
-        return request
+        return Next((request,))
 
     # ---- leaving and taking seats
 
-    def leave(self) -> AIRequest | PassRequest | None:
-        """The human leaves: the computer takes the seat if allowed (returns the request to finish the
-        current hand, if any), else the session ends with its summary."""
-        if self.human is None:
+    def leave(self) -> Next:
+        """The human leaves: the computer takes the seat if allowed (asking for the request that finishes the
+        current hand or pass, if any), else the session ends with its summary."""
+        if self.human is None or not self.config.takeover:
             self.end(EndReason.LEFT)
-            return None
-        if not self.config.takeover:
-            self.end(EndReason.LEFT)
-            return None
+            return Next()
         seat = self.human
         request: AIRequest | PassRequest | None = None
         if self.phase is Phase.ARRANGING and self.current is not None and seat not in self.current.decisions:
-            request = self._request(seat, self.levels[seat], Purpose.DECIDE)
-        elif self.exchanging and seat not in self.round_passes:
-            request = self._pass_request(seat, self.levels[seat], Purpose.DECIDE)
+            request = self.ask.request(seat, self.levels[seat], Purpose.DECIDE)
+        elif self.exchange.active and seat not in self.exchange.passes:
+            request = self.exchange.request(seat, self.levels[seat], Purpose.DECIDE)
         self.human = None
         self.viewer = seat
         self.arrange = None
         self.deadline = None
-        return request
+        return Next(() if request is None else (request,))
 
     def take_seat(self, seat: int) -> None:
         """接玩: while watching, take ``seat`` from the next deal on (the session goes on)."""
@@ -552,18 +634,40 @@ class Table(Helping, Exchanging, Asking):
         standings = tuple(s for s in self.ledger.standings() if not self.is_empty(s))
         return Summary(reason, len(self.history), lines, standings, self.ledger.round)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The session as JSON-ready data (config, seed, every deal)."""
-        out: dict[str, Any] = {
-            "config": self.config.to_dict(),
-            "seed": self.seed,
-            "phase": self.phase.value,
-            "human": self.human,
-            "deals": [r.to_dict() for r in self.history],
-            "ledger": self.ledger.to_dict(),
-        }
-        if self.preset is Preset.ARCADE:
-            out["treasure"] = self.treasure.to_dict()
-        if self.over_reason:
-            out["over"] = self.over_reason
-        return out
+    # ---- saving and restoring: the one way a session is written and read back
+
+    def state(self) -> dict[str, Any]:
+        """What the session needs, beyond its settings and its deals, to be continued exactly (the history
+        stores it with every deal)."""
+        return {"seed": self.seed, "number": self.number, "ledger": self.ledger.to_dict(),
+                "treasure": self.treasure.to_dict(), "player_seat": self.player_seat,
+                "start_money": list(self.start_money), "sort": self.sort}
+
+    def save(self) -> dict[str, Any]:
+        """The whole session as JSON-ready data: its settings, :meth:`state` and every deal."""
+        return {"config": self.config.to_dict(), "state": self.state(), "deals": [r.to_dict() for r in self.history]}
+
+    @classmethod
+    def restore(cls, saved: dict[str, Any], *, journal: Recorder | None = None,
+                now: Callable[[], float] | None = None) -> Table:
+        """The table of a :meth:`save`, ready to deal its next deal. The player sits at the seat they last held,
+        even if they had left it to the computer (unless it is out, or the table is watched). KeyError,
+        TypeError or ValueError (a :class:`~.record.RecordError`) when ``saved`` cannot be continued."""
+        config, state = TableConfig.from_dict(saved["config"]), saved["state"]
+        table = cls(config, sort=str(state.get("sort", "rank")), journal=journal,
+                    **({} if now is None else {"now": now}))
+        table.seed, table.number = int(state["seed"]), int(state["number"])
+        if config.scored:
+            table.ledger = ledger_from_dict(config.preset, state["ledger"])
+            check_seated(table.ledger, table.seats)  # a smaller table's empty chairs still hold nothing
+        table.treasure = TreasureQueue.from_dict(state.get("treasure", []))
+        table.start_money = tuple(int(m) for m in state["start_money"])
+        seat = state.get("player_seat")
+        if seat is not None and table.is_empty(int(seat)):
+            raise ValueError(f"the player's seat {seat} is an empty chair at this table")
+        if not config.watch and seat is not None and not table.ledger.is_out(int(seat)):
+            table.human = table.viewer = table.player_seat = int(seat)
+        table.history = [DealRecord.from_dict(d) for d in saved["deals"]]
+        if any(r.players != config.players for r in table.history):
+            raise ValueError(f"a deal of another table size than the session's {config.players} players")
+        return table

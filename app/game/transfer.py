@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from ai.coach import Review
+from ai import Review
 from app.config import TableConfig
 from app.store.database import History, Mode, Status, insert_deal
 from app.store.validate import (

@@ -1,1 +1,2 @@
-"""Textual screens: each renders state and posts messages; game logic lives in app/table.py."""
+"""Textual screens: each composes widgets, renders the view floor's models (:mod:`app.view`) and forwards keys
+to the game (:mod:`app.game`); no game logic and no words are made here."""

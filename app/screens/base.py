@@ -14,15 +14,21 @@ from typing import ClassVar, Generic, TypeVar
 from textual import events
 from textual.await_complete import AwaitComplete
 from textual.containers import VerticalScroll
-from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from app.i18n import DEFAULT, LANGUAGES, Translator
+from app.i18n import Translator
 from app.paths import ASSETS
 from app.settings import Settings
-from app.widgets.base import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, TooSmall, translate_bindings
+from app.widgets.chrome import (
+    HORIZONTAL_BREAKPOINTS,
+    VERTICAL_BREAKPOINTS,
+    TooSmall,
+    find_settings,
+    find_translator,
+    translate_bindings,
+)
 
 ResultT = TypeVar("ResultT")
 
@@ -30,32 +36,6 @@ ResultT = TypeVar("ResultT")
 MENU_CSS = str(ASSETS / "styles" / "menu.tcss")
 #: The class that scopes assets/styles/game.tcss (the App's style sheet) to the game's screens.
 GAME_SCREEN = "game-screen"
-
-
-def find_translator(node: DOMNode | None) -> Translator:
-    """The translator of the running App, defensively: ``app.translator``, then ``app.lang``, then settings.
-
-    Falls back to English rather than the locale so that a bare App (as in tests) is deterministic.
-    """
-    app = getattr(node, "app", None) if node is not None else None
-    found = getattr(app, "translator", None)
-    if isinstance(found, Translator):
-        return found
-    for attr in ("lang", "language"):
-        lang = getattr(app, attr, None)
-        if lang in LANGUAGES:
-            return Translator(lang)
-    settings = getattr(app, "settings", None)
-    if isinstance(settings, Settings) and settings.language in LANGUAGES:
-        return Translator(settings.language)
-    return Translator(DEFAULT)
-
-
-def find_settings(node: DOMNode | None) -> Settings:
-    """The running App's ``settings`` if it has a :class:`Settings`, else the defaults."""
-    app = getattr(node, "app", None) if node is not None else None
-    found = getattr(app, "settings", None)
-    return found if isinstance(found, Settings) else Settings()
 
 
 class Localized:

@@ -13,11 +13,11 @@ from rich.text import Text
 from textual.timer import Timer
 from textual.widgets import Static
 
-from app.game import AIRequest, Table
+from app.game import AIRequest, Next, Table
 from app.game.requests import PassRequest
 from app.i18n import Translator
 from app.screens.dialogs import TimeoutScreen
-from app.screens.presenter import TablePresenter
+from app.view.presenter import TablePresenter
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -43,6 +43,8 @@ class TableClock:
 
         def redraw(self) -> None: ...
 
+        def follow(self, step: Next) -> None: ...
+
         def show_summary(self) -> None: ...
 
         def close_dialogs(self) -> None: ...
@@ -61,13 +63,12 @@ class TableClock:
         table = self.table
         table.hold_clock(self.is_too_small() or self.app.screen is not self)
         if table.timed_out():
-            request = table.on_timeout()
-            if request is None:
+            step = table.on_timeout()
+            if step.host:
                 self.ask_host()
                 return
             self.say(self.t("table.msg.timeout"), "warning")
-            self.think(request)
-            self.redraw()
+            self.follow(step)
             return
         self.update_countdown()
 
@@ -103,15 +104,14 @@ class TableClock:
         table = self.table
         if not table.awaiting_host:
             return
-        request = table.resolve_timeout(choice == "computer")
+        step = table.resolve_timeout(choice == "computer")
         self.pause_clock(False)
-        if request is None:
+        if not step.requests:
             self.say("")
             self.show_summary()
             return
         self.say(self.t("table.msg.computer_seat"), "warning")
-        self.think(request)
-        self.redraw()
+        self.follow(step)
 
     def update_countdown(self) -> None:
         """Draw the time left; warning colours near the end."""

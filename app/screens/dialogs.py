@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.widgets.base import GameFooter
+from app.widgets.chrome import GameFooter
 from app.widgets.option_menu import OptionMenu
 from rules.specials import Special
 

@@ -4,6 +4,8 @@ the answer explained, and at the end the run's result with personal bests (writt
 The questions, their answers and the difficulty are :class:`app.game.drills.DrillRun`'s; this screen shows
 them and turns keys into answers: the choices' numbers or enter on the list, and ←/→/= (which row is
 stronger, which hand is higher) or l/f (foul or legal) where the drill has them.
+
+The same concept on another floor: the screen of the drills whose words are :mod:`app.view.drill`.
 """
 
 from __future__ import annotations
@@ -22,14 +24,14 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.drilling import answer_text, choice_label, why_text
 from app.game.arrange import display_order
 from app.game.drills import Drill, DrillRun, Question
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.formatting import seat_name
 from app.store.database import History, WriteFailed
 from app.store.stats import DrillStats, drill_stats
-from app.widgets.cards import CardLook, cards_text
+from app.view.cards import CardLook, cards_text
+from app.view.drill import answer_text, choice_label, why_text
+from app.view.formatting import seat_name
 from rules.arrangement import Arrangement, is_foul
 from rules.cards import parse_cards
 from rules.evaluate import evaluate_row

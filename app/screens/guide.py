@@ -2,6 +2,8 @@
 (:class:`TipScreen`) and a reminder of what to do on the message line. The script is
 :class:`app.game.guide.Guide`; this screen shows its tips when the table has done what a step asks.
 `esc` leaves the guide at any point.
+
+The same concept on another floor: the screen of :mod:`app.game.guide`'s script.
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ from app.game.phase import Phase
 from app.game.table import Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.screens.reveal_player import Scheduler
 from app.screens.table import TableScreen
 from app.settings import Settings
-from app.widgets.base import GameFooter
+from app.view.reveal_player import Scheduler
+from app.widgets.chrome import GameFooter
 
 
 class TipScreen(BaseModal[bool]):

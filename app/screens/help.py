@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.widgets.base import GameFooter
+from app.widgets.chrome import GameFooter
 from rules.presets import Preset
 
 # (keys, i18n key of the explanation, when it applies: all | arcade | banker | exchange | specials | watch)

@@ -16,11 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
-from ai.coach import Verdict
-from app.coaching import VERDICT_STYLE
+from ai import Verdict
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.formatting import signed
 from app.store.database import DealRow, History, Mode
+from app.view.coach import VERDICT_STYLE
+from app.view.formatting import signed
 from rules.presets import Preset
 
 PAGE = 200

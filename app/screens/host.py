@@ -22,8 +22,9 @@ from app.config import PLAYERS, TIME_LIMITS, TableConfig
 from app.config import STAKES as PLAYER_STAKES
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.form import ChoiceRow
-from app.screens.rules_screen import RulesText, RulesView, preset_description
+from app.screens.rules_screen import RulesView
+from app.view.rules_text import RulesText, preset_description
+from app.widgets.form import ChoiceRow
 from rules import arcade
 from rules.evaluate import Wheel
 from rules.exchange import Direction

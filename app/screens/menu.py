@@ -21,12 +21,10 @@ from textual.widgets.option_list import Option
 
 from app.config import TableConfig
 from app.i18n import Translator
-from app.messages import StartTable
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.form import CardStrip
-from app.screens.formatting import money_text
 from app.screens.history import HistoryScreen
 from app.screens.host import HostScreen
+from app.screens.messages import StartTable
 from app.screens.practice import PracticeScreen
 from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen
@@ -34,6 +32,8 @@ from app.screens.settings import SettingsScreen, language_of, notify_load_warnin
 from app.screens.stats import StatsScreen
 from app.settings import Settings
 from app.store.database import SessionRow
+from app.view.formatting import money_text
+from app.widgets.form import CardStrip
 from app.widgets.option_menu import OptionMenu
 from rules.ledger import ledger_from_dict
 from rules.presets import Preset

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.game import Phase, Table
 from app.i18n import Translator
-from app.screens.presenter import TablePresenter
 from app.settings import Settings
+from app.view.presenter import TablePresenter
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -19,19 +19,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ai.coach import Review
-from app.coaching import VERDICT_STYLE, loss_text, row_hand
+from ai import Review
 from app.game.record import DealRecord, RecordError
 from app.game.replay import OneDeal, RetryJournal, Tries, compare_tries
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.screens.formatting import signed
-from app.screens.reveal_player import Scheduler
 from app.screens.table import TableScreen
 from app.settings import Settings
 from app.store.database import History
-from app.widgets.base import GameFooter
-from app.widgets.cards import CardLook, cards_text
+from app.view.cards import CardLook, cards_text
+from app.view.coach import VERDICT_STYLE, loss_text, row_hand
+from app.view.formatting import signed
+from app.view.reveal_player import Scheduler
+from app.widgets.chrome import GameFooter
 from rules.arrangement import Row
 
 

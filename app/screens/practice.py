@@ -3,7 +3,7 @@ personal bests, the trend over the last runs), and the run's settings: the rules
 how many questions or hands (`l`), for the drills whose cards may hold it the joker (`j`, RULES.md §20) and,
 for Arrange, where its hands come from (`o`). Enter starts the
 highlighted drill: a quiz (:class:`app.screens.drill.DrillScreen`) or Arrange, at the table itself
-(:class:`app.game.drills.arrange.ArrangeTable`), followed by its result (:class:`ArrangeResultScreen`).
+(:class:`app.game.drills.arrange_drill.ArrangeTable`), followed by its result (:class:`ArrangeResultScreen`).
 """
 
 from __future__ import annotations
@@ -23,16 +23,16 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
-from ai.coach import Verdict
+from ai import Verdict
 from app.game.drills import JOKER_DRILLS, RUN_LENGTHS, Drill, DrillRun
-from app.game.drills.arrange import ArrangeJournal, ArrangeTable, Pool, hands_from
+from app.game.drills.arrange_drill import ArrangeJournal, ArrangeTable, Pool, hands_from
 from app.game.drills.schedule import played_well
 from app.screens.base import MENU_CSS, BaseModal, BaseScreen
 from app.screens.drill import DrillScreen
 from app.screens.table import TableScreen
 from app.store.database import History
 from app.store.stats import DRILL_BEST_MIN, DrillStats, drill_stats
-from app.widgets.base import GameFooter
+from app.widgets.chrome import GameFooter
 from app.widgets.option_menu import OptionMenu
 from rules.presets import Options, Preset
 

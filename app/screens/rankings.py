@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.form import CardStrip
+from app.widgets.form import CardStrip
 from rules.cards import parse_cards
 from rules.evaluate import Category, Wheel, compare_values, evaluate_row
 

@@ -14,13 +14,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from app.coaching import coach_status, skill_text
 from app.game import DealRecord, Table, pair_line
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.screens.formatting import deal_units_text, item_name, money_text, seat_name, signed
-from app.widgets.base import GameFooter
-from app.widgets.cards import CardLook
+from app.view.cards import CardLook
+from app.view.coach import coach_status, skill_text
+from app.view.formatting import deal_units_text, item_name, money_text, seat_name, signed
+from app.widgets.chrome import GameFooter
 from rules.ledger import Currency
 
 

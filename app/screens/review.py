@@ -16,15 +16,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ai.coach import PricedPlay, Review
-from app.coaching import VERDICT_STYLE, above_best, loss_text, percent, play_text, row_hand, why
+from ai import PricedPlay, Review
 from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.screens.formatting import seat_name, signed
-from app.screens.review_passes import pass_lines
-from app.widgets.base import GameFooter
-from app.widgets.cards import CardLook, cards_text
+from app.view.cards import CardLook, cards_text
+from app.view.coach import VERDICT_STYLE, above_best, loss_text, percent, play_text, row_hand, why
+from app.view.exchange_review import pass_lines
+from app.view.formatting import seat_name, signed
+from app.widgets.chrome import GameFooter
 from rules.arrangement import Row
 
 

@@ -1,5 +1,7 @@
 """The Settings screen: language, card look, animation speed, sorting and theme, with a live card preview;
-saving writes the file atomically and tells the App (:class:`app.messages.SettingsChanged`)."""
+saving writes the file atomically and tells the App (:class:`app.screens.messages.SettingsChanged`).
+
+The same concept on another floor: the screen of :mod:`app.settings`."""
 
 from __future__ import annotations
 
@@ -14,9 +16,8 @@ from textual.dom import DOMNode
 from textual.widgets import Button, Label, Static
 
 from app.i18n import Translator, resolve_language
-from app.messages import SettingsChanged
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.form import CardStrip, ChoiceRow
+from app.screens.messages import SettingsChanged
 from app.settings import (
     ANIMATION_SPEEDS,
     BELL,
@@ -34,6 +35,7 @@ from app.settings import (
     load_settings,
     save_settings,
 )
+from app.widgets.form import CardStrip, ChoiceRow
 
 # Themes offered, in this order, when the App has them; the App's current theme is always offered too.
 THEMES = (

@@ -2,6 +2,8 @@
 charts of the units lost to the coach and of the seconds taken to arrange over the last deals.
 
 The numbers are :func:`app.store.stats.compute_stats`'s; this screen only lays them out in words.
+
+The same concept on another floor: the screen of :mod:`app.store.stats`' numbers.
 """
 
 from __future__ import annotations
@@ -15,11 +17,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Sparkline, Static
 
-from app.coaching import percent
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.formatting import signed
 from app.store.database import History
 from app.store.stats import PresetStats, compute_stats
+from app.view.coach import percent
+from app.view.formatting import signed
 from rules.presets import Preset
 
 PRESETS = tuple(p.value for p in Preset)

@@ -12,12 +12,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from app.coaching import skill_text
 from app.game import Phase, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.screens.formatting import money_text, seat_name, signed
-from app.widgets.base import GameFooter
+from app.view.coach import skill_text
+from app.view.formatting import money_text, seat_name, signed
+from app.widgets.chrome import GameFooter
 
 
 class SummaryScreen(BaseModal[str | None]):

@@ -3,6 +3,8 @@
 The game itself is :class:`app.game.Table`; this screen turns keys and clicks into its methods, runs the AI in
 thread workers (their answers come back as messages), animates the reveal through an injectable scheduler, and
 draws everything from the table's state after every change (:meth:`TableScreen.redraw`).
+
+The same concept on another floor: the screen of :mod:`app.game.table`.
 """
 
 from __future__ import annotations
@@ -19,8 +21,7 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ai import Choice
-from ai.policy import declaration_value
+from ai import Choice, declaration_value
 from app.config import TableConfig
 from app.game import (
     Action,
@@ -34,27 +35,29 @@ from app.game import (
     allowed,
     run_ai,
 )
-from app.game.drills.arrange import ArrangeTable
+from app.game.conduct import Next
+from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
 from app.game.replay import OneDeal
 from app.i18n import Translator
-from app.messages import AIDone
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import TableClock
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
-from app.screens.formatting import SEAT_KEYS
 from app.screens.help import HelpScreen
+from app.screens.messages import AIDone
 from app.screens.pacing import TablePacing
-from app.screens.presenter import TablePresenter
 from app.screens.results import ResultsScreen
-from app.screens.reveal_player import RevealPlayer, Scheduler
 from app.screens.summary import SummaryScreen
 from app.screens.table_coach import TableCoaching
 from app.screens.table_exchange import TableExchange
 from app.screens.table_stakes import TableStakes
 from app.settings import Settings
-from app.widgets.base import GameFooter
-from app.widgets.cards import CardLook
+from app.view.cards import CardLook
+from app.view.exchange import passed_text
+from app.view.formatting import SEAT_KEYS
+from app.view.presenter import TablePresenter
+from app.view.reveal_player import RevealPlayer, Scheduler
+from app.widgets.chrome import GameFooter
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
 from rules.specials import Special
@@ -210,23 +213,14 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         """Start the next deal and set the computers thinking."""
         self.reveal.cancel()
         self.view.reset()
-        self.view.takeover_note = False
-        if self.table.phase in (Phase.DEALING, Phase.RESULTS, Phase.ROUND_SUMMARY):
-            if self.table.phase is Phase.DEALING:
-                self.table.start_deal()
-            else:
-                self.table.next()
-        if self.table.phase is Phase.OVER:
-            self.show_summary()
-            return
-        if self.table.phase is Phase.ROUND_SUMMARY:
+        step = self.table.deal()
+        if self.table.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             self.show_summary()
             return
         self.say("")
-        self.start_passes()  # 換三張, when the table passes cards first
-        for request in self.table.computer_requests():
+        for request in step.requests:  # 換三張's passes first, when the table passes cards; else the decisions
             self.think(request)
-        if self.table.phase is Phase.REVEALING:  # a stored deal shown again: every decision is in
+        if step.scored is not None:  # a stored deal shown again: every decision is in
             self.start_reveal()
         self.redraw()
 
@@ -245,44 +239,50 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
             else:
                 self._accept(req, choice)
         elif req.purpose is Purpose.TAKEOVER:
-            if self.table.accept_takeover(req, choice):
-                self.view.takeover_note = True
+            step = self.table.accept_takeover(req, choice)
+            if step:
                 self.say(self.t("table.msg.takeover"), "warning")
-            self.after_decision()
+            self.follow(step)
         else:  # the helper: suggestions or a hint
             self._helper_done(req, choice)
 
     def _accept(self, req: AIRequest, choice: Choice) -> None:
-        if self.table.accept(req, choice):
-            self.after_decision()
+        step = self.table.accept(req, choice)
+        if step:
+            self.follow(step)
 
-    def after_decision(self) -> None:
-        """Someone decided: the coach prices the player's decision at once; reveal once everyone has."""
-        rec = self.table.current
-        if rec is not None and rec.human is not None and rec.human in rec.decisions:
-            self.ask_coach(rec.human)
-        if self.table.phase is Phase.ARRANGING and self.table.all_decided:
-            self.table.score()
+    def follow(self, step: Next) -> None:
+        """Do what the table asks after a call: the coach prices the player's decision (or passes) at once,
+        the requests go to workers, a scored deal is revealed; then redraw."""
+        if step.coach is not None:
+            self.ask_coach(*step.coach)
+        if step.passed and self.table.human is not None:  # what the player gave and got, round by round
+            self.say(passed_text(self.t, self.table, self.table.human, self.view.seat_name, last=True))
+        if step.coach_passes is not None:
+            self.coach_passes(step.coach_passes)
+        for request in step.requests:
+            self.think(request)
+        if step.scored is not None:
             self.history_notice()
             self.start_reveal()
         self.redraw()
 
     def _helper_done(self, req: AIRequest, choice: Choice) -> None:
         # An old deal's answer, or one the player's moves have overtaken since it was asked: dropped.
-        if not self.table.helper_fits(req):
+        if not self.table.helper.fits(req):
             return
         if req.purpose is Purpose.SUGGEST:
             if not choice.kept_fixed:
                 self.say(self.t("table.msg.no_completion"), "warning")
             try:
-                self.table.accept_suggestions(req, choice)
+                self.table.helper.accept_suggestions(req, choice)
             except ArrangeError as exc:
                 self.error(exc)
             else:
                 if choice.kept_fixed and self.table.arrange is not None:
                     self.say(self.view.suggestion_text())
         else:
-            hint = self.table.hint_for(choice)
+            hint = self.table.helper.hint_for(choice)
             if hint is None:
                 self.say(self.t("table.msg.no_hint"), "warning")
             else:
@@ -373,7 +373,7 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
 
     def action_auto(self) -> None:
         try:
-            request = self.table.auto_arrange()
+            request = self.table.helper.auto_arrange()
         except ArrangeError as exc:
             self.error(exc)
             self.redraw()
@@ -388,19 +388,19 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
 
     def action_hint(self) -> None:
         self.say(self.t("table.msg.thinking"))
-        self.think(self.table.hint_request())
+        self.think(self.table.ask.hint_request())
         self.redraw()
 
     def action_ready(self) -> None:
         try:
-            self.table.ready()
+            step = self.table.ready()
         except ArrangeError as exc:
             self.error(exc)
             self.redraw()
             return
         self.view.hint = None
         self.say(self.t("table.msg.ready"))
-        self.after_decision()
+        self.follow(step)
 
     def action_double(self) -> None:
         target = self.table.cycle_double()
@@ -427,7 +427,7 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
                 self.say(self.t("table.msg.declared", special=self.t(f"common.special.{choice.id}")))
                 self.redraw()
 
-        view = self.table.view_for(self.table.human) if self.table.human is not None else None
+        view = self.table.ask.view_for(self.table.human) if self.table.human is not None else None
         values = {s: declaration_value(s, view) for s in specials} if view is not None else {}
         self.app.push_screen(DeclareScreen(specials, values=values, t=self.t), done)
 
@@ -496,14 +496,12 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
             """Handle the dialog's answer."""
             if not yes or table.phase is Phase.OVER:  # the clock may have ended the table meanwhile
                 return
-            request = table.leave()
+            step = table.leave()
             if table.phase is Phase.OVER:
                 self.show_summary()
                 return
             self.say(self.t("table.msg.left"), "warning")
-            if request is not None:
-                self.think(request)
-            self.redraw()
+            self.follow(step)
 
         self.app.push_screen(ConfirmScreen(text, t=self.t), done)
 

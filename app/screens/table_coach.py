@@ -2,7 +2,7 @@
 :class:`app.screens.table.TableScreen`, like :mod:`app.screens.clock`.
 
 The coach prices the player's decision in a thread worker as soon as it is made (the answer comes back as
-:class:`app.messages.CoachDone`, handled by the screen); `c` opens the review.
+:class:`app.screens.messages.CoachDone`, handled by the screen); `c` opens the review.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from ai.coach import Budget
+from ai import Budget, TableView
 from app.game import CoachRequest, Table, run_coach
 from app.i18n import Translator
-from app.messages import CoachDone
+from app.screens.messages import CoachDone
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.settings import Settings
-from app.widgets.cards import CardLook
+from app.view.cards import CardLook
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -50,14 +50,14 @@ class TableCoaching:
 
     # ---- the coach
 
-    def ask_coach(self, seat: int, asked: bool = False) -> None:
+    def ask_coach(self, seat: int, view: TableView | None = None, asked: bool = False) -> None:
         """Have the coach price ``seat``'s decision in this deal (once; with the coach off, only when ``asked``
-        for in the review screen)."""
+        for in the review screen), on ``view``, the table as the seat saw it when it decided (else as it is)."""
         rec, budget = self.table.current, self.live_settings.coach
         if rec is None or (budget == "off" and not asked and not self.table.always_coach):
             return
         budget = Budget.STANDARD.value if budget == "off" else budget
-        request = self.table.coach.request(rec, seat, self.table.view_for(seat), Budget(budget))
+        request = self.table.coach.request(rec, seat, view or self.table.ask.view_for(seat), Budget(budget))
         if request is not None:
             self.coach_think(request)
 
@@ -78,7 +78,7 @@ class TableCoaching:
         if rec is None or rec.result is None:
             return
         seat = rec.human if rec.human is not None else self.table.viewer
-        review = ReviewScreen(self.table, rec, seat, lambda q: self.ask_coach(q, True), self.look, t=self.t)
+        review = ReviewScreen(self.table, rec, seat, lambda q: self.ask_coach(q, asked=True), self.look, t=self.t)
         self.app.push_screen(review)
 
     def history_notice(self) -> None:

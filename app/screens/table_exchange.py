@@ -1,7 +1,7 @@
 """The three-card exchange at the table screen (換三張, rules/RULES.md §21): a mixin of
 :class:`app.screens.table.TableScreen`, like :mod:`app.screens.table_coach`.
 
-The computers' passes are chosen in thread workers (their answers come back as :class:`app.messages.PassDone`);
+The computers' passes are chosen in thread workers (their answers come back as :class:`app.screens.messages.PassDone`);
 the player selects three cards with the arranging keys and passes them with enter. When the last round is in,
 the message line says what the player gave and got, and the computers start arranging.
 """
@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from app.game import AIRequest, ArrangeError, Phase, Table
+from app.game import AIRequest, ArrangeError, Next, Table
 from app.game.coach import PassCoachRequest, run_pass_coach
 from app.game.requests import PassRequest, Purpose, run_pass
 from app.i18n import Translator
-from app.messages import PassCoachDone, PassDone
-from app.screens.presenter import TablePresenter
-from app.screens.presenter_exchange import passed_text
+from app.screens.messages import PassCoachDone, PassDone
 from app.settings import Settings
+from app.view.presenter import TablePresenter
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -44,6 +43,8 @@ class TableExchange:
 
         def redraw(self) -> None: ...
 
+        def follow(self, step: Next) -> None: ...
+
         def think_ai(self, request: AIRequest) -> None: ...
 
         def post_message(self, message: Message) -> bool: ...
@@ -58,11 +59,6 @@ class TableExchange:
         else:
             self.think_ai(request)
 
-    def start_passes(self) -> None:
-        """Set every computer seat choosing this round's pass (nothing outside the exchange)."""
-        for request in self.table.pass_requests():
-            self.think_pass(request)
-
     @work(thread=True, group="ai")
     def think_pass(self, request: PassRequest) -> None:
         """A seat chooses its pass off the UI thread (up to a second for `expert`)."""
@@ -70,42 +66,24 @@ class TableExchange:
 
     def on_pass_done(self, message: PassDone) -> None:
         """A pass is in: take it, and move on when the round (or the exchange) is complete."""
-        before = self.table.pass_number
-        taken = message.request.purpose is Purpose.TAKEOVER
-        if self.table.accept_pass(message.request, message.choice.cards):
-            if taken:
-                self.say(self.t("table.msg.pass_taken"), "warning")
-            self.after_pass(before)
-        self.redraw()
+        step = self.table.accept_pass(message.request, message.choice.cards)
+        if not step:
+            self.redraw()
+            return
+        if message.request.purpose is Purpose.TAKEOVER:
+            self.say(self.t("table.msg.pass_taken"), "warning")
+        self.follow(step)
 
     def action_pass_cards(self) -> None:
         """enter while choosing: pass the three cards selected."""
-        before = self.table.pass_number
         try:
-            self.table.give_pass()
+            step = self.table.give_pass()
         except ArrangeError as exc:
             self.error(exc)
-        else:
-            self.say("")
-            self.after_pass(before)
-        self.redraw()
-
-    def after_pass(self, before: int) -> None:
-        """After a pass: a new round sets the computers choosing again; the end of the exchange says what the
-        player gave and got and sets the computers arranging."""
-        table = self.table
-        if table.pass_number == before:
+            self.redraw()
             return
-        if table.human is not None:  # what the player gave and got, round by round
-            self.say(passed_text(self.t, table, table.human, self.view.seat_name, last=True))
-        if table.exchanging:
-            self.start_passes()
-            return
-        if table.phase is Phase.ARRANGING:
-            if table.human is not None:
-                self.coach_passes(table.human)
-            for request in table.computer_requests():
-                self.think(request)
+        self.say("")
+        self.follow(step)
 
     def coach_passes(self, seat: int) -> None:
         """Have the coach price ``seat``'s passes of this deal (with the coach on; never a pass the computer
@@ -114,7 +92,7 @@ class TableExchange:
         coach_on = self.live_settings.coach != "off" or self.table.always_coach
         if rec is None or not coach_on:
             return
-        for request in self.table.coach.pass_requests(rec, seat, self.table.view_for(seat)):
+        for request in self.table.coach.pass_requests(rec, seat, self.table.ask.view_for(seat)):
             self.coach_pass_think(request)
 
     @work(thread=True, group="coach")

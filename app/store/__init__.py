@@ -1,9 +1,10 @@
 """The history: every deal and session in one SQLite file (:mod:`.database`), its schema and migrations
 (:mod:`.schema`), the schema of the data it holds and exports (:mod:`.validate`), the file on disk
-(:mod:`.files`), the salvage of a damaged one (:mod:`.salvage`) and the statistics computed from it
-(:mod:`.stats`); the JSON-lines export is :mod:`app.game.transfer`.
+(:mod:`.files`), the salvage of a damaged one (:mod:`.salvage`), the statistics computed from it (:mod:`.stats`)
+and the history's bench (:mod:`.bench`); the JSON-lines export and import are the game's
+(:mod:`app.game.transfer`), which turns records into the plain dicts stored here.
 
-This floor imports :mod:`rules` and the standard library only; the game hands it plain dicts.
+This floor imports :mod:`app.paths` and the standard library only (the layering test checks).
 """
 
 from .database import DealRow, History, HistoryOff, Opened, SessionRow, open_history

@@ -4,6 +4,8 @@ A history of :data:`DEALS` deals is generated in a temporary folder from a pool 
 records, re-stamped, over sessions of every preset), then timed the way the game uses it. The targets are
 issue 12's: recording a deal ≤ 5 ms median, opening History ≤ 0.5 s, the statistics ≤ 0.5 s, and a start-up
 that does not grow with the history (compared with an empty file).
+
+The same concept on another floor: the history's side of :mod:`ai.bench` (the search's speed).
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ from the player's side: units a deal with a 95% interval, rows won and lost, 打
 specials declared, what the coach priced (units lost a deal, share of best plays), the median seconds to
 arrange, the last deals' trend, and the best and worst deals. A row whose columns are not of their type and
 range (someone edited the file) is left out, as the History list skips it.
+
+The same concept on another floor: the numbers behind :mod:`app.screens.stats`.
 """
 
 from __future__ import annotations

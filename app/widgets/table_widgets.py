@@ -6,7 +6,6 @@ report clicks as messages; no game logic lives here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from rich.cells import cell_len
@@ -16,10 +15,10 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
+from app.view.cards import CardLook, back, big_tile, empty, join, tile
+from app.view.models import HandModel, RowLine, RowsModel, SeatModel
 from rules.arrangement import Row
 from rules.cards import Card
-
-from .cards import CardLook, back, big_tile, empty, join, tile
 
 TILE = 4  # the player's tiles: " A♠ "
 GAP = 1
@@ -55,16 +54,6 @@ def pad_to(text: Text, width: int) -> Text:
 
 # ----------------------------------------------------------------------------------------------- the hand
 
-
-@dataclass(frozen=True)
-class HandModel:
-    """The cards still in hand, the cursor (an index into ``cards`` or None) and the selection."""
-
-    cards: tuple[Card, ...] = ()
-    cursor: int | None = None
-    selected: frozenset[Card] = frozenset()
-    hint: frozenset[Card] = frozenset()
-    note: str = ""  # shown when the hand is empty
 
 
 M = TypeVar("M")
@@ -157,27 +146,6 @@ class HandView(_CardLines[HandModel]):
 # ----------------------------------------------------------------------------------------------- the rows
 
 
-@dataclass(frozen=True)
-class RowLine:
-    """One row as the player sees it: label, cards (None = face down), hand name and pairwise marks."""
-
-    label: str
-    cards: tuple[Card, ...] | None
-    size: int
-    name: str = ""
-    name_style: str = ""
-    marks: Text = field(default_factory=Text)
-    short_name: str = ""  # what to show instead of ``name`` where it does not fit (empty: ``name``)
-
-
-@dataclass(frozen=True)
-class RowsModel:
-    """The player's three rows, the cursor, the selection and the hinted card and row."""
-    rows: tuple[RowLine, ...] = ()
-    cursor: Card | None = None
-    selected: frozenset[Card] = frozenset()
-    hint: frozenset[Card] = frozenset()
-    hint_row: Row | None = None
 
 
 class RowsView(_CardLines[RowsModel]):
@@ -263,18 +231,6 @@ class RowsView(_CardLines[RowsModel]):
 
 BIG_ROW = 5 * 6 - 1  # five three-line tiles and their gaps
 
-
-@dataclass(frozen=True)
-class SeatModel:
-    """An opponent's seat: title, status, money, this deal's tally, and the three rows."""
-
-    title: str = ""
-    subtitle: str = ""
-    status: str = ""
-    status_class: str = ""  # thinking | ready | out | foul | empty
-    tally: str = ""
-    rows: tuple[RowLine, ...] = ()
-    note: str = ""  # replaces the rows (a declared special's name is shown with them)
 
 
 class SeatPanel(Static):

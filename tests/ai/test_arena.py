@@ -204,3 +204,23 @@ def test_make_player_and_forfeits() -> None:
     for hand in deal(13):
         d = forfeit_arrangement(hand, Preset.TAIWAN.default_options)
         assert sorted(d.cards) == sorted(hand) and foul_reason(d.arrangement) is not None  # type: ignore[arg-type]
+
+
+def test_the_arena_deals_as_the_table_deals() -> None:
+    from ai.arena import deal_hands, treasures_for
+    from rules.cards import deal, turned_card
+    from rules.presets import Options, Preset
+    from rules.session import TreasureQueue, cut_card
+
+    for seed in (0, 7, 2**40 + 3):
+        for players in (2, 3, 4):
+            assert deal_hands(seed, players, Options()) == (list(deal(seed, players)), None)
+            joker = Options(joker=True)
+            assert deal_hands(seed, players, joker) == (list(deal(seed, players, joker=True)),
+                                                         turned_card(seed, players))
+    from ai.arena import deal_seed_of
+
+    queue = TreasureQueue()
+    for d, shown in enumerate(treasures_for(5, 12, Preset.ARCADE)):
+        queue = queue.add(cut_card(deal_seed_of(5, d)))
+        assert shown == queue.cards

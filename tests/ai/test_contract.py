@@ -19,11 +19,25 @@ AI_DIR = Path(ai.__file__).parent
 
 
 def test_the_contract_lives_in_ai_contract_and_choose_in_ai_levels() -> None:
-    assert set(ai.__all__) == {"Alternative", "Choice", "Distinct", "Fixed", "Level", "TableView", "choose"}
-    for name in set(ai.__all__) - {"choose"}:
+    core = {"PricedDecision", "Choice", "Distinct", "Fixed", "Level", "TableView"}
+    assert core | {"choose"} <= set(ai.__all__)
+    for name in core:
         assert getattr(ai, name) is getattr(ai.contract, name)
         assert getattr(ai, name).__module__ == "ai.contract"
     assert ai.choose is ai.levels.choose
+
+
+def test_one_priced_decision_type() -> None:
+    assert issubclass(ai.Choice, ai.PricedDecision) and issubclass(ai.PricedPlay, ai.PricedDecision)
+
+
+def test_the_tools_load_on_first_use_only() -> None:
+    import subprocess
+    import sys
+
+    code = "import ai, sys; print('ai.arena' in sys.modules); ai.run_arena; print('ai.arena' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "True"]
 
 
 def _imports(path: Path) -> tuple[set[str], list[int]]:

@@ -21,8 +21,8 @@ import ai.field
 from ai.arena import deal_hands, deal_seed_of, treasures_for
 from ai.bots import LevelPlayer, Played
 from ai.contract import Level, TableView
+from ai.exchange import choose_pass
 from ai.field import FIELD_SEATS, run_field
-from ai.passing import choose_pass
 from rules.cards import deal
 from rules.deal import Deal
 from rules.exchange import Direction, pass_round, seen_holdings

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from ai import Level, TableView
 from ai.coach import Verdict
-from ai.passing import candidates, choose_pass, kept_score, price_passes, review_pass
+from ai.exchange import candidates, choose_pass, kept_score, price_passes, review_pass
 from rules.cards import deal, parse_cards
 from rules.presets import Preset
 from tests.tiers import examples
@@ -75,7 +75,7 @@ def test_an_arena_with_the_exchange_passes_and_reports_it() -> None:
 
 @pytest.mark.parametrize("level", list(Level))
 def test_nobody_passes_the_joker_and_nothing_comes_back_that_is_out_of_play(level: Level) -> None:
-    from ai.passing import _draws
+    from ai.exchange import _draws
     from rules.cards import JOKER_ID
     from rules.presets import Options
 

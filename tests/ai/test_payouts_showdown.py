@@ -210,7 +210,7 @@ def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Prese
                     want_shape = options.three_flush_straight and shape_bonus(seat) is not None
                     assert bool(arcade_shape(f, options)[positions[k]]) == want_shape
                 elif preset is Preset.HONGKONG:
-                    # seed 002's 赔率 are western's royalty figures, always on (RULES.md §16.3)
+                    # S5's 赔率 are western's royalty figures, always on (RULES.md §16.3)
                     want_w = [_western_worth(seat, r, True) for r in Row]
                     assert row_worths(f, preset, options)[:, positions[k]].tolist() == want_w
                     royalty_seen |= max(want_w) > 1

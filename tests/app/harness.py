@@ -12,7 +12,7 @@ from textual.screen import Screen
 from ai import Level
 from app.config import TableConfig
 from app.i18n import Translator
-from app.messages import SettingsChanged, StartTable
+from app.screens.messages import SettingsChanged, StartTable
 from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp

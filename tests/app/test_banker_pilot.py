@@ -64,8 +64,8 @@ def test_a_hongkong_table_while_arranging(snap_compare, lang):
 
 async def test_the_host_screens_banker_rows_follow_the_setting() -> None:
     from app.config import TableConfig
-    from app.screens.form import ChoiceRow
     from app.screens.host import HostScreen
+    from app.widgets.form import ChoiceRow
     from rules.presets import TieRule
     from tests.app.harness import ScreenApp
 

@@ -9,7 +9,7 @@ import pytest
 
 from ai import Level
 from app.config import STAKES, TableConfig
-from app.game import Action, Allowed, allowed, run_ai
+from app.game import Action, Allowed, Phase, allowed, run_ai
 from app.game.journal import Journal
 from app.game.record import DealRecord
 from app.game.resume import restore_table
@@ -35,9 +35,9 @@ def auto_deal(t: Table) -> DealRecord:
     t.decide_computers()
     if t.human is not None and t.human in rec.seats:
         if t.arrange.declared is None and t.preset.arranged:  # the pattern ladder: READY at once
-            t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+            t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
         t.ready()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     t.finish_reveal()
     return rec
 
@@ -99,10 +99,10 @@ def test_the_stake_key_is_offered_only_in_a_banker_game() -> None:
 def test_the_computers_and_the_coach_are_told_who_holds_the_bank() -> None:
     t = Table(cfg(player_stake=3))
     rec = t.start_deal()
-    view = t.view_for(2)
+    view = t.ask.view_for(2)
     assert view.banker == rec.position(1) and view.stakes == (3, 1, 1, 1) and view.weight == 1
-    assert t.view_for(1).weight == 3 + 1 + 1  # the banker meets every player at its stake
-    request = t.suggest_request()
+    assert t.ask.view_for(1).weight == 3 + 1 + 1  # the banker meets every player at its stake
+    request = t.ask.suggest_request()
     assert request.view.banker == 1 and request.view.seat == 0
     choice = run_ai(request)
     assert choice.decision.cards == tuple(sorted(rec.hands[0]))

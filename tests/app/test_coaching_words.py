@@ -1,12 +1,12 @@
-"""The coach's words (app/coaching.py): a next-best play priced above the best is said to be noise, never
+"""The coach's words (app/view/coach.py): a next-best play priced above the best is said to be noise, never
 left unexplained above it (as `solve` says why a dragon stands above a higher-priced arrangement)."""
 
 from __future__ import annotations
 
 from ai import Level, TableView, choose
 from ai.coach import review
-from app.coaching import above_best, loss_text
 from app.i18n import Translator
+from app.view.coach import above_best, loss_text
 from rules.cards import deal
 
 

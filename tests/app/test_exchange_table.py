@@ -49,14 +49,15 @@ def test_each_round_moves_the_cards_and_then_arranging_starts_with_the_new_hand(
     rec = t.start_deal()
     dealt = dict(rec.hands)
     for k in range(rounds):
-        assert t.phase is Phase.EXCHANGING and t.pass_number == k
+        assert t.phase is Phase.EXCHANGING and t.exchange.round == k
         assert allowed(t, Action.PASS) is Allowed.GREYED  # nothing selected yet
         assert allowed(t, Action.PLACE) is Allowed.HIDDEN and allowed(t, Action.READY) is Allowed.HIDDEN
         t.decide_passes()
         pick_three(t)
         assert allowed(t, Action.PASS) is Allowed.ALLOWED
-        given = t.give_pass()
-        assert rec.passes[k][0] == given
+        selected = t.arrange.selected
+        t.give_pass()
+        assert set(rec.passes[k][0]) == selected
     assert t.phase is Phase.ARRANGING and len(rec.passes) == rounds
     assert rec.dealt == dealt and rec.hands != dealt
     assert t.arrange is not None and t.arrange.hand == rec.hands[0]
@@ -78,7 +79,7 @@ def test_the_pass_needs_exactly_three_cards() -> None:
 def test_a_computer_pass_for_another_round_or_deal_is_ignored() -> None:
     t = exchange_table(2)
     t.start_deal()
-    request = t.pass_requests()[0]
+    request = t.exchange.requests()[0]
     stale = replace(request, round=1)
     assert not t.accept_pass(stale, run_pass(stale).cards)
     assert t.accept_pass(request, run_pass(request).cards)
@@ -93,9 +94,9 @@ def test_the_clock_of_a_pass_runs_out_and_the_helper_passes_for_the_player() -> 
     t.decide_passes()
     clock.t += 30
     assert t.timed_out()
-    request = t.on_timeout()
+    (request,) = t.on_timeout().requests
     assert request is not None and request.purpose is Purpose.TAKEOVER and request.level is Level.HARD
-    assert not t.timed_out() and not t.can_pick
+    assert not t.timed_out() and not t.exchange.can_pick
     assert t.accept_pass(request, run_pass(request).cards)
     assert t.phase is Phase.ARRANGING and t.time_left() == 60.0 and t.current.passed_for_human
 
@@ -104,7 +105,7 @@ def test_leaving_during_the_exchange_hands_the_pass_to_the_computer() -> None:
     t = exchange_table()
     t.start_deal()
     t.decide_passes()
-    request = t.leave()
+    (request,) = t.leave().requests
     assert request is not None and request.seat == 0
     assert t.accept_pass(request, run_pass(request).cards)
     assert t.phase is Phase.ARRANGING and t.human is None
@@ -139,10 +140,10 @@ def _played_deal(rounds: int = 2) -> DealRecord:
         pick_three(t)
         t.give_pass()
     t.decide_computers()
-    choice = run_ai(t.takeover_request())
+    choice = run_ai(t.ask.takeover_request())
     t.apply(t.arrange.with_arrangement(choice.decision.arrangement))
     t.ready()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     return rec
 
 
@@ -242,10 +243,10 @@ def test_a_retry_arranges_the_hand_as_played_and_stores_its_passes() -> None:
     retry = OneDeal(DealRecord.from_dict(stored.to_dict()), retry=True, now=Clock())
     rec = retry.start_deal()
     assert retry.phase is Phase.ARRANGING and sorted(retry.arrange.hand) == sorted(stored.hands[0])
-    choice = run_ai(retry.takeover_request())
+    choice = run_ai(retry.ask.takeover_request())
     retry.apply(retry.arrange.with_arrangement(choice.decision.arrangement))
     retry.ready()
-    retry.score()
+    assert retry.phase is Phase.REVEALING  # scored by the last decision
     back = DealRecord.from_dict(rec.to_dict())
     assert back.passes == stored.passes and back.exchange is stored.exchange
 
@@ -261,15 +262,15 @@ def test_any_watched_deal_with_passes_rebuilds_exactly(seed: int, rounds: int, w
     for _ in range(rounds):
         t.decide_passes()
     t.decide_computers()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     back = DealRecord.from_dict(rec.to_dict())
     assert back.to_dict() == rec.to_dict()
     assert sorted(c for h in back.hands.values() for c in h) == sorted(c for h in rec.dealt.values() for c in h)
 
 
 async def test_the_host_sets_rounds_and_way_in_one_row_and_the_ladder_hides_it() -> None:
-    from app.screens.form import ChoiceRow
     from app.screens.host import HostScreen
+    from app.widgets.form import ChoiceRow
     from tests.app.harness import ScreenApp
 
     app = ScreenApp(HostScreen)
@@ -300,7 +301,7 @@ def test_a_pass_the_computer_chose_at_the_time_out_is_kept_by_round_and_never_pr
     t.give_pass()  # round 1: the player's own
     t.decide_passes()
     clock.t += 30
-    request = t.on_timeout()  # round 2: the clock runs out
+    (request,) = t.on_timeout().requests  # round 2: the clock runs out
     assert request is not None and t.accept_pass(request, run_pass(request).cards)
     assert rec.passed_for_human == (1,)
     assert [r.round for r in t.coach.pass_requests(rec, 0, TableView())] == [0]
@@ -315,15 +316,16 @@ def test_a_pass_the_computer_chose_at_the_time_out_is_kept_by_round_and_never_pr
 def test_after_the_exchange_each_seat_knows_where_its_last_pass_went() -> None:
     t = exchange_table(1)
     rec = t.start_deal()
-    assert t.view_for(1).held == ()  # nothing has moved yet
+    assert t.ask.view_for(1).held == ()  # nothing has moved yet
     t.decide_passes()
     pick_three(t)
-    given = t.give_pass()
+    t.give_pass()
+    given = rec.passes[-1][0]
     assert t.phase is Phase.ARRANGING
     for seat in rec.seats:
-        held = dict(t.view_for(seat).held)
+        held = dict(t.ask.view_for(seat).held)
         target = (rec.position(seat) - 1) % 4  # clockwise: the position on the left
         assert held == {target: rec.passes[0][seat]}
         assert set(held[target]) <= set(rec.hands[rec.seats[target]])
-    assert dict(t.view_for(0).held)[3] == given
-    assert all(r.view.held for r in t.computer_requests())  # the computers arrange knowing it
+    assert dict(t.ask.view_for(0).held)[3] == given
+    assert all(r.view.held for r in t.ask.computer_requests())  # the computers arrange knowing it

@@ -41,7 +41,8 @@ def test_ready_at_once_and_the_exempt_hand_is_paid_by_everyone() -> None:
     t.start_deal()
     t.ready()
     t.decide_computers()
-    rec = t.score()
+    rec = t.current
+    assert rec is not None and rec.result is not None
     assert t.phase is Phase.REVEALING
     assert rec.result is not None
     for other in (1, 2, 3):
@@ -53,7 +54,8 @@ def test_ready_at_once_and_the_exempt_hand_is_paid_by_everyone() -> None:
 def test_the_coach_has_nothing_to_price_for_an_exempt_hand() -> None:
     t = exempt_table()
     rec = t.start_deal()
-    played = t.ready()
+    t.ready()
+    played = rec.decisions[0]
     r = review(rec.hands[0], played, TableView(preset=Preset.TAIWAN, options=t.config.options))
     assert r.verdict is Verdict.BEST and r.loss == 0 and r.same_as_best and r.tables == 0
     assert r.best.ev == 3 * WIN[Preset.TAIWAN]

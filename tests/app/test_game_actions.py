@@ -67,11 +67,11 @@ def test_the_table_hides_what_its_preset_or_phase_never_offers() -> None:
     assert allowed(t, Action.DECLARE) is (Allowed.ALLOWED if t.arrange.specials else Allowed.HIDDEN)
     assert allowed(t, Action.SKIP) is Allowed.HIDDEN and allowed(t, Action.NEXT) is Allowed.HIDDEN
     assert allowed(t, Action.TAKE) is Allowed.HIDDEN
-    t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
     assert allowed(t, Action.MOVE) is Allowed.GREYED  # ready: the keys stay, greyed
-    t.score()
+    t.decide_computers()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     assert allowed(t, Action.SKIP) is Allowed.ALLOWED and allowed(t, Action.NEXT) is Allowed.GREYED
     assert allowed(t, Action.MOVE) is Allowed.HIDDEN and allowed(t, Action.RESULTS) is Allowed.HIDDEN
     t.finish_reveal()
@@ -89,10 +89,10 @@ def test_watching_offers_taking_a_seat() -> None:
 def test_timeouts_and_requests_name_their_purpose() -> None:
     t = table(time_limit=30, takeover=False)
     t.start_deal()
-    assert t.on_timeout() is None and t.timeout is Timeout.HOST and t.awaiting_host
-    request = t.resolve_timeout(computer=True)
+    assert t.on_timeout().host and t.timeout is Timeout.HOST and t.awaiting_host
+    (request,) = t.resolve_timeout(computer=True).requests
     assert request is not None and request.purpose is Purpose.TAKEOVER and t.timeout is Timeout.TAKEOVER
-    assert all(r.purpose is Purpose.DECIDE for r in t.computer_requests())
+    assert all(r.purpose is Purpose.DECIDE for r in t.ask.computer_requests())
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ import pytest
 from app.i18n import LANGUAGES, Translator, load_strings
 from app.paths import asset
 from app.screens.menu import ITEMS
-from app.screens.rules_screen import RulesText, preset_description
+from app.view.rules_text import RulesText, preset_description
 from rules import arcade, shisanshui, taiwan
 from rules.evaluate import Category
 from rules.presets import Options, Preset

@@ -14,7 +14,7 @@ from app.game import Phase, Table
 from app.game.arrange import partial_category
 from app.game.record import DealRecord, RecordError
 from app.i18n import Translator
-from app.widgets.cards import JOKER_FACE, JOKER_INK, CardLook, big_tile, tile
+from app.view.cards import JOKER_FACE, JOKER_INK, CardLook, big_tile, tile
 from rules.arrangement import Row
 from rules.cards import JOKER, Card, turned_card
 from rules.evaluate import Category
@@ -36,7 +36,7 @@ def test_a_joker_table_deals_the_joker_and_records_the_turned_card() -> None:
     assert JOKER in rec.hands[0] and rec.turned == turned_card(rec.seed, 4)
     cards = [c for h in rec.hands.values() for c in h]
     assert len(set(cards)) == 52 and rec.turned not in cards
-    assert t.view_for(1).turned == rec.turned and t.view_for(1).rules_options.joker  # the AI sees it
+    assert t.ask.view_for(1).turned == rec.turned and t.ask.view_for(1).rules_options.joker  # the AI sees it
 
 
 def test_without_the_option_the_same_table_deals_the_old_cards() -> None:
@@ -60,13 +60,14 @@ def _played_joker_deal(preset: Preset = Preset.TAIWAN) -> DealRecord:
     assert t.arrange.legal
     t.ready()
     t.decide_computers()
-    rec = t.score()
+    rec = t.current
+    assert rec is not None and rec.result is not None
     assert t.phase is Phase.REVEALING and rec.result is not None
     return rec
 
 
 def test_the_top_bar_shows_the_turned_card() -> None:
-    from app.screens.table_info import info_text
+    from app.view.table_info import info_text
 
     t = Table(joker_config(), now=Clock(1000.0))
     rec = t.start_deal()
@@ -118,7 +119,7 @@ def test_the_joker_tile_is_its_own() -> None:
 
 
 def test_the_rules_screen_has_the_joker_section() -> None:
-    from app.screens.rules_screen import RulesText
+    from app.view.rules_text import RulesText
 
     for lang in ("en", "zh-TW", "zh-CN"):
         tr = Translator(lang)
@@ -138,8 +139,8 @@ def test_the_ladder_never_keeps_the_joker() -> None:
 
 
 async def test_the_host_row_turns_the_joker_on() -> None:
-    from app.screens.form import ChoiceRow
     from app.screens.host import HostScreen
+    from app.widgets.form import ChoiceRow
     from tests.app.harness import ScreenApp
 
     app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.TAIWAN)))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from ai import Level, TableView, choose
 from ai.coach import Verdict, review
-from app.coaching import coach_status
 from app.config import TableConfig
 from app.game import Phase, StepKind, Table
 from app.game.actions import allowed
 from app.game.arrange import Action, Allowed, ArrangeError
 from app.i18n import Translator
-from app.screens.presenter import TablePresenter
+from app.view.coach import coach_status
+from app.view.presenter import TablePresenter
 from rules.ladder import ladder_hand, score_ladder
 from rules.presets import Preset
 from tests.app.harness import Clock
@@ -44,7 +44,7 @@ def test_the_deal_is_scored_by_the_ladder_in_one_beat() -> None:
     rec = t.start_deal()
     t.ready()
     t.decide_computers()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     assert rec.result is not None
     hands = [rec.hands[s] for s in rec.seats]
     assert list(rec.result.totals) == [int(x) for x in score_ladder(hands)]
@@ -78,7 +78,7 @@ def test_every_level_plays_a_legal_stand_in_and_the_coach_prices_nothing() -> No
 
 
 def test_the_rules_screen_explains_the_ladder_in_every_language() -> None:
-    from app.screens.rules_screen import RulesText
+    from app.view.rules_text import RulesText
     from rules.ladder import Pattern
 
     for lang in ("en", "zh-TW", "zh-CN"):
@@ -92,7 +92,7 @@ def test_the_rules_screen_explains_the_ladder_in_every_language() -> None:
 def test_the_rules_screen_has_backrow_and_exempt() -> None:
     from dataclasses import replace
 
-    from app.screens.rules_screen import RulesText
+    from app.view.rules_text import RulesText
 
     tr = Translator("en")
     text = RulesText(tr, Preset.BACKROW).markdown()
@@ -102,8 +102,8 @@ def test_the_rules_screen_has_backrow_and_exempt() -> None:
 
 
 async def test_the_host_screen_hides_the_row_options_for_the_ladder() -> None:
-    from app.screens.form import ChoiceRow
     from app.screens.host import HostScreen
+    from app.widgets.form import ChoiceRow
     from tests.app.harness import ScreenApp
 
     app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.TAIWAN)))

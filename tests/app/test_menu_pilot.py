@@ -16,13 +16,13 @@ from textual.widgets import OptionList, Tabs
 
 from ai import Level
 from app.config import TableConfig
-from app.screens.form import ChoiceRow
 from app.screens.host import HostScreen
 from app.screens.menu import MainMenu
 from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen, RulesView
 from app.screens.settings import SettingsScreen
 from app.settings import Settings
+from app.widgets.form import ChoiceRow
 from rules.evaluate import Wheel
 from rules.presets import Preset
 from tests.app.harness import SIZE

@@ -46,9 +46,9 @@ def auto_deal(t: Table) -> None:
     t.decide_computers()
     if t.human is not None and t.human in t.current.seats and not t.human_ready:
         if t.arrange.declared is None and t.preset.arranged:  # the pattern ladder: READY at once
-            t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+            t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
         t.ready()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     t.finish_reveal()
 
 
@@ -127,8 +127,8 @@ def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, pl
     assert rec.seats == seats and set(rec.hands) == set(seats) and rec.players == players
     assert all(len(h) == 13 for h in rec.hands.values())
     assert len({c for h in rec.hands.values() for c in h}) == 13 * players
-    assert [r.seat for r in t.computer_requests()] == [s for s in seats if s != 0]
-    assert all(r.view.players == players for r in t.computer_requests())  # the AI sees the table's size
+    assert [r.seat for r in t.ask.computer_requests()] == [s for s in seats if s != 0]
+    assert all(r.view.players == players for r in t.ask.computer_requests())  # the AI sees the table's size
     for seat in empty:
         assert t.is_empty(seat) and not t.is_out(seat) and t.status(seat) is Status.EMPTY
     auto_deal(t)
@@ -229,7 +229,7 @@ def test_the_arcade_double_offers_only_the_opponents_at_the_table(players, targe
 def test_watching_three_players_the_empty_chair_cannot_be_taken():
     t = Table(cfg(players=3, watch=True))
     t.start_deal()
-    assert len(t.computer_requests()) == 3
+    assert len(t.ask.computer_requests()) == 3
     with pytest.raises(ArrangeError) as exc:
         t.take_seat(2)
     assert exc.value.code == "bad_seat"
@@ -247,17 +247,17 @@ def test_the_time_out_takeover_completes_the_players_hand_only(players):
     t.decide_computers()
     t.apply(t.arrange.place(Row.BACK))
     clock.t += 31
-    req = t.on_timeout()
+    (req,) = t.on_timeout().requests
     assert req is not None and req.seat == 0 and req.view.players == players
     assert t.accept_takeover(req, run_ai(req)) and t.all_decided
-    assert t.score().decided_by[0] == "takeover"
+    assert t.current.result is not None and t.current.decided_by[0] == "takeover"
 
 
 @pytest.mark.parametrize("players", SMALL)
 def test_leaving_a_smaller_table_hands_the_seat_to_the_computer(players):
     t = Table(cfg(players=players))
     t.start_deal()
-    req = t.leave()
+    (req,) = t.leave().requests
     assert req is not None and req.seat == 0 and t.watching
     t.accept(req, run_ai(req))
     t.decide_computers()
@@ -268,12 +268,12 @@ def test_leaving_a_smaller_table_hands_the_seat_to_the_computer(players):
 def test_the_helper_and_the_coach_work_at_a_smaller_table(players):
     t = Table(cfg(Preset.SHISANSHUI if players == 2 else Preset.TAIWAN, players))
     t.start_deal()
-    hint = t.hint_for(run_ai(t.hint_request()))
+    hint = t.helper.hint_for(run_ai(t.ask.hint_request()))
     assert hint is not None and hint.card == t.arrange.cursor_card
-    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     assert t.arrange.suggestions
     t.ready()
-    request = t.coach.request(t.current, 0, t.view_for(0))
+    request = t.coach.request(t.current, 0, t.ask.view_for(0))
     assert request is not None and request.view.players == players
     review = run_coach(request)
     assert math.isfinite(review.loss) and review.loss >= 0 and review.best is not None
@@ -321,9 +321,7 @@ def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
     row = history.resumable(lambda _pid: False)
     assert row is not None and row.config["players"] == 3
     again = restore_table(row, history.session_deals(row.id), history)
-    before, after = table.to_dict(), again.to_dict()
-    for key in ("config", "seed", "deals", "ledger", "treasure"):
-        assert after.get(key) == before.get(key), key
+    assert again.save() == table.save()
     assert again.seats == (0, 1, 3) and again.is_empty(2) and again.status(2) is Status.EMPTY
     assert again.money() == table.money() and again.start_money == table.start_money
     table.phase, table.over_reason = again.phase, None

@@ -118,7 +118,7 @@ async def test_the_host_screen_offers_the_setting_in_every_preset():
 
 def test_the_seat_panel_of_an_empty_chair_is_not_that_of_a_seat_out():
     from app.game import Table
-    from app.screens.presenter import TablePresenter
+    from app.view.presenter import TablePresenter
 
     table = Table(config(Preset.TOURNAMENT, players=3))
     table.start_deal()

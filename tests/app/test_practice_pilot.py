@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from app.game import Action, Allowed, allowed
 from app.game.drills import Drill
-from app.game.drills.arrange import ArrangeTable
+from app.game.drills.arrange_drill import ArrangeTable
 from app.screens.drill import DrillScreen
 from app.screens.practice import ArrangeResultScreen, PracticeScreen
 from app.store.stats import drill_stats
@@ -113,7 +113,7 @@ async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bo
     assert allowed(table, Action.AUTO) is Allowed.HIDDEN and allowed(table, Action.HINT) is Allowed.HIDDEN
     for n in range(hands):
         await settle(pilot)
-        request = table.takeover_request()
+        request = table.ask.takeover_request()
         choice = run_ai(request)
         play = choice.decision.arrangement
         if badly:  # the obvious play's rows swapped about: legal, and far from the best

@@ -10,9 +10,9 @@ import pytest
 from app.game import COUNT_FRAMES, ArrangeError, Phase, StepKind, Table, display_order
 from app.game.arrange import ArrangeState
 from app.i18n import Translator
-from app.screens.formatting import deal_units_text, item_name, money_text, seat_name, signed
-from app.screens.presenter import TablePresenter
-from app.screens.reveal_player import RevealPlayer
+from app.view.formatting import deal_units_text, item_name, money_text, seat_name, signed
+from app.view.presenter import TablePresenter
+from app.view.reveal_player import RevealPlayer
 from rules.arrangement import Row
 from rules.cards import parse_cards
 from rules.evaluate import Category
@@ -33,9 +33,9 @@ def scored(preset: Preset = Preset.TAIWAN, **kw) -> tuple[Table, TablePresenter]
     """A table whose first deal everyone has decided (the player as the AI suggests) and that is scored."""
     table, view = seated(preset, **kw)
     table.decide_computers()
-    table.arrange = table.arrange.with_suggestions(suggested(table.suggest_request()))
+    table.arrange = table.arrange.with_suggestions(suggested(table.ask.suggest_request()))
     table.ready()
-    table.score()
+    assert table.phase is Phase.REVEALING  # scored by the last decision
     return table, view
 
 
@@ -203,10 +203,10 @@ def test_a_declared_special_shows_its_name_and_its_shape_not_three_rows():
     table, view = seated(Preset.SHISANSHUI, seed=64)
     assert Special.THREE_FLUSHES in table.arrange.specials
     table.arrange = table.arrange.declare(Special.THREE_FLUSHES)
-    table.decide_computers()
     table.ready()
     before = view.rows_model().rows  # READY, not revealed yet
-    table.score()
+    table.decide_computers()
+    assert table.phase is Phase.REVEALING  # scored by the last decision
     if table.phase is Phase.REVEALING:
         table.finish_reveal()
     for lines in (before, view.rows_model().rows):
@@ -276,7 +276,7 @@ def test_the_tall_story_puts_the_rows_on_one_line_and_each_kind_of_item_on_one_m
 
 def test_treasure_cards_are_marked_in_shape_and_colour():
     # Issue 10: treasure cards marked inside the rows they sit in (arcade 寶牌).
-    from app.widgets.cards import TREASURE, CardLook, tile
+    from app.view.cards import TREASURE, CardLook, tile
 
     card, other = parse_cards("As Kh")
     look = CardLook().with_treasure([card])

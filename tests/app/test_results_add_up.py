@@ -12,7 +12,7 @@ import re
 import pytest
 
 from ai import Level
-from app.game import Table
+from app.game import Phase, Table
 from app.i18n import Translator
 from app.screens.results import ResultsScreen
 from rules.presets import Preset
@@ -42,7 +42,7 @@ def test_every_results_row_adds_up_to_its_units(preset: Preset, deals: int) -> N
         table = Table(config(preset, seed=seed, levels=levels, watch=True, watch_level=Level.EASY), now=Clock())
         table.start_deal()
         table.decide_computers()  # watching: all four seats are computers
-        table.score()
+        assert table.phase is Phase.REVEALING  # scored by the last decision
         for pair, rows, sweep, items, units, *_worth in _panel_rows(table):
             rows_units = rows.split(" ", 1)[1] if " " in rows else ""
             listed = sum(_value(m.group()) for m in (NUMBER.search(part.rsplit(" ", 1)[-1]) for part in
@@ -60,7 +60,7 @@ def test_an_item_keeps_its_amount_on_its_line_at_80_columns():
         table = Table(config(Preset.TAIWAN, seed=seed, watch=True, levels=(Level.EASY,) * 3), now=Clock())
         table.start_deal()
         table.decide_computers()
-        table.score()
+        assert table.phase is Phase.REVEALING  # scored by the last decision
         rows = _panel_rows(table)
         if any(len(r[3].split("\n")) >= 2 for r in rows):
             break

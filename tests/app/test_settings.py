@@ -7,10 +7,10 @@ import json
 from textual.app import App
 
 from app.screens import settings as settings_screen
-from app.screens.form import CardStrip, ChoiceRow
 from app.screens.menu import MainMenu
 from app.screens.settings import SettingsScreen
 from app.settings import Settings, load_settings, settings_path
+from app.widgets.form import CardStrip, ChoiceRow
 from tests.app.harness import SIZE, ScreenApp
 
 

@@ -3,14 +3,13 @@ declaration of a special ranked with them by expected units."""
 
 from __future__ import annotations
 
-from ai import TableView
+from ai import PricedDecision, TableView
 from app.game import (
     Action,
     AIRequest,
     Allowed,
     ArrangeState,
     Purpose,
-    Suggestion,
     Table,
     allowed,
     choice_suggestions,
@@ -18,7 +17,7 @@ from app.game import (
 )
 from app.game.requests import HELPER_LEVEL, SUGGESTIONS
 from app.i18n import Translator
-from app.screens.presenter import TablePresenter
+from app.view.presenter import TablePresenter
 from rules.cards import parse_cards
 from rules.deal import Decision
 from rules.evaluate import Category
@@ -60,20 +59,20 @@ def test_pressing_a_walks_through_the_suggestions_declaration_included():
     table = Table(config(Preset.SHISANSHUI, seed=64), now=Clock())
     table.start_deal()
     view = TablePresenter(table, EN)
-    request = table.auto_arrange()
+    request = table.helper.auto_arrange()
     assert request is not None
-    table.accept_suggestions(request, run_ai(request))
+    table.helper.accept_suggestions(request, run_ai(request))
     st = table.arrange
     assert st.declared is Special.THREE_FLUSHES and st.suggestion == 0
     assert "declare" in view.suggestion_text() and "+" in view.suggestion_text()
     assert allowed(table, Action.AUTO) is Allowed.ALLOWED, "a suggested declaration can be stepped past"
     seen = [st.suggestion]
     for _ in range(len(st.suggestions)):
-        assert table.auto_arrange() is None  # the next cached one
+        assert table.helper.auto_arrange() is None  # the next cached one
         seen.append(table.arrange.suggestion)
     assert seen == [*range(len(st.suggestions)), 0]
     shown = table.arrange.suggestions[1]
-    table.auto_arrange()
+    table.helper.auto_arrange()
     assert table.arrange.declared is None and table.arrange.complete
     assert "back" in view.suggestion_text() and shown.decision.arrangement is not None
 
@@ -90,7 +89,7 @@ def test_suggestions_for_another_hand_or_a_declaration_this_table_forbids_are_le
     st = ArrangeState.new(pairs)  # a table that lets no special be declared
     plays = _suggestions(pairs)
     other = _suggestions(HAND)[0]
-    six = Suggestion(Decision.declared(pairs, Special.SIX_PAIRS), 99.0)
+    six = PricedDecision(Decision.declared(pairs, Special.SIX_PAIRS), 99.0)
     arranged = [p for p in plays if p.decision.arrangement is not None]
     kept = st.with_suggestions([six, other, *arranged, arranged[0]])
     assert kept.suggestions == tuple(arranged)

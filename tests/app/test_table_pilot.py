@@ -18,8 +18,8 @@ from app.screens.summary import SummaryScreen
 from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
-from app.widgets.base import TooSmall
-from app.widgets.cards import FOUR_COLOUR, CardLook
+from app.view.cards import FOUR_COLOUR, CardLook
+from app.widgets.chrome import TooSmall
 from rules.arrangement import Row
 from rules.presets import Preset
 from tests.app.harness import Clock, Manual, config, make_app, settle, suggested, table_screen
@@ -33,7 +33,7 @@ async def put(pilot, screen: TableScreen, card, row: Row) -> None:
 
 
 def best_arrangement(screen: TableScreen):
-    req = screen.table.suggest_request()
+    req = screen.table.ask.suggest_request()
     return next(s.decision.arrangement for s in suggested(req) if s.decision.arrangement is not None)
 
 
@@ -193,7 +193,7 @@ async def test_timeout_without_takeover_asks_the_host_and_stops_the_clock():
         assert screen.table.time_left() == 0.0 and screen.check_action("select", ()) is None
         # A suggestion the player asked for just before the time-out no longer moves the cards.
         before = screen.table.arrange
-        request = screen.table.suggest_request()
+        request = screen.table.ask.suggest_request()
         screen._helper_done(request, run_ai(request))
         assert screen.table.arrange is before
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))

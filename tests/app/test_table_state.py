@@ -138,22 +138,22 @@ def test_sort_by_suit_keeps_the_cursor_card():
 def test_auto_arrange_asks_then_cycles_the_suggestions_and_completes_around_placed_cards():
     t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
-    first = t.auto_arrange()
+    first = t.helper.auto_arrange()
     assert first is not None and first.purpose is Purpose.SUGGEST and first.fixed is None
     choice = run_ai(first)
     arrangements = [s.decision.arrangement for s in choice_suggestions(choice, first)]
-    assert t.helper_fits(first) and t.accept_suggestions(first, choice)
+    assert t.helper.fits(first) and t.helper.accept_suggestions(first, choice)
     a1 = t.arrange
     assert a1.complete and a1.legal and a1.rows == arrangements[0].rows and a1.suggestion == 0
     if len(arrangements) > 1:
-        assert t.auto_arrange() is None  # the next suggestion, no new request
+        assert t.helper.auto_arrange() is None  # the next suggestion, no new request
         assert t.arrange.rows == arrangements[1].rows
     t.apply(t.arrange.return_all())
     card = t.arrange.cursor_card
     t.apply(t.arrange.place(Row.BACK))
-    again = t.auto_arrange()
+    again = t.helper.auto_arrange()
     assert again is not None and again.fixed == Fixed(back=(card,))
-    assert not t.helper_fits(first) and not t.accept_suggestions(first, choice)  # it no longer fits
+    assert not t.helper.fits(first) and not t.helper.accept_suggestions(first, choice)  # it no longer fits
 
 
 def test_auto_arrange_is_refused_once_declared():
@@ -161,16 +161,16 @@ def test_auto_arrange_is_refused_once_declared():
     t.start_deal()
     t.apply(replace(t.arrange, specials=frozenset(Special)).declare(Special.SIX_PAIRS))
     with pytest.raises(ArrangeError, match="declared"):
-        t.auto_arrange()
+        t.helper.auto_arrange()
 
 
 def test_hint_for_names_the_cursor_card_and_its_row():
     t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
-    request = t.hint_request()
-    assert request.purpose is Purpose.HINT and t.helper_fits(request)
+    request = t.ask.hint_request()
+    assert request.purpose is Purpose.HINT and t.helper.fits(request)
     choice = run_ai(request)
-    hint = t.hint_for(choice)
+    hint = t.helper.hint_for(choice)
     assert hint is not None and hint.card == t.arrange.cursor_card
     assert hint.card in choice.decision.arrangement.rows[hint.row]
     # Why (issue 10): the cards of the row it belongs to, and what they make.
@@ -189,11 +189,11 @@ def test_the_screen_changes_the_arrangement_only_through_the_table():
     assert t.toggle_sort() == "suit" and t.sort == "suit" and t.arrange.sort == "suit"
     assert t.arrange.cursor_card == card
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
     with pytest.raises(ArrangeError, match="not_arranging"):
         t.apply(t.arrange.return_all())
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     t.next()
     assert t.arrange.sort == "suit"  # the next deal keeps the sort
 
@@ -233,14 +233,15 @@ def test_full_deal_and_record_serialises():
     with pytest.raises(ArrangeError) as exc:
         t.ready()
     assert exc.value.code == "incomplete"
-    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
-    rec = t.score()
+    rec = t.current
+    assert rec is not None and rec.result is not None
     assert t.phase is Phase.REVEALING and sum(rec.units) == 0
     assert tally_after(t.steps, len(t.steps)) == rec.units
     assert [s.row for s in t.steps[:3]] == [Row.FRONT, Row.MIDDLE, Row.BACK]
     assert t.steps[-1].kind == "totals"
-    json.dumps(t.to_dict())
+    json.dumps(t.save())
     t.next()
     assert t.phase is Phase.ARRANGING and t.number == 2 and t.money() == rec.units
 
@@ -248,7 +249,7 @@ def test_full_deal_and_record_serialises():
 def test_stale_ai_answers_are_ignored():
     t = Table(cfg())
     t.start_deal()
-    req = t.computer_requests()[0]
+    req = t.ask.computer_requests()[0]
     choice = run_ai(req)
     assert t.accept(req, choice)
     assert not t.accept(req, choice)  # already decided
@@ -269,14 +270,15 @@ def test_timeout_with_takeover_completes_around_placed_cards():
     assert not t.timed_out()
     clock.t += 1
     assert t.timed_out()
-    req = t.on_timeout()
+    (req,) = t.on_timeout().requests
     assert req is not None and req.fixed == Fixed(back=(placed,))
     assert t.accept_takeover(req, run_ai(req))
     rec = t.current
     decision = rec.decisions[0]
     assert decision.arrangement is not None and placed in decision.arrangement.back
     assert rec.computer_for_human and t.all_decided
-    rec = t.score()
+    rec = t.current
+    assert rec is not None and rec.result is not None
     assert not rec.fouled(0)
 
 
@@ -287,7 +289,7 @@ def _timed_out_without_takeover(clock: Clock) -> Table:
     t.apply(t.arrange.place(Row.BACK))
     clock.t += 31
     assert t.timed_out()
-    assert t.on_timeout() is None  # rules/RULES.md §10: the host chooses
+    assert t.on_timeout().host  # rules/RULES.md §10: the host chooses
     return t
 
 
@@ -307,7 +309,7 @@ def test_timeout_without_takeover_stops_the_clock_and_waits_for_the_host():
 
 def test_timeout_without_takeover_the_host_ends_the_table():
     t = _timed_out_without_takeover(Clock(1000.0))
-    assert t.resolve_timeout(False) is None
+    assert not t.resolve_timeout(False).requests
     assert t.phase is Phase.OVER and not t.awaiting_host and t.summary().reason == "timeout"
     with pytest.raises(ArrangeError):
         t.resolve_timeout(True)
@@ -316,7 +318,7 @@ def test_timeout_without_takeover_the_host_ends_the_table():
 def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     t = _timed_out_without_takeover(Clock(1000.0))
     placed = t.arrange.rows[Row.BACK][0]
-    req = t.resolve_timeout(True)
+    (req,) = t.resolve_timeout(True).requests
     assert req is not None and req.seat == 0 and req.purpose == "takeover" and req.fixed == Fixed(back=(placed,))
     # From now on the seat is the computer's, as for a player who left: the player watches from it.
     assert t.watching and t.viewer == 0 and not t.awaiting_host and t.phase is Phase.ARRANGING
@@ -324,15 +326,16 @@ def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     rec = t.current
     assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back and t.arrange is None
     assert t.all_decided
-    rec = t.score()
+    rec = t.current
+    assert rec is not None and rec.result is not None
     assert not rec.fouled(0)
     t.finish_reveal()
     assert t.next() is Phase.ARRANGING and t.number == 2
     assert t.watching and t.arrange is None and t.deadline is None and t.time_left() is None
-    assert [r.seat for r in t.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
+    assert [r.seat for r in t.ask.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
     t.take_seat(0)  # 接玩: the player may sit down again from the next deal
     t.decide_computers()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     t.finish_reveal()
     t.next()
     assert t.human == 0 and t.arrange is not None and t.deadline is not None
@@ -350,7 +353,7 @@ def test_timeout_with_takeover_is_handled_once():
     t = Table(cfg(time_limit=30), now=clock)
     t.start_deal()
     clock.t += 31
-    assert t.on_timeout() is not None
+    assert t.on_timeout().requests
     assert not t.timed_out() and not t.can_arrange and not t.awaiting_host
 
 
@@ -359,9 +362,9 @@ def test_practice_keeps_no_score():
     assert t.currency == "none"
     t.start_deal()
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     assert t.money() == (0, 0, 0, 0)
 
 
@@ -369,9 +372,9 @@ def _auto_deal(t: Table) -> None:
     t.decide_computers()
     if t.human is not None and not t.human_ready:
         if t.arrange.declared is None:
-            t.apply(t.arrange.with_suggestions(suggested(t.suggest_request())))
+            t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
         t.ready()
-    t.score()
+    assert t.phase is Phase.REVEALING  # scored by the last decision
     t.finish_reveal()
 
 
@@ -431,7 +434,7 @@ def test_arcade_double_cycles_through_opponents_and_none():
 def test_leave_with_takeover_hands_the_seat_to_the_computer():
     t = Table(cfg())
     t.start_deal()
-    req = t.leave()
+    (req,) = t.leave().requests
     assert t.watching and req is not None and req.seat == 0
     t.accept(req, run_ai(req))
     t.decide_computers()
@@ -441,14 +444,14 @@ def test_leave_with_takeover_hands_the_seat_to_the_computer():
 def test_leave_without_takeover_ends_the_session():
     t = Table(cfg(takeover=False))
     t.start_deal()
-    assert t.leave() is None and t.phase is Phase.OVER and t.summary().reason == "left"
+    assert not t.leave().requests and t.phase is Phase.OVER and t.summary().reason == "left"
 
 
 def test_watch_mode_take_seat_from_next_deal():
     t = Table(cfg(watch=True))
     t.start_deal()
     assert t.watching and t.arrange is None and t.deadline is None
-    assert len(t.computer_requests()) == 4
+    assert len(t.ask.computer_requests()) == 4
     t.take_seat(2)
     assert t.watching  # not before the next deal
     _auto_deal(t)

@@ -205,7 +205,7 @@ def test_bench_json(hands: int, deals: int) -> None:
 def test_solve_says_why_a_dragon_stands_above_a_higher_priced_arrangement(monkeypatch, capsys) -> None:
     # Issue 10 #6: the choice is the best by the measure the alternatives are listed with, or says why not.
     import app.commands.ai_cmds as ai_cmds
-    from ai import Alternative, Choice
+    from ai import Choice, PricedDecision
     from app.cli import main
     from rules.deal import Decision
     from rules.specials import Special
@@ -217,7 +217,7 @@ def test_solve_says_why_a_dragon_stands_above_a_higher_priced_arrangement(monkey
         choice = real(*args, **kwargs)
         arranged = [a for a in choice.alternatives if a.decision.arrangement is not None]
         dragon = Decision.declared(hand, Special.DRAGON)
-        return Choice(dragon, 10.0, None, (Alternative(arranged[0].decision, 11.0),), True)
+        return Choice(dragon, 10.0, None, (PricedDecision(arranged[0].decision, 11.0),), True)
 
     monkeypatch.setattr(ai_cmds, "choose", priced_above)
     cards = [str(c) for c in hand]

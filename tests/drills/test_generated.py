@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from app.drilling import answer_text, choice_label, why_text
 from app.game.drills import LEVELS, Drill, make_question
 from app.game.drills.rows import compare_question
 from app.i18n import Translator
+from app.view.drill import answer_text, choice_label, why_text
 from rules.arrangement import Arrangement, Row
 from rules.cards import parse_cards
 from rules.deal import Deal, Decision

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from app.drilling import why_text
 from app.game.drills import JOKER_DRILLS, Drill, make_question
 from app.game.drills.rows import _joker_pair, _level_of, _pair_for
 from app.i18n import Translator
+from app.view.drill import why_text
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import JOKER, parse_cards
 from rules.evaluate import Wheel, compare_values, evaluate_row

@@ -1,4 +1,4 @@
-"""*Which hand is higher?* (app/game/drills/ladder.py): every level's questions are as close a call as it says,
+"""*Which hand is higher?* (app/game/drills/ladder_drill.py): every level's questions are as close a call as it says,
 their answers agree with rules.ladder read again from the shown cards alone, the built hands reach every
 pattern and every tie-break, and the explanations read in every language without a missing value."""
 
@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from app.drilling import answer_text, choice_label, why_text
 from app.game.drills import LEVELS, Drill, DrillRun, make_question
-from app.game.drills.ladder import build, ladder_question, level_of
+from app.game.drills.ladder_drill import build, ladder_question, level_of
 from app.i18n import LANGUAGES, Translator
+from app.view.drill import answer_text, choice_label, why_text
 from rules.cards import parse_cards
 from rules.ladder import Decider, Pattern, compare_ladder, decided_by, ladder_hand
 from rules.presets import Preset

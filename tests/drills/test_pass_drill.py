@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from app.drilling import choice_label, why_text
 from app.game.drills import Drill, DrillRun, make_question
-from app.game.drills.passing import CHOICES, gaps
+from app.game.drills.exchange_drill import CHOICES, gaps
 from app.i18n import LANGUAGES, Translator
+from app.view.drill import choice_label, why_text
 from rules.cards import parse_cards
 from rules.presets import Preset
 

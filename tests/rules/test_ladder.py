@@ -1,4 +1,4 @@
-"""The pattern ladder (seed 002, rules four and five; rules/ladder.py): every pattern with a near miss, the
+"""The pattern ladder (S5, rules four and five; rules/ladder.py): every pattern with a near miss, the
 tier order, the tie-breaks of each tier, and the ladder as an order and a zero-sum score (hypothesis)."""
 
 from __future__ import annotations

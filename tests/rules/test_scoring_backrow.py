@@ -1,4 +1,4 @@
-"""The `backrow` preset (rules/RULES.md §17, seed 002's 玩法规则六): only the back rows are compared."""
+"""The `backrow` preset (rules/RULES.md §17, S5's 玩法规则六): only the back rows are compared."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The `hongkong` preset (rules/RULES.md §16): seed 002's row payouts, 報到, rule seven, and no sweep bonus."""
+"""The `hongkong` preset (rules/RULES.md §16): S5's row payouts, 報到, rule seven, and no sweep bonus."""
 
 from __future__ import annotations
 

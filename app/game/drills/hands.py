@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
+from ai import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import JOKER_ID, Card, deal, format_cards
 from rules.deal import Deal, Decision

@@ -25,7 +25,7 @@ class Drill(StrEnum):
     SPECIAL = "special"  # spot the special
     SCORE = "score"  # score it
     LADDER = "ladder"  # which hand is higher on the pattern ladder (rules.ladder)?
-    PASS = "pass"  # 換三張: which three cards to pass (ai.passing prices them)
+    PASS = "pass"  # 換三張: which three cards to pass (ai.exchange prices them)
 
 
 # The drills whose cards may hold the joker (RULES.md §20): the rows, the foul check, specials and scoring.

@@ -15,9 +15,9 @@ from typing import Any
 
 from rules.presets import Options, Preset
 
+from .exchange_drill import pass_question
 from .hands import foul_question, score_question, special_question
-from .ladder import ladder_question
-from .passing import pass_question
+from .ladder_drill import ladder_question
 from .question import START_LEVEL, Drill, Question, next_level
 from .rows import compare_question, name_question
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ai.coach import THRESHOLDS
+from ai import THRESHOLDS
 from rules.presets import Preset
 
 DAY = 86_400.0

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from app.coaching import VERDICT_STYLE as STYLE
 from app.game import Table
 from app.game.record import DealRecord
 from app.i18n import Translator
-from app.screens.formatting import seat_name
-from app.widgets.cards import CardLook, cards_text
+from app.view.cards import CardLook, cards_text
+from app.view.coach import VERDICT_STYLE as STYLE
+from app.view.formatting import seat_name
 from rules.exchange import receiver
 
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from ai import Choice
-from ai.coach import Review
-from ai.passing import PassChoice, PassReview
+from ai import Choice, PassChoice, PassReview, Review
 from app.config import TableConfig
 from app.game import AIRequest, CoachRequest
 from app.game.coach import PassCoachRequest

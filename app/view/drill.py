@@ -2,6 +2,8 @@
 
 Plain functions of a :class:`~app.game.drills.Question` and a translator (no Textual), so that every
 generated explanation can be checked to read without a missing value.
+
+The same concept on another floor: the words of the drills that :mod:`app.screens.drill` shows.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from typing import Any
 
 from app.game.drills import Drill, Question
 from app.i18n import Translator
-from app.screens.formatting import item_name
+from app.view.formatting import item_name
 from rules.cards import RANK_CHARS, format_cards, parse_cards
 from rules.presets import Preset
 

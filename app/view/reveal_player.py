@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.game import Phase, Table
-from app.screens.presenter import TablePresenter
+from app.view.presenter import TablePresenter
 
 Scheduler = Callable[[float, Callable[[], None]], Any]
 # Seconds per reveal step for each Settings animation speed ("off" shows the end at once).

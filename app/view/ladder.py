@@ -1,12 +1,14 @@
 """How the table shows a hand of the pattern ladder (RULES.md §19): its 13 cards on three lines, high to low,
-named by the pattern it holds, instead of three rows that are never compared."""
+named by the pattern it holds, instead of three rows that are never compared.
+
+The same concept on another floor: the view of :mod:`rules.ladder`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from app.i18n import Translator
-from app.widgets.table_widgets import RowLine
+from app.view.models import RowLine
 from rules.arrangement import Row
 from rules.cards import Card
 from rules.ladder import ladder_hand

@@ -16,7 +16,8 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from app.i18n import Translator
+from app.i18n import DEFAULT, LANGUAGES, Translator
+from app.settings import Settings
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -219,3 +220,29 @@ class GameFooter(Footer):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.recompose)
+
+
+def find_translator(node: DOMNode | None) -> Translator:
+    """The translator of the running App, defensively: ``app.translator``, then ``app.lang``, then settings.
+
+    Falls back to English rather than the locale so that a bare App (as in tests) is deterministic.
+    """
+    app = getattr(node, "app", None) if node is not None else None
+    found = getattr(app, "translator", None)
+    if isinstance(found, Translator):
+        return found
+    for attr in ("lang", "language"):
+        lang = getattr(app, attr, None)
+        if lang in LANGUAGES:
+            return Translator(lang)
+    settings = getattr(app, "settings", None)
+    if isinstance(settings, Settings) and settings.language in LANGUAGES:
+        return Translator(settings.language)
+    return Translator(DEFAULT)
+
+
+def find_settings(node: DOMNode | None) -> Settings:
+    """The running App's ``settings`` if it has a :class:`Settings`, else the defaults."""
+    app = getattr(node, "app", None) if node is not None else None
+    found = getattr(app, "settings", None)
+    return found if isinstance(found, Settings) else Settings()

@@ -1,4 +1,4 @@
-"""*Which hand is higher?* — the pattern ladder (:mod:`rules.ladder`, seed 002's rules four and five) as a
+"""*Which hand is higher?* — the pattern ladder (:mod:`rules.ladder`, S5's rules four and five) as a
 drill: two 13-card hands dealt from one deck, not arranged; which one holds the higher pattern, or are they
 equal?
 

@@ -1,5 +1,5 @@
 """*What to pass?* — 換三張 (rules/RULES.md §21) as a drill: a hand of 13 and three passes to choose from,
-each priced the coach's way (:func:`ai.passing.price_passes`: the hand after the pass, on the same draws of
+each priced the coach's way (:func:`ai.exchange.price_passes`: the hand after the pass, on the same draws of
 what a neighbour would send back). The right answer is the pass the hand is worth most after.
 
 The level sets how close the two wrong passes come to the right one, in the coach's verdict bounds of the
@@ -17,9 +17,7 @@ import random
 
 import numpy as np
 
-from ai import Level, TableView
-from ai.coach import THRESHOLDS
-from ai.passing import candidates, price_passes
+from ai import THRESHOLDS, Level, TableView, candidates, price_passes
 from rules.cards import Card, format_cards
 from rules.exchange import PASS_SIZE
 from rules.presets import Options, Preset

@@ -33,7 +33,7 @@ def banker_lines(tr: Tr, options: Options) -> Iterator[str]:
 
 
 def hongkong_lines(tr: Tr, options: Options) -> Iterator[str]:
-    """Seed 002's payout table, its 報到 and rule seven, as the table plays them."""
+    """S5's payout table, its 報到 and rule seven, as the table plays them."""
     seven = options.rule_seven
     yield f"## {tr('heading.scoring')}"
     yield ""

@@ -1,9 +1,11 @@
 """The coach's words: a :class:`ai.coach.Review` said in the player's language (the command line and the
-screens say the same things). Plain Python: no Textual here."""
+screens say the same things). Plain Python: no Textual here.
+
+The same concept on another floor: the words of :mod:`ai.coach` and :mod:`app.game.coach`."""
 
 from __future__ import annotations
 
-from ai.coach import PricedPlay, Review, Verdict
+from ai import PricedPlay, Review, Verdict
 from app.game import Coach, DealRecord, Skill
 from app.i18n import Translator
 from rules.arrangement import Row

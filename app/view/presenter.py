@@ -13,9 +13,7 @@ import numpy as np
 from rich.console import Console
 from rich.text import Text
 
-from ai.opponents import trained_model
-from ai.payouts import ROW_PRICED
-from app.coaching import coach_status
+from ai import ROW_PRICED, trained_model
 from app.game import (
     ArrangeError,
     DealRecord,
@@ -30,12 +28,13 @@ from app.game import (
 )
 from app.game.exemption import exempt_of
 from app.i18n import Translator
-from app.screens.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
-from app.screens.presenter_exchange import exchange_board, exchange_status, hand_model
-from app.screens.presenter_ladder import ladder_board, ladder_line
-from app.screens.table_info import info_text, stake_text
-from app.widgets.cards import CardLook, cards_text
-from app.widgets.table_widgets import HandModel, RowLine, RowsModel, SeatModel
+from app.view.cards import CardLook, cards_text
+from app.view.coach import coach_status
+from app.view.exchange import exchange_board, exchange_status, hand_model
+from app.view.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
+from app.view.ladder import ladder_board, ladder_line
+from app.view.models import HandModel, RowLine, RowsModel, SeatModel
+from app.view.table_info import info_text, stake_text
 from rules.arrangement import ROW_SIZES, Row
 from rules.cards import Card
 from rules.deal import Decision, Outcome
@@ -54,8 +53,8 @@ class TablePresenter:
     """Builds what the table screen shows for one :class:`Table` in one language.
 
     The reveal's progress is the table's (:attr:`Table.reveal`); ``hint`` is the helper's (card, row) on show;
-    ``takeover_note`` says the computer completed the player's hand; ``tall`` is the screen's tall layout;
-    ``look`` how cards are drawn.
+    ``tall`` is the screen's tall layout; ``look`` how cards are drawn. Who decided a seat is the record's
+    (:attr:`DealRecord.decided_by`), never a flag here.
     """
 
     def __init__(self, table: Table, t: Translator, look: CardLook | None = None) -> None:
@@ -63,7 +62,6 @@ class TablePresenter:
         self.t = t
         self.look = look or CardLook()
         self.hint: Hint | None = None
-        self.takeover_note = False
         self.tall = False
         self.board: tuple[int, int] | None = None  # the board's width and lines, once it is on screen
         self.message: tuple[str, str] = ("", "")  # the last message: (text, kind: info | warning | error)
@@ -278,7 +276,7 @@ class TablePresenter:
             classes = "out"
         elif table.phase is Phase.ARRANGING:
             status_text = self.t(f"table.status.{status.value}")
-        elif table.exchanging:
+        elif table.exchange.active:
             status_text, classes = exchange_status(self.t, table, seat)
         elif rec.result is not None and rec.fouled(seat) and shown:
             status_text = self.t("table.status.foul")
@@ -402,7 +400,7 @@ class TablePresenter:
                 out.append("   " + self.t("table.doubled_by", seats=", ".join(self.seat_name(s) for s in by)),
                            style="bold yellow")
             out.append("\n")
-        if table.exchanging:
+        if table.exchange.active:
             out.append_text(exchange_board(self.t, table, self.seat_name))
         if table.phase is Phase.ARRANGING:
             st = table.arrange
@@ -414,7 +412,7 @@ class TablePresenter:
             elif table.human_ready:
                 waiting = [self.seat_name(s) for s in rec.seats if s not in rec.decisions] if rec else []
                 out.append(self.t("table.board.waiting", seats=", ".join(waiting)), style="bold")
-                if self.takeover_note:
+                if rec is not None and rec.computer_for_human:  # decided_by says who decided
                     out.append("\n" + self.t("table.msg.takeover"), style="yellow")
             elif st is not None:
                 if st.declared is not None:

@@ -2,6 +2,8 @@
 
 Everything here is a pure function of the card and a :class:`CardLook`, so every widget draws cards the same
 way and a tile never changes width (CJK terminals may draw ♠ wide: the letter-suit look avoids the symbols).
+
+The same concept on another floor: the faces of :mod:`rules.cards`' cards.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ holding 13 of the 39 unseen cards would pass by the quick look below (neighbours
 often than aces). Every candidate is priced on the same draws, so their differences are far less noisy
 than their values. Candidates come from a quick look at what the kept ten still make (groups, a flush or a
 straight taking shape, high cards), since pricing all 286 passes would take seconds.
+
+The same concept on another floor: the computer's side of :mod:`rules.exchange`.
 """
 
 from __future__ import annotations

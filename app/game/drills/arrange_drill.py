@@ -17,8 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 
-from ai import Fixed, Level, TableView, choose
-from ai.coach import Review
+from ai import Fixed, Level, Review, TableView, choose
 from app.config import TableConfig
 from app.store.database import History, Mode, WriteFailed
 from rules.arrangement import Arrangement, is_foul

@@ -15,18 +15,18 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Label
 
-from app.screens.base import Localized, find_settings, find_translator
+from app.i18n import Translator
 from app.settings import Settings
-from app.widgets.base import translate_bindings
-from app.widgets.cards import CardLook, tile
-from app.widgets.cards import join as join_tiles
+from app.view.cards import CardLook, tile
+from app.view.cards import join as join_tiles
+from app.widgets.chrome import find_settings, find_translator, translate_bindings
 from rules.cards import Card, parse_cards
 
 # ---------------------------------------------------------------- card tiles
 
 
 class CardStrip(Widget):
-    """A row of card tiles drawn exactly as at the table (``app.widgets.cards``), in the player's card look."""
+    """A row of card tiles drawn exactly as at the table (``app.view.cards``), in the player's card look."""
 
     cards: reactive[tuple[Card, ...]] = reactive((), layout=True)
 
@@ -48,7 +48,8 @@ class CardStrip(Widget):
         settings = self._settings
         if settings is None:
             screen = self.screen if self.is_attached else None
-            settings = screen.settings if isinstance(screen, Localized) else find_settings(self)
+            own = getattr(screen, "settings", None)
+            settings = own if isinstance(own, Settings) else find_settings(self)
         return CardLook(deck=settings.deck, suits=settings.suits)
 
     def set_look(self, settings: Settings) -> None:
@@ -121,7 +122,8 @@ class ChoiceRow(Horizontal, can_focus=True):
     def on_mount(self) -> None:
         """Localise the Footer entry in the screen's language."""
         screen = self.screen
-        translate_bindings(self, screen.t if isinstance(screen, Localized) else find_translator(self))
+        own = getattr(screen, "t", None)
+        translate_bindings(self, own if isinstance(own, Translator) else find_translator(self))
 
     def compose(self) -> ComposeResult:
         """Label on the left, the value between arrows on the right."""

@@ -1,8 +1,10 @@
 """What the table shows of the three-card exchange (換三張, rules/RULES.md §21), and the player's hand: the
-presenter's parts that read :mod:`app.game.exchanging`, kept apart so that `presenter` stays small.
+presenter's parts that read :mod:`app.game.exchange`, kept apart so that `presenter` stays small.
 
 Plain functions of the presenter's table and translator; they return the same models and text the presenter
 would, so the widgets never learn there is an exchange.
+
+The same concept on another floor: the view's side of :mod:`app.game.exchange`.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from rich.text import Text
 
 from app.game import Phase, Table
 from app.i18n import Translator
-from app.screens.formatting import SEAT_KEYS
-from app.widgets.table_widgets import HandModel
+from app.view.formatting import SEAT_KEYS
+from app.view.models import HandModel
 from rules.cards import Card, format_cards
 from rules.exchange import giver, receiver
 
@@ -44,7 +46,7 @@ def giver_of(table: Table, seat: int) -> int:
 
 def exchange_status(t: Translator, table: Table, seat: int) -> tuple[str, str]:
     """A seat panel's status while the seats choose their passes: (text, class)."""
-    done = table.has_passed(seat)
+    done = table.exchange.has_passed(seat)
     return t("table.status.passed" if done else "table.status.passing"), "ready" if done else "thinking"
 
 
@@ -52,11 +54,11 @@ def exchange_board(t: Translator, table: Table, seat_name: SeatName) -> Text:
     """The centre of the table while the seats choose: the round, the way, and what the player is to do."""
     rec = table.current
     assert rec is not None
-    params = {"n": table.pass_number + 1, "rounds": table.config.exchange, "way": way_text(t, table)}
+    params = {"n": table.exchange.round + 1, "rounds": table.config.exchange, "way": way_text(t, table)}
     if table.human is None:
         return Text(t("table.board.exchange_watch", **params), style="bold")
-    if table.has_passed(table.human) or table.pass_taken:
-        waiting = [seat_name(s) for s in rec.seats if not table.has_passed(s)]
+    if table.exchange.has_passed(table.human) or table.exchange.taken:
+        waiting = [seat_name(s) for s in rec.seats if not table.exchange.has_passed(s)]
         return Text(t("table.board.exchange_waiting", seats=", ".join(waiting)), style="bold")
     return Text(t("table.board.exchange", seat=seat_name(receiver_of(table, table.human)), **params), style="bold")
 
@@ -90,11 +92,11 @@ def hand_model(t: Translator, table: Table, hinted: frozenset[Card]) -> HandMode
         if table.pending_seat is not None:
             note = t("table.msg.take", seat=t(f"common.seat.{SEAT_KEYS[table.pending_seat]}"))
         return HandModel(note=note)
-    if table.exchanging:  # all 13 cards; once passed, the three given stay marked until the cards move
+    if table.exchange.active:  # all 13 cards; once passed, the three given stay marked until the cards move
         rec = table.current
         if st is None:
             return HandModel(rec.hands[table.human] if rec is not None and table.human is not None else ())
-        cursor = st.cursor if table.can_pick and st.cursor < len(st.loose) else None
+        cursor = st.cursor if table.exchange.can_pick and st.cursor < len(st.loose) else None
         return HandModel(st.loose, cursor, st.selected)
     if st is None or table.phase is not Phase.ARRANGING:
         return HandModel()

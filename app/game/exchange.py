@@ -1,0 +1,181 @@
+"""The three-card exchange at the table (換三張, rules/RULES.md §21): one part of :class:`app.game.table.Table`,
+which holds it as ``table.exchange`` (its steps, :meth:`Table.give_pass` and :meth:`Table.accept_pass`, are the
+table's conducting calls).
+
+With the host's setting on, a deal starts in :attr:`Phase.EXCHANGING`: in each round every seat picks three
+cards at once (the player with the arranging keys, under a clock of its own; the computers in workers, from
+:meth:`Exchange.requests`), and once all are in the cards move together (:func:`rules.exchange.pass_round`).
+After the last round the table arranges the hands as they now are.
+
+The same concept on another floor: the table's side of :mod:`rules.exchange`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from ai import Level
+from app.config import TableConfig
+from rules.cards import Card
+from rules.exchange import PASS_SIZE, check_pass, pass_round
+
+from .arrange import ArrangeError, ArrangeState
+from .asking import Asking
+from .phase import Phase
+from .record import DealRecord
+from .requests import HELPER_LEVEL, PassRequest, Purpose
+
+MIN_PASS_SECONDS = 15  # the clock of a pass: half the arranging limit, never less than this
+
+
+def pass_seconds(time_limit: int) -> float | None:
+    """The player's time for one pass at a table whose arranging limit is ``time_limit`` (0: none)."""
+    return None if time_limit <= 0 else float(max(MIN_PASS_SECONDS, time_limit // 2))
+
+
+class Table(Protocol):
+    """What the exchange reads and sets of its :class:`~app.game.table.Table` (a protocol: the table imports
+    this)."""
+
+    config: TableConfig
+    current: DealRecord | None
+    arrange: ArrangeState | None
+    human: int | None
+    levels: list[Level]
+    phase: Phase
+    deadline: float | None
+    sort: str
+    now: Callable[[], float]
+    ask: Asking
+
+    def begin_arranging(self) -> None: ...
+
+
+class Exchange:
+    """The exchange of one table: this round's passes so far and whether the clock took the player's."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.passes: dict[int, tuple[Card, ...]] = {}  # this round's passes so far, by table seat
+        self.taken = False  # the clock ran out on this round's pass and the computer is choosing it
+
+    # ---- where the exchange stands
+
+    @property
+    def active(self) -> bool:
+        """True while the seats are choosing what to pass."""
+        return self.table.phase is Phase.EXCHANGING
+
+    @property
+    def round(self) -> int:
+        """The round being passed (0-based), or the number of rounds made once the exchange is over."""
+        rec = self.table.current
+        return 0 if rec is None else len(rec.passes)
+
+    def has_passed(self, seat: int) -> bool:
+        """True once ``seat`` has chosen this round's pass."""
+        return self.active and seat in self.passes
+
+    @property
+    def can_pick(self) -> bool:
+        """True while the player may still choose this round's pass."""
+        t = self.table
+        return self.active and t.human is not None and t.arrange is not None and t.human not in self.passes \
+            and not self.taken
+
+    # ---- starting and running the rounds
+
+    def start(self, record: DealRecord) -> bool:
+        """Begin the deal's exchange when the table passes cards (True), else leave it to arranging (False)."""
+        way = self.table.config.exchange_for(record.number, len(record.seats))
+        if way is None:
+            return False
+        record.exchange = way
+        record.dealt = dict(record.hands)
+        self.table.phase = Phase.EXCHANGING
+        self._open_round()
+        return True
+
+    def _open_round(self) -> None:
+        t = self.table
+        rec = t.current
+        assert rec is not None
+        self.passes = {}
+        self.taken = False
+        t.deadline = None
+        t.arrange = None
+        if t.human is not None:
+            t.arrange = ArrangeState.new(rec.hands[t.human], t.sort, t.config.options.wheel)
+            seconds = pass_seconds(t.config.time_limit)
+            if seconds is not None:
+                t.deadline = t.now() + seconds
+
+    def requests(self) -> list[PassRequest]:
+        """One request per computer seat still to choose this round's pass, in seat order."""
+        rec = self.table.current
+        if rec is None or not self.active:
+            return []
+        return [self.request(s, self.table.levels[s], Purpose.DECIDE) for s in rec.seats
+                if s != self.table.human and s not in self.passes]
+
+    def request(self, seat: int, level: Level, purpose: Purpose) -> PassRequest:
+        """The request for ``seat``'s pass of this round at ``level``, seeded by the deal, the seat and the round."""
+        rec = self.table.current
+        assert rec is not None
+        seed = (rec.seed * 8 + seat) * 4 + len(rec.passes) + 1
+        return PassRequest(seat, rec.number, len(rec.passes), rec.hands[seat], self.table.ask.view_for(seat), level,
+                           seed, purpose)
+
+    def take(self, request: PassRequest, cards: tuple[Card, ...]) -> bool:
+        """Take a seat's pass (a computer's, or the player's chosen at the time-out); False when it is stale."""
+        t = self.table
+        rec = t.current
+        if (rec is None or not self.active or request.deal != rec.number or request.round != len(rec.passes)
+                or request.seat in self.passes):
+            return False
+        if request.seat == t.human and request.purpose is not Purpose.TAKEOVER:
+            return False
+        self.passes[request.seat] = check_pass(rec.hands[request.seat], cards)
+        if request.purpose is Purpose.TAKEOVER:
+            rec.passed_for_human += (len(rec.passes),)
+            t.arrange = None
+        self._maybe_complete()
+        return True
+
+    def give(self) -> None:
+        """The player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
+        t = self.table
+        rec, st = t.current, t.arrange
+        if not self.can_pick or rec is None or st is None or t.human is None:
+            raise ArrangeError("not_passing")
+        if len(st.selected) != PASS_SIZE:
+            raise ArrangeError("pass_three", count=len(st.selected))
+        self.passes[t.human] = check_pass(rec.hands[t.human], st.selected)
+        t.deadline = None
+        self._maybe_complete()
+
+    def timeout(self) -> PassRequest | None:
+        """The clock ran out on the player's pass: the request that has the helper choose it."""
+        t = self.table
+        if not self.can_pick or t.human is None:
+            return None
+        self.taken = True
+        t.deadline = None
+        return self.request(t.human, HELPER_LEVEL, Purpose.TAKEOVER)
+
+    def _maybe_complete(self) -> None:
+        t = self.table
+        rec = t.current
+        assert rec is not None
+        if set(self.passes) != set(rec.seats):
+            return
+        moved = pass_round([rec.hands[s] for s in rec.seats], [self.passes[s] for s in rec.seats],
+                           rec.exchange)  # type: ignore[arg-type]
+        rec.passes.append(dict(self.passes))
+        rec.hands = dict(zip(rec.seats, moved, strict=True))
+        if len(rec.passes) < t.config.exchange:
+            self._open_round()
+            return
+        self.passes = {}
+        t.begin_arranging()
