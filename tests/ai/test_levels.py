@@ -63,7 +63,7 @@ def assert_choice_valid(choice: Choice, hand, view: TableView) -> None:
 
 
 @pytest.mark.parametrize("preset", ARRANGED)
-@settings(max_examples=examples(30), derandomize=True, deadline=None)
+@settings(max_examples=examples(12), derandomize=True, deadline=None)
 @given(hand=hands, flip_wheel=st.booleans(), tiebreak=st.booleans(), seat=st.integers(0, 3))
 def test_no_level_ever_fouls(preset: Preset, hand, flip_wheel: bool, tiebreak: bool, seat: int) -> None:
     view = TableView(preset=preset, options=_options(preset, flip_wheel, tiebreak), seat=seat)
@@ -84,7 +84,7 @@ def partial(draw):
 
 
 @pytest.mark.parametrize("preset", ARRANGED)
-@settings(max_examples=examples(25), derandomize=True, deadline=None)
+@settings(max_examples=examples(10), derandomize=True, deadline=None)
 @given(case=partial(), flip_wheel=st.booleans())
 def test_partial_arrangements_are_kept_when_possible_and_never_cause_a_foul(preset: Preset, case, flip_wheel) -> None:
     hand, fixed = case
