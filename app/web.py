@@ -115,6 +115,7 @@ class GameProcess(AppService):
     def __init__(self, argv: Sequence[str], **kwargs: Any) -> None:
         super().__init__(" ".join(argv), **kwargs)
         self.argv = list(argv)
+        self.greeted = False  # whether the game has drawn anything yet (it is up and reads its input)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         environment = self._build_environment(width=width, height=height)
@@ -129,24 +130,34 @@ class GameProcess(AppService):
         self._stdin = process.stdin
         return process
 
-    @property
-    def pid(self) -> int | None:
-        return None if self._process is None else self._process.pid
+    async def on_data(self, payload: bytes) -> None:
+        self.greeted = True
+        await super().on_data(payload)
 
     async def stop(self) -> None:
-        """Ask the game to quit; terminate it if it has not ended within :data:`QUIT_GRACE`, then kill it."""
+        """Ask the game to quit; terminate it if it has not ended within :data:`QUIT_GRACE`, then kill it.
+
+        A game still starting (nothing drawn yet: a tab closed at once) has no table to keep and would read
+        the quit only once its imports are done, so it is terminated at once."""
         process = self._process
-        # A game that does not answer (or whose pipe is gone) is ended below.
-        with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
-            await asyncio.wait_for(super().stop(), QUIT_GRACE)
-        if process is None or process.returncode is not None:
-            return
-        for end in (process.terminate, process.kill):
-            with contextlib.suppress(ProcessLookupError):
-                end()
+        if self.greeted:
+            # A game that does not answer (or whose pipe is gone) is ended below.
+            with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
+                await asyncio.wait_for(super().stop(), QUIT_GRACE)
+        if process is not None:
+            ends: tuple[Callable[[], None], ...] = (process.terminate, process.kill)
+            if self.greeted:
+                ends = (lambda: None, *ends)  # first, time to end by itself after the quit
+            for end in ends:
+                with contextlib.suppress(ProcessLookupError):
+                    end()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), QUIT_GRACE)
+                    break
+        if self._task is not None and not self._task.done():  # the reader of the game's output ends with it
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(process.wait(), QUIT_GRACE)
-                return
+                await asyncio.wait_for(self._task, QUIT_GRACE)
+            self._task = None
 
 
 class GameServer(Server):
