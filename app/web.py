@@ -241,11 +241,17 @@ class GameServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         print(f"Chinese Poker is served at {self.url}", flush=True)
         if self.token is not None:
-            print("warning: anyone who can reach this address and has the token can play as you and write your "
-                  "history", file=sys.stderr, flush=True)
+            print(f"warning: serving on {self.host}: anyone who can reach this address can play as you and write "
+                  "your history; it asks for the token above, so give the address only to those you trust",
+                  file=sys.stderr, flush=True)
         print("Each browser tab is a game of its own. Press Ctrl+C to stop.", flush=True)
         if self.open_browser:
-            webbrowser.open(self.url)
+            # In a thread: a browser that runs in the foreground must not hold up the server it is to show.
+            asyncio.get_running_loop().run_in_executor(None, self._open_browser)
+
+    def _open_browser(self) -> None:
+        if not webbrowser.open(self.url):
+            print(f"no browser could be opened here: open {self.url} in one", file=sys.stderr, flush=True)
 
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(game.stop() for game in list(self.games)), return_exceptions=True)
