@@ -53,7 +53,7 @@ def test_every_command_module_registers_its_commands_in_help_order() -> None:
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert list(sub.choices) == ["rank", "compare", "check", "score", "solve", "arena", "bench", "coach",
-                                  "play", "history", "stats", "replay", "export", "import"]
+                                  "play", "serve", "history", "stats", "replay", "export", "import"]
     for name, command in sub.choices.items():
         assert callable(command.get_default("func")), name
 

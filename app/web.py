@@ -1,0 +1,285 @@
+"""Serving the game to a browser (`chinese-poker serve`): textual-serve's :class:`Server`, safe by default.
+
+Only the ``serve`` command imports this module, and only when the ``[web]`` extra (textual-serve, which brings
+aiohttp) is installed. Every websocket the page opens runs its own game process (``python -m app``, the main
+menu) over the same data folder, so every tab is a player of its own on the same history; the history's
+``BEGIN IMMEDIATE`` writes and busy timeout (``app.store.database``) let two tabs record deals at once.
+
+What this adds to textual-serve's server:
+
+- **An access token** on any address but 127.0.0.1 (``localhost``, ``::1``): every request (the page, its scripts, the
+  websocket) needs it, in the URL (``?token=``) or in the cookie the page's first request sets, else it is
+  answered 403 before anything runs, so no game process is started for it.
+- **The page's URLs follow the address the browser used** (the ``Host`` header) rather than the bound one, so
+  that a server bound to ``0.0.0.0`` hands out addresses that reach it.
+- **A game process ends with its tab**: closing the tab closes the websocket, the game is told to quit (as
+  Ctrl+Q: a table's session stays open, offered by the menu's Continue next time), and a game that has not
+  ended :data:`QUIT_GRACE` seconds later is terminated, then killed. Stopping the server ends them all alike.
+- **The listening socket is bound before serving**, so that a port in use is a :class:`ServeError` (one
+  ``error:`` line from the command) rather than a traceback from inside aiohttp.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import hmac
+import logging
+import secrets
+import signal
+import socket
+import sys
+import webbrowser
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+log = logging.getLogger("chinese-poker.serve")
+
+QUIT_GRACE = 3.0
+"""Seconds a game has to end by itself after its tab closed before it is terminated (then as long again
+before it is killed)."""
+
+TOKEN_PARAM = "token"
+TITLE = "Chinese Poker 十三張"
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class ServeError(Exception):
+    """The server cannot start (the port is in use, the address is not this machine's): one ``error:`` line."""
+
+
+OWN_ADDRESSES = frozenset({"127.0.0.1", "localhost", "::1"})
+"""The addresses served without a token: the default one and its names. Anything else, even another
+loopback address (a container's port forwarding reaches those from outside), is taken as reachable by others."""
+
+
+def needs_token(host: str) -> bool:
+    """Whether serving on ``host`` needs the access token: any address but :data:`OWN_ADDRESSES`."""
+    return host.lower() not in OWN_ADDRESSES
+
+
+def game_command(lang: str | None = None) -> list[str]:
+    """The game process one tab runs: this interpreter's ``python -m app`` at the main menu."""
+    command = [sys.executable, "-m", "app"]
+    if lang:
+        command += ["play", "--menu", "--lang", lang]
+    return command
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``; a :class:`ServeError` saying why when there is none."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise ServeError(f"cannot listen on {host!r}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        # As aiohttp does: a restarted server may take the port back from connections still closing.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is in use (choose another with --port)") from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise ServeError(f"{host} is not an address of this machine") from None
+        if exc.errno == errno.EACCES:
+            raise ServeError(f"not allowed to listen on port {port} (ports below 1024 need root)") from None
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.setblocking(False)
+    return sock
+
+
+def url_of(host: str, port: int, token: str | None) -> str:
+    """The address to open in a browser."""
+    shown = f"[{host}]" if ":" in host else host
+    if host in ("0.0.0.0", "::"):  # every address: this machine's own name reaches it from elsewhere too
+        shown = socket.gethostname()
+    query = "" if token is None else f"/?{TOKEN_PARAM}={token}"
+    return f"http://{shown}:{port}{query}"
+
+
+class GameProcess(AppService):
+    """One tab's game: started without a shell (so that ending it ends the game, not a shell around it), and
+    sure to end when the tab goes."""
+
+    def __init__(self, argv: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(" ".join(argv), **kwargs)
+        self.argv = list(argv)
+        self.greeted = False  # whether the game has drawn anything yet (it is up and reads its input)
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        environment = self._build_environment(width=width, height=height)
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=environment,
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def on_data(self, payload: bytes) -> None:
+        self.greeted = True
+        await super().on_data(payload)
+
+    async def stop(self) -> None:
+        """Ask the game to quit; terminate it if it has not ended within :data:`QUIT_GRACE`, then kill it.
+
+        A game still starting (nothing drawn yet: a tab closed at once) has no table to keep and would read
+        the quit only once its imports are done, so it is terminated at once."""
+        process = self._process
+        if self.greeted:
+            # A game that does not answer (or whose pipe is gone) is ended below.
+            with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
+                await asyncio.wait_for(super().stop(), QUIT_GRACE)
+        if process is not None:
+            ends: tuple[Callable[[], None], ...] = (process.terminate, process.kill)
+            if self.greeted:
+                ends = (lambda: None, *ends)  # first, time to end by itself after the quit
+            for end in ends:
+                with contextlib.suppress(ProcessLookupError):
+                    end()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), QUIT_GRACE)
+                    break
+        if self._task is not None and not self._task.done():  # the reader of the game's output ends with it
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._task, QUIT_GRACE)
+            self._task = None
+
+
+class GameServer(Server):
+    """textual-serve's server running one game process a websocket, with an access token when one is given."""
+
+    def __init__(self, argv: Sequence[str], *, host: str, port: int, token: str | None = None,
+                 open_browser: bool = False) -> None:
+        super().__init__(" ".join(argv), host=host, port=port, title=TITLE)
+        self.argv = list(argv)
+        self.token = token
+        self.open_browser = open_browser
+        self.url = url_of(host, port, token)
+        self.games: set[GameProcess] = set()
+        self.cookie = f"chinese-poker-{port}"  # per port: two servers on one machine keep their own tokens
+
+    def initialize_logging(self) -> None:
+        # Warnings only: textual-serve's start-up banner and per-request lines would bury the one URL that matters.
+        logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        if self.token is not None:
+            app.middlewares.append(self._check_token)
+        return app
+
+    @web.middleware
+    async def _check_token(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """No request goes further without the token: in the URL (which then sets the cookie) or the cookie."""
+        assert self.token is not None
+        given = request.query.get(TOKEN_PARAM)
+        in_url = given is not None and hmac.compare_digest(given.encode(), self.token.encode())
+        cookie = request.cookies.get(self.cookie)
+        in_cookie = cookie is not None and hmac.compare_digest(cookie.encode(), self.token.encode())
+        if not (in_url or in_cookie):
+            return web.Response(status=403, text="403: this game needs its access token: open the address "
+                                "`chinese-poker serve` printed, with its ?token=\n")
+        response = await handler(request)
+        if in_url and not in_cookie and not response.prepared:
+            # The page's scripts and its websocket carry no query: the cookie lets them in.
+            response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict")
+        return response
+
+    @aiohttp_jinja2.template("app_index.html")
+    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+        """textual-serve's page, its URLs on the address the browser used (``Host``), not the bound one."""
+        base = f"{request.scheme}://{request.host}"
+        static = request.app.router["static"].url_for(filename="/")
+        websocket = request.app.router["websocket"].url_for()
+        ws_scheme = "wss" if request.scheme == "https" else "ws"
+        return {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": f"{ws_scheme}://{request.host}{websocket}",
+            "config": {"static": {"url": f"{base}{static}".rstrip("/") + "/"}},
+            "application": {"name": self.title},
+        }
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One tab: start its game, pass keys and sizes to it, end it when the tab goes."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        game: GameProcess | None = None
+        try:
+            await websocket.prepare(request)
+            game = GameProcess(self.argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                               close=websocket.close, download_manager=self.download_manager, debug=self.debug)
+            self.games.add(game)
+            await game.start(width, height)
+            await self._process_messages(websocket, game)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # a broken connection must not take the server down with it
+            log.warning("a browser connection failed: %s", error)
+        finally:
+            if game is not None:
+                # Shielded: a server shutting down cancels this handler, and the game must still be ended.
+                await asyncio.shield(game.stop())
+                self.games.discard(game)
+        return websocket
+
+    async def on_startup(self, app: web.Application) -> None:
+        print(f"Chinese Poker is served at {self.url}", flush=True)
+        if self.token is not None:
+            print(f"warning: serving on {self.host}: anyone who can reach this address can play as you and write "
+                  "your history; it asks for the token above, so give the address only to those you trust",
+                  file=sys.stderr, flush=True)
+        print("Each browser tab is a game of its own. Press Ctrl+C to stop.", flush=True)
+        if self.open_browser:
+            # In a thread: a browser that runs in the foreground must not hold up the server it is to show.
+            asyncio.get_running_loop().run_in_executor(None, self._open_browser)
+
+    def _open_browser(self) -> None:
+        if not webbrowser.open(self.url):
+            print(f"no browser could be opened here: open {self.url} in one", file=sys.stderr, flush=True)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        await asyncio.gather(*(game.stop() for game in list(self.games)), return_exceptions=True)
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C (or SIGTERM); :class:`ServeError` when the address cannot be listened on."""
+        self.debug = debug
+        self.initialize_logging()
+        sock = bind(self.host, self.port)
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C arrives as KeyboardInterrupt instead
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, self.request_exit)
+        try:
+            web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop, print=None,
+                        access_log=None, shutdown_timeout=QUIT_GRACE * 2)
+        finally:
+            sock.close()
+
+
+def new_token() -> str:
+    """A fresh access token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def serve(*, host: str, port: int, open_browser: bool = False, lang: str | None = None) -> int:
+    """Serve the game on ``host``:``port`` until stopped; 0 when stopped, :class:`ServeError` if it cannot."""
+    token = new_token() if needs_token(host) else None
+    GameServer(game_command(lang), host=host, port=port, token=token, open_browser=open_browser).serve()
+    return 0

@@ -1,0 +1,220 @@
+"""What the browser tests share: `chinese-poker serve` in a subprocess, the pieces they need, and a page's
+screen read as text.
+
+The pieces (textual-serve, Playwright, a Chromium) are optional: where one is missing the browser tests skip
+saying which, except under CI (the environment variable ``CI`` set), which always runs them, so that there a
+missing piece fails.
+
+The screen is read from xterm.js's own buffer: textual-serve's page draws on a canvas (WebGL), so the text is in
+no DOM node. The test serves the page's script with one addition, ``window.__term = <its xterm Terminal>``;
+everything else the browser runs is textual-serve's own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+START_TIMEOUT = 20.0  # seconds for the server to say where it serves (a loaded CI machine imports slowly)
+SCRIPT = "/static/js/textual.js"
+SCRIPT_NEEDLE = "const t=new w(e,{ping:r});"  # textual-serve 1.1.3's page script, where it makes its terminal
+
+SCREEN_JS = """() => {
+    const term = window.__term;
+    if (!term) return "";
+    const buffer = term.buffer.active, rows = [];
+    for (let y = 0; y < term.rows; y++) rows.push(buffer.getLine(y).translateToString(true));
+    return rows.join("\\n");
+}"""
+
+
+def need(ok: bool, reason: str) -> None:
+    """Skip (or, under CI, fail) the test when ``ok`` is false."""
+    if ok:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI runs the browser tests, so it must be installed (see .ci/run)")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str | None:
+    """The Chromium to drive: $CHROMIUM, else the system's (Debian's package installs /usr/bin/chromium)."""
+    given = os.environ.get("CHROMIUM")
+    if given:
+        return given if Path(given).exists() else None
+    found = next((c for c in CHROMIUM_CANDIDATES if Path(c).exists()), None)
+    return found or shutil.which("chromium")
+
+
+def need_browser() -> str:
+    """Everything a browser test needs, or a skip naming what is missing; returns Chromium's path."""
+    need(find_spec("textual_serve") is not None, "textual-serve is not installed (pip install -e '.[web]')")
+    need(find_spec("playwright") is not None, "playwright is not installed (pip install -e '.[web-test]')")
+    path = chromium_path()
+    need(path is not None, "no Chromium at /usr/bin/chromium (apt-get install -y chromium, or set $CHROMIUM)")
+    assert path is not None
+    return path
+
+
+def free_port(host: str) -> int:
+    """A port nothing listens on at ``host`` (the system's pick for port 0)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def children(pid: int) -> set[int]:
+    """The live child processes of ``pid`` (from /proc: the game processes a server started)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            found.update(int(x) for x in task.read_text().split())
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie does not: it has ended and only waits to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def wait_until(condition: Callable[[], object], timeout: float, what: str, step: float = 0.05) -> None:
+    """Poll ``condition`` until it is true; fail naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:g} s waiting for {what}")
+        time.sleep(step)
+
+
+@dataclass
+class Served:
+    """A running `chinese-poker serve`: its process, the URL it printed and everything it printed."""
+
+    process: subprocess.Popen[str]
+    url: str
+    output: list[str] = field(default_factory=list)
+    games: set[int] = field(default_factory=set)  # every game process seen running under it
+
+    def games_now(self) -> set[int]:
+        now = children(self.process.pid)
+        self.games |= now
+        return now
+
+    def text(self) -> str:
+        return "".join(self.output)
+
+
+@contextlib.contextmanager
+def serve(home: Path, host: str = "127.0.0.1", *extra: str) -> Iterator[Served]:
+    """Run `chinese-poker serve` on a free port of ``host`` over the data folder ``home``; on leaving, stop it
+    (Ctrl+C) and check that it and every game it ran have ended."""
+    port = free_port(host)
+    env = {**os.environ, "CHINESE_POKER_HOME": str(home)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app", "serve", "--host", host, "--port", str(port), *extra],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+    )
+    output: list[str] = []
+    started = threading.Event()
+    url: list[str] = []
+
+    def read() -> None:  # a thread: the server prints until it ends, and its pipe must never fill up
+        assert process.stdout is not None
+        for line in process.stdout:
+            output.append(line)
+            if not url and (match := re.search(r"served at (\S+)", line)):
+                url.append(match.group(1))
+                started.set()
+        started.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    served = Served(process, "", output)
+    try:
+        if not started.wait(START_TIMEOUT) or not url:
+            pytest.fail(f"the server did not start in {START_TIMEOUT:g} s: {''.join(output)!r}")
+        served.url = url[0]
+        yield served
+    finally:
+        served.games_now()
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            pytest.fail(f"the server did not stop on Ctrl+C: {''.join(output)!r}")
+        reader.join(5)
+    left = sorted(pid for pid in served.games if alive(pid))
+    assert not left, f"game processes left running after the server stopped: {left}"
+
+
+def expose_terminal(route) -> None:
+    """Serve textual-serve's page script with ``window.__term`` set to its terminal (see the module docstring)."""
+    response = route.fetch()
+    body = response.text()
+    assert SCRIPT_NEEDLE in body, "textual-serve's page script changed: update SCRIPT_NEEDLE in tests/web/served.py"
+    route.fulfill(response=response, body=body.replace(SCRIPT_NEEDLE, SCRIPT_NEEDLE + "window.__term=t.terminal;"))
+
+
+def prepare(page) -> None:
+    """Route the page's script through :func:`expose_terminal`, and refuse the web font the page asks Google
+    for (a test runs offline; the terminal falls back to a local monospace font)."""
+    page.route(f"**{SCRIPT}", expose_terminal)
+    page.route("https://fonts.googleapis.com/**", lambda route: route.abort())
+
+
+def screen(page) -> str:
+    """The page's terminal as text, one line a row."""
+    return str(page.evaluate(SCREEN_JS))
+
+
+def wait_for_text(page, pattern: str, timeout: float = 15.0) -> str:
+    """Wait until the screen shows ``pattern`` (a regular expression); returns the screen."""
+    compiled = re.compile(pattern)
+    deadline = time.monotonic() + timeout
+    while True:
+        text = screen(page)
+        if compiled.search(text):
+            return text
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:g} s waiting for {pattern!r}; the screen:\n{text}")
+        page.wait_for_timeout(50)  # polling the page's own clock; the condition above is the synchronisation
+
+
+def cell_centre(page, row: int, col: int) -> tuple[float, float]:
+    """The page coordinates of the middle of the terminal cell at ``row``, ``col``."""
+    box = page.locator(".xterm-screen").bounding_box()
+    assert box is not None
+    cols, rows = page.evaluate("[window.__term.cols, window.__term.rows]")
+    return box["x"] + (col + 0.5) * box["width"] / cols, box["y"] + (row + 0.5) * box["height"] / rows
+
+
+def find_text(page, text: str) -> tuple[int, int]:
+    """The row and column where ``text`` first shows on the screen (a cell a character: for text with no wide
+    characters before it on its row)."""
+    for row, line in enumerate(screen(page).splitlines()):
+        col = line.find(text)
+        if col >= 0:
+            return row, col
+    pytest.fail(f"{text!r} is not on the screen:\n{screen(page)}")

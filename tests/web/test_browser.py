@@ -1,0 +1,166 @@
+"""The game in a real browser: `chinese-poker serve` driven through Chromium by Playwright.
+
+Two tabs play a deal each at the same moment (one by mouse, one by keys) over one data folder; both deals are
+in ``history --json`` afterwards, no "database is locked" anywhere, and a closed tab's game ends within a few
+seconds, its session kept for the menu's Continue. Off loopback the server answers 403 to anything without
+its token and starts nothing. Tabs opened and closed leave no game process behind.
+
+Marked ``browser``; they skip where textual-serve, Playwright or Chromium is missing, except under CI (see
+``tests/web/served.py``). Every wait is on a condition (the screen's text, a process gone) with a timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests import tiers
+from tests.web.served import (
+    ROOT,
+    cell_centre,
+    find_text,
+    need_browser,
+    prepare,
+    screen,
+    serve,
+    wait_for_text,
+    wait_until,
+)
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 1100, "height": 700}
+MENU = r"p (Quick play|馬上加入|快速开始) "  # the menu's footer, in any language: the menu is up, no dialog over it
+OFFER = r"y[:：] ?(yes|是) · n[:：] ?(no|否)"  # the first start's offer of the guided deal
+CLOSE_WITHIN = 5.0  # seconds from a tab's closing to its game's end
+AT_ONCE = 4  # tabs open at a time in the test of many
+
+
+def launch(playwright, chromium: str):
+    return playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+
+
+def history_json(home: Path) -> list[dict]:
+    out = subprocess.run([sys.executable, "-m", "app", "history", "--json"], cwd=ROOT, capture_output=True,
+                         text=True, env={**os.environ, "CHINESE_POKER_HOME": str(home)}, timeout=60, check=True)
+    return json.loads(out.stdout)
+
+
+def to_menu(page) -> None:
+    """Wait for the main menu, declining the first start's offer of the guided deal if it comes."""
+    text = wait_for_text(page, f"{MENU}|{OFFER}", timeout=30)
+    if re.search(OFFER, text):
+        page.keyboard.press("n")
+        wait_for_text(page, MENU)
+
+
+def test_two_tabs_play_at_once(tmp_path: Path) -> None:
+    chromium = need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with serve(tmp_path, "127.0.0.1", "--lang", "en") as served, sync_playwright() as pw:
+        browser = launch(pw, chromium)
+        context = browser.new_context(viewport=VIEWPORT)
+        by_mouse, by_keys = context.new_page(), context.new_page()
+        tabs = (by_mouse, by_keys)
+        started = time.monotonic()
+        for page in tabs:
+            prepare(page)
+            page.goto(served.url)
+        for page in tabs:
+            # xterm.js takes keys once its text area has the focus (a person's first click gives it that).
+            page.locator(".xterm-helper-textarea").focus()
+            to_menu(page)
+        print(f"two tabs to the menu in {time.monotonic() - started:.2f} s")
+        assert len(served.games_now()) == 2, "each tab runs a game process of its own"
+
+        # Sit down: one tab clicks Quick play, the other presses its key.
+        row, col = find_text(by_mouse, "Quick play")
+        by_mouse.mouse.click(*cell_centre(by_mouse, row, col + 2))
+        by_keys.keyboard.press("p")
+        for page in tabs:
+            wait_for_text(page, r"Arrange your 13 cards")
+            page.keyboard.press("a")  # auto-arrange
+        for page in tabs:
+            wait_for_text(page, r"All 13 placed and legal")
+        for page in tabs:  # READY in both at once: both games write their deal at the same moment
+            page.keyboard.press("Enter")
+        for page in tabs:
+            wait_for_text(page, r"This deal: You [+-]?\d")  # the reveal, scored
+            wait_for_text(page, r"⏎ Results")
+            page.keyboard.press("Enter")
+        for page in tabs:
+            wait_for_text(page, r"Deal 1: results")
+            assert "locked" not in screen(page)
+
+        # Closing a tab ends its game within seconds; its session waits for the menu's Continue.
+        closed = time.monotonic()
+        by_keys.close()
+        wait_until(lambda: len(served.games_now()) == 1, CLOSE_WITHIN, "the closed tab's game to end")
+        print(f"a closed tab's game ended in {time.monotonic() - closed:.2f} s")
+        deals = history_json(tmp_path)
+        assert len(deals) == 2 and len({d["session"] for d in deals}) == 2, deals
+        again = context.new_page()
+        prepare(again)
+        again.goto(served.url)
+        again.locator(".xterm-helper-textarea").focus()
+        wait_for_text(again, r"C\s+Continue", timeout=30)
+        browser.close()
+    assert "locked" not in served.text() and "Traceback" not in served.text(), served.text()
+
+
+def test_off_loopback_needs_the_token(tmp_path: Path) -> None:
+    chromium = need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with serve(tmp_path, "127.0.0.2", "--lang", "zh-TW") as served, sync_playwright() as pw:
+        assert "token=" in served.url and "anyone who can reach this address" in served.text(), served.text()
+        base = served.url.split("/?")[0]
+        browser = launch(pw, chromium)
+        page = browser.new_context(viewport=VIEWPORT).new_page()
+        for path in ("/", "/?token=wrong", "/ws", "/static/js/textual.js"):
+            response = page.goto(base + path)
+            assert response is not None and response.status == 403, path
+        assert not served.games_now(), "a request without the token started a game"
+
+        prepare(page)
+        page.goto(served.url)
+        page.locator(".xterm-helper-textarea").focus()
+        to_menu(page)  # the token in the URL, then its cookie, let the page's script and websocket in
+        assert "十三張" in screen(page) and "p 馬上加入" in screen(page)  # and it speaks Chinese as asked
+        assert len(served.games_now()) == 1
+        browser.close()
+
+
+@tiers.sized("tabs", 4, 20)
+def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int) -> None:
+    """Tabs opened and closed a few at a time, half of them once their game is up (its menu drawn), half at
+    once (the game still starting): every game ends, and the server with no game left."""
+    chromium = need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with serve(tmp_path, "127.0.0.1", "--lang", "en") as served, sync_playwright() as pw:
+        browser = launch(pw, chromium)
+        context = browser.new_context(viewport=VIEWPORT)
+        for batch in range(0, tabs, AT_ONCE):
+            pages = [context.new_page() for _ in range(min(AT_ONCE, tabs - batch))]
+            wanted = len(served.games) + len(pages)
+            for page in pages:
+                page.goto(served.url)
+            wait_until(lambda n=wanted: len(served.games_now() | served.games) >= n, 20,
+                       "each tab's game process to start")
+            for i, page in enumerate(pages):
+                if i % 2 == 0:
+                    page.wait_for_function("document.body.classList.contains('-first-byte')", timeout=30_000)
+            for page in pages:
+                page.close()
+        wait_until(lambda: not served.games_now(), CLOSE_WITHIN + 5, "every closed tab's game to end")
+        assert len(served.games) == tabs, "each tab ran a game process of its own"
+        browser.close()

@@ -1,0 +1,71 @@
+"""`chinese-poker serve` on the command line, without a browser: the missing extra, a bad or taken port, an
+address that is not this machine's, and which addresses need the access token. These need no ``[web]`` extra
+(where one needs textual-serve it skips, except under CI)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from app.cli import build_parser
+from app.commands import serve_cmds
+from tests.cli.runner import in_process
+from tests.web.served import ROOT, need
+
+
+def one_error_line(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 2, result
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    return lines[0]
+
+
+def test_without_the_extra_it_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "textual_serve", None)  # as if not installed: find_spec answers None
+    line = one_error_line(in_process("serve"))
+    assert "pip install" in line and "[web]" in line
+
+
+@pytest.mark.parametrize(("port", "says"), [("x", "invalid port 'x'"), ("0", "not 0"), ("65536", "not 65536"),
+                                            ("-1", "not -1"), ("8_000", "invalid port")])
+def test_a_bad_port_is_one_error_line(port: str, says: str) -> None:
+    assert says in one_error_line(in_process("serve", "--port", port))
+
+
+def test_a_port_in_use_is_one_error_line() -> None:
+    need(serve_cmds.web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert f"port {port} on 127.0.0.1 is in use" in one_error_line(in_process("serve", "--port", str(port)))
+
+
+@pytest.mark.parametrize("host", ["192.0.2.1", "nosuch.invalid"])  # TEST-NET-1: never this machine's
+def test_an_address_not_of_this_machine_is_one_error_line(host: str) -> None:
+    need(serve_cmds.web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
+    assert host in one_error_line(in_process("serve", "--host", host, "--port", "8000"))
+
+
+def test_only_the_default_address_goes_without_a_token() -> None:
+    need(serve_cmds.web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
+    from app.web import needs_token
+
+    assert not any(needs_token(h) for h in ("127.0.0.1", "localhost", "LOCALHOST", "::1"))
+    assert all(needs_token(h) for h in ("127.0.0.2", "0.0.0.0", "::", "192.168.1.5", "myhost"))
+
+
+def test_the_other_commands_do_not_load_the_web_server() -> None:
+    code = ("import sys, app.cli; app.cli.build_parser(); "
+            "print(sorted(m for m in sys.modules if m == 'app.web' or m.split('.')[0] in ('textual_serve', 'aiohttp'))"
+            ")")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_help_lists_serve() -> None:
+    assert "play in a browser" in build_parser().format_help()
