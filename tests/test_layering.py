@@ -3,8 +3,9 @@
 :data:`FLOORS` is that table: each floor's modules and what it may import (floors of the product, and the
 third-party packages this test watches: Textual, Rich, numpy). No module imports a floor its row does not list;
 the app imports `ai` only through `ai/__init__`; importing `rules`, `ai`, `app.game` and `app.view` loads no
-Textual (nor a screen). No import circle anywhere (an import inside a function counts like any other), and no
-module of the product over 600 lines but the short list :data:`LONGER`.
+Textual (nor a screen). No import circle anywhere (an import inside a function counts like any other), no
+module of the product over 600 lines but the short list :data:`LONGER`, and no mixins: a class has one base of
+ours (beside ``Generic``), but for the screens' shared base (:data:`MIXED`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ LONGER: dict[str, str] = {
     "app.game.table": "the conductor: each call decides what happens next; split, the conducting scatters again",
 }
 WATCHED = {"textual", "rich", "numpy"}
+# class: why it has two bases. A screen's parts are composed (the README's "How the house is built").
+MIXED: dict[str, str] = {
+    "app.screens.base.BaseScreen": "Screen and ModalScreen have no common base of ours to carry the family's code",
+    "app.screens.base.BaseModal": "the same, on ModalScreen",
+}
 
 # floor: (its modules, as paths from the repository's root; what it may import). The README's table.
 FLOORS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
@@ -268,6 +274,17 @@ def test_the_circle_finder_sees_a_circle_through_a_function_level_import(tmp_pat
 def test_no_module_of_the_product_is_over_600_lines() -> None:
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in _product_modules().items()}
     assert {name: n for name, n in sizes.items() if n > MAX_LINES and name not in LONGER} == {}
+
+
+def test_no_class_of_the_product_is_a_mixin_of_parts() -> None:
+    mixed = set()
+    for name, path in _product_modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.ClassDef):
+                bases = [b for b in node.bases if not ast.unparse(b).startswith(("Generic[", "Protocol"))]
+                if len(bases) > 1:
+                    mixed.add(f"{name}.{node.name}")
+    assert mixed == set(MIXED)
 
 
 def test_no_two_product_modules_share_a_file_name_unless_their_docstrings_say_so() -> None:

@@ -1,122 +1,130 @@
 """The table's countdown: its quarter-second tick, holding it while the board is hidden, and a time-out.
 
-A mixin of :class:`app.screens.table.TableScreen`, like :mod:`app.screens.pacing`: the rules of the clock
+One part of :class:`app.screens.table.TableScreen`, which holds it as ``screen.clock``: the rules of the clock
 (when it holds, what a time-out does) live in :class:`app.game.Table`; this draws it and opens the host's
 dialog when time is up with takeover off.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from rich.text import Text
+from textual.app import App
 from textual.timer import Timer
 from textual.widgets import Static
 
-from app.game import AIRequest, Next, Table
-from app.game.requests import PassRequest
+from app.game import Next, Table
 from app.i18n import Translator
 from app.screens.dialogs import TimeoutScreen
+from app.screens.pacing import Pacing
 from app.view.presenter import TablePresenter
 
-if TYPE_CHECKING:
-    from textual.app import App
 
-
-class TableClock:
-    """The table screen's countdown; the screen provides the attributes named here."""
+class Screen(Protocol):
+    """What the countdown reads and calls of its table screen (a protocol: the screen imports this)."""
 
     table: Table
     view: TablePresenter
-    clock_paused: bool
-    _clock: Timer | None
+    pacing: Pacing
 
-    if TYPE_CHECKING:
-        app: App[Any]
+    @property
+    def app(self) -> App[Any]: ...
 
-        @property
-        def t(self) -> Translator: ...
+    @property
+    def t(self) -> Translator: ...
 
-        def say(self, text: str, kind: str = "info") -> None: ...
+    def set_interval(self, interval: float, callback: Callable[[], None]) -> Timer: ...
 
-        def think(self, request: AIRequest | PassRequest) -> None: ...
+    def is_too_small(self) -> bool: ...
 
-        def redraw(self) -> None: ...
+    def say(self, text: str, kind: str = "info") -> None: ...
 
-        def follow(self, step: Next) -> None: ...
+    def follow(self, step: Next) -> None: ...
 
-        def show_summary(self) -> None: ...
+    def redraw(self) -> None: ...
 
-        def close_dialogs(self) -> None: ...
+    def show_summary(self) -> None: ...
 
-        def is_too_small(self) -> bool: ...
+    def close_dialogs(self) -> None: ...
 
-        def auto_next(self) -> None: ...
+    def put(self, selector: str, content: Text | str) -> Static: ...
 
-        def ring(self) -> None: ...
 
-        def _put(self, selector: str, content: Text | str) -> Static: ...
+class Countdown:
+    """The table screen's countdown."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.timer: Timer | None = None  # the countdown's timer (paused while the host chooses at a time-out)
+        self.paused = False
+
+    def start(self) -> None:
+        """Tick every quarter second from now on (the screen is mounted)."""
+        self.timer = self.screen.set_interval(0.25, self.tick)
 
     def tick(self) -> None:
         """Every quarter second: redraw the countdown; at zero the computer completes the hand (takeover on)
         or the host chooses (takeover off)."""
-        table = self.table
-        table.hold_clock(self.is_too_small() or self.app.screen is not self)
+        screen, table = self.screen, self.screen.table
+        table.hold_clock(screen.is_too_small() or screen.app.screen is not screen)
         if table.timed_out():
             step = table.on_timeout()
             if step.host:
                 self.ask_host()
                 return
-            self.say(self.t("table.msg.timeout"), "warning")
-            self.follow(step)
+            screen.say(screen.t("table.msg.timeout"), "warning")
+            screen.follow(step)
             return
-        self.update_countdown()
+        self.update()
 
-    def on_screen_suspend(self) -> None:
+    def suspend(self) -> None:
         """A dialog covers the table: the countdown waits (the timer may not tick behind it)."""
-        self.table.hold_clock(True)
+        self.screen.table.hold_clock(True)
 
-    def on_screen_resume(self) -> None:
+    def resume(self) -> None:
         """Back at the table: the countdown goes on (unless still too small); a waiting next deal comes."""
-        self.table.hold_clock(self.is_too_small())
-        self.update_countdown()
-        self.auto_next()
+        self.screen.table.hold_clock(self.screen.is_too_small())
+        self.update()
+        self.screen.pacing.auto_next()
 
-    def pause_clock(self, paused: bool) -> None:
+    def pause(self, paused: bool) -> None:
         """Stop (or restart) the countdown's timer."""
-        self.clock_paused = paused
-        if self._clock is not None:
+        self.paused = paused
+        if self.timer is not None:
             if paused:
-                self._clock.pause()
+                self.timer.pause()
             else:
-                self._clock.resume()
+                self.timer.resume()
 
     def ask_host(self) -> None:
         """Time is up with takeover off: the countdown stops and the host chooses in a dialog."""
-        self.pause_clock(True)
-        self.view.hint = None
-        self.say(self.t("table.msg.time_up"), "warning")
-        self.close_dialogs()  # one opened while arranging (keys, declare, leave) no longer applies
-        self.redraw()
-        self.app.push_screen(TimeoutScreen(t=self.t), self._host_chose)
+        screen = self.screen
+        self.pause(True)
+        screen.view.hint = None
+        screen.say(screen.t("table.msg.time_up"), "warning")
+        screen.close_dialogs()  # one opened while arranging (keys, declare, leave) no longer applies
+        screen.redraw()
+        screen.app.push_screen(TimeoutScreen(t=screen.t), self._host_chose)
 
     def _host_chose(self, choice: str | None) -> None:
-        table = self.table
+        screen, table = self.screen, self.screen.table
         if not table.awaiting_host:
             return
         step = table.resolve_timeout(choice == "computer")
-        self.pause_clock(False)
+        self.pause(False)
         if not step.requests:
-            self.say("")
-            self.show_summary()
+            screen.say("")
+            screen.show_summary()
             return
-        self.say(self.t("table.msg.computer_seat"), "warning")
-        self.follow(step)
+        screen.say(screen.t("table.msg.computer_seat"), "warning")
+        screen.follow(step)
 
-    def update_countdown(self) -> None:
+    def update(self) -> None:
         """Draw the time left; warning colours near the end."""
-        text, alarm = self.view.countdown()
-        self.ring()
-        widget = self._put("#countdown", text)
+        text, alarm = self.screen.view.countdown()
+        self.screen.pacing.ring()
+        widget = self.screen.put("#countdown", text)
         for level in ("warning", "danger"):
             widget.set_class(alarm == level, f"-{level}")

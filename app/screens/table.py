@@ -18,7 +18,6 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
-from textual.timer import Timer
 from textual.widgets import Static
 
 from ai import Choice, declaration_value
@@ -39,18 +38,20 @@ from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
 from app.game.replay import OneDeal
+from app.game.requests import PassRequest
 from app.i18n import Translator
 from app.screens.base import GAME_SCREEN, BaseScreen
-from app.screens.clock import TableClock
+from app.screens.clock import Countdown
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
 from app.screens.help import HelpScreen
-from app.screens.messages import AIDone
-from app.screens.pacing import TablePacing
+from app.screens.messages import AIDone, CoachDone, PassCoachDone, PassDone
+from app.screens.pacing import Pacing
 from app.screens.results import ResultsScreen
 from app.screens.summary import SummaryScreen
-from app.screens.table_coach import TableCoaching
-from app.screens.table_exchange import TableExchange
-from app.screens.table_stakes import TableStakes
+from app.screens.table_coach import Coaching
+from app.screens.table_exchange import Passing
+from app.screens.table_helper import Helping
+from app.screens.table_stakes import Stakes
 from app.settings import Settings
 from app.view.cards import CardLook
 from app.view.exchange import passed_text
@@ -73,8 +74,13 @@ HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top 
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
 
 
-class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePacing, BaseScreen[None]):
-    """A session at the table. Dismisses (None) when the session is over and its summary was seen."""
+class TableScreen(BaseScreen[None]):
+    """A session at the table. Dismisses (None) when the session is over and its summary was seen.
+
+    Its parts, one job each: :attr:`passing` (the exchange's passes), :attr:`coaching` (the coach and the
+    review), :attr:`stakes` (the banker game's stake), :attr:`helping` (auto-arrange, hints), :attr:`clock` (the
+    countdown) and :attr:`pacing` (the watched deals, the bell). Textual finds keys and messages on the screen,
+    whose handlers hand them to the parts."""
 
     SCREEN_CLASSES = GAME_SCREEN
 
@@ -126,10 +132,9 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         self.view = TablePresenter(self.table, self.t)
         self._scheduler = scheduler
         self.reveal = RevealPlayer(self.table, self.view, self.schedule, self._pace, self.redraw)
-        self._clock: Timer | None = None  # the countdown's timer (paused while the host chooses at a time-out)
-        self.clock_paused = False
-        self.watch_paused = False  # p while watching: the next deal waits for n
-        self._auto_for: int | None = None  # the deal whose automatic next deal is scheduled
+        # The parts, one job each (the class docstring); each sees the screen through a protocol of its own.
+        self.passing, self.coaching, self.helping = Passing(self), Coaching(self), Helping(self)
+        self.stakes, self.pacing, self.clock = Stakes(self), Pacing(self), Countdown(self)
         self._drawn: dict[str, Text | str] = {}
         self.open_review = open_review
 
@@ -169,10 +174,16 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self._clock = self.set_interval(0.25, self.tick)
+        self.clock.start()
         self.deal()
         if self.open_review:
             self.call_after_refresh(self.action_review)
+
+    def on_screen_suspend(self) -> None:
+        self.clock.suspend()
+
+    def on_screen_resume(self) -> None:
+        self.clock.resume()
 
     def on_resize(self, event: events.Resize) -> None:
         """Redraw for the new size (the base screen updates the too-small notice); -huge: big opponents' cards;
@@ -224,6 +235,13 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
             self.start_reveal()
         self.redraw()
 
+    def think(self, request: AIRequest | PassRequest) -> None:
+        """Hand ``request`` to a worker: a pass to the exchange's, anything else to the AI's."""
+        if isinstance(request, PassRequest):
+            self.passing.think(request)
+        else:
+            self.think_ai(request)
+
     @work(thread=True, group="ai")
     def think_ai(self, request: AIRequest) -> None:
         """A computer seat (or the helper for the human) decides, off the UI thread."""
@@ -244,7 +262,16 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
                 self.say(self.t("table.msg.takeover"), "warning")
             self.follow(step)
         else:  # the helper: suggestions or a hint
-            self._helper_done(req, choice)
+            self.helping.accept(req, choice)
+
+    def on_pass_done(self, message: PassDone) -> None:
+        self.passing.accept(message)
+
+    def on_coach_done(self, message: CoachDone) -> None:
+        self.coaching.accept(message)
+
+    def on_pass_coach_done(self, message: PassCoachDone) -> None:
+        self.coaching.accept_pass(message)
 
     def _accept(self, req: AIRequest, choice: Choice) -> None:
         step = self.table.accept(req, choice)
@@ -255,39 +282,16 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         """Do what the table asks after a call: the coach prices the player's decision (or passes) at once,
         the requests go to workers, a scored deal is revealed; then redraw."""
         if step.coach is not None:
-            self.ask_coach(*step.coach)
+            self.coaching.ask(*step.coach)
         if step.passed and self.table.human is not None:  # what the player gave and got, round by round
             self.say(passed_text(self.t, self.table, self.table.human, self.view.seat_name, last=True))
         if step.coach_passes is not None:
-            self.coach_passes(step.coach_passes)
+            self.coaching.ask_passes(step.coach_passes)
         for request in step.requests:
             self.think(request)
         if step.scored is not None:
-            self.history_notice()
+            self.coaching.history_notice()
             self.start_reveal()
-        self.redraw()
-
-    def _helper_done(self, req: AIRequest, choice: Choice) -> None:
-        # An old deal's answer, or one the player's moves have overtaken since it was asked: dropped.
-        if not self.table.helper.fits(req):
-            return
-        if req.purpose is Purpose.SUGGEST:
-            if not choice.kept_fixed:
-                self.say(self.t("table.msg.no_completion"), "warning")
-            try:
-                self.table.helper.accept_suggestions(req, choice)
-            except ArrangeError as exc:
-                self.error(exc)
-            else:
-                if choice.kept_fixed and self.table.arrange is not None:
-                    self.say(self.view.suggestion_text())
-        else:
-            hint = self.table.helper.hint_for(choice)
-            if hint is None:
-                self.say(self.t("table.msg.no_hint"), "warning")
-            else:
-                self.view.hint = hint
-                self.say(self.view.hint_text())
         self.redraw()
 
     # ---- the reveal
@@ -372,24 +376,10 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         self.redraw()
 
     def action_auto(self) -> None:
-        try:
-            request = self.table.helper.auto_arrange()
-        except ArrangeError as exc:
-            self.error(exc)
-            self.redraw()
-            return
-        self.view.hint = None
-        if request is None:  # the next cached suggestion is on show
-            self.say(self.view.suggestion_text())
-        else:
-            self.say(self.t("table.msg.thinking"))
-            self.think(request)
-        self.redraw()
+        self.helping.auto()
 
     def action_hint(self) -> None:
-        self.say(self.t("table.msg.thinking"))
-        self.think(self.table.ask.hint_request())
-        self.redraw()
+        self.helping.hint()
 
     def action_ready(self) -> None:
         try:
@@ -401,6 +391,18 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         self.view.hint = None
         self.say(self.t("table.msg.ready"))
         self.follow(step)
+
+    def action_pass_cards(self) -> None:
+        self.passing.give()
+
+    def action_stake(self) -> None:
+        self.stakes.cycle()
+
+    def action_review(self) -> None:
+        self.coaching.open_review()
+
+    def action_pause_watch(self) -> None:
+        self.pacing.toggle()
 
     def action_double(self) -> None:
         target = self.table.cycle_double()
@@ -547,7 +549,7 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
 
     # ---- drawing
 
-    def _put(self, selector: str, content: Text | str) -> Static:
+    def put(self, selector: str, content: Text | str) -> Static:
         """Update a Static only when its content changed (an update costs a layout pass)."""
         widget = self.query_one(selector, Static)
         if self._drawn.get(selector) != content:
@@ -571,10 +573,10 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
         me = self.query_one("#me")
         me.border_title = view.me_title()
         me.border_subtitle = view.me_money()
-        self._put("#info", view.info_text())
+        self.put("#info", view.info_text())
         board = self.query_one("#board").content_region
         view.board = (board.width, board.height) if board.height else None
-        self._put("#board", view.board_text())
+        self.put("#board", view.board_text())
         # Once the cards are down the hand's lines go to the board, which then tells the reveal.
         revealed = self.table.phase not in (Phase.ARRANGING, Phase.EXCHANGING)
         if revealed != self.has_class("-revealed"):
@@ -582,12 +584,12 @@ class TableScreen(TableExchange, TableCoaching, TableStakes, TableClock, TablePa
             self.call_after_refresh(self.redraw)  # the board's new size decides how much of the story fits
         side = "#me-side" if self.has_class("-ring") else "#sidebar" if self.has_class("-wide") else None
         if side is not None:
-            self._put(side, view.sidebar_text(self.query_one(side).content_region.height or None))
+            self.put(side, view.sidebar_text(self.query_one(side).content_region.height or None))
         text, kind = view.message_line()
-        msg = self._put("#message", text)
+        msg = self.put("#message", text)
         for k in ("info", "warning", "error"):
             msg.set_class(kind == k, f"-{k}")
-        self.update_countdown()
+        self.clock.update()
         self.refresh_bindings()
-        self.auto_next()
+        self.pacing.auto_next()
 

@@ -1,89 +1,133 @@
-"""The coach at the table screen, and the history's word when it stops: a mixin of
-:class:`app.screens.table.TableScreen`, like :mod:`app.screens.clock`.
+"""The coach at the table screen, and the history's word when it stops: one part of
+:class:`app.screens.table.TableScreen`, which holds it as ``screen.coaching``.
 
-The coach prices the player's decision in a thread worker as soon as it is made (the answer comes back as
-:class:`app.screens.messages.CoachDone`, handled by the screen); `c` opens the review.
+The coach prices the player's decisions and passes in thread workers as soon as they are made (the answers
+come back as :class:`app.screens.messages.CoachDone` and :class:`app.screens.messages.PassCoachDone`, which the
+screen hands back here); `c` opens the review.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Protocol
 
-from textual import work
+from textual.app import App
+from textual.message import Message
+from textual.worker import Worker
 
 from ai import Budget, TableView
 from app.game import CoachRequest, Table, run_coach
+from app.game.coach import PassCoachRequest, run_pass_coach
 from app.i18n import Translator
-from app.screens.messages import CoachDone
+from app.screens.messages import CoachDone, PassCoachDone
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.settings import Settings
 from app.view.cards import CardLook
 
-if TYPE_CHECKING:
-    from textual.app import App
-    from textual.message import Message
 
-
-class TableCoaching:
-    """The table screen's coach requests and review key; the screen provides the attributes named here."""
+class Screen(Protocol):
+    """What the coach reads and calls of its table screen (a protocol: the screen imports this)."""
 
     table: Table
 
-    if TYPE_CHECKING:
-        app: App[Any]
+    @property
+    def app(self) -> App[Any]: ...
 
-        @property
-        def t(self) -> Translator: ...
+    @property
+    def t(self) -> Translator: ...
 
-        @property
-        def live_settings(self) -> Settings: ...
+    @property
+    def live_settings(self) -> Settings: ...
 
-        @property
-        def look(self) -> CardLook: ...
+    @property
+    def look(self) -> CardLook: ...
 
-        def say(self, text: str, kind: str = "info") -> None: ...
+    def redraw(self) -> None: ...
 
-        def redraw(self) -> None: ...
+    def post_message(self, message: Message) -> bool: ...
 
-        def post_message(self, message: Message) -> bool: ...
+    def run_worker(self, work: Callable[[], None], name: str | None = "", group: str = "default",
+                   description: str = "", exit_on_error: bool = True, start: bool = True, exclusive: bool = False,
+                   thread: bool = False) -> Worker[None]: ...
 
-    # ---- the coach
 
-    def ask_coach(self, seat: int, view: TableView | None = None, asked: bool = False) -> None:
+class Coaching:
+    """The table screen's coach requests and review key."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+
+    @property
+    def _on(self) -> bool:
+        """The coach prices the player's play (Settings, or a drill that always coaches)."""
+        return self.screen.live_settings.coach != "off" or self.screen.table.always_coach
+
+    # ---- decisions
+
+    def ask(self, seat: int, view: TableView | None = None, asked: bool = False) -> None:
         """Have the coach price ``seat``'s decision in this deal (once; with the coach off, only when ``asked``
         for in the review screen), on ``view``, the table as the seat saw it when it decided (else as it is)."""
-        rec, budget = self.table.current, self.live_settings.coach
-        if rec is None or (budget == "off" and not asked and not self.table.always_coach):
+        table = self.screen.table
+        rec, budget = table.current, self.screen.live_settings.coach
+        if rec is None or (budget == "off" and not asked and not table.always_coach):
             return
         budget = Budget.STANDARD.value if budget == "off" else budget
-        request = self.table.coach.request(rec, seat, view or self.table.ask.view_for(seat), Budget(budget))
+        request = table.coach.request(rec, seat, view or table.ask.view_for(seat), Budget(budget))
         if request is not None:
-            self.coach_think(request)
+            self.screen.run_worker(partial(self._price, request), name="coach_think", group="coach", thread=True)
 
-    @work(thread=True, group="coach")
-    def coach_think(self, request: CoachRequest) -> None:
+    def _price(self, request: CoachRequest) -> None:
         """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
-        self.post_message(CoachDone(request, run_coach(request)))
+        self.screen.post_message(CoachDone(request, run_coach(request)))
 
-    def on_coach_done(self, message: CoachDone) -> None:
+    def accept(self, message: CoachDone) -> None:
         """Keep the priced decision; the review or results on show take it at once."""
-        self.table.coach.accept(message.request, message.review)
-        self.redraw()
-        if isinstance(self.app.screen, ReviewScreen | ResultsScreen):
-            self.app.screen.refresh_coach()
+        self.screen.table.coach.accept(message.request, message.review)
+        self.screen.redraw()
+        shown = self.screen.app.screen
+        if isinstance(shown, ReviewScreen | ResultsScreen):
+            shown.refresh_coach()
 
-    def action_review(self) -> None:
-        rec = self.table.current
+    # ---- the exchange's passes
+
+    def ask_passes(self, seat: int) -> None:
+        """Have the coach price ``seat``'s passes of this deal (with the coach on; never a pass the computer
+        chose for the player at the time-out)."""
+        table = self.screen.table
+        rec = table.current
+        if rec is None or not self._on:
+            return
+        for request in table.coach.pass_requests(rec, seat, table.ask.view_for(seat)):
+            self.screen.run_worker(partial(self._price_pass, request), name="coach_pass_think", group="coach",
+                                   thread=True)
+
+    def _price_pass(self, request: PassCoachRequest) -> None:
+        """The coach prices a pass off the UI thread (a second or two; the game never waits for it)."""
+        self.screen.post_message(PassCoachDone(request, run_pass_coach(request)))
+
+    def accept_pass(self, message: PassCoachDone) -> None:
+        """Keep the priced pass; an open review shows it at once."""
+        self.screen.table.coach.accept_pass(message.request, message.review)
+        refresh = getattr(self.screen.app.screen, "refresh_coach", None)
+        if callable(refresh):
+            refresh()
+
+    # ---- the review and the history
+
+    def open_review(self) -> None:
+        """`c` once the deal is scored: the coach's review of the player's seat (the viewer's, watching)."""
+        screen, rec = self.screen, self.screen.table.current
         if rec is None or rec.result is None:
             return
-        seat = rec.human if rec.human is not None else self.table.viewer
-        review = ReviewScreen(self.table, rec, seat, lambda q: self.ask_coach(q, asked=True), self.look, t=self.t)
-        self.app.push_screen(review)
+        seat = rec.human if rec.human is not None else screen.table.viewer
+        review = ReviewScreen(screen.table, rec, seat, lambda q: self.ask(q, asked=True), screen.look, t=screen.t)
+        screen.app.push_screen(review)
 
     def history_notice(self) -> None:
         """Say once that the history stopped recording (a full disk, a folder that may not be written)."""
-        journal = self.table.journal
+        journal = self.screen.table.journal
         notice = journal.take_notice() if journal is not None else None
         if notice is not None:
-            self.app.notify(self.t(f"history.off.{notice.value}"), severity="warning", timeout=8)
+            self.screen.app.notify(self.screen.t(f"history.off.{notice.value}"), severity="warning", timeout=8)

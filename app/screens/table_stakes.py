@@ -1,5 +1,5 @@
-"""The banker game's stake key at the table screen (`w`, 下注): a mixin of
-:class:`app.screens.table.TableScreen`, like :mod:`app.screens.table_coach`.
+"""The banker game's stake key at the table screen (`w`, 下注): one part of
+:class:`app.screens.table.TableScreen`, which holds it as ``screen.stakes``.
 
 The stake is the player's from the next deal on (rules/RULES.md §16.1: a player stakes before the deal),
 so it can be changed at any time and never touches the hand being arranged.
@@ -7,28 +7,33 @@ so it can be changed at any time and never touches the hand being arranged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from app.game import Table
 from app.i18n import Translator
 
 
-class TableStakes:
-    """The stake key; the screen provides the attributes named here."""
+class Screen(Protocol):
+    """What the stake key reads and calls of its table screen (a protocol: the screen imports this)."""
 
     table: Table
 
-    if TYPE_CHECKING:
+    @property
+    def t(self) -> Translator: ...
 
-        @property
-        def t(self) -> Translator: ...
+    def say(self, text: str, kind: str = "info") -> None: ...
 
-        def say(self, text: str, kind: str = "info") -> None: ...
+    def redraw(self) -> None: ...
 
-        def redraw(self) -> None: ...
 
-    def action_stake(self) -> None:
+class Stakes:
+    """The player's stake at a banker table."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+
+    def cycle(self) -> None:
         """Cycle the player's stake (1, 2, 3, 5) for the next deal."""
-        stake = self.table.cycle_stake()
-        self.say(self.t("table.msg.stake", n=stake))
-        self.redraw()
+        stake = self.screen.table.cycle_stake()
+        self.screen.say(self.screen.t("table.msg.stake", n=stake))
+        self.screen.redraw()

@@ -73,7 +73,7 @@ async def test_the_summary_and_the_seat_pick_leave_out_the_empty_chairs():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        screen.watch_paused = True  # the watched table waits for us
+        screen.pacing.paused = True  # the watched table waits for us
         await pilot.press("t")
         await pilot.pause()
         pick = app.screen

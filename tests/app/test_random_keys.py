@@ -143,7 +143,7 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
                 # As its interval timer would: only once the screen is mounted (a table just pushed is
                 # current before its widgets exist).
                 if screen is not None and screen.is_current and screen.is_mounted:
-                    screen.tick()
+                    screen.clock.tick()
             if n % 150 == 0:
                 await app.workers.wait_for_complete()
                 await pilot.pause()

@@ -75,7 +75,7 @@ async def _timed_out(pilot) -> None:
     await settle(pilot)
     await pilot.press("3")  # one card placed: the computer would complete around it
     pilot.app.now.t += 31  # the injected clock
-    pilot.app.table_screen.tick()
+    pilot.app.table_screen.clock.tick()
     await pilot.pause()
     await pilot.pause()
 

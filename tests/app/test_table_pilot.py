@@ -154,12 +154,12 @@ async def test_timeout_takeover_completes_around_placed_cards():
         await pilot.press("3")
         placed = screen.table.arrange.rows[Row.BACK][0]
         clock.t += 20
-        screen.tick()
+        screen.clock.tick()
         assert screen.table.phase is Phase.ARRANGING
         assert "0:10" in str(screen.query_one("#countdown").render())
         assert screen.query_one("#countdown").has_class("-warning")
         clock.t += 10.5
-        screen.tick()
+        screen.clock.tick()
         await settle(pilot)
         rec = screen.table.current
         assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back
@@ -170,7 +170,7 @@ async def test_timeout_takeover_completes_around_placed_cards():
 async def _time_out(pilot, clock: Clock, screen: TableScreen) -> None:
     """Run the injected clock past the limit and let the table notice (the timer's tick, called directly)."""
     clock.t += 31
-    screen.tick()
+    screen.clock.tick()
     await pilot.pause()
 
 
@@ -183,18 +183,18 @@ async def test_timeout_without_takeover_asks_the_host_and_stops_the_clock():
         await _time_out(pilot, clock, screen)
         assert isinstance(app.screen, TimeoutScreen)
         assert screen.table.awaiting_host and screen.table.phase is Phase.ARRANGING
-        assert screen.clock_paused
+        assert screen.clock.paused
         assert "0:00" in str(screen.query_one("#countdown").render())
         # The countdown stays stopped while the dialog is open: more time and ticks change nothing.
         clock.t += 120
-        screen.tick()
+        screen.clock.tick()
         await pilot.pause()
         assert isinstance(app.screen, TimeoutScreen) and len(app.screen_stack) == 3
         assert screen.table.time_left() == 0.0 and screen.check_action("select", ()) is None
         # A suggestion the player asked for just before the time-out no longer moves the cards.
         before = screen.table.arrange
         request = screen.table.ask.suggest_request()
-        screen._helper_done(request, run_ai(request))
+        screen.helping.accept(request, run_ai(request))
         assert screen.table.arrange is before
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "Time is up" in text and "host" in text
@@ -221,7 +221,7 @@ async def test_timeout_without_takeover_the_computer_plays_the_seat():
         assert isinstance(app.screen, TimeoutScreen)
         await pilot.press("c")
         await settle(pilot)
-        assert app.screen is screen and not screen.clock_paused
+        assert app.screen is screen and not screen.clock.paused
         table = screen.table
         rec = table.current
         assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back and not rec.fouled(0)
@@ -740,30 +740,30 @@ async def test_the_countdown_waits_while_the_board_is_hidden():
         await settle(pilot)
         screen = table_screen(app)
         clock.t += 5
-        screen.tick()
+        screen.clock.tick()
         assert screen.table.time_left() == pytest.approx(25)
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         clock.t += 60  # far past the limit, behind the dialog
-        screen.tick()
+        screen.clock.tick()
         assert screen.table.time_left() == pytest.approx(25) and not screen.table.timed_out()
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen
         clock.t += 2
-        screen.tick()
+        screen.clock.tick()
         assert screen.table.time_left() == pytest.approx(23)
         # A terminal too small to show the board stops it as well, and a larger one starts it again.
         await pilot.resize_terminal(60, 20)
         await settle(pilot)
-        screen.tick()
+        screen.clock.tick()
         clock.t += 10
-        screen.tick()
+        screen.clock.tick()
         assert screen.table.time_left() == pytest.approx(23)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        screen.tick()
+        screen.clock.tick()
         clock.t += 3
         assert screen.table.time_left() == pytest.approx(20)
         assert screen.table.phase is Phase.ARRANGING
@@ -832,13 +832,13 @@ async def test_the_optional_bell_rings_once_a_second_in_the_last_ten_and_for_a_s
         screen = table_screen(app)
         await settle(pilot)
         clock.t += 15
-        screen.tick()
+        screen.clock.tick()
         assert rings == []  # fifteen seconds left: quiet
         clock.t += 6
-        screen.tick()
-        screen.tick()  # the same second again
+        screen.clock.tick()
+        screen.clock.tick()  # the same second again
         clock.t += 1
-        screen.tick()
+        screen.clock.tick()
         assert len(rings) == (2 if bell == "on" else 0)
         # Seed 152's reveal has 打槍 in it: the bell rings for it (once, however often the board is drawn).
         await pilot.press("a")
@@ -868,7 +868,7 @@ async def test_watching_moves_on_by_itself_and_p_pauses_it():
         assert screen.table.number == 2
         await pilot.press("p")
         await settle(pilot)
-        assert screen.watch_paused and "Paused" in str(screen.query_one("#message").render())
+        assert screen.pacing.paused and "Paused" in str(screen.query_one("#message").render())
         while manual.run_one():
             pass
         await settle(pilot)

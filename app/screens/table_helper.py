@@ -1,0 +1,88 @@
+"""The player's helper at the table screen: auto-arrange (`a`) and the hint (`h`), one part of
+:class:`app.screens.table.TableScreen`, which holds it as ``screen.helping``.
+
+The table's :class:`app.game.helping.Helper` decides what is asked and whether an answer still fits; this part
+sends the request to the screen's AI workers and shows the answer that comes back.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ai import Choice
+from app.game import AIRequest, ArrangeError, Purpose, Table
+from app.i18n import Translator
+from app.view.presenter import TablePresenter
+
+
+class Screen(Protocol):
+    """What the helper reads and calls of its table screen (a protocol: the screen imports this)."""
+
+    table: Table
+    view: TablePresenter
+
+    @property
+    def t(self) -> Translator: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def error(self, exc: ArrangeError) -> None: ...
+
+    def redraw(self) -> None: ...
+
+    def think(self, request: AIRequest) -> None: ...
+
+
+class Helping:
+    """Auto-arrange and the hint on the table screen."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+
+    def auto(self) -> None:
+        """`a`: the next cached suggestion, else ask the AI for fresh ones."""
+        screen = self.screen
+        try:
+            request = screen.table.helper.auto_arrange()
+        except ArrangeError as exc:
+            screen.error(exc)
+            screen.redraw()
+            return
+        screen.view.hint = None
+        if request is None:  # the next cached suggestion is on show
+            screen.say(screen.view.suggestion_text())
+        else:
+            screen.say(screen.t("table.msg.thinking"))
+            screen.think(request)
+        screen.redraw()
+
+    def hint(self) -> None:
+        """`h`: ask the AI where the card under the cursor goes."""
+        self.screen.say(self.screen.t("table.msg.thinking"))
+        self.screen.think(self.screen.table.ask.hint_request())
+        self.screen.redraw()
+
+    def accept(self, req: AIRequest, choice: Choice) -> None:
+        """The AI's suggestions or hint are in: show them, if they still fit."""
+        screen, helper = self.screen, self.screen.table.helper
+        # An old deal's answer, or one the player's moves have overtaken since it was asked: dropped.
+        if not helper.fits(req):
+            return
+        if req.purpose is Purpose.SUGGEST:
+            if not choice.kept_fixed:
+                screen.say(screen.t("table.msg.no_completion"), "warning")
+            try:
+                helper.accept_suggestions(req, choice)
+            except ArrangeError as exc:
+                screen.error(exc)
+            else:
+                if choice.kept_fixed and screen.table.arrange is not None:
+                    screen.say(screen.view.suggestion_text())
+        else:
+            hint = helper.hint_for(choice)
+            if hint is None:
+                screen.say(screen.t("table.msg.no_hint"), "warning")
+            else:
+                screen.view.hint = hint
+                screen.say(screen.view.hint_text())
+        screen.redraw()
