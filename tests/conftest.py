@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, settings
 
 from tests import tiers
 
-settings.register_profile("ci", max_examples=25, deadline=None, derandomize=True,
+settings.register_profile("ci", max_examples=20, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # The soak tier's long property runs (at least as many examples as the everyday profiles ever had).
 settings.register_profile("soak", max_examples=300, deadline=None, derandomize=bool(os.environ.get("CI")),
                           suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,7 @@ dialog); each screen gets keys from its own bindings most of the time, so that t
 key now and then. Dialogs a random walk seldom meets (a special hand's declaration) are also opened directly.
 The run checks at the end that every screen was visited.
 
-The everyday tier walks each session a few dozen keys (the same harness, every session, at a size that catches a
+The everyday tier walks each session a dozen keys (the same harness, every session, at a size that catches a
 crash on the way in); the soak tier (``pytest -m soak``) walks 2,000 keys shared out between the sessions and
 checks that every screen was reached. ``RANDOM_KEYS=20000 pytest -m soak tests/app/test_random_keys.py`` runs
 a longer walk.
@@ -39,7 +39,7 @@ from tests.tiers import sized
 pytestmark = pytest.mark.slow
 
 SOAK_KEYS = int(os.environ.get("RANDOM_KEYS", "2000"))  # the soak tier's walk, shared out between the sessions
-EVERYDAY_KEYS = 20  # each session's walk in the everyday tier
+EVERYDAY_KEYS = 12  # each session's walk in the everyday tier
 
 # Each screen's own keys (its bindings and what its widgets take); a screen not named gets ANY.
 SCREEN_KEYS: dict[str, list[str]] = {
