@@ -15,35 +15,27 @@ from textual.app import App
 from textual.timer import Timer
 from textual.widgets import Static
 
-from app.game import Next, Table
-from app.i18n import Translator
+from app.game import Next
 from app.screens.dialogs import TimeoutScreen
 from app.screens.pacing import Pacing
+from app.screens.table_part import TableSeen
 from app.view.presenter import TablePresenter
 
 
-class Screen(Protocol):
+class Screen(TableSeen, Protocol):
     """What the countdown reads and calls of its table screen (a protocol: the screen imports this)."""
 
-    table: Table
     view: TablePresenter
     pacing: Pacing
 
     @property
     def app(self) -> App[Any]: ...
 
-    @property
-    def t(self) -> Translator: ...
-
     def set_interval(self, interval: float, callback: Callable[[], None]) -> Timer: ...
 
     def is_too_small(self) -> bool: ...
 
-    def say(self, text: str, kind: str = "info") -> None: ...
-
     def follow(self, step: Next) -> None: ...
-
-    def redraw(self) -> None: ...
 
     def show_summary(self) -> None: ...
 

@@ -12,23 +12,19 @@ from typing import Any, Protocol
 
 from textual.app import App
 
-from app.game import Phase, Table
-from app.i18n import Translator
+from app.game import Phase
+from app.screens.table_part import TableSeen
 from app.settings import Settings
 from app.view.presenter import TablePresenter
 
 
-class Screen(Protocol):
+class Screen(TableSeen, Protocol):
     """What the pacing reads and calls of its table screen (a protocol: the screen imports this)."""
 
-    table: Table
     view: TablePresenter
 
     @property
     def app(self) -> App[Any]: ...
-
-    @property
-    def t(self) -> Translator: ...
 
     @property
     def live_settings(self) -> Settings: ...
@@ -36,10 +32,6 @@ class Screen(Protocol):
     def schedule(self, delay: float, callback: Callable[[], None]) -> None: ...
 
     def deal(self) -> None: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-    def redraw(self) -> None: ...
 
 
 class Pacing:

@@ -17,34 +17,27 @@ from textual.message import Message
 from textual.worker import Worker
 
 from ai import Budget, TableView
-from app.game import CoachRequest, Table, run_coach
+from app.game import CoachRequest, run_coach
 from app.game.coach import PassCoachRequest, run_pass_coach
-from app.i18n import Translator
 from app.screens.messages import CoachDone, PassCoachDone
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
+from app.screens.table_part import TableSeen
 from app.settings import Settings
 from app.view.cards import CardLook
 
 
-class Screen(Protocol):
+class Screen(TableSeen, Protocol):
     """What the coach reads and calls of its table screen (a protocol: the screen imports this)."""
-
-    table: Table
 
     @property
     def app(self) -> App[Any]: ...
-
-    @property
-    def t(self) -> Translator: ...
 
     @property
     def live_settings(self) -> Settings: ...
 
     @property
     def look(self) -> CardLook: ...
-
-    def redraw(self) -> None: ...
 
     def post_message(self, message: Message) -> bool: ...
 

@@ -16,25 +16,16 @@ from typing import Protocol
 from textual.message import Message
 from textual.worker import Worker
 
-from app.game import ArrangeError, Next, Table
+from app.game import ArrangeError, Next
 from app.game.requests import PassRequest, Purpose, run_pass
-from app.i18n import Translator
 from app.screens.messages import PassDone
+from app.screens.table_part import TableSeen
 
 
-class Screen(Protocol):
+class Screen(TableSeen, Protocol):
     """What the exchange reads and calls of its table screen (a protocol: the screen imports this)."""
 
-    table: Table
-
-    @property
-    def t(self) -> Translator: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
     def error(self, exc: ArrangeError) -> None: ...
-
-    def redraw(self) -> None: ...
 
     def follow(self, step: Next) -> None: ...
 

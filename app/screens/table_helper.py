@@ -10,25 +10,17 @@ from __future__ import annotations
 from typing import Protocol
 
 from ai import Choice
-from app.game import AIRequest, ArrangeError, Purpose, Table
-from app.i18n import Translator
+from app.game import AIRequest, ArrangeError, Purpose
+from app.screens.table_part import TableSeen
 from app.view.presenter import TablePresenter
 
 
-class Screen(Protocol):
+class Screen(TableSeen, Protocol):
     """What the helper reads and calls of its table screen (a protocol: the screen imports this)."""
 
-    table: Table
     view: TablePresenter
 
-    @property
-    def t(self) -> Translator: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
     def error(self, exc: ArrangeError) -> None: ...
-
-    def redraw(self) -> None: ...
 
     def think(self, request: AIRequest) -> None: ...
 

@@ -9,21 +9,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from app.game import Table
-from app.i18n import Translator
+from app.screens.table_part import TableSeen
 
 
-class Screen(Protocol):
+class Screen(TableSeen, Protocol):
     """What the stake key reads and calls of its table screen (a protocol: the screen imports this)."""
-
-    table: Table
-
-    @property
-    def t(self) -> Translator: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-    def redraw(self) -> None: ...
 
 
 class Stakes:
