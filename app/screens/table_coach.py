@@ -8,13 +8,10 @@ screen hands back here); `c` opens the review.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
 from textual.app import App
-from textual.message import Message
-from textual.worker import Worker
 
 from ai import Budget, TableView
 from app.game import CoachRequest, run_coach
@@ -22,12 +19,12 @@ from app.game.coach import PassCoachRequest, run_pass_coach
 from app.screens.messages import CoachDone, PassCoachDone
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
-from app.screens.table_part import TableSeen
+from app.screens.table_part import TableWorkers
 from app.settings import Settings
 from app.view.cards import CardLook
 
 
-class Screen(TableSeen, Protocol):
+class Screen(TableWorkers, Protocol):
     """What the coach reads and calls of its table screen (a protocol: the screen imports this)."""
 
     @property
@@ -38,12 +35,6 @@ class Screen(TableSeen, Protocol):
 
     @property
     def look(self) -> CardLook: ...
-
-    def post_message(self, message: Message) -> bool: ...
-
-    def run_worker(self, work: Callable[[], None], name: str | None = "", group: str = "default",
-                   description: str = "", exit_on_error: bool = True, start: bool = True, exclusive: bool = False,
-                   thread: bool = False) -> Worker[None]: ...
 
 
 class Coaching:

@@ -9,31 +9,21 @@ arranging.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Protocol
-
-from textual.message import Message
-from textual.worker import Worker
 
 from app.game import ArrangeError, Next
 from app.game.requests import PassRequest, Purpose, run_pass
 from app.screens.messages import PassDone
-from app.screens.table_part import TableSeen
+from app.screens.table_part import TableWorkers
 
 
-class Screen(TableSeen, Protocol):
+class Screen(TableWorkers, Protocol):
     """What the exchange reads and calls of its table screen (a protocol: the screen imports this)."""
 
     def error(self, exc: ArrangeError) -> None: ...
 
     def follow(self, step: Next) -> None: ...
-
-    def post_message(self, message: Message) -> bool: ...
-
-    def run_worker(self, work: Callable[[], None], name: str | None = "", group: str = "default",
-                   description: str = "", exit_on_error: bool = True, start: bool = True, exclusive: bool = False,
-                   thread: bool = False) -> Worker[None]: ...
 
 
 class Passing:

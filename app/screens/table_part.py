@@ -6,7 +6,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
+
+from textual.message import Message
+from textual.worker import Worker
 
 from app.game import Table
 from app.i18n import Translator
@@ -23,3 +27,13 @@ class TableSeen(Protocol):
     def say(self, text: str, kind: str = "info") -> None: ...
 
     def redraw(self) -> None: ...
+
+
+class TableWorkers(TableSeen, Protocol):
+    """What a part that thinks off the UI thread also uses: a thread worker and a message back to the screen."""
+
+    def post_message(self, message: Message) -> bool: ...
+
+    def run_worker(self, work: Callable[[], None], name: str | None = "", group: str = "default",
+                   description: str = "", exit_on_error: bool = True, start: bool = True, exclusive: bool = False,
+                   thread: bool = False) -> Worker[None]: ...
