@@ -271,9 +271,6 @@ class Table:
         """Headless: run ``step``'s requests now, and the ones their answers ask for, until nothing is asked."""
         return play_out(self, step)
 
-    def _run_each(self, requests: list[AIRequest] | list[PassRequest]) -> Next:
-        return answer_each(self, requests)
-
     def give_pass(self) -> Next:
         """換三張: the player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
         before = self.exchange.round
@@ -329,7 +326,7 @@ class Table:
 
     def decide_computers(self) -> Next:
         """Headless: every computer seat still to decide decides now (scoring the deal once all have)."""
-        return self._run_each(self.ask.computer_requests())
+        return answer_each(self, self.ask.computer_requests())
 
     # ---- the human's arrangement
 
