@@ -102,8 +102,11 @@ def _orphan() -> None:
     if child == 0:
         grandchild = os.fork()
         if grandchild == 0:
-            _record_pid(os.getpid())
             time.sleep(600)
+            os._exit(0)
+        # Recorded here, before the bot answers, so the arena cannot end (and kill the group) before the
+        # grandchild is on the list: the grandchild recording itself raced with that.
+        _record_pid(grandchild)
         os._exit(0)
     os.waitpid(child, 0)
 
