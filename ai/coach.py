@@ -21,7 +21,7 @@ The same concept on another floor: priced here; the table's requests are :mod:`a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -38,7 +38,7 @@ from .bank import Bank, bank_for
 from .contract import Distinct, Level, PricedDecision, TableView
 from .levels import choose
 from .policy import double_factors as _factors
-from .policy import double_target
+from .policy import table_doubles
 from .sampling import Imagined, imagine
 from .showdown import SideRows, decisions_rows, pair_scores, sample_scores, tie_rows
 from .unseen import bank_constraints, deal_unseen
@@ -337,9 +337,7 @@ def _rules_score(play: Decision, im: Imagined, table: int, seats: list[int], vie
         idx = table * k + i
         declared = im.declared[idx]
         decisions[q] = declared if declared is not None else Decision.arranged(im.arrangement(idx))
-    doubles: tuple[int | None, ...] = ()
-    if view.preset is Preset.ARCADE:
-        doubles = tuple(double_target(replace(view, seat=s)) for s in range(view.players))
+    doubles = table_doubles(view)
     result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure),
                              view.banker))
     return float(result.totals[view.seat])

@@ -26,7 +26,6 @@ Choosing is where noise fools a Monte Carlo player, so the sampled means are nev
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
@@ -40,7 +39,7 @@ from .bank import Bank, bank_for
 from .contract import TableView
 from .features import SplitFeatures
 from .policy import double_factors as _factors
-from .policy import double_target
+from .policy import table_doubles
 from .sampling import Imagined, imagine
 from .showdown import SideRows, candidates_rows, sample_scores, tie_rows
 from .unseen import bank_constraints, deal_unseen
@@ -215,9 +214,7 @@ def _with_declared(
     per candidate, without 紅不讓/全壘打; the rest is one constant."""
     k = len(seats)
     idx = [table * k + i for i in range(k)]
-    doubles: tuple[int | None, ...] = ()
-    if view.preset is Preset.ARCADE:
-        doubles = tuple(double_target(replace(view, seat=s)) for s in range(view.players))
+    doubles = table_doubles(view)
     decisions: list[Decision] = [Decision.arranged(f.arrangement(cand[0]))] * view.players
     for i, q in enumerate(seats):
         declared = im.declared[idx[i]]

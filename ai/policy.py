@@ -67,6 +67,14 @@ def double_target(view: TableView) -> int | None:
     return min(order, key=weakness)
 
 
+def table_doubles(view: TableView) -> tuple[int | None, ...]:
+    """Every seat's 賭倍 target for a deal scored by the rules: one entry a seat in arcade, and nothing at all
+    elsewhere and in a banker game (whose deals refuse any list of doubles, even one of Nones)."""
+    if view.preset is not Preset.ARCADE or view.banker is not None:
+        return ()
+    return tuple(double_target(replace(view, seat=s)) for s in range(view.players))
+
+
 def double_factors(view: TableView, seats: Sequence[int], mine: int | bool | None = True) -> np.ndarray | None:
     """Arcade 賭倍: how many times our pair with each of ``seats`` counts (doubled by us, by them, or both),
     as the computer reads the table (None at other presets). ``mine`` is the seat we double: True for

@@ -11,6 +11,7 @@ from ai.contract import TableView
 from ai.estimate import expected_scores
 from ai.features import split_features
 from ai.opponents import model_for
+from ai.policy import table_doubles
 from rules.cards import deal
 from rules.deal import Deal
 from rules.presets import Options, Preset, TieRule
@@ -53,3 +54,11 @@ def test_no_level_fouls_at_a_banker_table_and_the_value_scales_with_the_stake(le
     once = choose(hands[0], TableView(preset=Preset.HONGKONG, options=options, seat=0, banker=1), level, seed=0,
                   samples=4)
     assert np.isclose(choices[0].ev, 2 * once.ev)
+
+
+def test_a_banker_game_scores_the_rare_tables_without_doubles_even_in_arcade() -> None:
+    # Expert and the coach score a sampled table with a declarer by the rules; a banker deal refuses any
+    # doubles list (RULES.md §16.1), so arcade's one-target-a-seat list must not reach it.
+    assert table_doubles(TableView(preset=Preset.ARCADE, banker=2)) == ()
+    assert table_doubles(TableView(preset=Preset.TAIWAN)) == ()
+    assert len(table_doubles(TableView(preset=Preset.ARCADE))) == 4

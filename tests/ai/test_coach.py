@@ -124,3 +124,12 @@ def test_a_play_that_does_not_use_the_hand_is_refused() -> None:
     other = choose(deal(1)[1], VIEW, Level.HARD).decision
     with pytest.raises(ValueError, match="13 cards"):
         review(deal(1)[0], other, VIEW, tables=10)
+
+
+def test_a_foul_is_priced_in_an_arcade_banker_game_which_has_no_doubles() -> None:
+    # The rare tables scored by the rules once passed arcade's 賭倍 (one None a seat) to a banker deal, which
+    # refuses any doubles list: the coach failed on a foul at an arcade table with a bank.
+    foul = Arrangement.of(parse_cards("Kh Kd 2c"), parse_cards("As Qc 9s 8h 7d"), parse_cards("Jd 6c 5s 4h 3d"))
+    view = TableView(preset=Preset.ARCADE, banker=1)
+    r = review(HAND, Decision.arranged(foul), view, tables=40, seed=2)
+    assert r.verdict is Verdict.BLUNDER and r.played.ev < 0
