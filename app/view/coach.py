@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ai import PricedPlay, Review, Verdict
 from app.game import Coach, DealRecord, Skill
+from app.game.record import own_deals
 from app.i18n import Translator
 from rules.arrangement import Row
 from rules.cards import format_cards
@@ -108,3 +109,14 @@ def skill_text(t: Translator, skill: Skill) -> str:
     if not skill.priced:
         return t("coach.skill_none")
     return t("coach.skill", lost=f"{skill.mean_loss:.2f}", best=percent(skill.best_share), deals=skill.deals)
+
+
+def session_skill(t: Translator, coach: Coach, records: list[DealRecord], seat: int) -> str:
+    """The running measure of the session's deals the player at ``seat`` decided themselves, and how many of
+    the seat's deals it leaves out (the computer's: a time-out, a takeover)."""
+    mine = own_deals(records, seat)
+    text = skill_text(t, coach.skill(seat, mine))
+    others = sum(r.human == seat for r in records) - len(mine)
+    if others > 0:
+        text += " " + t("coach.skill_others", n=others)
+    return text
