@@ -82,6 +82,9 @@ class HistoryScreen(BaseScreen[None]):
         self.session: int | None = None
         self.rows: list[DealRow] = []
         self.complete = False  # every matching deal is listed
+        # (the deal the cursor was on, the deal it was put on): a filter that hides the first keeps it in mind,
+        # so that the cursor comes back to it when a later filter lists it again
+        self._place_kept: tuple[int, int | None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.t("history.title"), classes="screen-title")
@@ -106,19 +109,24 @@ class HistoryScreen(BaseScreen[None]):
         it is still listed (reading older pages to reach it), else on the nearest deal listed, the next older
         first."""
         here = self.highlighted()
+        target = None if here is None else here.id
+        if self._place_kept is not None and (here is None or here.id == self._place_kept[1]):
+            target = self._place_kept[0]  # the cursor was not moved since: the deal chosen before
         self.rows, self.complete = [], False
         self.query_one("#history-table", DataTable).clear()
         self._load_page()
-        if here is not None:
-            while not self.complete and self.rows and self.rows[-1].id > here.id:
+        if target is not None:
+            while not self.complete and self.rows and self.rows[-1].id > target:
                 self._load_page()
-            self._place(here.id)
+            placed = self._place(target)
+            self._place_kept = (target, placed)
         self._describe_filters()
 
-    def _place(self, deal_id: int) -> None:
-        """The cursor on deal ``deal_id``, or on the nearest one listed (the list runs newest first)."""
+    def _place(self, deal_id: int) -> int | None:
+        """The cursor on deal ``deal_id``, or on the nearest one listed (the list runs newest first); the id of
+        the deal it is on (None: nothing listed)."""
         if not self.rows:
-            return
+            return None
         older = next((k for k, row in enumerate(self.rows) if row.id <= deal_id), None)
         if older is None:
             at = len(self.rows) - 1
@@ -127,6 +135,7 @@ class HistoryScreen(BaseScreen[None]):
         else:
             at = older
         self.query_one("#history-table", DataTable).move_cursor(row=at, animate=False)
+        return self.rows[at].id
 
     def _load_page(self) -> None:
         if self.history is None or self.complete:
