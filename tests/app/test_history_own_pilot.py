@@ -110,6 +110,8 @@ async def test_history_marks_the_computers_hands_and_the_verdict_filter_says_wha
         assert (stats.stats.deals, stats.stats.seat_deals, stats.stats.timeouts) == (4, 6, 1)
         counts = str(stats.query_one("#stats-counts").render())
         assert "your own decisions only: 4 of 6" in counts and "computer for your seat: 2 (1 at the time-out)" in counts
+        chart = str(stats.query_one("#stats-seconds").render())  # the chart's axes: its unit, its deals
+        assert chart.splitlines()[0].strip() == "seconds" and "your last 4 own deals, oldest → newest" in chart
 
 
 async def test_history_keeps_its_place_after_see_again_the_review_and_a_retry(home) -> None:
