@@ -101,7 +101,15 @@ def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None)
     priced = coach.review_for(rec.number, seat)
     if priced is None:
         return t("coach.line_waiting") if coach.is_pending(rec.number, seat) else ""
-    return loss_text(t, priced)
+    return loss_text(t, priced) + not_yours(t, rec, seat)
+
+
+def not_yours(t: Translator, rec: DealRecord, seat: int) -> str:
+    """The note after the coach's verdict on the player's seat when the computer decided the hand (a time-out,
+    a takeover): the verdict stands, but it is not the player's; empty otherwise."""
+    if seat != rec.human or seat not in rec.decisions or rec.own(seat):
+        return ""
+    return " " + t("coach.not_yours")
 
 
 def skill_text(t: Translator, skill: Skill) -> str:

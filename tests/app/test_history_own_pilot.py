@@ -169,3 +169,20 @@ async def test_a_filter_change_keeps_the_deal_or_the_nearest_one_listed(home) ->
         assert _on(screen) == 7
         await pilot.press(*["v"] * 5)  # … all verdicts
         assert screen.verdict is None and _on(screen) == 7
+
+
+def test_the_coachs_verdict_on_a_hand_the_computer_decided_says_it_is_not_yours() -> None:
+    from app.i18n import Translator
+    from app.view.coach import not_yours
+
+    table = Table(config(Preset.TAIWAN, 3))
+    rec = table.start_deal()
+    rng = random.Random(3)
+    for seat in rec.seats:
+        rec.decisions[seat] = random_decision(rec.hands[seat], rng, Preset.TAIWAN)
+        rec.decided_by[seat] = Decider.level(table.levels[seat]) if seat else Decider.TIMEOUT
+    for lang, word in (("en", "not count as yours"), ("zh-TW", "不算你的"), ("zh-CN", "不算你的")):
+        assert word in not_yours(Translator(lang), rec, 0)
+    assert not_yours(Translator("en"), rec, 1) == ""  # another seat's verdict: nothing to say
+    rec.decided_by[0] = Decider.PLAYER
+    assert not_yours(Translator("en"), rec, 0) == ""
