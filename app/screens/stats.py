@@ -86,13 +86,15 @@ class StatsScreen(BaseScreen[None]):
             numbers.update(t("stats.none"))
         else:
             numbers.update(self.numbers(s))
-        for key, trend, number in (("loss", s.loss_trend, "{:.2f}"), ("seconds", s.seconds_trend, "{:.0f}")):
+        # the value axes: units lost in hundredths, at least one unit high; seconds whole, at least ten high
+        for key, trend, number, least in (("loss", s.loss_trend, "{:.2f}", 1.0),
+                                          ("seconds", s.seconds_trend, "{:.0f}", 10.0)):
             chart = self.query_one(f"#stats-{key}", Static)
             label = self.query_one(f"#stats-{key}-label", Static)
             chart.display = label.display = len(trend) > 1
             if len(trend) > 1:
                 label.update(t(f"stats.{key}_trend", n=len(trend), low=f"{min(trend):.1f}", high=f"{max(trend):.1f}"))
-                axes = Axes(t(f"stats.{key}_axis"), t("stats.deals_axis", n=len(trend)), number)
+                axes = Axes(t(f"stats.{key}_axis"), t("stats.deals_axis", n=len(trend)), number, least)
                 chart.update(Text("\n".join(column_chart(trend, axes)), no_wrap=True, overflow="crop"))
         self.query_one("#stats-extremes", Static).update(self.extremes(s) if s.deals else "")
 

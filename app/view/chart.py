@@ -1,9 +1,10 @@
 """A small column chart in text, with labelled axes: the Statistics screen's trends (units lost to the coach,
 seconds to arrange, over the last deals). Plain Python: the screen shows the lines as they are.
 
-The value axis runs from zero (or the lowest value, when one is below zero) to the highest value, labelled at
-its top, middle and bottom with the unit named above it; the deal axis runs from the oldest deal (1) to the
-newest (the count), its title beneath. Each column is one deal, drawn in eighths of a line.
+The value axis runs from zero (or the lowest value, when one is below zero) to the highest value (or the axis's
+least span, when the values are all smaller), labelled at its top, middle and bottom with the unit named above
+it; the deal axis runs from the oldest deal (1) to the newest (the count), its title beneath. Each column is one
+deal, drawn in eighths of a line.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ EIGHTHS = " ▁▂▃▄▅▆▇█"
 
 @dataclass(frozen=True)
 class Axes:
-    """What the axes say: the value axis's unit (``"units lost"``), the deal axis's title, and how a value on
-    the value axis reads (``"{:.1f}"``)."""
+    """What the axes say: the value axis's unit (``"units lost"``), the deal axis's title, how a value on the
+    value axis reads (``"{:.1f}"``), and the least span it covers (so that values all near zero do not fill the
+    chart as if they were large)."""
 
     unit: str
     across: str
     number: str = "{:.1f}"
+    least: float = 1.0
 
 
 def column_chart(values: Sequence[float], axes: Axes, height: int = 4) -> list[str]:
@@ -30,9 +33,7 @@ def column_chart(values: Sequence[float], axes: Axes, height: int = 4) -> list[s
     if not values or height < 1:
         return []
     low = min(0.0, min(values))
-    high = max(values)
-    if high <= low:
-        high = low + 1.0
+    high = max(max(values), low + axes.least)
     labels = [axes.number.format(high), axes.number.format((high + low) / 2), axes.number.format(low)]
     width = max(len(label) for label in labels)
     lines = [" " * (width + 1) + axes.unit]

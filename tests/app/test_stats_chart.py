@@ -41,3 +41,9 @@ def test_a_value_below_zero_moves_the_bottom_of_the_axis() -> None:
 
 def test_no_values_no_chart() -> None:
     assert column_chart([], AXES) == []
+
+
+def test_values_near_zero_do_not_fill_the_chart() -> None:
+    lines = column_chart([0.0, 0.004], AXES, height=4)  # the coach found both plays best, or nearly
+    assert lines[1].lstrip().startswith("1.00 ┤")  # the axis's least span: one unit lost
+    assert set("".join(_columns(lines, 4))) <= {" "}
