@@ -184,7 +184,9 @@ def _stats(history: History, args: argparse.Namespace) -> int:
         print(json.dumps([s.to_dict() for s in stats], ensure_ascii=False))
         return 0
     for s in stats:
-        print(f"{s.preset}: {s.deals} deals")
+        print(f"{s.preset}: {s.deals} deals" + ("" if not s.computer_deals else
+              f" of your own decisions (of {s.seat_deals} at your seat; the computer decided {s.computer_deals}, "
+              f"{s.timeouts} at the time-out: not counted here)"))
         if not s.deals:
             continue
         print(f"  units a deal   {s.mean:+.2f} ± {s.ci95:.2f} (95%), {s.units:+d} in all")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -36,10 +37,15 @@ class RecordError(ValueError):
 
 
 class Decider(StrEnum):
-    """Who made a seat's decision: the player, the computer finishing the player's hand (a time-out, or the
-    player leaving), or a computer level."""
+    """Who made a seat's decision: the player, the computer completing the player's hand when the clock ran
+    out (:attr:`TIMEOUT`), the computer playing the player's seat after they left it (:attr:`TAKEOVER`), or a
+    computer level. Only :attr:`PLAYER` is the player's own decision (:meth:`DealRecord.own`).
+
+    Before :attr:`TIMEOUT` existed, :attr:`TAKEOVER` was written for the time-out completion (it was its only
+    writer); the history's schema 5 reads those stored deals as time-outs (:mod:`app.store.schema`)."""
 
     PLAYER = "player"
+    TIMEOUT = "timeout"
     TAKEOVER = "takeover"
     EASY = Level.EASY.value
     NORMAL = Level.NORMAL.value
@@ -141,9 +147,16 @@ class DealRecord:
 
     @property
     def computer_for_human(self) -> bool:
-        """True when the computer finished the player's hand (a time-out, or the host's choice after one):
+        """True when the computer finished the player's hand (a time-out, or the player leaving it):
         :attr:`decided_by` is the one record of who decided."""
-        return self.human is not None and self.decided_by.get(self.human) is Decider.TAKEOVER
+        return self.human is not None and self.decided_by.get(self.human) in (Decider.TIMEOUT, Decider.TAKEOVER)
+
+    def own(self, seat: int | None = None) -> bool:
+        """Whether the player decided this deal's hand themselves, every row of it (at ``seat``, when given:
+        the seat they play). A time-out completion, a takeover and a watched deal are the computer's: they
+        score for the seat, but no figure of the player's skill counts them."""
+        human = self.human if seat is None else seat
+        return human is not None and self.human == human and self.decided_by.get(human) is Decider.PLAYER
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: enough to replay and explain the deal."""
@@ -334,8 +347,10 @@ def _read_record(data: Any) -> DealRecord:
         rec.before = tuple(_int(v, "money") for v in data["before"])
         rec.after = tuple(_int(v, "money") for v in data["after"])
     rec.decided_by = {s: Decider(v) for s, v in _seat_map(data.get("decided_by", {}), "'decided_by'").items()}
-    if data.get("computer_for_human") and human is not None and human not in rec.decided_by:
-        rec.decided_by[human] = Decider.TAKEOVER  # a file that says so only with the old flag
+    if human is not None and human not in rec.decided_by and human in rec.decisions:
+        found = _decider_unknown(data)
+        if found is not None:
+            rec.decided_by[human] = found
     seconds = data.get("seconds")
     if seconds is not None:
         number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
@@ -343,6 +358,22 @@ def _read_record(data: Any) -> DealRecord:
             raise RecordError(f"'seconds' must be a number of seconds, not {seconds!r}")
         rec.seconds = float(seconds)
     return rec
+
+
+def _decider_unknown(data: dict[str, Any]) -> Decider | None:
+    """Who decided the player's hand of a record that does not say (a file older than ``decided_by``): the
+    computer where the old flag says it finished the hand, the player only where the record shows the player
+    decided (the seconds to arrange are written when the player, and only the player, submits), else nobody
+    known (None: the deal is not the player's own, :meth:`DealRecord.own`)."""
+    if data.get("computer_for_human"):
+        return Decider.TAKEOVER  # the flag alone: the time-out or the player leaving, which it did not tell
+    return Decider.PLAYER if data.get("seconds") is not None else None
+
+
+def own_deals(records: Iterable[DealRecord], seat: int) -> set[int]:
+    """The numbers of the deals among ``records`` that the player at ``seat`` decided themselves (the coach's
+    running measure counts these)."""
+    return {r.number for r in records if r.own(seat)}
 
 
 def _read_exchange(

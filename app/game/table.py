@@ -452,7 +452,7 @@ class Table:
         elif decision.arrangement is not None and self.arrange is not None:
             self.arrange = self.arrange.with_arrangement(decision.arrangement)
         rec.decisions[seat] = decision
-        rec.decided_by[seat] = Decider.TAKEOVER
+        rec.decided_by[seat] = Decider.TIMEOUT
         if self.preset is Preset.ARCADE:
             rec.doubles[seat] = self.human_double if self.human_double is not None else (
                 None if choice.double is None else rec.seats[choice.double])

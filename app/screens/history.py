@@ -3,6 +3,12 @@
 Enter shows the highlighted deal again at the table (its reveal, then `c` for the review), `c` opens its
 review at once, `r` retries it. The list reads a page of deals at a time (:data:`PAGE`), so it opens as
 fast on a long history as on a short one; `m` reads the next, older page.
+
+A deal whose hand the player did not decide is marked (the computer completed it at the time-out, or played
+the seat for them): it scored for the seat, but it is not the player's play, and a verdict filter lists only
+the player's own decisions (:meth:`app.game.record.DealRecord.own`). The list keeps its place: after a deal
+is seen again, reviewed or retried, and after a filter changes, the cursor is on the deal it was on, or on
+the nearest one still listed (:meth:`HistoryScreen.reload`).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from ai import Verdict
+from app.game.record import Decider
 from app.screens.base import MENU_CSS, BaseScreen
 from app.store.database import DealRow, History, Mode
 from app.view.coach import VERDICT_STYLE
@@ -39,6 +46,17 @@ def _verdict(value: str | None) -> Verdict | None:
         return None if value is None else Verdict(value)
     except ValueError:
         return None
+
+
+def decider_mark(row: DealRow) -> str | None:
+    """How the list marks a deal whose hand the player did not decide: ``timeout`` (the computer completed it
+    when the clock ran out), ``computer`` (it played the seat: the player left, or took over), ``unknown``
+    (an old record that does not say); None for the player's own, and for a deal nobody played (watched)."""
+    if row.human is None or row.decider == Decider.PLAYER.value:
+        return None
+    if row.decider is None:
+        return "unknown"
+    return "timeout" if row.decider == Decider.TIMEOUT.value else "computer"
 
 
 class HistoryScreen(BaseScreen[None]):
@@ -64,6 +82,9 @@ class HistoryScreen(BaseScreen[None]):
         self.session: int | None = None
         self.rows: list[DealRow] = []
         self.complete = False  # every matching deal is listed
+        # (the deal the cursor was on, the deal it was put on): a filter that hides the first keeps it in mind,
+        # so that the cursor comes back to it when a later filter lists it again
+        self._place_kept: tuple[int, int | None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.t("history.title"), classes="screen-title")
@@ -84,11 +105,37 @@ class HistoryScreen(BaseScreen[None]):
     # ---- loading
 
     def reload(self) -> None:
-        """Read the first page for the filters in force."""
+        """Read the first page for the filters in force, keeping the cursor on the deal it was on: on it when
+        it is still listed (reading older pages to reach it), else on the nearest deal listed, the next older
+        first."""
+        here = self.highlighted()
+        target = None if here is None else here.id
+        if self._place_kept is not None and (here is None or here.id == self._place_kept[1]):
+            target = self._place_kept[0]  # the cursor was not moved since: the deal chosen before
         self.rows, self.complete = [], False
         self.query_one("#history-table", DataTable).clear()
         self._load_page()
+        if target is not None:
+            while not self.complete and self.rows and self.rows[-1].id > target:
+                self._load_page()
+            placed = self._place(target)
+            self._place_kept = (target, placed)
         self._describe_filters()
+
+    def _place(self, deal_id: int) -> int | None:
+        """The cursor on deal ``deal_id``, or on the nearest one listed (the list runs newest first); the id of
+        the deal it is on (None: nothing listed)."""
+        if not self.rows:
+            return None
+        older = next((k for k, row in enumerate(self.rows) if row.id <= deal_id), None)
+        if older is None:
+            at = len(self.rows) - 1
+        elif older > 0 and deal_id - self.rows[older].id > self.rows[older - 1].id - deal_id:
+            at = older - 1  # the newer neighbour is nearer
+        else:
+            at = older
+        self.query_one("#history-table", DataTable).move_cursor(row=at, animate=False)
+        return self.rows[at].id
 
     def _load_page(self) -> None:
         if self.history is None or self.complete:
@@ -96,7 +143,7 @@ class HistoryScreen(BaseScreen[None]):
             return
         before = self.rows[-1].id if self.rows else None
         page = self.history.deals(preset=self.preset, session=self.session, verdict=self.verdict, limit=PAGE,
-                                  before=before)
+                                  before=before, own_only=self.verdict is not None)
         self.complete = len(page) < PAGE
         self.rows.extend(page)
         table = self.query_one("#history-table", DataTable)
@@ -118,6 +165,10 @@ class HistoryScreen(BaseScreen[None]):
             deal += " " + t("history.watched")
         if row.players != 4 and row.mode != Mode.DRILL.value:
             deal += " " + t("history.players", n=row.players)  # rows and 打槍 are against fewer opponents
+        mark = decider_mark(row)
+        deal_cell = Text(deal)
+        if mark is not None:
+            deal_cell.append(" · " + t(f"history.by_{mark}"), style="yellow")
         units = Text("" if row.units is None else signed(row.units),
                      style="green" if (row.units or 0) > 0 else "red" if (row.units or 0) < 0 else "")
         rows = "" if row.rows_won is None else f"{row.rows_won}"
@@ -130,15 +181,18 @@ class HistoryScreen(BaseScreen[None]):
                 coach.append(f" −{row.loss:.2f}")
         elif row.fouled:
             coach = Text(t("history.foul"), style="red")
-        return [str(row.id), when(row.played), t(f"host.preset.{row.preset}.name"), deal, units, rows, sweeps, coach]
+        return [str(row.id), when(row.played), t(f"host.preset.{row.preset}.name"), deal_cell, units, rows, sweeps,
+                coach]
 
     def _describe_filters(self) -> None:
         t = self.t
         preset = t("history.all") if self.preset is None else t(f"host.preset.{self.preset}.name")
         verdict = t("history.all") if self.verdict is None else t(f"coach.verdict.{self.verdict}")
         session = t("history.all") if self.session is None else t("history.session_n", session=self.session)
-        self.query_one("#history-filters", Static).update(
-            t("history.filters", preset=preset, verdict=verdict, session=session))
+        line = t("history.filters", preset=preset, verdict=verdict, session=session)
+        if self.verdict is not None:  # the verdict filter says what it counts
+            line += "\n" + t("history.own_only")
+        self.query_one("#history-filters", Static).update(line)
 
     def _detail(self) -> None:
         t = self.t

@@ -267,7 +267,7 @@ class ArrangeResultScreen(BaseModal[None]):
 
     def summary(self) -> Text:
         t, reviews = self.t, self.table.reviews()
-        seconds = [r.seconds for r in self.table.history if r.seconds is not None]
+        seconds = [r.seconds for r in self.table.history if r.own(0) and r.seconds is not None]
         loss = sum(r.loss for r in reviews) / len(reviews)
         out = Text(t("drills.arrange_result", hands=len(reviews), loss=f"{loss:.2f}",
                      seconds=f"{sum(seconds) / len(seconds):.1f}" if seconds else "–",

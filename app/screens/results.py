@@ -18,7 +18,7 @@ from app.game import DealRecord, Table, pair_line
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.view.cards import CardLook
-from app.view.coach import coach_status, skill_text
+from app.view.coach import coach_status, session_skill
 from app.view.formatting import deal_units_text, item_name, money_text, seat_name, signed
 from app.widgets.chrome import GameFooter
 from rules.ledger import Currency
@@ -70,8 +70,7 @@ class ResultsScreen(BaseModal[str | None]):
         seat = rec.human if rec.human is not None else table.player_seat
         out = Text(coach_status(self.t, table.coach, rec, rec.human), style="bold")
         if seat is not None:
-            played = {r.number for r in table.history if r.human == seat}
-            out.append("\n" + skill_text(self.t, table.coach.skill(seat, played)), style="italic")
+            out.append("\n" + session_skill(self.t, table.coach, table.history, seat), style="italic")
         return out
 
     def refresh_coach(self) -> None:

@@ -21,7 +21,7 @@ from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.view.cards import CardLook, cards_text
-from app.view.coach import VERDICT_STYLE, above_best, loss_text, percent, play_text, row_hand, why
+from app.view.coach import VERDICT_STYLE, above_best, loss_text, not_yours, percent, play_text, row_hand, why
 from app.view.exchange_review import pass_lines
 from app.view.formatting import seat_name, signed
 from app.widgets.chrome import GameFooter
@@ -89,6 +89,7 @@ class ReviewScreen(BaseModal[None]):
         """The verdict, both plays row by row, the alternatives and the reasoning."""
         t = self.t
         head = Text(loss_text(t, r), style=VERDICT_STYLE[r.verdict])
+        head.append(not_yours(t, self.record, self.seat), style="yellow")  # a time-out's hand is the computer's
         grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=True, padding=(0, 1))
         grid.add_column("", no_wrap=True)
         grid.add_column(f"{t('coach.review.yours')}  {signed_ev(r.played)}")

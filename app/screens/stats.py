@@ -1,5 +1,9 @@
 """The Statistics screen: the player's record under one preset at a time (←/→ or p for another), with trend
-charts of the units lost to the coach and of the seconds taken to arrange over the last deals.
+charts of the units lost to the coach and of the seconds taken to arrange over the last deals, each with its
+axes labelled and their units (:func:`app.view.chart.column_chart`).
+
+Every figure counts the player's own decisions only, and the screen says so: how many of the seat's deals
+that is, and what the others (the computer's: a time-out, a takeover) were and made for the seat.
 
 The numbers are :func:`app.store.stats.compute_stats`'s; this screen only lays them out in words.
 
@@ -15,11 +19,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Sparkline, Static
+from textual.widgets import Static
 
 from app.screens.base import MENU_CSS, BaseScreen
 from app.store.database import History
 from app.store.stats import PresetStats, compute_stats
+from app.view.chart import Axes, column_chart
 from app.view.coach import percent
 from app.view.formatting import signed
 from rules.presets import Preset
@@ -49,12 +54,13 @@ class StatsScreen(BaseScreen[None]):
         yield Static(self.t("stats.title"), classes="screen-title")
         with VerticalScroll(id="stats-body", classes="doc"):
             yield Static(id="stats-preset", classes="section")
+            yield Static(id="stats-counts")
             yield Static(id="stats-numbers")
             yield Static(id="stats-extremes")
             yield Static(id="stats-loss-label", classes="section")
-            yield Sparkline([], id="stats-loss")
+            yield Static(id="stats-loss", classes="stats-chart")
             yield Static(id="stats-seconds-label", classes="section")
-            yield Sparkline([], id="stats-seconds")
+            yield Static(id="stats-seconds", classes="stats-chart")
         yield self.too_small()
         yield self.footer()
 
@@ -68,23 +74,38 @@ class StatsScreen(BaseScreen[None]):
         name = t(f"host.preset.{self.preset}.name")
         self.query_one("#stats-preset", Static).update(t("stats.preset", preset=name))
         numbers = self.query_one("#stats-numbers", Static)
+        counts = self.query_one("#stats-counts", Static)
         if self.history is None:
             numbers.update(t("history.off_here"))
+            counts.display = False
             return
         s = self.stats = compute_stats(self.history, self.preset)
+        counts.display = s.seat_deals > 0
+        counts.update(self.counts(s))
         if s.deals == 0:
             numbers.update(t("stats.none"))
         else:
             numbers.update(self.numbers(s))
-        self.query_one("#stats-loss", Sparkline).data = list(s.loss_trend)
-        self.query_one("#stats-seconds", Sparkline).data = list(s.seconds_trend)
-        for key, trend in (("loss", s.loss_trend), ("seconds", s.seconds_trend)):
-            self.query_one(f"#stats-{key}", Sparkline).display = len(trend) > 1
+        # the value axes: units lost in hundredths, at least one unit high; seconds whole, at least ten high
+        for key, trend, number, least in (("loss", s.loss_trend, "{:.2f}", 1.0),
+                                          ("seconds", s.seconds_trend, "{:.0f}", 10.0)):
+            chart = self.query_one(f"#stats-{key}", Static)
             label = self.query_one(f"#stats-{key}-label", Static)
-            label.display = len(trend) > 1
+            chart.display = label.display = len(trend) > 1
             if len(trend) > 1:
                 label.update(t(f"stats.{key}_trend", n=len(trend), low=f"{min(trend):.1f}", high=f"{max(trend):.1f}"))
+                axes = Axes(t(f"stats.{key}_axis"), t("stats.deals_axis", n=len(trend)), number, least)
+                chart.update(Text("\n".join(column_chart(trend, axes)), no_wrap=True, overflow="crop"))
         self.query_one("#stats-extremes", Static).update(self.extremes(s) if s.deals else "")
+
+    def counts(self, s: PresetStats) -> Text:
+        """What the figures count: the player's own decisions of the seat's deals, and the others."""
+        t = self.t
+        out = Text(t("stats.counts", own=s.deals, all=s.seat_deals), style="italic")
+        if s.computer_deals > 0:
+            out.append("\n" + t("stats.others", n=s.computer_deals, timeouts=s.timeouts, units=signed(s.seat_units)),
+                       style="yellow")
+        return out
 
     def numbers(self, s: PresetStats) -> RichTable:
         """The figures, one to a line."""

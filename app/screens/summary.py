@@ -15,7 +15,7 @@ from textual.widgets import Static
 from app.game import Phase, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.view.coach import skill_text
+from app.view.coach import session_skill
 from app.view.formatting import money_text, seat_name, signed
 from app.widgets.chrome import GameFooter
 
@@ -58,9 +58,8 @@ class SummaryScreen(BaseModal[str | None]):
             yield Static(self.standings(), id="standings")
             seat = self.table.player_seat
             if seat is not None:  # the coach's running measure of the player's own deals
-                played = {r.number for r in self.table.history if r.human == seat}
-                skill = self.table.coach.skill(seat, played)
-                yield Static(skill_text(t, skill), id="skill", classes="dialog-body")
+                skill = session_skill(t, self.table.coach, self.table.history, seat)
+                yield Static(skill, id="skill", classes="dialog-body")
             keys = "results.summary.keys_round" if self.is_round else "results.summary.keys_session"
             yield Static(t(keys), classes="dialog-keys")
         yield GameFooter()

@@ -98,6 +98,7 @@ class DealRow:
     loss: float | None
     retry_of: int | None
     players: int = 4  # the table's size (a record of a smaller table says so; one of four does not)
+    decider: str | None = None  # who decided the player's hand (app.game.record.Decider's value; None: unknown)
     data: dict[str, Any] | None = None
     review: dict[str, Any] | None = None
 
@@ -107,7 +108,8 @@ class DealRow:
 # json_valid first: json_extract on a row whose data is not JSON fails the whole query, not just that row.
 _LIST = ("id, uid, session, number, played, preset, mode, human, units, rows_won, sweeps_given, sweeps_taken, "
          "fouled, special, seconds, verdict, loss, retry_of, "
-         "CASE WHEN json_valid(data) THEN coalesce(json_extract(data, '$.players'), 4) END")
+         "CASE WHEN json_valid(data) THEN coalesce(json_extract(data, '$.players'), 4) END, decider")
+PLAYER = "player"  # the decider column's value for the player's own decision (app.game.record.Decider.PLAYER)
 
 
 @dataclass(frozen=True)
@@ -123,11 +125,11 @@ def _deal_row(row: Sequence[Any], full: bool = False) -> DealRow:
     """A row of ``_LIST`` (with data and review when ``full``), checked; :class:`Invalid` names a bad column."""
     if row[18] is None:
         raise Invalid("data", "not JSON")
-    listing(tuple(row[:19]))
+    listing(tuple(row[:20]))
     fouled = None if row[12] is None else bool(row[12])
-    data = stored(row[19], DEAL, "data") if full else None
-    review = stored(row[20], REVIEW, "review") if full and row[20] is not None else None
-    return DealRow(*row[:12], fouled, *row[13:19], data=data, review=review)  # type: ignore[misc]
+    data = stored(row[20], DEAL, "data") if full else None
+    review = stored(row[21], REVIEW, "review") if full and row[21] is not None else None
+    return DealRow(*row[:12], fouled, *row[13:20], data=data, review=review)  # type: ignore[misc]
 
 
 def _reason(exc: BaseException, path: Path | None = None) -> HistoryOff:
@@ -399,9 +401,14 @@ class History:
         return self._deal_rows(rows, full=True)
 
     def deals(self, *, preset: str | None = None, session: int | None = None, verdict: str | None = None,
-              played_only: bool = False, limit: int = 200, before: int | None = None) -> list[DealRow]:
-        """Deals newest first (listing columns only), filtered; ``before`` pages on from a deal id."""
+              played_only: bool = False, own_only: bool = False, limit: int = 200,
+              before: int | None = None) -> list[DealRow]:
+        """Deals newest first (listing columns only), filtered; ``before`` pages on from a deal id; ``own_only``:
+        the deals whose hand the player decided themselves."""
         where, args = self._filters(preset, session, verdict, played_only)
+        if own_only:
+            where.append("decider = ?")
+            args.append(PLAYER)
         if before is not None:
             where.append("id < ?")
             args.append(before)

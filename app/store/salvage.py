@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .schema import new_uid, player_columns
+from .schema import decider_column, new_uid, player_columns
 from .validate import ANY_OBJECT, FORMAT, LINE, SESSION, VERSION, Invalid, Mode, stored
 
 T = TypeVar("T")
@@ -171,10 +171,10 @@ def insert_deal(db: sqlite3.Connection, session: int | None, record: dict[str, A
     names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
     cur = db.execute(
         f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, retry_of, verdict, loss, review, "
-        f"{', '.join(names)}) VALUES ({', '.join('?' * (12 + len(names)))})",
+        f"decider, {', '.join(names)}) VALUES ({', '.join('?' * (13 + len(names)))})",
         (uid or new_uid(), session, record["number"], played, record["rules"], mode.value, record.get("human"),
          json.dumps(record, ensure_ascii=False), retry_of,
          None if review is None else review.get("verdict"), None if review is None else review.get("loss"),
-         None if review is None else json.dumps(review), *(cols[n] for n in names)),
+         None if review is None else json.dumps(review), decider_column(record), *(cols[n] for n in names)),
     )
     return int(cur.lastrowid or 0)

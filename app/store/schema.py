@@ -17,6 +17,12 @@ Versions:
    and right answers, the mean seconds a question, the longest run of right answers, every question and
    answer as JSON; the Arrange drill's mean units lost), and ``mistakes``: the hands the player lost badly,
    each with when it is due again on the spaced schedule.
+5. ``decider``: who decided the player's hand of each deal (:func:`decider_column`: ``player``, ``timeout``,
+   ``takeover`` or a computer level; null when nobody played, or the record does not say), so that the
+   figures of the player's skill count the player's own decisions in SQL. Filled in for the deals already
+   stored, where a ``takeover`` is read as ``timeout``: the builds before this one wrote it only when the
+   computer completed the hand at the time-out. A record that names no decider for the player counts as
+   theirs only where it shows they decided (its seconds to arrange, written only when the player submits).
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 
-VERSION = 4
+VERSION = 5
 
 
 class SchemaTooNew(Exception):
@@ -104,6 +110,23 @@ def player_columns(record: dict) -> dict[str, object]:
     }
 
 
+def decider_column(record: dict) -> str | None:
+    """Who decided the player's hand, from a deal's stored JSON (:class:`app.game.record.Decider`'s value):
+    as ``decided_by`` says; for a record that does not say, ``takeover`` where its old flag says the computer
+    finished the hand, ``player`` only where it holds the seconds the player took (written when, and only
+    when, the player submits), else None (unknown: not the player's own). None when nobody played the deal.
+    The same reading as :meth:`app.game.record.DealRecord.from_dict`'s."""
+    human = record.get("human")
+    if human is None or str(human) not in record.get("decisions", {}):
+        return None
+    named = record.get("decided_by", {}).get(str(human))
+    if isinstance(named, str):
+        return named
+    if record.get("computer_for_human"):
+        return "takeover"
+    return "player" if record.get("seconds") is not None else None
+
+
 def _v2(db: sqlite3.Connection) -> None:
     names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
     kinds = ("INTEGER",) * 6 + ("TEXT", "REAL")
@@ -172,7 +195,21 @@ def _v4(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX mistakes_due ON mistakes(preset, due)")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4}
+def _v5(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE deals ADD COLUMN decider TEXT")
+    for deal_id, data in db.execute("SELECT id, data FROM deals").fetchall():
+        try:
+            record = json.loads(data)
+            decider = decider_column(record) if isinstance(record, dict) else None
+        except (ValueError, TypeError, AttributeError):  # a row someone edited: the reading skips it anyway
+            decider = None
+        if decider == "takeover":  # written only at the time-out before schema 5 (see the module docstring)
+            decider = "timeout"
+        db.execute("UPDATE deals SET decider = ? WHERE id = ?", (decider, deal_id))
+    db.execute("CREATE INDEX deals_by_decider ON deals(preset, decider, id)")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5}
 
 
 def new_uid() -> str:

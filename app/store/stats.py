@@ -1,8 +1,12 @@
-"""The statistics screen's numbers, per preset, counted in SQL over the player's deals at a table.
+"""The statistics screen's numbers, per preset, counted in SQL over the player's own decisions at a table.
 
-Only deals a person played at a table count (not watched deals, retries or drills). Every figure is
-from the player's side: units a deal with a 95% interval, rows won and lost, 打槍 given and taken, fouls,
-specials declared, what the coach priced (units lost a deal, share of best plays), the median seconds to
+Only deals a person played at a table count (not watched deals, retries or drills), and of those only the ones
+whose hand the player decided themselves (the ``decider`` column is ``player``): a hand the computer completed
+at the time-out, or played after the player left the seat, scored for the seat in the session's money but is not
+the player's play. How many deals the seat had in all, and the units they made with the computer's, are kept
+beside (:attr:`PresetStats.seat_deals`, :attr:`PresetStats.seat_units`), so that the screen says what it counts.
+Every figure is from the player's side: units a deal with a 95% interval, rows won and lost, 打槍 given and taken,
+fouls, specials declared, what the coach priced (units lost a deal, share of best plays), the median seconds to
 arrange, the last deals' trend, and the best and worst deals. A row whose columns are not of their type and
 range (someone edited the file) is left out, as the History list skips it.
 
@@ -14,10 +18,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .database import History
+from .database import PLAYER, History
 from .validate import SOUND_DEAL
 
-PLAYED = f"preset = ? AND mode = 'table' AND human IS NOT NULL AND {SOUND_DEAL}"
+AT_SEAT = f"preset = ? AND mode = 'table' AND human IS NOT NULL AND {SOUND_DEAL}"
+PLAYED = f"{AT_SEAT} AND decider = '{PLAYER}'"  # the player's own decisions
 TREND = 50  # deals in the trend charts
 
 
@@ -26,7 +31,7 @@ class PresetStats:
     """What the Statistics screen shows for one preset."""
 
     preset: str
-    deals: int
+    deals: int  # the player's own decisions
     units: int  # the sum over the deals
     mean: float  # units a deal
     ci95: float  # half-width of the 95% interval of the mean (0 with fewer than two deals)
@@ -44,6 +49,14 @@ class PresetStats:
     seconds_trend: tuple[float, ...]  # the last timed deals' seconds, oldest first
     best: tuple[tuple[int, int], ...]  # (deal id, units), best first
     worst: tuple[tuple[int, int], ...]  # (deal id, units), worst first
+    seat_deals: int = 0  # every deal at the player's seat, the computer's (time-out, takeover) included
+    seat_units: int = 0  # their units, as the session's money counted them
+    timeouts: int = 0  # of the seat's deals, the hands the computer completed at the time-out
+
+    @property
+    def computer_deals(self) -> int:
+        """The seat's deals the computer decided (a time-out, a takeover, or not known to be the player's)."""
+        return self.seat_deals - self.deals
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready (the `stats --json` command)."""
@@ -77,6 +90,9 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
     )[0]
     n, units, squares, won, lost, given, taken, fouls, specials, priced, mean_loss, best, timed = row
     mean, ci95 = interval(n, units, squares)
+    seat_deals, seat_units, timeouts = history.read(
+        f"SELECT count(*), coalesce(sum(units), 0), coalesce(sum(decider = 'timeout'), 0) FROM deals WHERE {AT_SEAT}",
+        (preset,))[0]
     median = None
     if timed:
         middle = history.read(
@@ -98,6 +114,7 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
         mean_loss=mean_loss, best_share=None if not priced else (best or 0) / priced, median_seconds=median,
         loss_trend=tuple(r[0] for r in reversed(losses)), seconds_trend=tuple(r[0] for r in reversed(seconds)),
         best=tuple((r[0], r[1]) for r in tops), worst=tuple((r[0], r[1]) for r in bottoms),
+        seat_deals=seat_deals, seat_units=seat_units, timeouts=timeouts,
     )
 
 

@@ -375,7 +375,7 @@ _LISTING: tuple[tuple[str, Check], ...] = (
     ("rows_won", nullable(integer(0, 12))), ("sweeps_given", nullable(integer(0, 3))),
     ("sweeps_taken", nullable(integer(0, 3))), ("fouled", nullable(integer(0, 1))), ("special", nullable(text(64))),
     ("seconds", nullable(number(0, 10**7))), ("verdict", nullable(text(32))), ("loss", nullable(number(-1e6, 1e6))),
-    ("retry_of", nullable(integer(1, MAX_INT))), ("players", integer(2, 4)),
+    ("retry_of", nullable(integer(1, MAX_INT))), ("players", integer(2, 4)), ("decider", nullable(text(16))),
 )
 LISTING_COLUMNS = tuple(name for name, _ in _LISTING)
 
@@ -392,7 +392,7 @@ SOUND_DEAL = " AND ".join((
     _sound("rows_lost", "'integer'", 0, 12), _sound("sweeps_given", "'integer'", 0, 3),
     _sound("sweeps_taken", "'integer'", 0, 3), _sound("fouled", "'integer'", 0, 1), _sound("special", "'text'"),
     _sound("seconds", "'integer', 'real'", 0, 10**7), _sound("loss", "'integer', 'real'", -1e6, 1e6),
-    _sound("verdict", "'text'"), _sound("played", "'integer', 'real'", 0, MAX_TIME),
+    _sound("verdict", "'text'"), _sound("played", "'integer', 'real'", 0, MAX_TIME), _sound("decider", "'text'"),
 ))
 
 

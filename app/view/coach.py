@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ai import PricedPlay, Review, Verdict
 from app.game import Coach, DealRecord, Skill
+from app.game.record import own_deals
 from app.i18n import Translator
 from rules.arrangement import Row
 from rules.cards import format_cards
@@ -100,7 +101,15 @@ def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None)
     priced = coach.review_for(rec.number, seat)
     if priced is None:
         return t("coach.line_waiting") if coach.is_pending(rec.number, seat) else ""
-    return loss_text(t, priced)
+    return loss_text(t, priced) + not_yours(t, rec, seat)
+
+
+def not_yours(t: Translator, rec: DealRecord, seat: int) -> str:
+    """The note after the coach's verdict on the player's seat when the computer decided the hand (a time-out,
+    a takeover): the verdict stands, but it is not the player's; empty otherwise."""
+    if seat != rec.human or seat not in rec.decisions or rec.own(seat):
+        return ""
+    return " " + t("coach.not_yours")
 
 
 def skill_text(t: Translator, skill: Skill) -> str:
@@ -108,3 +117,14 @@ def skill_text(t: Translator, skill: Skill) -> str:
     if not skill.priced:
         return t("coach.skill_none")
     return t("coach.skill", lost=f"{skill.mean_loss:.2f}", best=percent(skill.best_share), deals=skill.deals)
+
+
+def session_skill(t: Translator, coach: Coach, records: list[DealRecord], seat: int) -> str:
+    """The running measure of the session's deals the player at ``seat`` decided themselves, and how many of
+    the seat's deals it leaves out (the computer's: a time-out, a takeover)."""
+    mine = own_deals(records, seat)
+    text = skill_text(t, coach.skill(seat, mine))
+    others = sum(r.human == seat for r in records) - len(mine)
+    if others > 0:
+        text += " " + t("coach.skill_others", n=others)
+    return text

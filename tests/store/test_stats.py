@@ -1,11 +1,12 @@
 """The statistics agree with a plain Python count over the same deals.
 
-Deals are put straight into the ``deals`` table with random columns (the statistics read nothing else),
-among them rows that must not count: watched deals, retries, drills, deals with nobody playing, and other
-presets. Every figure of :class:`PresetStats` is recomputed from the rows in Python: count, sum, mean and
-its 95% half-width (1.96 sample sd / sqrt n), rows, 打槍, fouls, specials, the coach's priced deals (mean
-loss, share of best), the median seconds, the trends (the last deals by id, oldest first) and the best and
-worst deals.
+Deals are put straight into the ``deals`` table with random columns (the statistics read nothing else), among
+them rows that must not count: watched deals, retries, drills, deals with nobody playing, other presets, and
+hands the player did not decide (a time-out, a takeover, a computer level, unknown: they count only in the
+seat's deals and units). Every figure of :class:`PresetStats` is recomputed from the rows in Python: count, sum,
+mean and its 95% half-width (1.96 sample sd / sqrt n), rows, 打槍, fouls, specials, the coach's priced deals (mean
+loss, share of best), the median seconds, the trends (the last deals by id, oldest first) and the best and worst
+deals.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ PRESETS = [p.value for p in Preset]
 MODES = [m.value for m in Mode]
 VERDICTS = ["best", "good", "inaccuracy", "mistake", "blunder"]
 SPECIALS = ["three_flushes", "three_straights", "six_pairs", "dragon"]
+DECIDERS = ["player"] * 4 + ["timeout", "takeover", "normal", None]
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ class Row:
     loss: float | None
     played: float
     id: int = 0
+    decider: str | None = "player"
 
 
 def history_of(rows: list[Row]) -> tuple[History, list[Row]]:
@@ -65,18 +68,18 @@ def history_of(rows: list[Row]) -> tuple[History, list[Row]]:
     for r in rows:
         cur = db.execute(
             "INSERT INTO deals (uid, number, played, preset, mode, human, data, units, rows_won, rows_lost, "
-            "sweeps_given, sweeps_taken, fouled, special, seconds, verdict, loss) "
-            "VALUES (lower(hex(randomblob(8))), 1, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "sweeps_given, sweeps_taken, fouled, special, seconds, verdict, loss, decider) "
+            "VALUES (lower(hex(randomblob(8))), 1, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (r.played, r.preset, r.mode, r.human, r.units, r.rows_won, r.rows_lost, r.sweeps_given, r.sweeps_taken,
-             r.fouled, r.special, r.seconds, r.verdict, r.loss))
+             r.fouled, r.special, r.seconds, r.verdict, r.loss, r.decider))
         out.append(Row(**{**r.__dict__, "id": int(cur.lastrowid or 0)}))
     return history, out
 
 
 def expected(rows: list[Row], preset: str, trend: int = TREND, extremes: int = 3) -> dict[str, Any]:
     """Every figure, counted in plain Python."""
-    mine = sorted((r for r in rows if r.preset == preset and r.mode == "table" and r.human is not None),
-                  key=lambda r: r.id)
+    seat = [r for r in rows if r.preset == preset and r.mode == "table" and r.human is not None]
+    mine = sorted((r for r in seat if r.decider == "player"), key=lambda r: r.id)
     n = len(mine)
     units = [r.units for r in mine]
     priced = [r for r in mine if r.loss is not None]
@@ -101,6 +104,9 @@ def expected(rows: list[Row], preset: str, trend: int = TREND, extremes: int = 3
         "seconds_trend": tuple(timed[-trend:]),
         "best": tuple((r.id, r.units) for r in sorted(mine, key=lambda r: (-r.units, -r.id))[:extremes]),
         "worst": tuple((r.id, r.units) for r in sorted(mine, key=lambda r: (r.units, -r.id))[:extremes]),
+        "seat_deals": len(seat),
+        "seat_units": sum(r.units for r in seat),
+        "timeouts": sum(r.decider == "timeout" for r in seat),
     }
 
 
@@ -130,6 +136,7 @@ def random_row(rng: random.Random, preset: str | None = None, mode: str | None =
         verdict=rng.choice(VERDICTS) if priced else None,
         loss=round(rng.uniform(0.0, 8.0), 4) if priced else None,
         played=rng.uniform(1e9, 2e9),  # not in id order: the trends go by id
+        decider=rng.choice(["player"] * 6 + DECIDERS),
     )
 
 
@@ -149,6 +156,7 @@ rows_strategy = st.builds(
     verdict=st.none(),
     loss=st.none(),
     played=st.floats(0.0, 2e9, allow_nan=False),
+    decider=st.sampled_from(DECIDERS),
 ).flatmap(lambda r: st.one_of(st.just(r), st.builds(
     lambda v, loss: Row(**{**r.__dict__, "verdict": v, "loss": loss}),
     st.sampled_from(VERDICTS), st.floats(0.0, 20.0, allow_nan=False))))
@@ -164,9 +172,9 @@ def test_stats_match_recount(rows: list[Row], trend: int, extremes: int) -> None
 
 @pytest.mark.parametrize("seed", range(4))
 def test_large_history_matches_recount(seed: int) -> None:
-    """Some 1,900 deals: the trends keep the last 50 of well over a hundred a preset."""
+    """Some 2,600 deals: the trends keep the last 50 of well over a hundred of the player's own a preset."""
     rng = random.Random(seed)
-    history, rows = history_of([random_row(rng) for _ in range(1900)])
+    history, rows = history_of([random_row(rng) for _ in range(2600)])
     for preset in PRESETS:
         want = expected(rows, preset)
         assert want["deals"] > 2 * TREND and len(want["loss_trend"]) == TREND
@@ -177,7 +185,9 @@ def test_large_history_matches_recount(seed: int) -> None:
 def test_median_seconds_even_and_odd(count: int) -> None:
     rng = random.Random(count)
     seconds = [float(rng.randint(1, 100)) for _ in range(count)]
-    rows = [Row(**{**random_row(rng, "taiwan", "table").__dict__, "human": 0, "seconds": s}) for s in seconds]
+    rows = [Row(**{**random_row(rng, "taiwan", "table").__dict__, "human": 0, "seconds": s, "decider": "player"})
+            for s in seconds]
+    rows += [Row(**{**rows[0].__dict__, "decider": "timeout", "seconds": 0.1})]  # not the player's: not in it
     rows += [Row(**{**rows[0].__dict__, "seconds": None})]  # not timed: not in the median
     rows += [Row(**{**rows[0].__dict__, "mode": "watch", "seconds": 1000.0})]  # not played: not in the median
     history, rows = history_of(rows)
@@ -198,7 +208,8 @@ def test_nothing_played_is_empty() -> None:
 
 def test_one_deal_has_no_interval() -> None:
     rng = random.Random(3)
-    history, rows = history_of([Row(**{**random_row(rng, "tournament", "table").__dict__, "human": 2})])
+    history, rows = history_of([Row(**{**random_row(rng, "tournament", "table").__dict__, "human": 2,
+                                       "decider": "player"})])
     stats = compute_stats(history, "tournament")
     assert stats.deals == 1 and stats.ci95 == 0.0 and stats.mean == rows[0].units
     assert stats.best == stats.worst == ((rows[0].id, rows[0].units),)
@@ -223,7 +234,7 @@ def test_journal_written_deals_count(tmp_path: Path) -> None:
     rows = [Row(r.preset, r.mode, r.human, r.units or 0, r.rows_won or 0,
                 history.db.execute("SELECT rows_lost FROM deals WHERE id = ?", (r.id,)).fetchone()[0] or 0,
                 r.sweeps_given or 0, r.sweeps_taken or 0, int(bool(r.fouled)), r.special, r.seconds, r.verdict,
-                r.loss, r.played, r.id) for r in history.deals(limit=100)]
+                r.loss, r.played, r.id, r.decider) for r in history.deals(limit=100)]
     stats = compute_stats(history, "taiwan")
     assert stats.deals == 12 and stats.priced == 3
     agree(stats, expected(rows, "taiwan"))

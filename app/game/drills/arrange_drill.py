@@ -6,6 +6,10 @@ then the strongest middle of what is left) is far from the best by `hard`'s esti
 mistakes that are due (:mod:`.schedule`). Each hand is written to the history as a drill deal with the
 coach's verdict, a hand lost badly is kept for the schedule, and the run ends with one drill record: the
 mean units lost and the mean seconds a hand (:class:`ArrangeJournal`).
+
+Only the player's own hands count (:meth:`app.game.record.DealRecord.own`): a hand the computer completed at
+the time-out, or played in the player's place, is written as the computer's, and is neither in the run's
+figures nor ever scheduled as the player's mistake, whatever way the player left it.
 """
 
 from __future__ import annotations
@@ -152,9 +156,13 @@ class ArrangeTable(Table):
             self.start_deal()
         return self.phase
 
+    def own_reviewed(self) -> list[tuple[DealRecord, Review]]:
+        """The hands the player decided themselves that the coach has priced, in order, with their verdicts."""
+        return [(rec, r) for rec in self.history if rec.own(0) and (r := self.coach.review_for(rec.number, 0))]
+
     def reviews(self) -> list[Review]:
-        """The coach's verdicts on the player's hands, in order."""
-        return [r for n in range(1, self.number + 1) if (r := self.coach.review_for(n, 0)) is not None]
+        """The coach's verdicts on the player's own hands, in order (never a hand the computer decided)."""
+        return [r for _, r in self.own_reviewed()]
 
 
 class ArrangeJournal(Journal):
@@ -190,6 +198,8 @@ class ArrangeJournal(Journal):
 
     def _schedule(self, rec: DealRecord, review: Review) -> None:
         assert self.history is not None
+        if not rec.own(0):  # the computer's play is never the player's mistake (nor a good play of theirs)
+            return
         hand, preset = format_cards(sorted(rec.hands[0], reverse=True)), rec.preset
         kept = self.history.mistake(hand, preset.value)
         entry = None if kept is None else Mistake(hand, preset.value, *kept)
@@ -204,8 +214,9 @@ class ArrangeJournal(Journal):
         """The run's record: hands, how many played well, mean seconds and units lost."""
         if self.history is None or not isinstance(table, ArrangeTable):
             return
-        reviews = table.reviews()
-        seconds = [r.seconds for r in table.history if r.seconds is not None]
+        pairs = table.own_reviewed()
+        reviews = [r for _, r in pairs]
+        seconds = [r.seconds for r in table.history if r.own(0) and r.seconds is not None]
         well = [played_well(table.preset, r.loss) for r in reviews]
         streak = best = 0
         for ok in well:
@@ -217,7 +228,7 @@ class ArrangeJournal(Journal):
             "seconds": round(sum(seconds) / len(seconds), 3) if seconds else 0.0,
             "loss": round(sum(r.loss for r in reviews) / len(reviews), 4) if reviews else None,
             "hands": [{"deal": self._deal_ids.get(r.number), "loss": rv.loss, "verdict": rv.verdict.value}
-                      for r, rv in zip(table.history, reviews, strict=False)],
+                      for r, rv in pairs],
         }
         if not reviews:
             return
