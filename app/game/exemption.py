@@ -1,7 +1,10 @@
 """Hands with nothing to arrange at the table: 免擺 (RULES.md §18), which wins without arranging, and every
-hand of the pattern ladder (§19). The player's rows are filled in for them, so READY is all they need."""
+hand of the pattern ladder (§19). The player's rows are filled in for them, so READY is all they need; on a
+ladder table not even that (:func:`hand_in`): the hand goes in as dealt, with no READY and no clock."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rules.arrangement import stand_in
 from rules.cards import Card
@@ -9,6 +12,12 @@ from rules.exempt import ExemptHand, exempt_hand
 from rules.presets import Options, Preset
 
 from .arrange import ArrangeState
+from .phase import Phase
+
+if TYPE_CHECKING:
+    from ai import TableView
+
+    from .table import Table
 
 
 def exempt_of(hand: tuple[Card, ...] | list[Card], options: Options) -> ExemptHand | None:
@@ -24,3 +33,13 @@ def prefilled(state: ArrangeState, options: Options, preset: Preset) -> ArrangeS
     if preset.arranged and (state.specials or exempt_of(state.hand, options) is None):
         return state
     return state.with_arrangement(stand_in(state.hand, options.wheel))
+
+
+def hand_in(table: Table) -> tuple[int, TableView] | None:
+    """The pattern ladder: the player's hand goes in as dealt the moment it is dealt (nobody arranges, so
+    nothing to say READY to and no clock to run); the deal is then compared as soon as the computers' hands
+    are in. Returns what READY returns for the coach (None when nothing went in: another preset, a watched
+    table, a hand already in)."""
+    if table.preset.arranged or table.phase is not Phase.ARRANGING or table.arrange is None or table.human_ready:
+        return None
+    return table.ready().coach
