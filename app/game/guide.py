@@ -6,6 +6,10 @@ play that wins all three rows against East, a 打槍. :class:`Guide` is the scri
 when the table's state has done what the step asks (placing cards, auto-arrange, READY, the reveal, the
 results panel), so that the next tip follows. Plain Python; the screen shows the tips.
 
+Every tip appears with what it talks about already on screen (the foul is laid out before the FOUL tip, the
+placed cards go back before the AUTO tip, the reveal waits for the REVEAL tip), and :data:`REFERS` names the
+parts of the table each tip talks about, which the screen keeps its box off (:mod:`app.view.tip_place`).
+
 The same concept on another floor: the script that :mod:`app.screens.guide` shows.
 """
 

@@ -180,8 +180,12 @@ class GuideScreen(TableScreen):
                 self.show_tip()
             return
         if guide.done_by(self.table):
-            if guide.go_on() is Step.AUTO and self.table.arrange is not None and self.table.can_arrange:
+            nxt = guide.go_on()
+            if nxt is Step.AUTO and self.table.arrange is not None and self.table.can_arrange:
                 self.table.apply(self.table.arrange.return_all())  # so that `a` arranges the whole hand
+                self.call_after_refresh(self.redraw)
+            if nxt is Step.WHERE:
+                self.say("")  # the results panel's reminder is done with
                 self.call_after_refresh(self.redraw)
             self.call_after_refresh(self.show_tip)  # after the redraw that shows what the tip talks about
 
