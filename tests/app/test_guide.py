@@ -118,9 +118,10 @@ async def test_the_guide_walks_a_whole_deal_step_by_step() -> None:
 
 
 @pytest.mark.soak  # the everyday walk checks 80×24; the snapshots show the other sizes every day
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN"])
 @pytest.mark.parametrize("size", SIZES3, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_no_tip_hides_what_it_talks_about_and_every_tip_shows_all_its_text(size) -> None:
-    app = make_app(menu=True)
+async def test_no_tip_hides_what_it_talks_about_and_every_tip_shows_all_its_text(size, lang) -> None:
+    app = make_app(menu=True, lang=lang)
     async with app.run_test(size=size) as pilot:
         guide = await open_guide(pilot)
         while True:
