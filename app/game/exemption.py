@@ -4,20 +4,30 @@ ladder table not even that (:func:`hand_in`): the hand goes in as dealt, with no
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ai import TableView
 from rules.arrangement import stand_in
 from rules.cards import Card
 from rules.exempt import ExemptHand, exempt_hand
 from rules.presets import Options, Preset
 
 from .arrange import ArrangeState
+from .conduct import Next
 from .phase import Phase
 
-if TYPE_CHECKING:
-    from ai import TableView
 
-    from .table import Table
+class Dealt(Protocol):
+    """What :func:`hand_in` needs of the table (:class:`app.game.table.Table`, which imports this module)."""
+
+    preset: Preset
+    phase: Phase
+    arrange: ArrangeState | None
+
+    @property
+    def human_ready(self) -> bool: ...
+
+    def ready(self) -> Next: ...
 
 
 def exempt_of(hand: tuple[Card, ...] | list[Card], options: Options) -> ExemptHand | None:
@@ -35,7 +45,7 @@ def prefilled(state: ArrangeState, options: Options, preset: Preset) -> ArrangeS
     return state.with_arrangement(stand_in(state.hand, options.wheel))
 
 
-def hand_in(table: Table) -> tuple[int, TableView] | None:
+def hand_in(table: Dealt) -> tuple[int, TableView] | None:
     """The pattern ladder: the player's hand goes in as dealt the moment it is dealt (nobody arranges, so
     nothing to say READY to and no clock to run); the deal is then compared as soon as the computers' hands
     are in. Returns what READY returns for the coach (None when nothing went in: another preset, a watched

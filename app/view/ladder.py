@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from app.game import Table
 from app.i18n import Translator
 from rules.cards import Card
 from rules.ladder import TIERS, compare_ladder, ladder_hand, pattern_cards
-
-if TYPE_CHECKING:
-    from app.view.presenter import TablePresenter
 
 MARK_STYLE = "bold yellow"  # the pattern's cards and its name
 
@@ -73,20 +70,21 @@ def ladder_line(t: Translator, cards: Sequence[Card] | None, *, short: bool = Fa
     return LadderLine(ordered(cards, marked), marked, pattern_name(t, cards, short=short), marks or Text())
 
 
-def ladder_model(view: TablePresenter, seat: int, short: bool) -> LadderLine | None:
+def ladder_model(t: Translator, table: Table, seat: int, *, short: bool, revealed: int, others: Sequence[int],
+                 short_name: Callable[[int], str]) -> LadderLine | None:
     """``seat``'s line at a ladder table (None at any other): its 13 cards face down until the reveal shows
-    the hands (one's own always), with whom it beats once shown (in the player's own box, not ``short``)."""
-    table = view.table
+    the hands (``revealed`` rows on show; one's own always), with whom it beats among ``others`` once shown
+    (in the player's own box, not ``short``)."""
     rec = table.current
     if table.preset.arranged or rec is None or seat not in rec.hands:
         return None
     own = seat in (table.human, rec.human)
-    shown = rec.result is not None and view.revealed_rows() > 0
+    shown = rec.result is not None and revealed > 0
     if not (own or shown):
-        return ladder_line(view.t, None)
-    others = [o for o in view._others(seat) if o in rec.seats]
-    marks = beats(rec.hands, seat, others, lambda s: view.seat_name(s, short=True)) if shown and not short else None
-    return ladder_line(view.t, rec.hands[seat], short=short, marks=marks)
+        return ladder_line(t, None)
+    playing = [o for o in others if o in rec.seats]
+    marks = beats(rec.hands, seat, playing, short_name) if shown and not short else None
+    return ladder_line(t, rec.hands[seat], short=short, marks=marks)
 
 
 def ladder_board(t: Translator, cards: Sequence[Card]) -> str:

@@ -179,7 +179,8 @@ class TablePresenter:
 
     def ladder_model(self, seat: int, short: bool) -> LadderLine | None:
         """The pattern ladder's hand line of ``seat`` (None at any other table): app/view/ladder.py."""
-        return ladder_model(self, seat, short)
+        return ladder_model(self.t, self.table, seat, short=short, revealed=self.revealed_rows(),
+                            others=self._others(seat), short_name=lambda s: self.seat_name(s, short=True))
 
     def _special_line(self, decision: Decision, row: Row, short: bool) -> RowLine:
         """One line of a declared special, its cards in the shape that makes it (not three rows, which it
