@@ -41,7 +41,7 @@ class Step(StrEnum):
     KEYS = "keys"  # placing cards by keys: three cards placed
     AUTO = "auto"  # auto-arrange and hints: all thirteen placed
     READY = "ready"  # READY
-    REVEAL = "reveal"  # the reveal, row by row
+    REVEAL = "reveal"  # everyone is ready: the reveal to come, row by row (its tip before it plays)
     SWEEP = "sweep"  # the 打槍 it showed
     RESULTS = "results"  # the results panel (enter)
     WHERE = "where"  # where the rules and rankings are
