@@ -15,6 +15,7 @@ from rules.presets import Options, Preset
 from .arrange import ArrangeState
 from .conduct import Next
 from .phase import Phase
+from .record import DealRecord
 
 
 class Dealt(Protocol):
@@ -23,6 +24,7 @@ class Dealt(Protocol):
     preset: Preset
     phase: Phase
     arrange: ArrangeState | None
+    current: DealRecord | None
 
     @property
     def human_ready(self) -> bool: ...
@@ -52,4 +54,7 @@ def hand_in(table: Dealt) -> tuple[int, TableView] | None:
     table, a hand already in)."""
     if table.preset.arranged or table.phase is not Phase.ARRANGING or table.arrange is None or table.human_ready:
         return None
-    return table.ready().coach
+    step = table.ready()
+    if table.current is not None:
+        table.current.seconds = None  # nobody arranged: no time to arrange for the statistics to count
+    return step.coach

@@ -39,6 +39,7 @@ def test_the_hand_goes_in_as_dealt_with_no_ready_and_no_clock() -> None:
     assert t.phase is Phase.ARRANGING and t.human_ready  # nobody pressed READY
     assert t.time_left() is None  # a 60 s limit, and no clock runs
     assert allowed(t, Action.READY) is Allowed.HIDDEN
+    assert t.current is not None and t.current.seconds is None  # no arranging time for the statistics
     t.run(step)  # the computers' hands come in: compared at once
     assert t.phase is Phase.REVEALING and t.current is not None and t.current.result is not None
 
