@@ -28,7 +28,8 @@ is not a dragon holds a pair, so tier 7 catches the rest.
 Scoring (:func:`score_ladder`): every two hands compare, the higher takes 1 unit from the lower, equal hands
 exchange nothing. Ranks in keys are :attr:`rules.cards.Card.rank` indices (0 = 2 … 12 = A).
 
-API: :func:`ladder_hand` reads 13 cards as a :class:`LadderHand`; :func:`compare_ladder` and
+API: :func:`ladder_hand` reads 13 cards as a :class:`LadderHand` (:func:`pattern_cards`: the cards that make
+its pattern); :func:`compare_ladder` and
 :func:`decided_by` compare two (hands or cards); :func:`pair_results` gives every pair of a table of 2–4
 (:class:`LadderPair`: the winner, both patterns, the :class:`Decider`) and :func:`score_ladder` each seat's
 units. Bad input (not 13 cards, a card twice, 2–4 hands broken) raises :class:`rules.cards.CardError`.
@@ -229,6 +230,38 @@ def ladder_hand(cards: Sequence[int]) -> LadderHand:
     else:
         key = ()
     return LadderHand(pattern, pattern.tier, key)
+
+
+def pattern_cards(cards: Sequence[int]) -> frozenset[Card]:
+    """The cards of the 13 that make the pattern the hand is read as (what the table marks): the lone red or
+    black card of 全黑一張紅 / 全紅一張黑, the twelve paired cards of 六對半 (one card of a trips is the
+    half), the best straight flush, the highest four or trips, every paired card of 對子; the whole hand for
+    the patterns the whole hand makes (一條龍, 全大, 三順子 …). Raises CardError on bad input."""
+    hand = _checked(cards)
+    counts = Counter(c.rank for c in hand)
+    pattern = _pattern(hand, counts)
+    if pattern in (Pattern.ONE_RED, Pattern.ONE_BLACK):
+        odd = pattern is Pattern.ONE_RED  # the one card of the other colour
+        return frozenset(c for c in hand if c.is_red == odd)
+    if pattern is Pattern.SIX_PAIRS:
+        out: list[Card] = []
+        for rank, n in counts.items():
+            held = sorted((c for c in hand if c.rank == rank), key=lambda c: c.suit)
+            out += held[: n - n % 2]  # a pair's two, a four's four, two of a trips
+        return frozenset(out)
+    if pattern is Pattern.STRAIGHT_FLUSH:
+        top = _best_straight_flush(hand)
+        assert top is not None
+        run = {top - i for i in range(5)} if top >= 4 else {ACE, 0, 1, 2, 3}
+        suit = min(s for s in range(4) if run <= {c.rank for c in hand if c.suit == s})
+        return frozenset(c for c in hand if c.suit == suit and c.rank in run)
+    if pattern in (Pattern.FOUR_KIND, Pattern.TRIPS):
+        n = 4 if pattern is Pattern.FOUR_KIND else 3
+        top = max(r for r, k in counts.items() if k == n)
+        return frozenset(c for c in hand if c.rank == top)
+    if pattern is Pattern.PAIRS:
+        return frozenset(c for c in hand if counts[c.rank] == 2)
+    return frozenset(hand)
 
 
 def _read(hand: LadderHand | Sequence[int]) -> LadderHand:

@@ -36,8 +36,8 @@ def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
         return Allowed.HIDDEN
     if action.arranging:
         st = table.arrange
-        if not table.preset.arranged and action is not Action.READY:  # the pattern ladder: nothing to arrange
-            return Allowed.HIDDEN
+        if not table.preset.arranged and (action is not Action.READY or table.human_ready):
+            return Allowed.HIDDEN  # the pattern ladder: nothing to arrange, and the hand goes in as dealt
         if action in (Action.AUTO, Action.HINT) and not table.helpers:
             return Allowed.HIDDEN
         if action is Action.DOUBLE and (table.preset is not Preset.ARCADE or table.config.banker):

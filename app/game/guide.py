@@ -6,6 +6,10 @@ play that wins all three rows against East, a 打槍. :class:`Guide` is the scri
 when the table's state has done what the step asks (placing cards, auto-arrange, READY, the reveal, the
 results panel), so that the next tip follows. Plain Python; the screen shows the tips.
 
+Every tip appears with what it talks about already on screen (the foul is laid out before the FOUL tip, the
+placed cards go back before the AUTO tip, the reveal waits for the REVEAL tip), and :data:`REFERS` names the
+parts of the table each tip talks about, which the screen keeps its box off (:mod:`app.view.tip_place`).
+
 The same concept on another floor: the script that :mod:`app.screens.guide` shows.
 """
 
@@ -37,7 +41,7 @@ class Step(StrEnum):
     KEYS = "keys"  # placing cards by keys: three cards placed
     AUTO = "auto"  # auto-arrange and hints: all thirteen placed
     READY = "ready"  # READY
-    REVEAL = "reveal"  # the reveal, row by row
+    REVEAL = "reveal"  # everyone is ready: the reveal to come, row by row (its tip before it plays)
     SWEEP = "sweep"  # the 打槍 it showed
     RESULTS = "results"  # the results panel (enter)
     WHERE = "where"  # where the rules and rankings are
@@ -46,7 +50,33 @@ class Step(StrEnum):
 
 ORDER = tuple(Step)
 #: The steps a tip ends by itself (the player reads it and goes on); the others wait for the table.
-READ_ONLY = frozenset({Step.ROWS, Step.REVEAL, Step.SWEEP, Step.WHERE})
+READ_ONLY = frozenset({Step.ROWS, Step.SWEEP, Step.WHERE})
+
+
+class Part(StrEnum):
+    """A part of the table a tip talks about (the screen keeps the tip off it)."""
+
+    SEATS = "seats"  # the opponents' panels
+    BOARD = "board"  # the board: the instructions, then the reveal's story and the deal's totals
+    ROWS = "rows"  # the player's three rows (with their win/loss marks after the reveal)
+    HAND = "hand"  # the player's loose cards
+    MESSAGE = "message"  # the message line (the foul warning, the suggestion)
+
+
+#: What each step's tip talks about, so that its box hides none of it. REVEAL is shown before the reveal
+#: plays (everyone is ready, the seats still face down) and talks about the seats and rows it will turn over.
+REFERS: dict[Step, frozenset[Part]] = {
+    Step.ROWS: frozenset({Part.ROWS, Part.HAND}),
+    Step.FOUL: frozenset({Part.ROWS, Part.MESSAGE}),
+    Step.KEYS: frozenset({Part.ROWS, Part.HAND}),
+    Step.AUTO: frozenset({Part.ROWS, Part.HAND, Part.MESSAGE}),
+    Step.READY: frozenset({Part.ROWS, Part.MESSAGE}),
+    Step.REVEAL: frozenset({Part.SEATS, Part.ROWS}),
+    Step.SWEEP: frozenset({Part.BOARD, Part.ROWS}),
+    Step.RESULTS: frozenset({Part.BOARD}),
+    Step.WHERE: frozenset(),
+    Step.DONE: frozenset(),
+}
 
 
 def guide_config() -> TableConfig:
@@ -76,6 +106,7 @@ class Guide:
     saw_results: bool = False  # the results panel was opened
     swept: bool = False  # the reveal held a 打槍
     laid: bool = False  # the foul has been laid out on the rows
+    watching: bool = False  # the REVEAL tip was read: the reveal may play
 
     def go_on(self) -> Step:
         """The step after this one (the tip was read, or the table did what it asked)."""
@@ -93,14 +124,18 @@ class Guide:
             return st is not None and len(st.placed) >= 3
         if step is Step.AUTO:
             return st is not None and st.complete
-        if step is Step.READY:
-            return table.human_ready
+        if step is Step.READY:  # everyone is ready and the deal scored: the REVEAL tip comes before the reveal
+            return table.human_ready and table.phase in (Phase.REVEALING, Phase.RESULTS)
         if step is Step.RESULTS:
             return self.saw_results
         return False
 
+    def holds_reveal(self) -> bool:
+        """Whether the reveal waits for the REVEAL tip to be read (it plays once the tip is closed)."""
+        return self.step in (Step.READY, Step.REVEAL) and not self.watching
+
     def lay_foul(self, table: Table) -> ArrangeState | None:
-        """The foul to show at the FOUL step (the screen applies it to the rows)."""
+        """The foul to show with the FOUL tip, laid out before its text appears (the screen applies it)."""
         if table.arrange is None:
             return None
         self.laid = True
@@ -109,7 +144,9 @@ class Guide:
     def reveal_over(self, table: Table) -> bool:
         """Whether the reveal is over (the REVEAL tip follows), noting whether it held a 打槍."""
         rec = table.current
-        if table.phase is not Phase.RESULTS or rec is None or rec.result is None or rec.human is None:
+        if not self.watching or table.phase is not Phase.RESULTS or rec is None or rec.result is None:
+            return False
+        if rec.human is None:
             return False
         self.swept = any(it.kind == "sweep" for i, p in enumerate(rec.seats) for q in rec.seats[i + 1:]
                          for it in rec.pair_items(p, q))

@@ -36,7 +36,7 @@ from .banker import cycle_stake, deal_stakes, next_banker
 from .coach import Coach
 from .conduct import REFUSED, Next, answer_each, play_out
 from .exchange import Exchange
-from .exemption import prefilled
+from .exemption import hand_in, prefilled
 from .helping import Helper
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
@@ -253,7 +253,8 @@ class Table:
         if self.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             return Next()
         requests = (*self.exchange.requests(), *self.ask.computer_requests())
-        return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None)
+        coach = hand_in(self)  # the pattern ladder: the hand goes in as dealt, no READY and no clock
+        return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None, coach=coach)
 
     def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next:
         """Hand a seat's answer to the call its request is for (a pass, a takeover, a computer's decision)."""

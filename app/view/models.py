@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from app.view.ladder import LadderLine
 from rules.arrangement import Row
 from rules.cards import Card
 
@@ -43,6 +44,7 @@ class RowsModel:
     selected: frozenset[Card] = frozenset()
     hint: frozenset[Card] = frozenset()
     hint_row: Row | None = None
+    ladder: LadderLine | None = None  # the pattern ladder: one hand line instead of the rows
 
 
 @dataclass(frozen=True)
@@ -56,3 +58,4 @@ class SeatModel:
     tally: str = ""
     rows: tuple[RowLine, ...] = ()
     note: str = ""  # replaces the rows (a declared special's name is shown with them)
+    ladder: LadderLine | None = None  # the pattern ladder: one hand line instead of the rows

@@ -32,7 +32,7 @@ from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status
 from app.view.exchange import exchange_board, exchange_status, hand_model
 from app.view.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
-from app.view.ladder import ladder_board, ladder_line
+from app.view.ladder import LadderLine, ladder_board, ladder_model
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
 from app.view.table_info import info_text, stake_text
 from rules.arrangement import ROW_SIZES, Row
@@ -128,8 +128,6 @@ class TablePresenter:
         label = self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row])
         decision = rec.decisions.get(seat) if rec else None
         own = seat == self.table.human or (rec is not None and seat == rec.human)
-        if not self.table.preset.arranged and rec is not None and (own or (row < shown and rec.result)):
-            return ladder_line(self.t, rec.hands[seat], row, short)  # the pattern ladder: no rows
         if rec is None or decision is None or row >= shown or rec.result is None:
             if own and decision is not None and decision.arrangement is not None:
                 return RowLine(label, display_order(decision.arrangement.rows[row]), ROW_SIZES[row])  # one's own
@@ -178,6 +176,11 @@ class TablePresenter:
                 amount = step.delta[seat]
                 marks.append(f"  {signed(amount)}", style="bold green" if amount > 0 else "bold red")
         return RowLine(label, tuple(cards), ROW_SIZES[row], name, style, marks, short_name)
+
+    def ladder_model(self, seat: int, short: bool) -> LadderLine | None:
+        """The pattern ladder's hand line of ``seat`` (None at any other table): app/view/ladder.py."""
+        return ladder_model(self.t, self.table, seat, short=short, revealed=self.revealed_rows(),
+                            others=self._others(seat), short_name=lambda s: self.seat_name(s, short=True))
 
     def _special_line(self, decision: Decision, row: Row, short: bool) -> RowLine:
         """One line of a declared special, its cards in the shape that makes it (not three rows, which it
@@ -294,7 +297,8 @@ class TablePresenter:
         money = "" if table.currency is Currency.NONE else self.money_text(seat, self.display_money(seat))
         if self.dealer() == seat:
             classes += " dealer"
-        return SeatModel(title, money, status_text, classes, tally, rows, note)
+        ladder = self.ladder_model(seat, short=True)  # the pattern ladder: one hand line instead of the rows
+        return SeatModel(title, money, status_text, classes, tally, () if ladder else rows, note, ladder)
 
     def rows_model(self) -> RowsModel:
         """What the player's rows show: the arrangement in progress, or the revealed rows."""
@@ -302,8 +306,8 @@ class TablePresenter:
         st = table.arrange
         seat = self.positions()["bottom"]
         rec = table.current
-        if not table.preset.arranged:
-            return RowsModel(tuple(self._row_line(rec, seat, r, self.revealed_rows(), short=False) for r in Row))
+        if not table.preset.arranged:  # the pattern ladder: one hand line, no rows
+            return RowsModel(ladder=self.ladder_model(seat, short=False))
         if st is not None and table.phase in (Phase.ARRANGING, Phase.EXCHANGING) and table.human == seat:
             if st.declared is not None:  # the rows show the special's shape, named
                 decision = Decision.declared(st.hand, st.declared)
@@ -347,6 +351,8 @@ class TablePresenter:
 
     def hand_model(self) -> HandModel:
         """What the player's hand shows."""
+        if not self.table.preset.arranged and self.table.human_ready and self.table.phase is Phase.ARRANGING:
+            return HandModel(note=self.t("ladder.hand_in"))  # the pattern ladder: in as dealt, no READY
         return hand_model(self.t, self.table, self.hinted())
 
     def me_title(self) -> str:
@@ -410,6 +416,8 @@ class TablePresenter:
                 if waiting:
                     out.append("\n" + self.t("table.board.waiting", seats=", ".join(waiting)))
             elif table.human_ready:
+                if not table.preset.arranged and st is not None:  # the ladder: the hand went in as dealt
+                    out.append(ladder_board(self.t, st.hand) + "\n", style="bold yellow")
                 waiting = [self.seat_name(s) for s in rec.seats if s not in rec.decisions] if rec else []
                 out.append(self.t("table.board.waiting", seats=", ".join(waiting)), style="bold")
                 if rec is not None and rec.computer_for_human:  # decided_by says who decided
@@ -521,11 +529,14 @@ class TablePresenter:
     def sidebar_text(self, room: int | None = None) -> Text:
         """The wide layout's side panel: standings and the last deals (as many as ``room`` lines hold)."""
         table = self.table
-        out = Text(self.t("table.sidebar.totals") + "\n", style="bold")
-        money = {s: self.display_money(s) for s in table.seats}  # no empty chair
-        for s in sorted(table.seats, key=lambda s: (-money[s], s)):
-            out.append(self.seat_name(s) + " ")
-            out.append(self.money_text(s, money[s]) + "\n")  # "practice" when nothing is counted
+        if not table.money_style.counted:  # a practice table keeps no totals: say so once (not per seat)
+            out = Text(self.t("table.sidebar.practice") + "\n", style="bold")
+        else:
+            out = Text(self.t("table.sidebar.totals") + "\n", style="bold")
+            money = {s: self.display_money(s) for s in table.seats}  # no empty chair
+            for s in sorted(table.seats, key=lambda s: (-money[s], s)):
+                out.append(self.seat_name(s) + " ")
+                out.append(self.money_text(s, money[s]) + "\n")
         # The deal being revealed joins the list once its reveal is over.
         done = table.history[:-1] if table.phase is Phase.REVEALING else table.history
         if done:

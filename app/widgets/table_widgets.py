@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from app.view.cards import CardLook, back, big_tile, empty, join, tile
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
+from app.widgets.ladder_widgets import ladder_lines, ladder_text
 from rules.arrangement import Row
 from rules.cards import Card
 
@@ -189,6 +190,8 @@ class RowsView(_CardLines[RowsModel]):
 
     def render(self) -> Text:
         m = self.model
+        if m.ladder is not None:  # the pattern ladder: one hand line, no rows
+            return ladder_text(m.ladder, self.look, self.size.width, big=self.big)
         lines = []
         height = 3 if self.big else 1
         middle = height // 2
@@ -264,6 +267,8 @@ class SeatPanel(Static):
         if m.tally:
             top = pad_to(top, max(0, width - cell_len(m.tally)))
             top.append(m.tally, style="bold")
+        if m.ladder is not None:  # the pattern ladder: one hand line, no rows
+            return Text("\n").join([top, *ladder_lines(m.ladder, self.look, width)])
         lines = [top]
         size = TILE if width >= 36 else SMALL  # roomy panels get the player's tile size
         height = self.content_region.height or 0
