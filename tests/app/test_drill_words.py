@@ -54,10 +54,10 @@ async def test_a_choice_past_the_tenth_is_reached_with_the_keys_the_footer_names
         assert shown.get("next") == "Next" and "answer" not in shown and "cursor_down" not in shown
         head = screen.query_one("#drill-feedback", Static).content.renderables[0].plain  # the first line
         right = q.choices[10] in q.correct
-        assert head == ("Correct." if right else f"Wrong: the answer is {answer_text(Translator('en'), q)}.")
+        assert head == ("Correct." if right else f"Wrong. Answer: {answer_text(Translator('en'), q)}.")
 
 
-@pytest.mark.parametrize(("lang", "correct", "wrong"), [("en", "Correct.", "Wrong: the answer is"),
+@pytest.mark.parametrize(("lang", "correct", "wrong"), [("en", "Correct.", "Wrong. Answer:"),
                                                         ("zh-TW", "答對了。", "答錯了：正確答案是"),
                                                         ("zh-CN", "答对了。", "答错了：正确答案是")])
 def test_the_verdict_says_correct_or_wrong_never_right(lang: str, correct: str, wrong: str) -> None:

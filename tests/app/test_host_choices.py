@@ -14,6 +14,7 @@ from app.config import PLAYERS, TableConfig, seats_for
 from app.game import Table
 from app.game.banker import first_banker
 from app.screens.host import HostScreen
+from app.settings import Settings
 from app.view.host_form import exchange_value, exchange_values, fit
 from app.widgets.form import ChoiceRow
 from rules.exchange import Direction
@@ -208,3 +209,23 @@ async def test_every_combination_the_form_reaches_is_a_table_that_deals(steps) -
     assert rec.seats == chosen.seats
     if chosen.banker:
         assert rec.banker == chosen.first_banker  # the bank is where the form said, not quietly elsewhere
+
+
+# ---------------------------------------------------------------- how it looks
+
+
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "zh-TW")])
+def test_the_host_screen_of_a_banker_game_of_two(snap_compare, size, lang) -> None:
+    # The first banker reads North (the default East's chair is empty), 換三張 "with North".
+    config = TableConfig(players=2, banker=True, exchange=1, exchange_way=Direction.ACROSS)
+
+    class ShotApp(ScreenApp):
+        def __init__(self) -> None:
+            super().__init__(lambda: HostScreen(config), lang, settings=Settings(), animate=False)
+
+    async def to_the_banker(pilot) -> None:
+        await pilot.pause()
+        pilot.app.screen.query_one("#first_banker", ChoiceRow).focus()
+        await pilot.pause()
+
+    assert snap_compare(ShotApp(), terminal_size=size, run_before=to_the_banker)
