@@ -63,8 +63,9 @@ class HostScreen(BaseScreen[TableConfig | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "menu.key.back"),
         Binding("s", "start", "host.key.start"),
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
+        # Before the form's own scrolling (which would scroll rather than move at 80×24), one entry for both.
+        Binding("up", "row(-1)", "host.key.rows", show=False, priority=True),
+        Binding("down", "row(1)", "host.key.rows", key_display="↑↓", priority=True),
     ]
 
     def __init__(
@@ -286,6 +287,20 @@ class HostScreen(BaseScreen[TableConfig | None]):
         for row_id, value in rows.items():
             self.query_one(f"#{row_id}", ChoiceRow).select(value)
         self._preset_classes()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """↑/↓ move between the settings, but scroll the rules pane when it has the focus."""
+        if action == "row":
+            focused = self.focused
+            return focused is None or focused.id != "host-rules"
+        return super().check_action(action, parameters)
+
+    def action_row(self, delta: int) -> None:
+        """The next (+1) or previous (-1) setting or button."""
+        if delta > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

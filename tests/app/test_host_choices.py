@@ -229,3 +229,23 @@ def test_the_host_screen_of_a_banker_game_of_two(snap_compare, size, lang) -> No
         await pilot.pause()
 
     assert snap_compare(ShotApp(), terminal_size=size, run_before=to_the_banker)
+
+
+async def test_down_goes_row_by_row_to_start_even_where_the_form_scrolls() -> None:
+    # Arcade with the banker game is taller than 80×24: ↓ still moves to the next setting (the form scrolls to
+    # keep it in view), and the Footer names ↑↓.
+    app = ScreenApp(lambda: HostScreen(TableConfig(preset=Preset.ARCADE, banker=True, players=4)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = _host(app)
+        await pilot.pause()
+        shown = {b.binding.action: b.binding.key_display for b in host.active_bindings.values() if b.binding.show}
+        assert shown.get("row(1)") == "↑↓"
+        rows = [w for w in host.query(ChoiceRow) if w.display]
+        for row in rows:
+            assert app.focused is row
+            await pilot.press("down")
+        assert app.focused is host.query_one("#start")
+        body = host.query_one("#host-body")
+        assert body.max_scroll_y > 0 and body.scroll_y > 0  # it did scroll, to follow the focus
+        await pilot.press("up")
+        assert app.focused is rows[-1]

@@ -45,3 +45,19 @@ async def test_every_drill_is_in_view_without_a_scrollbar(size: tuple[int, int],
         footer = screen.query_one(Footer)
         trend = screen.query_one("#practice-trend", Sparkline)
         assert trend.region.bottom <= footer.region.y  # nothing under the Footer
+
+
+async def test_a_drill_s_number_starts_it() -> None:
+    from app.screens.drill import DrillScreen
+
+    app = PracticeApp("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        practice = app.screen
+        assert isinstance(practice, PracticeScreen)
+        shown = {b.binding.action: b.binding.description for b in practice.active_bindings.values()
+                 if b.binding.show}
+        assert shown.get("cursor_down") == "Choose"  # ↑↓ in the Footer
+        await pilot.press("5")  # Score it, as the list numbers it
+        await pilot.pause()
+        drill = app.screen
+        assert isinstance(drill, DrillScreen) and drill.run.drill.value == ENTRIES[4] == "score"
