@@ -25,6 +25,15 @@ def seats_for(players: int) -> tuple[int, ...]:
     return _SEATS_FOR[players]
 
 
+def seated_banker(chosen: int, seats: tuple[int, ...]) -> int:
+    """``chosen`` if that chair is in use, else the next seat in use round the table (the first banker of a
+    table whose chosen chair is empty, rules/RULES.md §16.1)."""
+    if chosen in seats:
+        return chosen
+    later = [s for s in seats if s > chosen]
+    return later[0] if later else seats[0]
+
+
 @dataclass(frozen=True)
 class TableConfig:
     """Everything the host chooses before the first deal; the seed makes the whole session replayable."""
@@ -43,7 +52,7 @@ class TableConfig:
     coins: int = 1000  # arcade: starting coins per player
     banker: bool = False  # 莊家: a banker game (rules/RULES.md §16); hongkong's default
     banker_moves: bool = True  # the bank passes to the next seat each deal (else it stays)
-    first_banker: int = 1  # who holds the bank first (East; 0 is the player); the next seat if it is empty
+    first_banker: int = 1  # who holds the bank first (East; 0 is the player); always a seat in use (below)
     player_stake: int = 1  # banker game: what the player stakes as a 閒家 (one of STAKES)
     exchange: int = 0  # 換三張 (rules/RULES.md §21): rounds of passing three cards before arranging, 0 to 2
     exchange_way: Direction = Direction.CLOCKWISE  # which way the cards go (or rotate, deal by deal)
@@ -53,6 +62,10 @@ class TableConfig:
         seats_for(self.players)  # refuses a table size the game does not seat
         if self.first_banker not in range(4):
             raise OptionError(f"table setting 'first_banker' must be a seat 0 to 3, not {self.first_banker!r}")
+        # An empty chair cannot hold the bank: the next seat in play does, as the table always did (RULES.md
+        # §16.1). Fixed up here, so that a settings record made before the host offered only seated players
+        # reads as what it played, and no TableConfig names an empty chair.
+        object.__setattr__(self, "first_banker", seated_banker(self.first_banker, seats_for(self.players)))
         rounds = self.exchange
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= MAX_ROUNDS:
             raise OptionError(f"table setting 'exchange' must be 0, 1 or 2 rounds, not {self.exchange!r}")

@@ -30,8 +30,9 @@ from app.screens.base import MENU_CSS, BaseScreen
 from app.store.database import History, WriteFailed
 from app.store.stats import DrillStats, drill_stats
 from app.view.cards import CardLook, cards_text
-from app.view.drill import answer_text, choice_label, why_text
+from app.view.drill import choice_label, verdict_text, why_text
 from app.view.formatting import seat_name
+from app.widgets.option_menu import ChoiceList
 from rules.arrangement import Arrangement, is_foul
 from rules.cards import parse_cards
 from rules.evaluate import evaluate_row
@@ -50,6 +51,8 @@ class DrillScreen(BaseScreen[None]):
         Binding("equals_sign", "key_answer('equal')", "drills.key.equal", key_display="="),
         Binding("l", "key_answer('legal')", "drills.key.legal"),
         Binding("f", "key_answer('foul')", "drills.key.foul"),
+        # Enter answers with the highlighted choice, then goes on: the Footer names what it does now.
+        Binding("enter", "answer", "drills.key.answer", key_display="⏎", priority=True),
         Binding("enter", "next", "drills.key.next", key_display="⏎", priority=True),
         *(Binding(str(n % 10), f"pick({n - 1})", show=False) for n in range(1, 11)),
         Binding("escape", "back", "drills.key.back", key_display="esc"),
@@ -87,7 +90,7 @@ class DrillScreen(BaseScreen[None]):
         with VerticalScroll(id="drill-body"):
             yield Static(id="drill-prompt")
             yield Static(id="drill-show")
-            yield OptionList(id="drill-choices")
+            yield ChoiceList(id="drill-choices")  # ↑/↓ in the Footer: some lists outrun the number keys
             yield Static(id="drill-feedback")
         yield self.too_small()
         yield self.footer()
@@ -220,11 +223,7 @@ class DrillScreen(BaseScreen[None]):
         done = self.run.answer(choice)
         self.answered = True
         t = self.t
-        if done.right:
-            head = Text(t("drills.right"), style="bold green")
-        else:
-            key = "drills.timeout" if choice is None else "drills.wrong"
-            head = Text(t(key, answer=answer_text(t, q)), style="bold red")
+        head = Text(verdict_text(t, q, choice, done.right), style="bold green" if done.right else "bold red")
         tail = t("drills.finish") if self.run.done else t("drills.next")
         self.query_one("#drill-feedback", Static).update(
             Group(head, Text(why_text(t, q)), Text(tail, style="dim italic")))
@@ -246,8 +245,11 @@ class DrillScreen(BaseScreen[None]):
         if action == "key_answer":
             keyed = KEYED.get(self.run.drill, {})
             return parameters[0] in keyed and not self.answered and not self.finished
+        asking = self.question is not None and not self.answered and not self.finished
+        if action == "answer":
+            return asking
         if action == "next":
-            return True
+            return not asking
         return True
 
     def action_key_answer(self, choice: str) -> None:
@@ -257,6 +259,10 @@ class DrillScreen(BaseScreen[None]):
         q = self.question
         if q is not None and not self.answered and 0 <= index < len(q.choices):
             self.give(q.choices[index])
+
+    def action_answer(self) -> None:
+        """Enter while asking: answer with the highlighted choice."""
+        self.action_next()
 
     def action_next(self) -> None:
         """Enter: choose the highlighted answer, go on to the next question, or close the result."""

@@ -2,8 +2,10 @@
 players, opponents.
 
 One line a setting, changed with ←/→; switching the preset resets its options to the preset's defaults
-(:meth:`TableConfig.with_preset`). Start dismisses the screen with the :class:`TableConfig` (the menu then
-posts ``StartTable``); Escape goes back with ``None``.
+(:meth:`TableConfig.with_preset`). A row offers only what exists with the other choices, and follows them when
+they change (:mod:`app.view.host_form`: the first banker among the seated players, 換三張's ways at the table's
+size, the rows of the preset, the banker game and arcade's coins only where they apply). Start dismisses the
+screen with the :class:`TableConfig` (the menu then posts ``StartTable``); Escape goes back with ``None``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from app.config import STAKES as PLAYER_STAKES
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_screen import RulesView
+from app.view.host_form import banker_seats, exchange_value, exchange_values, fit, shown
 from app.view.rules_text import RulesText, preset_description
 from app.widgets.form import ChoiceRow
 from rules import arcade
@@ -36,17 +39,21 @@ RAKES = (DEFAULT_RAKE, VIP_RAKE)
 SEATS = ((1, "east"), (2, "north"), (3, "west"))  # the computer seats whose level the host picks
 
 
-def exchange_choices(t: Translator) -> list[tuple[tuple[int, Direction], str]]:
-    """換三張's host choices, rounds and way in one row (so that the form fits 80×24): off, then each way once,
-    then each way twice."""
-    off: list[tuple[tuple[int, Direction], str]] = [((0, Direction.CLOCKWISE), t("host.exchange_off"))]
-    return off + [((n, w), t(f"host.exchange_{'once' if n == 1 else 'twice'}", way=t(f"host.exchange_{w.value}")))
-                  for n in (1, 2) for w in Direction]
+def exchange_choices(t: Translator, players: int = 4) -> list[tuple[tuple[int, Direction], str]]:
+    """換三張's host choices at a table of ``players``, rounds and way in one row (so that the form fits
+    80×24): off, then each way once, then each way twice; at two the one way is "with North"."""
+    def label(rounds: int, way: Direction) -> str:
+        if not rounds:
+            return t("host.exchange_off")
+        where = t("host.exchange_with_north") if players == 2 else t(f"host.exchange_{way.value}")
+        return t(f"host.exchange_{'once' if rounds == 1 else 'twice'}", way=where)
+    return [((n, w), label(n, w)) for n, w in exchange_values(players)]
 
 
-def exchange_value(c: TableConfig) -> tuple[int, Direction]:
-    """The row's value for a table's settings (off is one value, whatever way is stored)."""
-    return (c.exchange, c.exchange_way) if c.exchange else (0, Direction.CLOCKWISE)
+def banker_choices(t: Translator, players: int) -> list[tuple[int, str]]:
+    """Who may hold the bank first: the seated players only (you, then the opponents in seat order)."""
+    names = dict(SEATS)
+    return [(s, t("common.seat.you") if s == 0 else t(f"host.seat.{names[s]}")) for s in banker_seats(players)]
 
 
 class HostScreen(BaseScreen[TableConfig | None]):
@@ -56,8 +63,9 @@ class HostScreen(BaseScreen[TableConfig | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "menu.key.back"),
         Binding("s", "start", "host.key.start"),
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
+        # Before the form's own scrolling (which would scroll rather than move at 80×24), one entry for both.
+        Binding("up", "row(-1)", "host.key.rows", show=False, priority=True),
+        Binding("down", "row(1)", "host.key.rows", key_display="↑↓", priority=True),
     ]
 
     def __init__(
@@ -67,7 +75,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
         t: Translator | None = None,
     ) -> None:
         super().__init__(t=t)
-        self.config = config or TableConfig()
+        self.config = fit(config or TableConfig())  # a record from before a choice depended on another: as shown
 
     def compose(self) -> ComposeResult:
         """One row a setting, the preset's own options below, then Start and Back."""
@@ -87,6 +95,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     [(s, t("host.time_off") if s == 0 else t("host.seconds", n=s)) for s in TIME_LIMITS],
                     c.time_limit,
                     id="time_limit",
+                    classes="arranged-only",  # nobody arranges in the ladder: nothing to time
                 )
                 yield ChoiceRow(t("host.takeover_label"), on_off, c.takeover, id="takeover")
                 players = [(n, t(f"host.players_{n}")) for n in sorted(PLAYERS, reverse=True)]
@@ -95,9 +104,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 moves = [(True, t("host.banker_moves")), (False, t("host.banker_stays"))]
                 yield ChoiceRow(t("host.banker_moves_label"), moves, c.banker_moves, id="banker_moves",
                                 classes="banker-only")
-                firsts = [(0, t("common.seat.you")), *((s, t(f"host.seat.{n}")) for s, n in SEATS)]
-                yield ChoiceRow(t("host.first_banker_label"), firsts, c.first_banker, id="first_banker",
-                                classes="banker-only")
+                yield ChoiceRow(t("host.first_banker_label"), banker_choices(t, c.players), c.first_banker,
+                                id="first_banker", classes="banker-only")
                 ties = [(r, t(f"host.ties.{r.value}")) for r in TieRule]
                 yield ChoiceRow(t("host.ties_label"), ties, c.options.ties, id="ties", classes="banker-only")
                 stakes = [(s, t("host.player_stake", n=s)) for s in PLAYER_STAKES]
@@ -126,8 +134,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 )
                 yield ChoiceRow(t("host.exempt_label"), [(False, t("host.off")), (True, t("host.exempt_on"))],
                                 c.options.exempt, id="exempt", classes="arranged-only")
-                yield ChoiceRow(t("host.exchange_label"), exchange_choices(t), exchange_value(c), id="exchange",
-                                classes="arranged-only")
+                yield ChoiceRow(t("host.exchange_label"), exchange_choices(t, c.players), exchange_value(c),
+                                id="exchange", classes="arranged-only")
                 yield ChoiceRow(t("host.joker_label"), [(False, t("host.off")), (True, t("host.joker_on"))],
                                 c.options.joker, id="joker", classes="arranged-only")  # 鬼牌, RULES.md §20
                 yield ChoiceRow(
@@ -151,7 +159,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     [(s, t("host.stake", n=s)) for s in STAKES],
                     c.stake,
                     id="stake",
-                    classes="arcade-only",
+                    classes="coins-only",
                 )
                 yield ChoiceRow(
                     t("host.rake_label"),
@@ -161,7 +169,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     ],
                     c.rake,
                     id="rake",
-                    classes="arcade-only",
+                    classes="coins-only",
                 )
                 with Horizontal(classes="buttons"):
                     yield Button(t("host.start"), id="start", variant="primary", compact=True)
@@ -174,18 +182,27 @@ class HostScreen(BaseScreen[TableConfig | None]):
 
     def after_compose(self) -> None:
         """Show the preset's own rows and focus the first setting."""
-        self.set_class(self.config.preset is Preset.ARCADE, "-arcade")
         self._preset_classes()
         self.query_one("#preset", ChoiceRow).focus()
 
     def _preset_classes(self) -> None:
-        # Each preset's (and the banker game's) own rows show only with it.
+        # Each preset's (and the banker game's, and arcade's coins') own rows show only with it.
+        groups = shown(self.config)
+        self.set_class(Preset.ARCADE.value in groups, "-arcade")
+        self.set_class(Preset.WESTERN.value in groups, "-western")
+        self.set_class(Preset.HONGKONG.value in groups, "-hongkong")
+        self.set_class("arranged" not in groups, "-ladder")
+        self.set_class("banker" in groups, "-banker")
+        self.set_class("coins" in groups, "-coins")
+
+    def _players_changed(self) -> None:
+        # The rows that depend on the table's size: the seats' levels, who may bank first, 換三張's ways.
         c = self.config
-        self.set_class(c.preset is Preset.ARCADE, "-arcade")
-        self.set_class(c.preset is Preset.WESTERN, "-western")
-        self.set_class(c.preset is Preset.HONGKONG, "-hongkong")
-        self.set_class(not c.preset.arranged, "-ladder")
-        self.set_class(c.banker, "-banker")
+        for seat, _name in SEATS:
+            self.query_one(f"#level{seat}", ChoiceRow).display = seat in c.seats
+        self.query_one("#first_banker", ChoiceRow).set_choices(banker_choices(self.t, c.players), c.first_banker)
+        self.query_one("#exchange", ChoiceRow).set_choices(exchange_choices(self.t, c.players), exchange_value(c))
+        self.config = fit(c)
 
     @on(ChoiceRow.Changed)
     def _changed(self, event: ChoiceRow.Changed) -> None:
@@ -214,13 +231,18 @@ class HostScreen(BaseScreen[TableConfig | None]):
             levels[int(field[-1]) - 1] = value
             self.config = replace(c, levels=(levels[0], levels[1], levels[2]))
         elif field == "players":
-            self.config = replace(c, players=value)
-            for seat, _name in SEATS:
-                self.query_one(f"#level{seat}", ChoiceRow).display = seat in self.config.seats
+            if value == c.players:
+                return
+            self.config = replace(c, players=value)  # an empty chair's first bank passes on (TableConfig)
+            self._players_changed()
+            self._refresh_rules()
+        elif field == "scored":
+            self.config = replace(c, scored=value)
+            self._preset_classes()  # a practice table has no coins to stake or rake
         elif field == "exchange":  # 換三張: rounds and way in one row
             self.config = replace(c, exchange=value[0], exchange_way=value[1])
             self._refresh_rules()
-        elif field in ("scored", "time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake",
+        elif field in ("time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake",
                        "first_banker"):
             self.config = replace(c, **{field: value})
 
@@ -265,6 +287,20 @@ class HostScreen(BaseScreen[TableConfig | None]):
         for row_id, value in rows.items():
             self.query_one(f"#{row_id}", ChoiceRow).select(value)
         self._preset_classes()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """↑/↓ move between the settings, but scroll the rules pane when it has the focus."""
+        if action == "row":
+            focused = self.focused
+            return focused is None or focused.id != "host-rules"
+        return super().check_action(action, parameters)
+
+    def action_row(self, delta: int) -> None:
+        """The next (+1) or previous (-1) setting or button."""
+        if delta > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

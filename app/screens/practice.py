@@ -33,7 +33,7 @@ from app.screens.table import TableScreen
 from app.store.database import History
 from app.store.stats import DRILL_BEST_MIN, DrillStats, drill_stats
 from app.widgets.chrome import GameFooter
-from app.widgets.option_menu import OptionMenu
+from app.widgets.option_menu import ChoiceList
 from rules.presets import Options, Preset
 
 PRESETS = tuple(Preset)
@@ -55,6 +55,8 @@ class PracticeScreen(BaseScreen[None]):
         Binding("j", "toggle_joker", "drills.key.joker"),
         Binding("o", "cycle_pool", "drills.key.pool"),
         Binding("escape,q", "back", "menu.key.back", key_display="esc"),
+        # Each drill's number, as the list shows it beside its name, starts it.
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, len(ENTRIES) + 1)),
     ]
 
     def __init__(self, history: History | None, preset: Preset = Preset.TAIWAN, *,
@@ -76,7 +78,7 @@ class PracticeScreen(BaseScreen[None]):
         yield Static(self.t("drills.title"), classes="screen-title")
         yield Static(self.t("drills.intro"), id="practice-intro")
         yield Static(id="practice-settings")
-        yield OptionMenu(*self._options(), id="practice-list")
+        yield ChoiceList(*self._options(), id="practice-list")  # ↑↓ in the Footer, beside ⏎ and the numbers
         yield Static(id="practice-about")
         yield Static(id="practice-stats")
         yield Static(self.t("drills.trend"), id="practice-trend-label")
@@ -168,6 +170,12 @@ class PracticeScreen(BaseScreen[None]):
     def wall(self) -> float:
         """The time of day for the mistakes' schedule (tests move it)."""
         return self.wall_clock()
+
+    def action_pick(self, index: int) -> None:
+        """A drill's number: highlight it and start it."""
+        self.query_one("#practice-list", OptionList).highlighted = index
+        self.describe()
+        self.action_start()
 
     def action_start(self) -> None:
         """Start the highlighted drill."""

@@ -52,6 +52,14 @@ def answer_text(t: Translator, q: Question) -> str:
     return " / ".join(choice_label(t, q, c) for c in q.choices if c in q.correct)
 
 
+def verdict_text(t: Translator, q: Question, choice: str | None, correct: bool) -> str:
+    """The answer's first line: "Correct." or "Wrong" with the right answer (or the time ran out). Never
+    "right", which is an answer in several drills (the right-hand row or hand)."""
+    if correct:
+        return t("drills.correct")
+    return t("drills.timeout" if choice is None else "drills.wrong", answer=answer_text(t, q))
+
+
 def why_text(t: Translator, q: Question) -> str:
     """The explanation of the answer, from the deciding card or rule; with a joker in the cards, what it
     stands for (RULES.md §20)."""

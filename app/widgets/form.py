@@ -142,6 +142,22 @@ class ChoiceRow(Horizontal, can_focus=True):
         if value in values:
             self.index = values.index(value)
 
+    def set_choices(self, choices: Sequence[tuple[Any, str]], value: Any = None) -> None:
+        """Offer ``choices`` instead (another setting changed what exists) and show ``value`` among them, or the
+        first one if it is not offered; :class:`ChoiceRow.Changed` is posted whenever the value shown changes,
+        so that the screen's settings follow the row."""
+        before = self.value
+        self.choices = list(choices)
+        values = [v for v, _ in self.choices]
+        index = values.index(value) if value in values else 0
+        if index != self.index:
+            self.index = index  # the watcher redraws and tells the screen
+            return
+        if self.is_mounted:
+            self.query_one(".choice-value", Label).update(self._value_text())
+        if self.value != before:
+            self.post_message(self.Changed(self, self.value))
+
     def watch_index(self, index: int) -> None:
         """Redraw the value and tell the screen."""
         if self.is_mounted:
