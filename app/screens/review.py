@@ -95,7 +95,9 @@ class ReviewScreen(BaseModal[None]):
         grid.add_column(f"{t('coach.review.best')}  {signed_ev(r.best)}")
         for row in Row:
             grid.add_row(t(f"common.row.{row.id}"), self._cell(r.played, row), self._cell(r.best, row))
-        parts: list[Text | RichTable] = [head, grid, Text(why(t, r))]
+        # Which estimate these are: the table's live row % is another one (the player should not compare them).
+        chances = Text(t("coach.review.chances"), style="italic dim")
+        parts: list[Text | RichTable] = [head, grid, chances, Text(why(t, r))]
         if r.alternatives:
             alts = Text(t("coach.review.alternatives") + "\n", style="bold")
             for n, alt in enumerate(r.alternatives, 2):

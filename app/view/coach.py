@@ -100,7 +100,13 @@ def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None)
     priced = coach.review_for(rec.number, seat)
     if priced is None:
         return t("coach.line_waiting") if coach.is_pending(rec.number, seat) else ""
-    return loss_text(t, priced)
+    text = loss_text(t, priced)
+    # A play auto-arrange completed around the player's placed cards is priced against the best from
+    # scratch: the verdict says the suggestion was constrained, so that its loss is not read as the helper's.
+    around = coach.constrained_around(rec.number, seat, rec.decisions[seat])
+    if around and not priced.same_as_best:
+        text += t("coach.constrained", placed=around)
+    return text
 
 
 def skill_text(t: Translator, skill: Skill) -> str:

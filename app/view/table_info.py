@@ -11,6 +11,7 @@ from rich.text import Text
 
 from app.game import Table
 from app.i18n import Translator
+from app.view.formatting import conversion_text
 from rules.presets import Preset
 
 
@@ -32,6 +33,11 @@ def info_text(t: Translator, table: Table, dealer: int | None, seat_name: Callab
         out.append(" · " + t("table.deal", n=table.number))
     if dealer is not None:
         out.append(" · " + t("table.banker" if table.config.banker else "table.dealer", seat=seat_name(dealer)))
+    # Where the table has money (taiwan's points, the tournament's, arcade's coins) its rate is said here,
+    # once: every other figure in units is a plain count of units.
+    conversion = conversion_text(t, table.money_style)
+    if conversion is not None:
+        out.append(" · " + conversion)
     rec = table.current
     if rec is not None and rec.turned is not None:  # the joker game: the turned-up card, for all to see (§20.2)
         out.append(" · " + t("table.joker_bar", card=rec.turned.symbol()), style="bold magenta")
