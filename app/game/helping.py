@@ -141,10 +141,11 @@ class Helper:
         return True
 
     def is_free(self, request: AIRequest, offer: Offer | None) -> bool:
-        """Whether the answer to the best-from-scratch ``request`` still applies to ``offer`` on show."""
-        rec = self.table.current
+        """Whether the answer to the best-from-scratch ``request`` still applies to ``offer``: same deal, the
+        player still arranging and still looking at one of its suggestions (not a play of their own since)."""
+        rec, st = self.table.current, self.table.arrange
         return (offer is not None and offer.free_pending and rec is not None and request.deal == rec.number
-                and self.table.can_arrange)
+                and self.table.can_arrange and st is not None and st.showing_suggestion())
 
     def hint_for(self, choice: Choice) -> Hint | None:
         """The hint: the card under the cursor, the row the helper's completion puts it in, and that row's
