@@ -6,6 +6,9 @@ One part of :class:`~app.game.table.Table`, which holds it as ``table.helper``.
 A suggestion made with some cards already placed is *constrained*: it completes around them. The helper then
 also asks for the best play from scratch and offers it last in the `a` cycle (:class:`Offer`), and tells the
 coach, so that the verdict on a play taken from a constrained suggestion says so.
+
+The same concept on another floor: its words are :mod:`app.view.helping`, the screen's part
+:mod:`app.screens.table_helper`.
 """
 
 from __future__ import annotations
