@@ -190,3 +190,16 @@ def test_practice_states_no_rate_and_units_alone_read_in_units():
     assert money_text(Translator("zh-TW"), _table(Preset.TAIWAN).money_style, 3) == "+3 賭（+300 分）"
     assert conversion_text(Translator("zh-TW"), _table(Preset.TAIWAN).money_style) == "1 賭 = 100 分"
     assert conversion_text(Translator("zh-CN"), _table(Preset.TOURNAMENT).money_style) == "1 水 = 20 分"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_80_columns_the_game_name_gives_way_to_the_rate(lang):
+    # Arcade's bar (round, deal, rate) is the longest: at 80 columns the rate must not be cut by the clock.
+    from app.view.table_info import CLOCK_ROOM, info_text
+
+    table = _table(Preset.ARCADE, stake=10)
+    t = Translator(lang)
+    bar = info_text(t, table, None, str, room=80)
+    assert conversion_text(t, table.money_style) in bar.plain
+    assert bar.cell_len <= 80 - CLOCK_ROOM
+    assert t("common.app_title") in info_text(t, table, None, str, room=200).plain  # room to spare: kept
