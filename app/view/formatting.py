@@ -49,15 +49,12 @@ def conversion_text(t: Translator, style: MoneyStyle) -> str | None:
 
 
 def money_text(t: Translator, style: MoneyStyle, value: int) -> str:
-    """A seat's standing in the table's currency (``style``, from the ledger): units (with the points they
-    stand for as a second figure where a unit has a worth, taiwan), tournament points, arcade coins, or
-    "practice" when nothing is counted."""
+    """A seat's standing in the table's currency (``style``, from the ledger): units, tournament points,
+    arcade coins, or "practice" when nothing is counted. A units total reads in units alone, taiwan's too:
+    what a unit is worth there is said once, on the top bar (:func:`conversion_text`)."""
     if not style.counted:
         return t("common.practice")
     if style.currency is Currency.UNITS:
-        points = style.points_of(value)
-        if points is not None:
-            return t("table.money.taiwan", units=units_text(t, value), points=signed(points))
         return t("table.money.units", units=units_text(t, value))
     return t(f"table.money.{style.currency.value}", n=f"{value:,}")
 

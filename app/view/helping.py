@@ -1,6 +1,7 @@
 """The helper's words at the table: what auto-arrange's suggestion on show is (which of how many, around how
-many placed cards, or the best from scratch), the play, and its figure said for what it is: the units the
-helper expects against this table's opponents before the other hands are seen. Plain Python: no Textual.
+many placed cards, or the best from scratch) and its figure said for what it is: the units the helper
+expects against this table's opponents before the other hands are seen. One line of the message bar, so the
+play itself is left to the rows, which name each row's hand (a declaration is named). Plain Python.
 
 The same concept on another floor: :mod:`app.game.helping` decides, :mod:`app.screens.table_helper` shows.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 from app.game import Table
 from app.i18n import Translator
 from app.view.formatting import units_text
-from rules.arrangement import Row
 
 
 def suggestion_text(t: Translator, table: Table) -> str:
@@ -19,13 +19,9 @@ def suggestion_text(t: Translator, table: Table) -> str:
     assert st is not None and 0 <= st.suggestion < len(st.suggestions)
     sug = st.suggestions[st.suggestion]
     d = sug.decision
-    if d.declare is not None:
-        play = t("table.msg.suggestion_declare", special=t(f"common.special.{d.declare.id}"))
-    else:
-        assert d.arrangement is not None
-        values = d.arrangement.values(table.config.options.wheel)
-        names = {r.id: t(f"common.category_short.{values[r].category.id}").lower() for r in Row}
-        play = t("table.msg.suggestion_rows", **names)
+    # The rows name each row's hand beside it already; a declaration empties them, so it is named here.
+    play = "" if d.declare is None else t("table.msg.suggestion_declare",
+                                          special=t(f"common.special.{d.declare.id}"))
     fields = {"n": st.suggestion + 1, "total": len(st.suggestions), "play": play, "ev": units_text(t, sug.ev)}
     offer = table.helper.offer
     kind = "plain" if offer is None else offer.kind(st.suggestion)

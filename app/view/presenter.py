@@ -366,10 +366,10 @@ class TablePresenter:
             return ""
         return self.money_text(seat, self.display_money(seat))
 
-    def info_text(self) -> Text:
-        """The top bar: game, preset, deal number, the dealer or banker, the rate of a unit (in the board's
-        width, once it is known: about the screen's)."""
-        return info_text(self.t, self.table, self.dealer(), self.seat_name, self.board[0] if self.board else None)
+    def info_text(self, width: int | None = None) -> Text:
+        """The top bar: game, preset, deal number, the dealer or banker, the rate of a unit (in ``width``
+        columns, the screen's, when known)."""
+        return info_text(self.t, self.table, self.dealer(), self.seat_name, width)
 
     def board_text(self) -> Text:
         """The centre of the table: treasure and doubles, instructions, the reveal's story, the deal."""

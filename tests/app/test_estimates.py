@@ -64,7 +64,7 @@ def test_a_suggestion_says_its_figure_is_expected_against_this_table(lang):
 
 def test_a_hint_says_what_its_completion_is_expected_to_win():
     assert hint_with_ev(EN, "Hint: 7♣ goes to the back.", -1.25) == (
-        "Hint: 7♣ goes to the back. That completion: -1.2 units expected against this table.")
+        "Hint: 7♣ goes to the back. (-1.2 units expected against this table)")
     assert "對這桌預期 +2.0 賭" in hint_with_ev(Translator("zh-TW"), "提示。", 2.0)
 
 
@@ -85,13 +85,13 @@ def test_a_constrained_suggestion_names_the_placed_cards_and_offers_the_best_fro
         return
     assert suggestions[:-1] == constrained and len(suggestions) == len(constrained) + 1
     assert table.arrange.suggestion == 0, "the play on show does not change under the player"
-    assert "the last is the best from scratch" in view.suggestion_text()
+    assert "(last: the best from scratch)" in view.suggestion_text()
     for _ in range(len(constrained) - 1):  # `a` walks the constrained ones, then the best from scratch
         assert table.helper.auto_arrange() is None
     assert table.helper.auto_arrange() is None
     assert table.arrange.suggestion == len(suggestions) - 1
     text = view.suggestion_text()
-    assert text.startswith(f"Best from scratch {len(suggestions)}/{len(suggestions)} (moves your placed cards)")
+    assert text.startswith(f"{len(suggestions)}/{len(suggestions)} best from scratch:")
     assert "expected against this table" in text
     assert table.arrange.decision().arrangement == suggestions[-1].decision.arrangement
 

@@ -187,7 +187,7 @@ def test_practice_states_no_rate_and_units_alone_read_in_units():
     shisanshui = _table(Preset.SHISANSHUI).money_style
     assert money_text(EN, shisanshui, 5) == "+5 units"  # not "+5 pts": shisanshui has no money of its own
     assert money_text(Translator("zh-CN"), shisanshui, 5) == "+5 水"
-    assert money_text(Translator("zh-TW"), _table(Preset.TAIWAN).money_style, 3) == "+3 賭（+300 分）"
+    assert money_text(Translator("zh-TW"), _table(Preset.TAIWAN).money_style, 3) == "+3 賭"  # the rate is on the bar
     assert conversion_text(Translator("zh-TW"), _table(Preset.TAIWAN).money_style) == "1 賭 = 100 分"
     assert conversion_text(Translator("zh-CN"), _table(Preset.TOURNAMENT).money_style) == "1 水 = 20 分"
 
