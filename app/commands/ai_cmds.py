@@ -143,7 +143,8 @@ def _describe(decision: Decision, ev: float, preset: Preset, options: Options) -
             joker = f"  (JK = {v.joker})" if v.joker is not None else ""
             lines.append(f"{name:<7}{format_cards(row):<16}{v.category.en} {v.category.zh}{joker}")
         body = "\n".join(lines)
-    return f"{body}\nev     {ev:+.2f} units"
+    # The level's estimate against the table's opponents before their hands are seen (RULES.md §22.2).
+    return f"{body}\nev     {ev:+.2f} units expected against this table"
 
 
 def cmd_arena(args: argparse.Namespace) -> int:

@@ -21,7 +21,16 @@ from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.view.cards import CardLook, cards_text
-from app.view.coach import VERDICT_STYLE, above_best, loss_text, percent, play_text, row_hand, why
+from app.view.coach import (
+    VERDICT_STYLE,
+    above_best,
+    constrained_note,
+    loss_text,
+    percent,
+    play_text,
+    row_hand,
+    why,
+)
 from app.view.exchange_review import pass_lines
 from app.view.formatting import seat_name, signed
 from app.widgets.chrome import GameFooter
@@ -88,7 +97,8 @@ class ReviewScreen(BaseModal[None]):
     def render_review(self, r: Review) -> Group:
         """The verdict, both plays row by row, the alternatives and the reasoning."""
         t = self.t
-        head = Text(loss_text(t, r), style=VERDICT_STYLE[r.verdict])
+        head = Text(loss_text(t, r) + constrained_note(t, self.table.coach, self.record, self.seat, r),
+                    style=VERDICT_STYLE[r.verdict])
         grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=True, padding=(0, 1))
         grid.add_column("", no_wrap=True)
         grid.add_column(f"{t('coach.review.yours')}  {signed_ev(r.played)}")

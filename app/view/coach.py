@@ -100,13 +100,15 @@ def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None)
     priced = coach.review_for(rec.number, seat)
     if priced is None:
         return t("coach.line_waiting") if coach.is_pending(rec.number, seat) else ""
-    text = loss_text(t, priced)
-    # A play auto-arrange completed around the player's placed cards is priced against the best from
-    # scratch: the verdict says the suggestion was constrained, so that its loss is not read as the helper's.
-    around = coach.constrained_around(rec.number, seat, rec.decisions[seat])
-    if around and not priced.same_as_best:
-        text += t("coach.constrained", placed=around)
-    return text
+    return loss_text(t, priced) + constrained_note(t, coach, rec, seat, priced)
+
+
+def constrained_note(t: Translator, coach: Coach, rec: DealRecord, seat: int, review: Review) -> str:
+    """`` · you played a suggestion around your 3 placed cards; …`` when ``seat`` played an auto-arrange
+    suggestion completed around placed cards and the coach found better: it prices every play against the
+    best from scratch, so the loss is not read as the helper's. Empty otherwise."""
+    around = coach.constrained_around(rec.number, seat, rec.decisions[seat]) if seat in rec.decisions else 0
+    return t("coach.constrained", placed=around) if around and not review.same_as_best else ""
 
 
 def skill_text(t: Translator, skill: Skill) -> str:

@@ -10,7 +10,7 @@ import pytest
 from app.game import Phase, Purpose, Table, run_ai
 from app.game.coach import run_coach
 from app.i18n import Translator
-from app.view.coach import coach_status
+from app.view.coach import coach_status, constrained_note
 from app.view.helping import hint_with_ev
 from app.view.presenter import TablePresenter
 from rules.arrangement import Row
@@ -80,9 +80,7 @@ def test_a_constrained_suggestion_names_the_placed_cards_and_offers_the_best_fro
     assert table.helper.is_free_request(free) and not table.helper.is_free_request(request)
     added = table.helper.accept_free(free, run_ai(free))
     suggestions = table.arrange.suggestions
-    if not added:  # the low cards were where the best play puts them: said so, nothing added
-        assert suggestions == constrained and "keeps them too" in view.suggestion_text()
-        return
+    assert added, "this seed's best play from scratch moves the low cards"
     assert suggestions[:-1] == constrained and len(suggestions) == len(constrained) + 1
     assert table.arrange.suggestion == 0, "the play on show does not change under the player"
     assert "(last: the best from scratch)" in view.suggestion_text()
@@ -94,6 +92,22 @@ def test_a_constrained_suggestion_names_the_placed_cards_and_offers_the_best_fro
     assert text.startswith(f"{len(suggestions)}/{len(suggestions)} best from scratch:")
     assert "expected against this table" in text
     assert table.arrange.decision().arrangement == suggestions[-1].decision.arrangement
+
+
+def test_a_best_from_scratch_that_keeps_the_cards_is_not_offered_twice():
+    table = _table()
+    view = TablePresenter(table, EN)
+    _place_low_front(table)
+    _, free = _suggest(table)
+    # The answer is one of the constrained plays already: the placed cards are where the best puts them.
+    same = table.arrange.suggestions[0]
+    choice = run_ai(free)
+    choice = type(choice)(same.decision, same.ev)
+    assert not table.helper.accept_free(free, choice)
+    assert len(table.arrange.suggestions) == len(table.helper.offer.suggestions)
+    assert "(the best from scratch keeps them too)" in view.suggestion_text()
+    rec = table.current
+    assert table.coach.constrained_around(rec.number, rec.human, same.decision) == 0  # no excuse needed
 
 
 def test_the_best_from_scratch_is_dropped_once_the_player_moved_on():
@@ -134,10 +148,9 @@ def test_the_coachs_verdict_on_a_constrained_suggestion_says_so():
     rec = _play_and_price(table)
     review = table.coach.review_for(rec.number, rec.human)
     text = coach_status(EN, table.coach, rec, rec.human)
-    if review.same_as_best:
-        assert "placed card" not in text  # the best play needs no excuse
-    else:
-        assert text.endswith("you played a suggestion around your 3 placed cards; the best is from scratch")
+    assert not review.same_as_best  # this seed's low cards cost something: the best play moves them
+    assert text.endswith("you played a suggestion around your 3 placed cards; the best is from scratch")
+    assert constrained_note(EN, table.coach, rec, rec.human, review) in text  # the review screen's head too
     assert table.coach.constrained_around(rec.number, rec.human, rec.decisions[rec.human]) == 3
 
 
