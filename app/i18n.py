@@ -3,6 +3,10 @@
 A key is ``<file stem>.<dotted path>``: ``menu.quick_play`` is ``quick_play`` in ``menu.toml``. The
 language follows ``--lang``, then the settings, then the locale; English fills any gap so that a
 missing translation shows English rather than a key (a test keeps every language complete).
+
+Plurals: a field's format spec may hold the two English forms, ``{n:# deal|# deals}`` (``#`` stands for the
+number) or ``{n:deal|deals}`` (the word alone): :func:`plural_form` picks one by the count. Chinese has no
+plural forms; its strings simply write ``{n} 局``.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from __future__ import annotations
 import functools
 import locale
 import os
+import re
+import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -87,6 +93,50 @@ def resolve_language(cli: str | None, setting: str | None, env: Mapping[str, str
     return language_from_locale(env)
 
 
+#: Languages whose nouns take a plural form (the others read ``{n}`` the same for every count).
+_PLURAL_LANGUAGES = frozenset({"en"})
+_NUMBER = re.compile(r"[+\-−]?[\d,]+(\.\d+)?")
+
+
+def plural_form(lang: str, count: object) -> str:
+    """``"one"`` or ``"other"``, CLDR's plural category of ``count`` in ``lang``.
+
+    English: one for exactly 1 (or -1, "+1" as a signed figure shows it), other for everything else,
+    decimals included ("1.0 units", as CLDR reads a visible fraction). ``count`` may be a number or the text
+    the screen shows for it ("+1", "1,000", "0.42"); anything else reads as other."""
+    if lang not in _PLURAL_LANGUAGES:
+        return "other"
+    if isinstance(count, bool):
+        return "other"
+    if isinstance(count, int):
+        return "one" if abs(count) == 1 else "other"
+    if isinstance(count, float):
+        return "other"
+    text = str(count).strip()
+    if not _NUMBER.fullmatch(text) or "." in text:
+        return "other"
+    return "one" if text.lstrip("+-−").replace(",", "") == "1" else "other"
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` that understands a plural spec: ``{n:# unit|# units}`` (see the module's docstring)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return super().format_field(value, format_spec)
+        one, _, other = format_spec.partition("|")
+        form = one if plural_form(self.lang, value) == "one" else other
+        return form.replace("#", str(value))
+
+
+def format_text(lang: str, text: str, **kwargs: Any) -> str:
+    """``text`` (a string of ``lang``) with its fields filled, plural specs read for ``lang``."""
+    return _Formatter(lang).format(text, **kwargs)
+
+
 @dataclass(frozen=True)
 class Translator:
     """Looks up and formats strings of one language."""
@@ -97,7 +147,8 @@ class Translator:
         text = load_strings(self.lang).get(key)
         if text is None:
             text = load_strings(DEFAULT).get(key, key)
-        return text.format(**kwargs) if kwargs else text
+            return format_text(DEFAULT, text, **kwargs) if kwargs else text
+        return format_text(self.lang, text, **kwargs) if kwargs else text
 
     def has(self, key: str) -> bool:
         return key in load_strings(self.lang)

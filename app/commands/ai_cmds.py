@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ai import Level, TableView, choose
-from app.commands.common import SEED, CommandParser, add_command, bounded, fail
+from app.commands.common import SEED, CommandParser, add_command, bounded, counted, fail
 from rules.cards import JOKER, format_cards, parse_cards
 from rules.deal import Decision
 from rules.evaluate import evaluate_row
@@ -143,7 +143,8 @@ def _describe(decision: Decision, ev: float, preset: Preset, options: Options) -
             joker = f"  (JK = {v.joker})" if v.joker is not None else ""
             lines.append(f"{name:<7}{format_cards(row):<16}{v.category.en} {v.category.zh}{joker}")
         body = "\n".join(lines)
-    return f"{body}\nev     {ev:+.2f} units"
+    # The level's estimate against the table's opponents before their hands are seen (RULES.md §22.2).
+    return f"{body}\nev     {ev:+.2f} units expected against this table"
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -195,7 +196,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"{report['deals']} duplicate deals, {_table_words(report)}")
+    print(f"{counted(report['deals'], 'duplicate deal')}, {_table_words(report)}")
     print(f"{'player':<24}{'mean':>9}{'±95%':>9}{'fouls':>7}{'scoops':>8}{'median ms':>11}")
     for p in report["players"]:  # type: ignore[union-attr]
         print(
@@ -203,7 +204,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             f"{p['median_ms']:>11.2f}"
         )
         if p.get("invalid_answers"):
-            print(f"  {p['invalid_answers']} invalid answers scored as fouls; first: {p['first_invalid']}")
+            print(f"  {counted(p['invalid_answers'], 'invalid answer')} scored as fouls; first: {p['first_invalid']}")
     if report.get("note"):
         print(f"note: {report['note']}")
     return 0
@@ -219,7 +220,7 @@ def _table_words(report: dict[str, Any]) -> str:
 def _print_field(report: dict[str, Any]) -> None:
     """A field match's report as text."""
     me, table = report["challenger"], report["field"]
-    print(f"{report['deals']} field deals, {_table_words(report)}: "
+    print(f"{counted(report['deals'], 'field deal')}, {_table_words(report)}: "
           f"{me['name']} in each seat in turn of a table of {table['name']}")
     print(f"gain of {me['name']} over {table['name']}: {me['mean']:+.3f} ± {me['ci95']:.3f} units a seat-hand (95%)")
     same = f"{me['name']}'s table played as the field's on {me['same_table']:.1%} of seat-hands"

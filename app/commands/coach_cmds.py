@@ -10,6 +10,7 @@ from ai import Budget, PricedPlay, Review, TableView, parse_play, review
 from app.commands.common import SEED, CommandParser, add_command, bounded, fail
 from app.i18n import Translator
 from app.view.coach import above_best, loss_text, play_text, why
+from app.view.formatting import units_text
 from rules.arrangement import Row
 from rules.cards import JOKER, CardError, parse_cards
 from rules.deal import DealError, Decision
@@ -72,11 +73,11 @@ def cmd_coach(args: argparse.Namespace) -> int:
         print(json.dumps(review_json(r, t), ensure_ascii=False))
         return 0
     print(loss_text(t, r))
-    print(f"yours  {play_text(t, r.played.decision):<40} ev {r.played.ev:+.2f}")
-    print(f"best   {play_text(t, r.best.decision):<40} ev {r.best.ev:+.2f}")
+    print(f"yours  {play_text(t, r.played.decision):<40} ev {units_text(t, r.played.ev, places=2)}")
+    print(f"best   {play_text(t, r.best.decision):<40} ev {units_text(t, r.best.ev, places=2)}")
     print(f"why    {why(t, r)}")
     for n, alt in enumerate(r.alternatives, 2):
-        print(f"#{n}     {play_text(t, alt.decision):<40} ev {alt.ev:+.2f}")
+        print(f"#{n}     {play_text(t, alt.decision):<40} ev {units_text(t, alt.ev, places=2)}")
     if above_best(r):
         print(f"note   {t('coach.review.tied')}")
     print(f"({r.tables} pricing tables, seed {args.seed})")

@@ -22,6 +22,12 @@ class UsageError(Exception):
     """Bad input from the user; printed as ``error: <message>`` with exit status 2."""
 
 
+def counted(n: int, word: str, words: str | None = None) -> str:
+    """``1 deal``, ``3 deals``: a count with its noun in the right English number (the commands speak
+    English; ``words`` when the plural is not ``word`` + s)."""
+    return f"{n:,} {word if abs(n) == 1 else (words or word + 's')}"
+
+
 def fail(message: str) -> NoReturn:
     """Stop a command with a usage error."""
     raise UsageError(message)

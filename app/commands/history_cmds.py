@@ -17,9 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-from app.commands.common import CommandParser, UsageError, add_command, whole_number
+from app.commands.common import CommandParser, UsageError, add_command, counted, whole_number
 from app.exits import EXIT_FAILURE, report
-from app.i18n import LANGUAGES
+from app.i18n import LANGUAGES, Translator
 from app.paths import temp_path
 from app.store.database import DealRow, History, HistoryOff, WriteFailed, open_history
 from app.store.stats import compute_stats
@@ -183,13 +183,16 @@ def _stats(history: History, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([s.to_dict() for s in stats], ensure_ascii=False))
         return 0
+    from app.view.formatting import units_text  # the game's floor, only for this text
+
+    en = Translator("en")  # the commands' text output is English
     for s in stats:
-        print(f"{s.preset}: {s.deals} deals" + ("" if not s.computer_deals else
+        print(f"{s.preset}: {counted(s.deals, 'deal')}" + ("" if not s.computer_deals else
               f" of your own decisions (of {s.seat_deals} at your seat; the computer decided {s.computer_deals}, "
               f"{s.timeouts} at the time-out: not counted here)"))
         if not s.deals:
             continue
-        print(f"  units a deal   {s.mean:+.2f} ± {s.ci95:.2f} (95%), {s.units:+d} in all")
+        print(f"  units a deal   {s.mean:+.2f} ± {s.ci95:.2f} (95%), {units_text(en, s.units)} in all")
         print(f"  rows           {s.rows_won} won, {s.rows_lost} lost")
         print(f"  打槍           {s.sweeps_given} given, {s.sweeps_taken} taken")
         print(f"  fouls          {s.fouls}    specials {s.specials}")
@@ -265,7 +268,7 @@ def _export(history: History, args: argparse.Namespace) -> int:
         tmp.unlink(missing_ok=True)
         raise
     history.take_damaged()
-    print(f"exported {count} deals to {path}", file=sys.stderr)
+    print(f"exported {counted(count, 'deal')} to {path}", file=sys.stderr)
     return 0
 
 
@@ -292,6 +295,6 @@ def _import(history: History, args: argparse.Namespace) -> int:
         raise UsageError(f"{name}: {exc.strerror or exc}") from None
     except OSError as exc:
         return report(f"{name}: {exc.strerror or exc}; nothing was imported", EXIT_FAILURE)
-    print(f"imported {result.added} deals ({result.skipped} already in the history, {result.sessions} new "
-          "sessions)", file=sys.stderr)
+    print(f"imported {counted(result.added, 'deal')} ({result.skipped} already in the history, "
+          f"{counted(result.sessions, 'new session')})", file=sys.stderr)
     return 0

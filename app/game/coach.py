@@ -8,7 +8,7 @@ The same concept on another floor: the table's side of :mod:`ai.coach`; its word
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ai import Budget, PassReview, Review, TableView, Verdict, review, review_pass
@@ -76,6 +76,25 @@ class Coach:
     listener: Callable[[int, int, Review], None] | None = None  # told of each review kept (the history)
     passes: dict[tuple[int, int, int], PassReview] = field(default_factory=dict)  # 換三張: (deal, seat, round)
     passes_pending: set[tuple[int, int, int]] = field(default_factory=set)
+    # Auto-arrange's constrained suggestions, by (deal, seat): how many placed cards they kept, and the plays.
+    constrained: dict[tuple[int, int], tuple[int, tuple[Decision, ...]]] = field(default_factory=dict)
+
+    def note_constrained(self, deal: int, seat: int, around: int, plays: Sequence[Decision]) -> None:
+        """Remember that auto-arrange offered ``plays`` around ``around`` placed cards (the best from scratch
+        is not among them), so that a verdict on one of them can say it was constrained."""
+        _, before = self.constrained.get((deal, seat), (0, ()))
+        self.constrained[(deal, seat)] = (around, (*before, *plays))
+
+    def note_unconstrained(self, deal: int, seat: int, play: Decision) -> None:
+        """``play`` is also the best from scratch: a verdict on it is not a constrained one."""
+        around, plays = self.constrained.get((deal, seat), (0, ()))
+        self.constrained[(deal, seat)] = (around, tuple(p for p in plays if p != play))
+
+    def constrained_around(self, deal: int, seat: int, played: Decision) -> int:
+        """How many placed cards the suggestion ``played`` was built around; 0 when it was not a constrained
+        suggestion (the player's own play, or a suggestion from scratch)."""
+        around, plays = self.constrained.get((deal, seat), (0, ()))
+        return around if played in plays else 0
 
     def request(self, rec: DealRecord, seat: int, view: TableView, budget: Budget = Budget.STANDARD
                 ) -> CoachRequest | None:

@@ -21,7 +21,17 @@ from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.view.cards import CardLook, cards_text
-from app.view.coach import VERDICT_STYLE, above_best, loss_text, not_yours, percent, play_text, row_hand, why
+from app.view.coach import (
+    VERDICT_STYLE,
+    above_best,
+    constrained_note,
+    loss_text,
+    not_yours,
+    percent,
+    play_text,
+    row_hand,
+    why,
+)
 from app.view.exchange_review import pass_lines
 from app.view.formatting import seat_name, signed
 from app.widgets.chrome import GameFooter
@@ -88,7 +98,8 @@ class ReviewScreen(BaseModal[None]):
     def render_review(self, r: Review) -> Group:
         """The verdict, both plays row by row, the alternatives and the reasoning."""
         t = self.t
-        head = Text(loss_text(t, r), style=VERDICT_STYLE[r.verdict])
+        head = Text(loss_text(t, r) + constrained_note(t, self.table.coach, self.record, self.seat, r),
+                    style=VERDICT_STYLE[r.verdict])
         head.append(not_yours(t, self.record, self.seat), style="yellow")  # a time-out's hand is the computer's
         grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=True, padding=(0, 1))
         grid.add_column("", no_wrap=True)
@@ -96,7 +107,9 @@ class ReviewScreen(BaseModal[None]):
         grid.add_column(f"{t('coach.review.best')}  {signed_ev(r.best)}")
         for row in Row:
             grid.add_row(t(f"common.row.{row.id}"), self._cell(r.played, row), self._cell(r.best, row))
-        parts: list[Text | RichTable] = [head, grid, Text(why(t, r))]
+        # Which estimate these are: the table's live row % is another one (the player should not compare them).
+        chances = Text(t("coach.review.chances"), style="italic dim")
+        parts: list[Text | RichTable] = [head, grid, chances, Text(why(t, r))]
         if r.alternatives:
             alts = Text(t("coach.review.alternatives") + "\n", style="bold")
             for n, alt in enumerate(r.alternatives, 2):

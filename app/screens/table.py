@@ -573,7 +573,7 @@ class TableScreen(BaseScreen[None]):
         me = self.query_one("#me")
         me.border_title = view.me_title()
         me.border_subtitle = view.me_money()
-        self.put("#info", view.info_text())
+        self.put("#info", view.info_text(self.size.width))  # narrow: the game's name gives way to the rate
         board = self.query_one("#board").content_region
         view.board = (board.width, board.height) if board.height else None
         self.put("#board", view.board_text())

@@ -12,6 +12,7 @@ from typing import Protocol
 from ai import Choice
 from app.game import AIRequest, ArrangeError, Purpose
 from app.screens.table_part import TableSeen
+from app.view.helping import hint_with_ev
 from app.view.presenter import TablePresenter
 
 
@@ -55,8 +56,15 @@ class Helping:
         self.screen.redraw()
 
     def accept(self, req: AIRequest, choice: Choice) -> None:
-        """The AI's suggestions or hint are in: show them, if they still fit."""
+        """The AI's suggestions or hint are in: show them, if they still fit. Suggestions around placed cards
+        go on to ask for the best play from scratch, offered last in the `a` cycle."""
         screen, helper = self.screen, self.screen.table.helper
+        if helper.is_free_request(req):
+            helper.accept_free(req, choice)
+            if screen.table.arrange is not None and screen.table.arrange.showing_suggestion():
+                screen.say(screen.view.suggestion_text())  # now says where the best from scratch is
+            screen.redraw()
+            return
         # An old deal's answer, or one the player's moves have overtaken since it was asked: dropped.
         if not helper.fits(req):
             return
@@ -70,11 +78,14 @@ class Helping:
             else:
                 if choice.kept_fixed and screen.table.arrange is not None:
                     screen.say(screen.view.suggestion_text())
+                free = helper.free_request(req)
+                if free is not None:
+                    screen.think(free)
         else:
             hint = helper.hint_for(choice)
             if hint is None:
                 screen.say(screen.t("table.msg.no_hint"), "warning")
             else:
                 screen.view.hint = hint
-                screen.say(screen.view.hint_text())
+                screen.say(hint_with_ev(screen.t, screen.view.hint_text(), choice.ev))
         screen.redraw()

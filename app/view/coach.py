@@ -101,7 +101,7 @@ def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None)
     priced = coach.review_for(rec.number, seat)
     if priced is None:
         return t("coach.line_waiting") if coach.is_pending(rec.number, seat) else ""
-    return loss_text(t, priced) + not_yours(t, rec, seat)
+    return loss_text(t, priced) + constrained_note(t, coach, rec, seat, priced) + not_yours(t, rec, seat)
 
 
 def not_yours(t: Translator, rec: DealRecord, seat: int) -> str:
@@ -110,6 +110,14 @@ def not_yours(t: Translator, rec: DealRecord, seat: int) -> str:
     if seat != rec.human or seat not in rec.decisions or rec.own(seat):
         return ""
     return " " + t("coach.not_yours")
+
+
+def constrained_note(t: Translator, coach: Coach, rec: DealRecord, seat: int, review: Review) -> str:
+    """`` · you played a suggestion around your 3 placed cards; …`` when ``seat`` played an auto-arrange
+    suggestion completed around placed cards and the coach found better: it prices every play against the
+    best from scratch, so the loss is not read as the helper's. Empty otherwise."""
+    around = coach.constrained_around(rec.number, seat, rec.decisions[seat]) if seat in rec.decisions else 0
+    return t("coach.constrained", placed=around) if around and not review.same_as_best else ""
 
 
 def skill_text(t: Translator, skill: Skill) -> str:

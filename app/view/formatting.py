@@ -20,17 +20,42 @@ def signed(n: int) -> str:
     return f"+{n:,}" if n > 0 else f"{n:,}"
 
 
+def unit_word(t: Translator) -> str:
+    """The scoring unit's one word in the player's language (headings): en "units", zh-TW 賭, zh-CN 水.
+    The word is named once, in ``common.units``; an amount reads through :func:`units_text`."""
+    return t("common.units")
+
+
+def units_text(t: Translator, value: int | float | str, *, places: int | None = None, sign: bool = True) -> str:
+    """An amount in units with the unit's word: ``+3 units``, ``1 unit``, ``-3.8 units``, ``+3 賭``, ``-6.3 水``.
+
+    ``value`` is a whole number (signed unless ``sign`` is False), a float (shown to ``places`` decimals, one
+    by default) or text already formatted ("0.42 ± 0.10"); the English plural follows the figure shown."""
+    if isinstance(value, str):
+        n = value
+    elif isinstance(value, float) or places is not None:
+        n = f"{value:{'+' if sign else ''}.{1 if places is None else places}f}"
+    else:
+        n = signed(value) if sign else f"{value:,}"
+    return t("common.amount", n=n)
+
+
+def conversion_text(t: Translator, style: MoneyStyle) -> str | None:
+    """What one unit is worth where the table has money ("1 unit = 100 pts", "1 unit = 10 coins"), said once
+    on screen; None where units are all there is (or nothing is counted)."""
+    if style.unit_worth is None or style.currency is Currency.NONE:
+        return None
+    return t(f"common.conversion.{style.worth_in.value}", n=f"{style.unit_worth:,}")
+
+
 def money_text(t: Translator, style: MoneyStyle, value: int) -> str:
-    """A seat's standing in the table's currency (``style``, from the ledger): units (with the points they
-    stand for where a unit has a worth, taiwan), tournament points, arcade coins, or "practice" when nothing
-    is counted."""
+    """A seat's standing in the table's currency (``style``, from the ledger): units, tournament points,
+    arcade coins, or "practice" when nothing is counted. A units total reads in units alone, taiwan's too:
+    what a unit is worth there is said once, on the top bar (:func:`conversion_text`)."""
     if not style.counted:
         return t("common.practice")
     if style.currency is Currency.UNITS:
-        points = style.points_of(value)
-        if points is not None:
-            return t("table.money.taiwan", units=signed(value), points=signed(points))
-        return t("table.money.units", units=signed(value))
+        return t("table.money.units", units=units_text(t, value))
     return t(f"table.money.{style.currency.value}", n=f"{value:,}")
 
 
@@ -85,6 +110,7 @@ def group_lines(lines: Iterable[ItemLine]) -> dict[tuple[int, str], tuple[int, l
 
 __all__ = [
     "SEAT_KEYS",
+    "conversion_text",
     "deal_units_text",
     "group_lines",
     "item_name",
@@ -92,4 +118,6 @@ __all__ = [
     "seat_name",
     "signed",
     "step_title",
+    "unit_word",
+    "units_text",
 ]

@@ -32,6 +32,7 @@ from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status
 from app.view.exchange import exchange_board, exchange_status, hand_model
 from app.view.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
+from app.view.helping import suggestion_text
 from app.view.ladder import LadderLine, ladder_board, ladder_model
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
 from app.view.table_info import info_text, stake_text
@@ -237,21 +238,9 @@ class TablePresenter:
         return float(win[0] + tie[0] / 2)
 
     def suggestion_text(self) -> str:
-        """The suggestion on show: which of how many, what play it is, and its expected units."""
-        st = self.table.arrange
-        assert st is not None and 0 <= st.suggestion < len(st.suggestions)
-        sug = st.suggestions[st.suggestion]
-        d = sug.decision
-        if d.declare is not None:
-            play = self.t("table.msg.suggestion_declare", special=self.t(f"common.special.{d.declare.id}"))
-        else:
-            assert d.arrangement is not None
-            values = d.arrangement.values(self.table.config.options.wheel)
-            names = {r.id: self.t(f"common.category_short.{values[r].category.id}").lower() for r in Row}
-            play = self.t("table.msg.suggestion_rows", **names)
-        return self.t(
-            "table.msg.suggestion", n=st.suggestion + 1, total=len(st.suggestions), play=play, ev=f"{sug.ev:+.1f}"
-        )
+        """The suggestion on show: which of how many (around placed cards, or from scratch), what play it
+        is, and its expected units against this table (:mod:`app.view.helping`)."""
+        return suggestion_text(self.t, self.table)
 
     def _others(self, seat: int) -> list[int]:
         pos = self.positions()
@@ -383,9 +372,10 @@ class TablePresenter:
             return ""
         return self.money_text(seat, self.display_money(seat))
 
-    def info_text(self) -> Text:
-        """The top bar: game, preset, deal number, the dealer or banker, the player's stake."""
-        return info_text(self.t, self.table, self.dealer(), self.seat_name)
+    def info_text(self, width: int | None = None) -> Text:
+        """The top bar: game, preset, deal number, the dealer or banker, the rate of a unit (in ``width``
+        columns, the screen's, when known)."""
+        return info_text(self.t, self.table, self.dealer(), self.seat_name, width)
 
     def board_text(self) -> Text:
         """The centre of the table: treasure and doubles, instructions, the reveal's story, the deal."""

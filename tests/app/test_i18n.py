@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.i18n import LANGUAGES, Translator, load_strings
+from app.i18n import LANGUAGES, Translator, format_text, load_strings
 from app.paths import asset
 from app.screens.menu import ITEMS
 from app.view.rules_text import RulesText, preset_description
@@ -84,11 +84,12 @@ def test_no_empty_or_non_string_values(name, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", FILES)
 def test_every_string_formats(name, lang):
-    # A stray brace would only show up as a crash on screen; format each string with dummy values.
+    # A stray brace would only show up as a crash on screen; format each string with dummy values, through
+    # the app's formatter (which reads the plural specs, {n:# deal|# deals}).
     for key, value in _strings(asset("i18n", lang, name)).items():
         fields = {f: 1 for f in _placeholders(str(value))}
         try:
-            str(value).format(**fields)
+            format_text(lang, str(value), **fields)
         except (ValueError, IndexError, KeyError) as exc:
             pytest.fail(f"{lang}/{name} {key}: {exc}")
 

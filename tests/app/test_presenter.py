@@ -49,8 +49,13 @@ def test_signed_and_money_in_every_currency():
     assert money_text(EN, practice, 3) == EN("common.practice")
     # Taiwan shows the points a unit stands for: the preset's points per unit, not a number of its own.
     per = Preset.TAIWAN.points_per_unit
-    assert money_text(EN, styles[Preset.TAIWAN], -3) == EN("table.money.taiwan", units="-3", points=signed(-3 * per))
-    assert money_text(EN, styles[Preset.SHISANSHUI], 2) == EN("table.money.units", units="+2")
+    # Taiwan's totals are units; what a unit is worth is said once, on the top bar, not beside every total.
+    assert money_text(EN, styles[Preset.TAIWAN], -3) == "-3 units"
+    assert money_text(EN, styles[Preset.TAIWAN], 1) == "+1 unit"
+    assert per == 100
+    assert money_text(EN, styles[Preset.SHISANSHUI], 2) == "+2 units"  # units alone: no money of its own
+    assert money_text(Translator("zh-TW"), styles[Preset.SHISANSHUI], 2) == "+2 賭"
+    assert money_text(Translator("zh-CN"), styles[Preset.SHISANSHUI], -1) == "-1 水"
     assert money_text(EN, styles[Preset.TOURNAMENT], 3100) == EN("table.money.points", n="3,100")
     assert money_text(EN, styles[Preset.ARCADE], 500) == EN("table.money.coins", n="500")
 
