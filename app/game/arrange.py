@@ -11,7 +11,7 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ai import Fixed, PricedDecision, legal_splits
@@ -21,6 +21,11 @@ from rules.deal import Decision
 from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_row
 from rules.presets import Options
 from rules.specials import Special
+
+from .why import YES, Allowed, Verdict, Why, greyed
+
+__all__ = ["Action", "Allowed", "ArrangeError", "ArrangeState", "Hint", "display_order", "hint_row",
+           "partial_category"]
 
 
 class Action(StrEnum):
@@ -48,19 +53,6 @@ class Action(StrEnum):
     def arranging(self) -> bool:
         """True for the moves made while arranging (they need an arrangement in progress)."""
         return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE, Action.STAKE, Action.PASS)
-
-
-class Allowed(Enum):
-    """Whether an :class:`Action` can be taken now: allowed, shown but not now (greyed), or not offered."""
-
-    ALLOWED = "allowed"
-    GREYED = "greyed"
-    HIDDEN = "hidden"
-
-    @classmethod
-    def of(cls, ok: bool) -> Allowed:
-        """ALLOWED when ``ok``, else GREYED."""
-        return cls.ALLOWED if ok else cls.GREYED
 
 
 class ArrangeError(ValueError):
@@ -431,24 +423,45 @@ class ArrangeState:
     def allows(self, action: Action, row: Row | None = None) -> Allowed:
         """Whether an arranging ``action`` can be taken on this state (``row``: where PLACE puts the cards).
 
-        The table decides first whether the player may arrange at all (:meth:`app.game.Table.allows`).
+        The table decides first whether the player may arrange at all (:func:`app.game.actions.allowed`).
         """
+        return self.verdict(action, row).allowed
+
+    def verdict(self, action: Action, row: Row | None = None) -> Verdict:
+        """:meth:`allows` with the reason when the answer is no (greyed: these are the current step's keys)."""
         declared = self.declared is not None
-        if action is Action.SELECT:
-            return Allowed.of(not declared and self.cursor_card is not None)
+        if action in (Action.SELECT, Action.PLACE, Action.UNPLACE, Action.HINT) and declared:
+            return greyed(Why.DECLARED)
+        if action in (Action.SELECT, Action.PLACE, Action.UNPLACE) and not self.targets():
+            return greyed(Why.NO_CARD)
         if action is Action.PLACE:
-            return Allowed.of(row is not None and self.can_place(row))
-        if action is Action.UNPLACE:
-            return Allowed.of(not declared and any(self.where(c) is not None for c in self.targets()))
-        if action is Action.CLEAR:
-            return Allowed.of(self.can_return_all)
-        if action is Action.AUTO:
-            return Allowed.of(not declared or (self._kept_declaration is None and self.showing_suggestion()))
-        if action is Action.HINT:
-            return Allowed.of(not declared and not self.complete)
+            return self._place_verdict(row)
+        if action is Action.UNPLACE and not any(self.where(c) is not None for c in self.targets()):
+            return greyed(Why.IN_HAND if self.placed else Why.NOTHING_PLACED)
+        if action is Action.CLEAR and not self.can_return_all:
+            return greyed(Why.DRAGON if declared else Why.NOTHING_PLACED)
+        if action is Action.AUTO and declared and not (self._kept_declaration is None and self.showing_suggestion()):
+            return greyed(Why.AUTO_DECLARED)
+        if action is Action.HINT and self.complete:
+            return greyed(Why.ALL_PLACED)
         if action is Action.READY:
-            return Allowed.of(self.ready_problem() is None)
-        return Allowed.ALLOWED
+            problem = self.ready_problem()
+            if problem == "incomplete":
+                return greyed(Why.INCOMPLETE, n=len(self.hand) - len(self.placed))
+            if problem == "foul":
+                return greyed(Why.FOUL)
+        return YES
+
+    def _place_verdict(self, row: Row | None) -> Verdict:
+        if row is None:
+            return greyed(Why.NO_ROW)
+        moving = [c for c in self.targets() if c not in self.rows[row]]
+        if not moving:
+            return greyed(Why.ALREADY_THERE, row=row)
+        if len(moving) > self.room(row):
+            why = Why.ROW_FULL if self.room(row) == 0 else Why.ROW_ROOM
+            return greyed(why, n=self.room(row), m=len(moving), row=row)
+        return YES
 
     # ---- declaring
 

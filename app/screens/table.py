@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on, work
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
@@ -31,14 +32,15 @@ from app.game import (
     Phase,
     Purpose,
     Table,
-    allowed,
     run_ai,
 )
+from app.game.actions import verdict as game_verdict
 from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
 from app.game.replay import OneDeal
 from app.game.requests import PassRequest
+from app.game.why import YES, Verdict, Why, hidden
 from app.i18n import Translator
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import Countdown
@@ -58,6 +60,7 @@ from app.view.exchange import passed_text
 from app.view.formatting import SEAT_KEYS
 from app.view.presenter import TablePresenter
 from app.view.reveal_player import RevealPlayer, Scheduler
+from app.view.why import why_text
 from app.widgets.chrome import GameFooter
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
@@ -112,6 +115,10 @@ class TableScreen(BaseScreen[None]):
         Binding("question_mark", "help", "table.key.help", key_display="?"),
         Binding("escape", "leave", "table.key.leave", key_display="esc"),
     ]
+    # Last on every key: when none of its bindings can act now, :meth:`action_explain` says why (never shown).
+    BINDINGS += [Binding(key, f"explain({key!r})", "", show=False)
+                 for key in dict.fromkeys(k.strip() for b in BINDINGS if isinstance(b, Binding)
+                                          for k in b.key.split(","))]
 
     def __init__(
         self,
@@ -308,22 +315,47 @@ class TableScreen(BaseScreen[None]):
     # ---- actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "explain":  # the last word on a key no other binding takes (never shown)
+            return True
+        return SHOWN[self.verdict(action, parameters).allowed]
+
+    def verdict(self, action: str, parameters: tuple[object, ...] = ()) -> Verdict:
+        """Whether the screen's ``action`` acts now and, when not, why (:mod:`app.game.why`)."""
+        table = self.table
+        one_deal = isinstance(table, OneDeal)
         if action == "pause_watch":  # only while watching
-            return self.table.watching and self.table.phase is not Phase.OVER
-        one_deal = isinstance(self.table, OneDeal)
-        if action == "done":
-            return one_deal and self.table.phase in (Phase.REVEALING, Phase.RESULTS)
-        if action == "next" and one_deal:
-            return False
-        if action == "review":  # once the deal is scored
-            rec = self.table.current
-            return None if rec is None or rec.result is None or self.table.phase is Phase.ARRANGING else True
+            if not table.watching:
+                return hidden(Why.NO_PAUSE)
+            return YES if table.phase is not Phase.OVER else hidden(Why.TABLE_OVER)
+        if action == "done" or (action == "next" and one_deal):
+            if one_deal and table.phase in (Phase.REVEALING, Phase.RESULTS):
+                return YES if action == "done" else hidden(Why.NOT_SHOWN)
+            return hidden(Why.NOT_SHOWN) if one_deal else game_verdict(table, Action.NEXT)
+        if action == "review":  # once the deal is scored: another phase's key until then, so hidden
+            rec = table.current
+            scored = rec is not None and rec.result is not None and table.phase is not Phase.ARRANGING
+            return YES if scored else hidden(Why.NOT_SCORED)
         try:
             act = Action(action)
         except ValueError:
-            return True  # not a table move (help, leave, …): always available
+            return YES  # not a table move (help, leave, …): always available
         row = Row(int(parameters[0])) if act is Action.PLACE else None  # type: ignore[call-overload]
-        return SHOWN[allowed(self.table, act, row)]
+        return game_verdict(table, act, row)
+
+    def action_explain(self, key: str) -> None:
+        """A key none of whose bindings can act now: say why in the message line. The reason comes from the
+        binding the Footer shows greyed, else from the first hidden one (the key's order in BINDINGS puts each
+        phase's own action first)."""
+        bindings = [b for b in self._bindings.key_to_bindings.get(key, ()) if not b.action.startswith("explain")]
+        found: list[tuple[Binding, Verdict]] = []
+        for binding in bindings:
+            _, name, params = parse_action(binding.action)
+            found.append((binding, self.verdict(name, params)))
+        if any(v.acts for _, v in found) or not found:
+            return
+        binding, why = next(((b, v) for b, v in found if v.allowed is Allowed.GREYED), found[0])
+        self.say(why_text(self.t, self.app.get_key_display(binding), binding.description, why), "warning")
+        self.redraw()
 
     def _change(self, fn: Callable[[], Any]) -> None:
         """Apply an arranging change; a refused move shows its reason instead."""
@@ -511,6 +543,7 @@ class TableScreen(BaseScreen[None]):
     def _card_clicked(self, message: CardClicked) -> None:
         st = self.table.arrange
         if self.check_action("select", ()) is not True or st is None:
+            self.action_explain("space")  # a click that cannot act says why, as the key would
             return
         self._change(lambda: self._set(st.move_to(message.card).toggle_select()))
 
@@ -518,6 +551,7 @@ class TableScreen(BaseScreen[None]):
     def _row_clicked(self, message: RowClicked) -> None:
         st = self.table.arrange
         if st is None or self.check_action("place", (int(message.row),)) is not True:
+            self.action_explain(str(int(message.row) + 1))
             return
         self._change(lambda: self._set(st.place(message.row)))
 
