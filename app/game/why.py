@@ -4,6 +4,8 @@ the words need).
 
 No key at the table is silent: one that cannot act says its :class:`Why` in the message line, whether the
 Footer greys it (the current step's key, not yet possible) or hides it (another phase's or another table's key).
+
+The same concept on another floor: :mod:`app.view.why` words a verdict for the message line.
 """
 
 from __future__ import annotations

@@ -15,18 +15,15 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on, work
-from textual.actions import parse as parse_action
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Static
 
 from ai import Choice, declaration_value
 from app.config import TableConfig
 from app.game import (
-    Action,
     AIRequest,
-    Allowed,
     ArrangeError,
     ArrangeState,
     Phase,
@@ -34,13 +31,11 @@ from app.game import (
     Table,
     run_ai,
 )
-from app.game.actions import verdict as game_verdict
 from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
 from app.game.replay import OneDeal
 from app.game.requests import PassRequest
-from app.game.why import YES, Verdict, Why, hidden
 from app.i18n import Translator
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import Countdown
@@ -53,6 +48,7 @@ from app.screens.summary import SummaryScreen
 from app.screens.table_coach import Coaching
 from app.screens.table_exchange import Passing
 from app.screens.table_helper import Helping
+from app.screens.table_keys import SHOWN, TABLE_BINDINGS, Keys
 from app.screens.table_stakes import Stakes
 from app.settings import Settings
 from app.view.cards import CardLook
@@ -60,18 +56,10 @@ from app.view.exchange import passed_text
 from app.view.formatting import SEAT_KEYS
 from app.view.presenter import TablePresenter
 from app.view.reveal_player import RevealPlayer, Scheduler
-from app.view.why import why_text
 from app.widgets.chrome import GameFooter
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
 from rules.specials import Special
-
-_MOVE = Binding.Group("table.key.move", compact=True)
-_PLACE = Binding.Group("table.key.place", compact=True)
-
-# Textual's check_action answers: True shows a key, None greys it out, False hides it.
-SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None, Allowed.HIDDEN: False}
-
 
 HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top of the shared -tall)
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
@@ -87,38 +75,7 @@ class TableScreen(BaseScreen[None]):
 
     SCREEN_CLASSES = GAME_SCREEN
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "table.key.move", key_display="←", group=_MOVE),
-        Binding("right", "move(1)", "table.key.move", key_display="→", group=_MOVE),
-        Binding("space", "select", "table.key.select", key_display="␣"),
-        Binding("space", "skip", "table.key.skip", key_display="␣"),
-        Binding("1", "place(0)", "table.key.front", group=_PLACE),
-        Binding("2", "place(1)", "table.key.middle", group=_PLACE),
-        Binding("3", "place(2)", "table.key.back", group=_PLACE),
-        Binding("0,backspace", "unplace", "table.key.unplace"),
-        Binding("x", "clear", "table.key.clear"),
-        Binding("a", "auto", "table.key.auto"),
-        Binding("h", "hint", "table.key.hint"),
-        Binding("s", "sort", "table.key.sort"),
-        Binding("b", "declare", "table.key.declare"),
-        Binding("d", "double", "table.key.double"),
-        Binding("w", "stake", "table.key.stake"),
-        Binding("enter", "ready", "table.key.ready", key_display="⏎"),
-        Binding("enter", "pass_cards", "table.key.pass_cards", key_display="⏎"),
-        Binding("enter", "skip", "table.key.skip", key_display="⏎"),
-        Binding("enter", "results", "table.key.results", key_display="⏎"),
-        Binding("n", "next", "table.key.next"),
-        Binding("n", "done", "table.key.done"),  # a stored deal shown again or retried: back where it came from
-        Binding("c", "review", "table.key.review"),
-        Binding("t", "take", "table.key.take"),
-        Binding("p", "pause_watch", "table.key.pause"),
-        Binding("question_mark", "help", "table.key.help", key_display="?"),
-        Binding("escape", "leave", "table.key.leave", key_display="esc"),
-    ]
-    # Last on every key: when none of its bindings can act now, :meth:`action_explain` says why (never shown).
-    BINDINGS += [Binding(key, f"explain({key!r})", "", show=False)
-                 for key in dict.fromkeys(k.strip() for b in BINDINGS if isinstance(b, Binding)
-                                          for k in b.key.split(","))]
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
     def __init__(
         self,
@@ -142,6 +99,7 @@ class TableScreen(BaseScreen[None]):
         # The parts, one job each (the class docstring); each sees the screen through a protocol of its own.
         self.passing, self.coaching, self.helping = Passing(self), Coaching(self), Helping(self)
         self.stakes, self.pacing, self.clock = Stakes(self), Pacing(self), Countdown(self)
+        self.keys = Keys(self)
         self._drawn: dict[str, Text | str] = {}
         self.open_review = open_review
 
@@ -317,45 +275,11 @@ class TableScreen(BaseScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "explain":  # the last word on a key no other binding takes (never shown)
             return True
-        return SHOWN[self.verdict(action, parameters).allowed]
-
-    def verdict(self, action: str, parameters: tuple[object, ...] = ()) -> Verdict:
-        """Whether the screen's ``action`` acts now and, when not, why (:mod:`app.game.why`)."""
-        table = self.table
-        one_deal = isinstance(table, OneDeal)
-        if action == "pause_watch":  # only while watching
-            if not table.watching:
-                return hidden(Why.NO_PAUSE)
-            return YES if table.phase is not Phase.OVER else hidden(Why.TABLE_OVER)
-        if action == "done" or (action == "next" and one_deal):
-            if one_deal and table.phase in (Phase.REVEALING, Phase.RESULTS):
-                return YES if action == "done" else hidden(Why.NOT_SHOWN)
-            return hidden(Why.NOT_SHOWN) if one_deal else game_verdict(table, Action.NEXT)
-        if action == "review":  # once the deal is scored: another phase's key until then, so hidden
-            rec = table.current
-            scored = rec is not None and rec.result is not None and table.phase is not Phase.ARRANGING
-            return YES if scored else hidden(Why.NOT_SCORED)
-        try:
-            act = Action(action)
-        except ValueError:
-            return YES  # not a table move (help, leave, …): always available
-        row = Row(int(parameters[0])) if act is Action.PLACE else None  # type: ignore[call-overload]
-        return game_verdict(table, act, row)
+        return SHOWN[self.keys.verdict(action, parameters).allowed]
 
     def action_explain(self, key: str) -> None:
-        """A key none of whose bindings can act now: say why in the message line. The reason comes from the
-        binding the Footer shows greyed, else from the first hidden one (the key's order in BINDINGS puts each
-        phase's own action first)."""
-        bindings = [b for b in self._bindings.key_to_bindings.get(key, ()) if not b.action.startswith("explain")]
-        found: list[tuple[Binding, Verdict]] = []
-        for binding in bindings:
-            _, name, params = parse_action(binding.action)
-            found.append((binding, self.verdict(name, params)))
-        if any(v.acts for _, v in found) or not found:
-            return
-        binding, why = next(((b, v) for b, v in found if v.allowed is Allowed.GREYED), found[0])
-        self.say(why_text(self.t, self.app.get_key_display(binding), binding.description, why), "warning")
-        self.redraw()
+        """A key none of whose bindings can act now: say why (:meth:`Keys.explain`)."""
+        self.keys.explain(key)
 
     def _change(self, fn: Callable[[], Any]) -> None:
         """Apply an arranging change; a refused move shows its reason instead."""

@@ -1,4 +1,7 @@
-"""A key that cannot act, in words: ``"⏎ Ready: place all 13 cards first (4 left)."`` (:mod:`app.game.why`)."""
+"""A key that cannot act, in words: ``"⏎ Ready: place all 13 cards first (4 left)."`` (:mod:`app.game.why`).
+
+The same concept on another floor: :mod:`app.game.why` decides; this module words it.
+"""
 
 from __future__ import annotations
 
