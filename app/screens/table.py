@@ -155,7 +155,21 @@ class TableScreen(BaseScreen[None]):
         -ring: the opponents round the board."""
         self.set_class(event.size.height >= HUGE, "-huge")
         self.set_class(event.size.width >= RING[0] and event.size.height >= RING[1], "-ring")
-        self.call_after_refresh(self.redraw)  # the breakpoint classes decide the card size
+        self.call_after_refresh(self.redraw_resized)  # the breakpoint classes decide the card size
+
+    def redraw_resized(self) -> None:
+        """Redraw everything after a resize, then again once the layout has settled if the board was measured
+        mid-way (the breakpoint classes re-lay the seats one refresh later): the board's story is fitted to
+        the board's final size, never left at the header lines measured for another."""
+        self.redraw()
+        self.call_after_refresh(self._board_settled)
+
+    def _board_settled(self) -> None:
+        if not self.is_mounted:
+            return
+        region = self.query_one("#board").content_region
+        if region.height and self.view.board != (region.width, region.height):
+            self.redraw()
 
     # ---- helpers
 

@@ -362,9 +362,10 @@ class TablePresenter:
             )
         parts = [name]
         rec = table.current
-        if self.dealer() == seat:
+        stake = stake_text(self.t, table)
+        if self.dealer() == seat and (stake is None or not table.config.banker):  # the stake names the bank
             parts.append(self._mark())
-        if (stake := stake_text(self.t, table)) is not None:
+        if stake is not None:
             parts.append(stake)
         if rec is not None and table.phase is not Phase.ARRANGING and rec.result is not None and seat in rec.seats:
             parts.append(self.t("table.this_deal", n=signed(tally_after(table.steps, self.shown_steps())[seat])))
@@ -451,7 +452,8 @@ class TablePresenter:
         if coach:
             out.append("\n" + coach, style="bold cyan")
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
-        told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS])
+        told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS],
+                         cut=True)
         return told or out
 
     def _fits(self, text: Text) -> bool:
@@ -471,12 +473,22 @@ class TablePresenter:
                   for step in steps if step.kind is not StepKind.ROW]
         return Text("\n").join(lines)
 
-    def told(self, before: Text, rec: DealRecord, steps: Sequence[RevealStep]) -> Text | None:
-        """``before`` and the story, spread out where that fits the board, else compact; None if neither."""
+    def told(self, before: Text, rec: DealRecord, steps: Sequence[RevealStep], cut: bool = False) -> Text | None:
+        """``before`` and the story, spread out where that fits the board, else compact; else (``cut``, after
+        the reveal) the compact story's first lines with a last one saying where the rest is, so the board
+        never shows the header alone; None when nothing fits."""
         for spread in (True, False):
             story = Text.assemble(before, self.story(rec, steps, spread))
             if self._fits(story):
                 return story
+        if not cut or self.board is None or not steps:
+            return None
+        more = Text(self.t("table.board.story_more"), style="italic")
+        lines = self.story(rec, steps).split("\n")
+        for keep in range(len(lines) - 1, 0, -1):
+            cut = Text.assemble(before, Text("\n").join(lines[:keep]), "\n", more)
+            if self._fits(cut):
+                return cut
         return None
 
     def step_text(self, rec: DealRecord, step: RevealStep, run_on: bool = False, spread: bool = False) -> Text:
