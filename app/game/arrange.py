@@ -127,6 +127,7 @@ class ArrangeState:
     suggestion: int = -1  # which suggestion is on show; -1 when the player changed the play since
     declared: Special | None = None
     specials: frozenset[Special] = frozenset()  # what the cards make that this preset lets one declare
+    received: frozenset[Card] = frozenset()  # 換三張: the cards passed in, marked in the hand until moved
 
     @classmethod
     def new(
@@ -282,6 +283,11 @@ class ArrangeState:
             return self
         return self._with(selected=self.selected ^ {card})
 
+    def receive(self, cards: frozenset[Card]) -> ArrangeState:
+        """Mark ``cards`` (of this hand) as passed in by the exchange (換三張): marked until the player moves
+        them into a row."""
+        return self._with(received=frozenset(cards) & frozenset(self.hand))
+
     def set_sort(self, sort: str) -> ArrangeState:
         """Sort the hand by ``rank`` or ``suit``; the cursor stays on its card."""
         card = self.cursor_card
@@ -323,7 +329,8 @@ class ArrangeState:
         was_loose = self.cursor < len(self.loose)
         rows = [tuple(c for c in r if c not in moving) for r in self.rows]
         rows[row] = rows[row] + tuple(moving)
-        out = self._with(rows=tuple(rows), selected=frozenset(), suggestion=-1)._after_move(old, was_loose, set(moving))
+        out = self._with(rows=tuple(rows), selected=frozenset(), suggestion=-1, received=self.received - set(moving))
+        out = out._after_move(old, was_loose, set(moving))
         return out._fill_last_row()
 
     def _fill_last_row(self) -> ArrangeState:
@@ -367,7 +374,8 @@ class ArrangeState:
         """Show ``arrangement`` in the rows (a suggestion or the takeover's choice)."""
         if sorted(arrangement.cards) != sorted(self.hand):
             raise ArrangeError("not_this_hand")
-        return self._with(rows=arrangement.rows, selected=frozenset(), cursor=0, suggestion=suggestion, declared=None)
+        return self._with(rows=arrangement.rows, selected=frozenset(), cursor=0, suggestion=suggestion, declared=None,
+                          received=frozenset())
 
     # ---- auto-arrange
 

@@ -433,6 +433,9 @@ class TablePresenter:
                     out.append(self.t("table.board.can_declare", specials=names), style="bold yellow")
                 else:
                     out.append(self.t("table.board.arrange"))
+                if st.received & set(st.loose):  # 換三張: the marks under the hand, explained
+                    got = [c for c in st.loose if c in st.received]
+                    out.append("\n" + self.t("table.board.received", cards=" ".join(c.symbol() for c in got)))
             return out
         if rec is None or rec.result is None:
             return out

@@ -59,6 +59,12 @@ def pad_to(text: Text, width: int) -> Text:
 M = TypeVar("M")
 
 
+def _mark(cursor: bool, received: bool, width: int) -> str:
+    """What sits under a card of the hand, ``width`` cells: ▲ the cursor, + a card the exchange passed in."""
+    mark = ("▲" if cursor else "") + ("+" if received else "")
+    return (" " * ((width - 1) // 2) + mark).ljust(width) if mark else " " * width
+
+
 class _CardLines(Widget, Generic[M]):
     """A widget that draws a model of cards in small or big tiles and redraws only when it changes."""
 
@@ -103,14 +109,15 @@ class HandView(_CardLines[HandModel]):
                 for ln in lines:
                     ln.append(" " * GAP)
             is_sel = card in m.selected
-            face = big_tile(card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint)
+            face = big_tile(card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint,
+                            received=card in m.received)
             top = 0 if is_sel else 1
             for y in range(4):
                 if top <= y < top + 3:
                     lines[y].append_text(face[y - top])
                 else:
                     lines[y].append("     ")
-            lines[4].append("  ▲  " if k == m.cursor else "     ", style="bold")
+            lines[4].append(_mark(k == m.cursor, card in m.received, 5), style="bold")
         return Text("\n").join(lines)
 
     def render(self) -> Text:
@@ -127,14 +134,15 @@ class HandView(_CardLines[HandModel]):
                 lower.append(" " * GAP)
                 marks.append(" " * GAP)
             is_sel = card in m.selected
-            t = tile(card, self.look, TILE, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint)
+            t = tile(card, self.look, TILE, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint,
+                     received=card in m.received)
             if is_sel:
                 raised.append_text(t)
                 lower.append(blank)
             else:
                 raised.append(blank)
                 lower.append_text(t)
-            marks.append(" ▲  " if k == m.cursor else blank, style="bold")
+            marks.append(_mark(k == m.cursor, card in m.received, TILE), style="bold")
         return Text("\n").join([raised, lower, marks])
 
     def on_click(self, event: events.Click) -> None:
