@@ -107,6 +107,29 @@ def big_tile(card: Card | None, look: CardLook, *, selected: bool = False, curso
     return [Text(f"{label}   ", style=plain), Text(middle, style=plain), Text(f"   {label}", style=style)]
 
 
+HUGE_W = 7  # a huge tile's cells across (and HUGE_H lines): the side seats' boxes on a big terminal
+HUGE_H = 5
+
+
+def huge_tile(card: Card | None, look: CardLook, *, face_down: bool = False) -> list[Text]:
+    """A card seven cells wide and five lines tall (rank and suit in two corners, the suit in the middle), for
+    an opponent's box with room to spare; None draws an empty slot."""
+    if face_down:
+        style = Style(color=BACK_FG, bgcolor=BACK_BG)
+        return [Text("░" * HUGE_W, style=style) for _ in range(HUGE_H)]
+    if card is None:
+        style = Style(color=EMPTY_FG, bgcolor=EMPTY_BG)
+        blank = Text(" " * HUGE_W, style=style)
+        return [blank, blank, Text("  ··   ", style=style), blank, blank]
+    face = tile(card, look, 4)
+    style = face.style if isinstance(face.style, Style) else Style()
+    label = look.label(card)
+    middle = "   鬼  " if card.is_joker else f"   {label[1]}   "
+    blank = Text(" " * HUGE_W, style=style)
+    return [Text(f"{label}     ", style=style), blank, Text(middle, style=style), blank,
+            Text(f"     {label}", style=style)]
+
+
 def back(width: int = 4) -> Text:
     """A face-down card."""
     return Text(("░" * width) if width < 4 else " ░░ ", style=Style(color=BACK_FG, bgcolor=BACK_BG))

@@ -161,15 +161,11 @@ class TablePresenter:
                 if other not in rec.seats:
                     continue
                 o = rec.outcome(seat, other, row) if self.table.preset.pays(row) else None  # backrow: back only
-                marks.append(" " + self.seat_name(other, short=True))
-                if o is Outcome.WIN:
-                    marks.append("▲", style="bold green")
-                elif o is Outcome.LOSS:
-                    marks.append("▼", style="bold red")
-                elif o is Outcome.TIE:
-                    marks.append("=", style="dim")
-                else:
-                    marks.append("·", style="dim")
+                # The seat's letter and its mark in one style: they stay together however the text is drawn.
+                mark, mark_style = {Outcome.WIN: ("▲", "bold green"), Outcome.LOSS: ("▼", "bold red"),
+                                    Outcome.TIE: ("=", "dim")}.get(o, ("·", "dim"))  # type: ignore[arg-type]
+                marks.append(" ")
+                marks.append(self.seat_name(other, short=True) + mark, style=mark_style)
             # What the row took from the table, beside its marks, where a row is worth its own amount (in
             # the taiwan family a pair's rows are settled together, at the back).
             worth_own = self.table.preset in ROW_PRICED

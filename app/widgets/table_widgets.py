@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from app.view.cards import CardLook, back, big_tile, empty, join, tile
+from app.view.cards import HUGE_H, HUGE_W, CardLook, back, big_tile, empty, huge_tile, join, tile
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
 from rules.arrangement import Row
 from rules.cards import Card
@@ -238,6 +238,7 @@ class RowsView(_CardLines[RowsModel]):
 # ------------------------------------------------------------------------------------------ opponents' seats
 
 BIG_ROW = 5 * 6 - 1  # five three-line tiles and their gaps
+HUGE_ROW = 5 * (HUGE_W + 1) - 1  # five five-line tiles and their gaps
 
 
 
@@ -276,6 +277,8 @@ class SeatPanel(Static):
         size = TILE if width >= 36 else SMALL  # roomy panels get the player's tile size
         height = self.content_region.height or 0
         n, note = len(m.rows), 1 if m.note else 0
+        if width >= HUGE_ROW + 15 and height >= 1 + HUGE_H * n + n - 1 + note:  # a big side seat: huge tiles
+            return self._big_content(top, width, huge=True)
         if width >= BIG_ROW + 12 and height >= 1 + 3 * n + n - 1 + note:
             return self._big_content(top, width)
         if width >= BIG_ROW and height >= 1 + 4 * n + n - 1 + note:  # a tall, narrow side seat (-ring)
@@ -296,20 +299,20 @@ class SeatPanel(Static):
             lines.append(Text(m.note, style="bold"))
         return Text("\n").join(lines)
 
-    def _big_content(self, top: Text, width: int, below: bool = False) -> Text:
-        """The rows in three-line tiles, as the player's own: the hand's name and the marks beside each row,
-        or (``below``, a narrow panel) on a line under it."""
+    def _big_content(self, top: Text, width: int, below: bool = False, huge: bool = False) -> Text:
+        """The rows in three-line tiles, as the player's own (``huge``: five-line ones, for a big box): the
+        hand's name and the marks beside each row, or (``below``, a narrow panel) on a line under it."""
         m = self.model
         lines = [top]
-        tiles_w = BIG_ROW
+        tiles_w, draw, height = (HUGE_ROW, huge_tile, HUGE_H) if huge else (BIG_ROW, big_tile, 3)
         for k, line in enumerate(m.rows):
             if k:
                 lines.append(Text())
-            tiles = [big_tile(c, self.look) for c in line.cards] if line.cards is not None else [
-                big_tile(None, self.look, face_down=True) for _ in range(line.size)]
-            for y in range(3):
+            tiles = [draw(c, self.look) for c in line.cards] if line.cards is not None else [
+                draw(None, self.look, face_down=True) for _ in range(line.size)]
+            for y in range(height):
                 out = pad_to(join((t[y] for t in tiles), " "), tiles_w + 1)
-                if y == 1 and not below:
+                if y == height // 2 and not below:
                     out.append_text(self._name_and_marks(line, width - tiles_w - 1))
                 lines.append(out)
             if below:
