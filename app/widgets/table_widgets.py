@@ -277,8 +277,12 @@ class SeatPanel(Static):
         size = TILE if width >= 36 else SMALL  # roomy panels get the player's tile size
         height = self.content_region.height or 0
         n, note = len(m.rows), 1 if m.note else 0
-        if width >= HUGE_ROW + 15 and height >= 1 + HUGE_H * n + n - 1 + note:  # a big side seat: huge tiles
+        # A big seat (a side seat at 200×50): five-line tiles, the names beside the rows where the longest fits
+        # ("Straight flush 同花順"), else under each row.
+        if width >= HUGE_ROW + 22 and height >= 1 + HUGE_H * n + n - 1 + note:
             return self._big_content(top, width, huge=True)
+        if width >= HUGE_ROW and height >= 1 + (HUGE_H + 1) * n + n - 1 + note:
+            return self._big_content(top, width, below=True, huge=True)
         if width >= BIG_ROW + 12 and height >= 1 + 3 * n + n - 1 + note:
             return self._big_content(top, width)
         if width >= BIG_ROW and height >= 1 + 4 * n + n - 1 + note:  # a tall, narrow side seat (-ring)

@@ -205,7 +205,7 @@ async def test_keys_that_cannot_act_say_why_and_the_footer_hides_the_coach_while
         assert screen.view.message_line()[0] == ""
         await pilot.press("0")  # the cursor is in the hand: 0 has nothing there to return
         await pilot.pause()
-        assert screen.view.message_line()[0].startswith("0 Return: the cursor is in your hand")
+        assert screen.view.message_line()[0].startswith("0 Return: the cursor is in the hand")
 
 
 async def test_after_the_reveal_the_arranging_keys_say_the_deal_is_over_and_the_coach_is_shown():
