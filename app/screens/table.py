@@ -291,6 +291,11 @@ class TableScreen(BaseScreen[None]):
             return True
         return SHOWN[self.keys.verdict(action, parameters).allowed]
 
+    def on_key(self, event: events.Key) -> None:
+        """A printable key the table does not bind says so (the bound ones act or explain themselves)."""
+        if self.app.screen is self:
+            self.keys.stray(event.key, event.character)
+
     def action_explain(self, key: str) -> None:
         """A key none of whose bindings can act now: say why (:meth:`Keys.explain`)."""
         self.keys.explain(key)

@@ -102,6 +102,15 @@ class Keys:
         row = Row(int(parameters[0])) if act is Action.PLACE else None  # type: ignore[call-overload]
         return game_verdict(table, act, row)
 
+    def stray(self, key: str, character: str | None) -> None:
+        """A printable key no binding of the table has (a capital letter with caps lock on, a 7): say so, and
+        where the keys are, rather than nothing."""
+        screen = self.screen
+        if character is None or not character.isprintable() or key in screen._bindings.key_to_bindings:
+            return
+        screen.say(screen.t("table.why.stray", keys=character), "warning")
+        screen.redraw()
+
     def explain(self, key: str) -> None:
         """``key`` reached its last binding: say why none of the others can act. The reason is the one of the
         binding the Footer shows greyed, else of the first hidden one."""

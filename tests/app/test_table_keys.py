@@ -247,3 +247,17 @@ async def test_zh_tw_says_why_in_chinese():
         await pilot.press("enter")
         await pilot.pause()
         assert screen.view.message_line()[0] == "⏎ 完成：先把 13 張都擺好（還剩 13 張）。"
+
+
+async def test_a_key_the_table_does_not_bind_says_so():
+    app = make_app(config(), clock=Clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        for key, shown in (("7", "7"), ("A", "A")):  # a digit with no row, a capital with caps lock on
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.view.message_line() == (f"{shown} is not a key at the table; ? shows every key.", "warning")
+        await pilot.press("a")  # the bound key still acts
+        await settle(pilot)
+        assert screen.table.arrange.complete
