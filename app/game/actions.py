@@ -1,5 +1,11 @@
-"""What the player may do at the table now: one query, :func:`allowed`, for every :class:`Action` (the screen
-shows, greys or hides its keys by it)."""
+"""What the player may do at the table now, and why not: one query, :func:`verdict`, for every :class:`Action`
+(the screen shows, greys or hides its keys by it, and a key that cannot act says its reason); :func:`allowed`
+is its first half.
+
+The rule for the Footer (:mod:`.why`): the current step's keys stay, greyed, while not yet possible (READY with
+cards in the hand, the pass with two cards selected); another phase's keys and another table's are hidden. Either
+way a key pressed that cannot act is told why.
+"""
 
 from __future__ import annotations
 
@@ -10,56 +16,97 @@ from rules.presets import Preset
 from .arrange import Action, Allowed
 from .phase import Phase
 from .table import Table
+from .why import YES, Verdict, Why, greyed, hidden
 
 # 換三張: what the player does while choosing a pass (the cursor, the selection, the sort and PASS itself).
 PICKING = frozenset({Action.MOVE, Action.SELECT, Action.SORT, Action.PASS})
 
 
-def _picking(table: Table, action: Action) -> Allowed:
+def _picking(table: Table, action: Action) -> Verdict:
     st = table.arrange
     if table.human is None or st is None:
-        return Allowed.HIDDEN
+        return hidden(Why.WATCHING if table.human is None else Why.PASS_TAKEN)
     if not table.exchange.can_pick:
-        return Allowed.GREYED
+        return greyed(Why.PASS_TAKEN if table.exchange.taken else Why.PASSED)
+    if action is Action.PASS and len(st.selected) != PASS_SIZE:
+        return greyed(Why.SELECT_THREE, n=len(st.selected))
+    if action is Action.SELECT and st.cursor_card is None:
+        return greyed(Why.NO_CARD)
+    return YES
+
+
+def _not_now(table: Table) -> Verdict:
+    """Why an arranging key cannot act outside the player's arranging: where the table is (hidden)."""
+    phase = table.phase
+    if phase is Phase.OVER or phase is Phase.ROUND_SUMMARY:
+        return hidden(Why.TABLE_OVER)
+    if table.human is None:
+        return hidden(Why.WATCHING)
+    if phase is Phase.EXCHANGING:
+        return hidden(Why.EXCHANGING)
+    if phase is Phase.REVEALING:
+        return hidden(Why.REVEALING)
+    if phase is Phase.RESULTS:
+        return hidden(Why.DEAL_OVER)
+    return hidden(Why.NOT_DEALT)
+
+
+def _arranging(table: Table, action: Action, row: Row | None) -> Verdict:
+    st = table.arrange
+    if table.phase is not Phase.ARRANGING or table.human is None:
+        return _not_now(table)
+    if not table.preset.arranged and (action is not Action.READY or table.human_ready):
+        return hidden(Why.LADDER)  # the pattern ladder: nothing to arrange, and the hand goes in as dealt
+    if action in (Action.AUTO, Action.HINT) and not table.helpers:
+        return hidden(Why.NO_HELPERS)
+    if action is Action.DOUBLE and (table.preset is not Preset.ARCADE or table.config.banker):
+        return hidden(Why.NO_DOUBLE)
+    if action is Action.DECLARE and (st is None or not st.specials):
+        return hidden(Why.NO_SPECIAL)
+    if not table.can_arrange or st is None:  # READY pressed, or the clock ran out: the keys stay, greyed
+        return greyed(Why.LOCKED if table.human_ready else Why.TIME_UP)
+    return st.verdict(action, row)
+
+
+def verdict(table: Table, action: Action, row: Row | None = None) -> Verdict:
+    """Whether the player can take ``action`` at ``table`` now (``row``: where PLACE puts the cards), and why
+    not."""
+    if table.exchange.active and action in PICKING:
+        return _picking(table, action)
     if action is Action.PASS:
-        return Allowed.of(len(st.selected) == PASS_SIZE)
-    if action is Action.SELECT:
-        return Allowed.of(st.cursor_card is not None)
-    return Allowed.ALLOWED
+        return hidden(Why.NO_EXCHANGE if not table.config.exchange else Why.NOT_PASSING)
+    if action.arranging:
+        return _arranging(table, action, row)
+    if action is Action.STAKE:
+        if not table.config.banker:
+            return hidden(Why.NO_STAKE)
+        if table.human is None:
+            return hidden(Why.WATCHING)
+        return YES if table.phase is not Phase.OVER else greyed(Why.TABLE_OVER)
+    if action is Action.SKIP:
+        return YES if table.phase is Phase.REVEALING else _after(table)
+    if action is Action.RESULTS:
+        shown = table.phase is Phase.RESULTS and table.current is not None and table.current.result is not None
+        return YES if shown else _after(table)
+    if action is Action.NEXT:
+        if table.phase is Phase.RESULTS:
+            return YES
+        return greyed(Why.REVEALING) if table.phase is Phase.REVEALING else _after(table)
+    if not table.watching:  # TAKE
+        return hidden(Why.NOT_WATCHING)
+    return YES if table.phase is not Phase.OVER else greyed(Why.TABLE_OVER)
+
+
+def _after(table: Table) -> Verdict:
+    """Why a key of the deal's end (skip, results, next) cannot act: the deal is not scored yet, or the reveal
+    is over (hidden)."""
+    if table.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
+        return hidden(Why.TABLE_OVER)
+    if table.phase is Phase.RESULTS:
+        return hidden(Why.DEAL_OVER)
+    return hidden(Why.NOT_SCORED)
 
 
 def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
     """Whether the player can take ``action`` at ``table`` now (``row``: where PLACE puts the cards)."""
-    if table.exchange.active and action in PICKING:
-        return _picking(table, action)
-    if action is Action.PASS:
-        return Allowed.HIDDEN
-    if action.arranging:
-        st = table.arrange
-        if not table.preset.arranged and (action is not Action.READY or table.human_ready):
-            return Allowed.HIDDEN  # the pattern ladder: nothing to arrange, and the hand goes in as dealt
-        if action in (Action.AUTO, Action.HINT) and not table.helpers:
-            return Allowed.HIDDEN
-        if action is Action.DOUBLE and (table.preset is not Preset.ARCADE or table.config.banker):
-            return Allowed.HIDDEN
-        if action is Action.DECLARE and (st is None or not st.specials):
-            return Allowed.HIDDEN
-        if not table.can_arrange or st is None:
-            return Allowed.HIDDEN if table.human is None or table.phase is not Phase.ARRANGING else Allowed.GREYED
-        return st.allows(action, row)
-    if action is Action.STAKE:
-        if not table.config.banker or table.human is None:
-            return Allowed.HIDDEN
-        return Allowed.ALLOWED if table.phase is not Phase.OVER else Allowed.GREYED
-    if action is Action.SKIP:
-        return Allowed.ALLOWED if table.phase is Phase.REVEALING else Allowed.HIDDEN
-    if action is Action.RESULTS:
-        shown = table.phase is Phase.RESULTS and table.current is not None and table.current.result is not None
-        return Allowed.ALLOWED if shown else Allowed.HIDDEN
-    if action is Action.NEXT:
-        if table.phase is Phase.RESULTS:
-            return Allowed.ALLOWED
-        return Allowed.GREYED if table.phase is Phase.REVEALING else Allowed.HIDDEN
-    if not table.watching:  # TAKE
-        return Allowed.HIDDEN
-    return Allowed.ALLOWED if table.phase is not Phase.OVER else Allowed.GREYED
+    return verdict(table, action, row).allowed

@@ -11,7 +11,7 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ai import Fixed, PricedDecision, legal_splits
@@ -21,6 +21,11 @@ from rules.deal import Decision
 from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_row
 from rules.presets import Options
 from rules.specials import Special
+
+from .why import YES, Allowed, Verdict, Why, greyed
+
+__all__ = ["Action", "Allowed", "ArrangeError", "ArrangeState", "Hint", "display_order", "hint_row",
+           "partial_category"]
 
 
 class Action(StrEnum):
@@ -48,19 +53,6 @@ class Action(StrEnum):
     def arranging(self) -> bool:
         """True for the moves made while arranging (they need an arrangement in progress)."""
         return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE, Action.STAKE, Action.PASS)
-
-
-class Allowed(Enum):
-    """Whether an :class:`Action` can be taken now: allowed, shown but not now (greyed), or not offered."""
-
-    ALLOWED = "allowed"
-    GREYED = "greyed"
-    HIDDEN = "hidden"
-
-    @classmethod
-    def of(cls, ok: bool) -> Allowed:
-        """ALLOWED when ``ok``, else GREYED."""
-        return cls.ALLOWED if ok else cls.GREYED
 
 
 class ArrangeError(ValueError):
@@ -135,6 +127,7 @@ class ArrangeState:
     suggestion: int = -1  # which suggestion is on show; -1 when the player changed the play since
     declared: Special | None = None
     specials: frozenset[Special] = frozenset()  # what the cards make that this preset lets one declare
+    received: frozenset[Card] = frozenset()  # 換三張: the cards passed in, marked in the hand until moved
 
     @classmethod
     def new(
@@ -290,6 +283,11 @@ class ArrangeState:
             return self
         return self._with(selected=self.selected ^ {card})
 
+    def receive(self, cards: frozenset[Card]) -> ArrangeState:
+        """Mark ``cards`` (of this hand) as passed in by the exchange (換三張): marked until the player moves
+        them into a row."""
+        return self._with(received=frozenset(cards) & frozenset(self.hand))
+
     def set_sort(self, sort: str) -> ArrangeState:
         """Sort the hand by ``rank`` or ``suit``; the cursor stays on its card."""
         card = self.cursor_card
@@ -331,7 +329,8 @@ class ArrangeState:
         was_loose = self.cursor < len(self.loose)
         rows = [tuple(c for c in r if c not in moving) for r in self.rows]
         rows[row] = rows[row] + tuple(moving)
-        out = self._with(rows=tuple(rows), selected=frozenset(), suggestion=-1)._after_move(old, was_loose, set(moving))
+        out = self._with(rows=tuple(rows), selected=frozenset(), suggestion=-1, received=self.received - set(moving))
+        out = out._after_move(old, was_loose, set(moving))
         return out._fill_last_row()
 
     def _fill_last_row(self) -> ArrangeState:
@@ -375,7 +374,8 @@ class ArrangeState:
         """Show ``arrangement`` in the rows (a suggestion or the takeover's choice)."""
         if sorted(arrangement.cards) != sorted(self.hand):
             raise ArrangeError("not_this_hand")
-        return self._with(rows=arrangement.rows, selected=frozenset(), cursor=0, suggestion=suggestion, declared=None)
+        return self._with(rows=arrangement.rows, selected=frozenset(), cursor=0, suggestion=suggestion, declared=None,
+                          received=frozenset())
 
     # ---- auto-arrange
 
@@ -431,24 +431,45 @@ class ArrangeState:
     def allows(self, action: Action, row: Row | None = None) -> Allowed:
         """Whether an arranging ``action`` can be taken on this state (``row``: where PLACE puts the cards).
 
-        The table decides first whether the player may arrange at all (:meth:`app.game.Table.allows`).
+        The table decides first whether the player may arrange at all (:func:`app.game.actions.allowed`).
         """
+        return self.verdict(action, row).allowed
+
+    def verdict(self, action: Action, row: Row | None = None) -> Verdict:
+        """:meth:`allows` with the reason when the answer is no (greyed: these are the current step's keys)."""
         declared = self.declared is not None
-        if action is Action.SELECT:
-            return Allowed.of(not declared and self.cursor_card is not None)
+        if action in (Action.SELECT, Action.PLACE, Action.UNPLACE, Action.HINT) and declared:
+            return greyed(Why.DECLARED)
+        if action in (Action.SELECT, Action.PLACE, Action.UNPLACE) and not self.targets():
+            return greyed(Why.NO_CARD)
         if action is Action.PLACE:
-            return Allowed.of(row is not None and self.can_place(row))
-        if action is Action.UNPLACE:
-            return Allowed.of(not declared and any(self.where(c) is not None for c in self.targets()))
-        if action is Action.CLEAR:
-            return Allowed.of(self.can_return_all)
-        if action is Action.AUTO:
-            return Allowed.of(not declared or (self._kept_declaration is None and self.showing_suggestion()))
-        if action is Action.HINT:
-            return Allowed.of(not declared and not self.complete)
+            return self._place_verdict(row)
+        if action is Action.UNPLACE and not any(self.where(c) is not None for c in self.targets()):
+            return greyed(Why.IN_HAND if self.placed else Why.NOTHING_PLACED)
+        if action is Action.CLEAR and not self.can_return_all:
+            return greyed(Why.DRAGON if declared else Why.NOTHING_PLACED)
+        if action is Action.AUTO and declared and not (self._kept_declaration is None and self.showing_suggestion()):
+            return greyed(Why.AUTO_DECLARED)
+        if action is Action.HINT and self.complete:
+            return greyed(Why.ALL_PLACED)
         if action is Action.READY:
-            return Allowed.of(self.ready_problem() is None)
-        return Allowed.ALLOWED
+            problem = self.ready_problem()
+            if problem == "incomplete":
+                return greyed(Why.INCOMPLETE, n=len(self.hand) - len(self.placed))
+            if problem == "foul":
+                return greyed(Why.FOUL)
+        return YES
+
+    def _place_verdict(self, row: Row | None) -> Verdict:
+        if row is None:
+            return greyed(Why.NO_ROW)
+        moving = [c for c in self.targets() if c not in self.rows[row]]
+        if not moving:
+            return greyed(Why.ALREADY_THERE, row=row)
+        if len(moving) > self.room(row):
+            why = Why.ROW_FULL if self.room(row) == 0 else Why.ROW_ROOM
+            return greyed(why, n=self.room(row), m=len(moving), row=row)
+        return YES
 
     # ---- declaring
 

@@ -84,6 +84,14 @@ class Exchange:
         return self.active and t.human is not None and t.arrange is not None and t.human not in self.passes \
             and not self.taken
 
+    @property
+    def received(self) -> frozenset[Card]:
+        """The cards the player holds now that were not dealt to them: what the exchange passed in."""
+        t, rec = self.table, self.table.current
+        if rec is None or t.human is None or t.human not in rec.dealt:
+            return frozenset()
+        return frozenset(rec.hands[t.human]) - frozenset(rec.dealt[t.human])
+
     # ---- starting and running the rounds
 
     def start(self, record: DealRecord) -> bool:
@@ -106,7 +114,7 @@ class Exchange:
         t.deadline = None
         t.arrange = None
         if t.human is not None:
-            t.arrange = ArrangeState.new(rec.hands[t.human], t.sort, t.config.options.wheel)
+            t.arrange = ArrangeState.new(rec.hands[t.human], t.sort, t.config.options.wheel).receive(self.received)
             seconds = pass_seconds(t.config.time_limit)
             if seconds is not None:
                 t.deadline = t.now() + seconds
@@ -178,4 +186,7 @@ class Exchange:
             self._open_round()
             return
         self.passes = {}
+        received = self.received
         t.begin_arranging()
+        if t.arrange is not None:  # the cards passed in stay marked in the hand until the player moves them
+            t.arrange = t.arrange.receive(received)

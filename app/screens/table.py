@@ -16,22 +16,19 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Static
 
 from ai import Choice, declaration_value
 from app.config import TableConfig
 from app.game import (
-    Action,
     AIRequest,
-    Allowed,
     ArrangeError,
     ArrangeState,
     Phase,
     Purpose,
     Table,
-    allowed,
     run_ai,
 )
 from app.game.conduct import Next
@@ -51,6 +48,7 @@ from app.screens.summary import SummaryScreen
 from app.screens.table_coach import Coaching
 from app.screens.table_exchange import Passing
 from app.screens.table_helper import Helping
+from app.screens.table_keys import SHOWN, TABLE_BINDINGS, Keys
 from app.screens.table_stakes import Stakes
 from app.settings import Settings
 from app.view.cards import CardLook
@@ -62,13 +60,6 @@ from app.widgets.chrome import GameFooter
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
 from rules.specials import Special
-
-_MOVE = Binding.Group("table.key.move", compact=True)
-_PLACE = Binding.Group("table.key.place", compact=True)
-
-# Textual's check_action answers: True shows a key, None greys it out, False hides it.
-SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None, Allowed.HIDDEN: False}
-
 
 HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top of the shared -tall)
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
@@ -84,34 +75,7 @@ class TableScreen(BaseScreen[None]):
 
     SCREEN_CLASSES = GAME_SCREEN
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "table.key.move", key_display="←", group=_MOVE),
-        Binding("right", "move(1)", "table.key.move", key_display="→", group=_MOVE),
-        Binding("space", "select", "table.key.select", key_display="␣"),
-        Binding("space", "skip", "table.key.skip", key_display="␣"),
-        Binding("1", "place(0)", "table.key.front", group=_PLACE),
-        Binding("2", "place(1)", "table.key.middle", group=_PLACE),
-        Binding("3", "place(2)", "table.key.back", group=_PLACE),
-        Binding("0,backspace", "unplace", "table.key.unplace"),
-        Binding("x", "clear", "table.key.clear"),
-        Binding("a", "auto", "table.key.auto"),
-        Binding("h", "hint", "table.key.hint"),
-        Binding("s", "sort", "table.key.sort"),
-        Binding("b", "declare", "table.key.declare"),
-        Binding("d", "double", "table.key.double"),
-        Binding("w", "stake", "table.key.stake"),
-        Binding("enter", "ready", "table.key.ready", key_display="⏎"),
-        Binding("enter", "pass_cards", "table.key.pass_cards", key_display="⏎"),
-        Binding("enter", "skip", "table.key.skip", key_display="⏎"),
-        Binding("enter", "results", "table.key.results", key_display="⏎"),
-        Binding("n", "next", "table.key.next"),
-        Binding("n", "done", "table.key.done"),  # a stored deal shown again or retried: back where it came from
-        Binding("c", "review", "table.key.review"),
-        Binding("t", "take", "table.key.take"),
-        Binding("p", "pause_watch", "table.key.pause"),
-        Binding("question_mark", "help", "table.key.help", key_display="?"),
-        Binding("escape", "leave", "table.key.leave", key_display="esc"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
     def __init__(
         self,
@@ -135,6 +99,7 @@ class TableScreen(BaseScreen[None]):
         # The parts, one job each (the class docstring); each sees the screen through a protocol of its own.
         self.passing, self.coaching, self.helping = Passing(self), Coaching(self), Helping(self)
         self.stakes, self.pacing, self.clock = Stakes(self), Pacing(self), Countdown(self)
+        self.keys = Keys(self)
         self._drawn: dict[str, Text | str] = {}
         self.open_review = open_review
 
@@ -190,7 +155,21 @@ class TableScreen(BaseScreen[None]):
         -ring: the opponents round the board."""
         self.set_class(event.size.height >= HUGE, "-huge")
         self.set_class(event.size.width >= RING[0] and event.size.height >= RING[1], "-ring")
-        self.call_after_refresh(self.redraw)  # the breakpoint classes decide the card size
+        self.call_after_refresh(self.redraw_resized)  # the breakpoint classes decide the card size
+
+    def redraw_resized(self) -> None:
+        """Redraw everything after a resize, then again once the layout has settled if the board was measured
+        mid-way (the breakpoint classes re-lay the seats one refresh later): the board's story is fitted to
+        the board's final size, never left at the header lines measured for another."""
+        self.redraw()
+        self.call_after_refresh(self._board_settled)
+
+    def _board_settled(self) -> None:
+        if not self.is_mounted:
+            return
+        region = self.query_one("#board").content_region
+        if region.height and self.view.board != (region.width, region.height):
+            self.redraw()
 
     # ---- helpers
 
@@ -308,22 +287,18 @@ class TableScreen(BaseScreen[None]):
     # ---- actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pause_watch":  # only while watching
-            return self.table.watching and self.table.phase is not Phase.OVER
-        one_deal = isinstance(self.table, OneDeal)
-        if action == "done":
-            return one_deal and self.table.phase in (Phase.REVEALING, Phase.RESULTS)
-        if action == "next" and one_deal:
-            return False
-        if action == "review":  # once the deal is scored
-            rec = self.table.current
-            return None if rec is None or rec.result is None or self.table.phase is Phase.ARRANGING else True
-        try:
-            act = Action(action)
-        except ValueError:
-            return True  # not a table move (help, leave, …): always available
-        row = Row(int(parameters[0])) if act is Action.PLACE else None  # type: ignore[call-overload]
-        return SHOWN[allowed(self.table, act, row)]
+        if action == "explain":  # the last word on a key no other binding takes (never shown)
+            return True
+        return SHOWN[self.keys.verdict(action, parameters).allowed]
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key the table does not bind says so (the bound ones act or explain themselves)."""
+        if self.app.screen is self:
+            self.keys.stray(event.key, event.character)
+
+    def action_explain(self, key: str) -> None:
+        """A key none of whose bindings can act now: say why (:meth:`Keys.explain`)."""
+        self.keys.explain(key)
 
     def _change(self, fn: Callable[[], Any]) -> None:
         """Apply an arranging change; a refused move shows its reason instead."""
@@ -511,6 +486,7 @@ class TableScreen(BaseScreen[None]):
     def _card_clicked(self, message: CardClicked) -> None:
         st = self.table.arrange
         if self.check_action("select", ()) is not True or st is None:
+            self.action_explain("space")  # a click that cannot act says why, as the key would
             return
         self._change(lambda: self._set(st.move_to(message.card).toggle_select()))
 
@@ -518,6 +494,7 @@ class TableScreen(BaseScreen[None]):
     def _row_clicked(self, message: RowClicked) -> None:
         st = self.table.arrange
         if st is None or self.check_action("place", (int(message.row),)) is not True:
+            self.action_explain(str(int(message.row) + 1))
             return
         self._change(lambda: self._set(st.place(message.row)))
 

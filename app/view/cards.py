@@ -21,6 +21,7 @@ SELECTED = "#ffd75f"
 CURSOR = "#8fd3ff"
 CURSOR_SELECTED = "#b9e769"
 HINT = "#c7a6ff"
+RECEIVED = "#bfe8c4"  # 換三張: a card passed in, until the player moves it (marked in shape too, under the hand)
 TREASURE = "#f5d98b"  # arcade 寶牌: a treasure card's face, wherever it lies
 BACK_FG = "#9fb7ec"
 BACK_BG = "#23407f"
@@ -62,8 +63,9 @@ class CardLook:
 
 
 def tile(card: Card, look: CardLook, width: int = 4, *, selected: bool = False, cursor: bool = False,
-         hint: bool = False) -> Text:
-    """One face-up card, ``width`` cells (2 or 4): the card face, tinted when selected or under the cursor."""
+         hint: bool = False, received: bool = False) -> Text:
+    """One face-up card, ``width`` cells (2 or 4): the card face, tinted when selected, under the cursor,
+    hinted or (換三張) received."""
     bg = FACE
     if cursor and selected:
         bg = CURSOR_SELECTED
@@ -73,6 +75,8 @@ def tile(card: Card, look: CardLook, width: int = 4, *, selected: bool = False, 
         bg = SELECTED
     elif hint:
         bg = HINT
+    elif received:
+        bg = RECEIVED
     elif card in look.treasure:
         bg = TREASURE
     elif card.is_joker:
@@ -84,7 +88,7 @@ def tile(card: Card, look: CardLook, width: int = 4, *, selected: bool = False, 
 
 
 def big_tile(card: Card | None, look: CardLook, *, selected: bool = False, cursor: bool = False,
-             hint: bool = False, face_down: bool = False) -> list[Text]:
+             hint: bool = False, face_down: bool = False, received: bool = False) -> list[Text]:
     """A card five cells wide and three lines tall (rank and suit top left and bottom right), for the
     roomier layout; None draws an empty slot."""
     if face_down:
@@ -94,13 +98,36 @@ def big_tile(card: Card | None, look: CardLook, *, selected: bool = False, curso
         style = Style(color=EMPTY_FG, bgcolor=EMPTY_BG)
         return [Text("     ", style=style), Text(" ·· ", style=style) + Text(" ", style=style),
                 Text("     ", style=style)]
-    face = tile(card, look, 4, selected=selected, cursor=cursor, hint=hint)
+    face = tile(card, look, 4, selected=selected, cursor=cursor, hint=hint, received=received)
     style = face.style if isinstance(face.style, Style) else Style()
     label = look.label(card)
     plain = style + Style(underline=False)
     # The joker's middle line names it (鬼, two cells) where a natural card repeats its suit.
     middle = "  鬼 " if card.is_joker else f"  {label[1]}  "
     return [Text(f"{label}   ", style=plain), Text(middle, style=plain), Text(f"   {label}", style=style)]
+
+
+HUGE_W = 7  # a huge tile's cells across (and HUGE_H lines): the side seats' boxes on a big terminal
+HUGE_H = 5
+
+
+def huge_tile(card: Card | None, look: CardLook, *, face_down: bool = False) -> list[Text]:
+    """A card seven cells wide and five lines tall (rank and suit in two corners, the suit in the middle), for
+    an opponent's box with room to spare; None draws an empty slot."""
+    if face_down:
+        style = Style(color=BACK_FG, bgcolor=BACK_BG)
+        return [Text("░" * HUGE_W, style=style) for _ in range(HUGE_H)]
+    if card is None:
+        style = Style(color=EMPTY_FG, bgcolor=EMPTY_BG)
+        blank = Text(" " * HUGE_W, style=style)
+        return [blank, blank, Text("  ··   ", style=style), blank, blank]
+    face = tile(card, look, 4)
+    style = face.style if isinstance(face.style, Style) else Style()
+    label = look.label(card)
+    middle = "   鬼  " if card.is_joker else f"   {label[1]}   "
+    blank = Text(" " * HUGE_W, style=style)
+    return [Text(f"{label}     ", style=style), blank, Text(middle, style=style), blank,
+            Text(f"     {label}", style=style)]
 
 
 def back(width: int = 4) -> Text:

@@ -97,7 +97,7 @@ def hand_model(t: Translator, table: Table, hinted: frozenset[Card]) -> HandMode
         if st is None:
             return HandModel(rec.hands[table.human] if rec is not None and table.human is not None else ())
         cursor = st.cursor if table.exchange.can_pick and st.cursor < len(st.loose) else None
-        return HandModel(st.loose, cursor, st.selected)
+        return HandModel(st.loose, cursor, st.selected, received=st.received)
     if st is None or table.phase is not Phase.ARRANGING:
         return HandModel()
     if table.human_ready:
@@ -109,4 +109,4 @@ def hand_model(t: Translator, table: Table, hinted: frozenset[Card]) -> HandMode
         note = t("table.hand_note.placed") if st.legal else t("table.hand_note.fix")
     if st.declared is not None:
         note = t("table.hand_note.declared", special=t(f"common.special.{st.declared.id}"))
-    return HandModel(loose, cursor, st.selected, hinted, note)
+    return HandModel(loose, cursor, st.selected, hinted, note, st.received)

@@ -21,6 +21,7 @@ class HandModel:
     selected: frozenset[Card] = frozenset()
     hint: frozenset[Card] = frozenset()
     note: str = ""  # shown when the hand is empty
+    received: frozenset[Card] = frozenset()  # 換三張: passed in, marked until moved
 
 
 @dataclass(frozen=True)

@@ -160,15 +160,11 @@ class TablePresenter:
                 if other not in rec.seats:
                     continue
                 o = rec.outcome(seat, other, row) if self.table.preset.pays(row) else None  # backrow: back only
-                marks.append(" " + self.seat_name(other, short=True))
-                if o is Outcome.WIN:
-                    marks.append("▲", style="bold green")
-                elif o is Outcome.LOSS:
-                    marks.append("▼", style="bold red")
-                elif o is Outcome.TIE:
-                    marks.append("=", style="dim")
-                else:
-                    marks.append("·", style="dim")
+                # The seat's letter and its mark in one style: they stay together however the text is drawn.
+                mark, mark_style = {Outcome.WIN: ("▲", "bold green"), Outcome.LOSS: ("▼", "bold red"),
+                                    Outcome.TIE: ("=", "dim")}.get(o, ("·", "dim"))  # type: ignore[arg-type]
+                marks.append(" ")
+                marks.append(self.seat_name(other, short=True) + mark, style=mark_style)
             # What the row took from the table, beside its marks, where a row is worth its own amount (in
             # the taiwan family a pair's rows are settled together, at the back).
             worth_own = self.table.preset in ROW_PRICED
@@ -357,9 +353,10 @@ class TablePresenter:
             )
         parts = [name]
         rec = table.current
-        if self.dealer() == seat:
+        stake = stake_text(self.t, table)
+        if self.dealer() == seat and (stake is None or not table.config.banker):  # the stake names the bank
             parts.append(self._mark())
-        if (stake := stake_text(self.t, table)) is not None:
+        if stake is not None:
             parts.append(stake)
         if rec is not None and table.phase is not Phase.ARRANGING and rec.result is not None and seat in rec.seats:
             parts.append(self.t("table.this_deal", n=signed(tally_after(table.steps, self.shown_steps())[seat])))
@@ -430,6 +427,9 @@ class TablePresenter:
                     out.append(self.t("table.board.can_declare", specials=names), style="bold yellow")
                 else:
                     out.append(self.t("table.board.arrange"))
+                if st.received & set(st.loose):  # 換三張: the marks under the hand, explained
+                    got = [c for c in st.loose if c in st.received]
+                    out.append("\n" + self.t("table.board.received", cards=" ".join(c.symbol() for c in got)))
             return out
         if rec is None or rec.result is None:
             return out
@@ -449,7 +449,8 @@ class TablePresenter:
         if coach:
             out.append("\n" + coach, style="bold cyan")
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
-        told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS])
+        told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS],
+                         cut=True)
         return told or out
 
     def _fits(self, text: Text) -> bool:
@@ -469,12 +470,22 @@ class TablePresenter:
                   for step in steps if step.kind is not StepKind.ROW]
         return Text("\n").join(lines)
 
-    def told(self, before: Text, rec: DealRecord, steps: Sequence[RevealStep]) -> Text | None:
-        """``before`` and the story, spread out where that fits the board, else compact; None if neither."""
+    def told(self, before: Text, rec: DealRecord, steps: Sequence[RevealStep], cut: bool = False) -> Text | None:
+        """``before`` and the story, spread out where that fits the board, else compact; else (``cut``, after
+        the reveal) the compact story's first lines with a last one saying where the rest is, so the board
+        never shows the header alone; None when nothing fits."""
         for spread in (True, False):
             story = Text.assemble(before, self.story(rec, steps, spread))
             if self._fits(story):
                 return story
+        if not cut or self.board is None or not steps:
+            return None
+        more = Text(self.t("table.board.story_more"), style="italic")
+        lines = self.story(rec, steps).split("\n")
+        for keep in range(len(lines) - 1, 0, -1):
+            cut = Text.assemble(before, Text("\n").join(lines[:keep]), "\n", more)
+            if self._fits(cut):
+                return cut
         return None
 
     def step_text(self, rec: DealRecord, step: RevealStep, run_on: bool = False, spread: bool = False) -> Text:

@@ -60,11 +60,16 @@ def _rest(t: Translator, table: Table, dealer: int | None, seat_name: Callable[[
 
 
 def stake_text(t: Translator, table: Table) -> str | None:
-    """A banker game: what the player has staked this deal ("you hold the bank" as the banker), and what it
-    stakes from the next deal when that differs; None elsewhere."""
+    """A banker game: what the player has staked this deal, and what it stakes from the next deal when that
+    differs ("stake 2, then 3 from the next deal"); holding the bank, which stakes nothing, "the bank" (and the
+    stake from the next deal when changed); None elsewhere."""
     if not table.config.banker or table.human is None:
         return None
     rec = table.current
     now = rec.stakes.get(table.human, 1) if rec is not None and rec.banker is not None else table.stake
-    text = t("table.stake_banker") if rec is not None and rec.banker == table.human else t("table.stake", n=now)
-    return text + (t("table.stake_next", n=table.stake) if table.stake != now else "")
+    if rec is not None and rec.banker == table.human:
+        later = [t("table.stake_next", n=table.stake)] if table.stake != now else []
+        return " · ".join([t("table.stake_banker"), *later])
+    if table.stake != now:
+        return t("table.stake_then", n=now, next=table.stake)
+    return t("table.stake", n=now)

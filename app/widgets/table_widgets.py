@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from app.view.cards import CardLook, back, big_tile, empty, join, tile
+from app.view.cards import HUGE_H, HUGE_W, CardLook, back, big_tile, empty, huge_tile, join, tile
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
 from app.widgets.ladder_widgets import ladder_lines, ladder_text
 from rules.arrangement import Row
@@ -58,6 +58,12 @@ def pad_to(text: Text, width: int) -> Text:
 
 
 M = TypeVar("M")
+
+
+def _mark(cursor: bool, received: bool, width: int) -> str:
+    """What sits under a card of the hand, ``width`` cells: ▲ the cursor, + a card the exchange passed in."""
+    mark = ("▲" if cursor else "") + ("+" if received else "")
+    return (" " * ((width - 1) // 2) + mark).ljust(width) if mark else " " * width
 
 
 class _CardLines(Widget, Generic[M]):
@@ -104,14 +110,15 @@ class HandView(_CardLines[HandModel]):
                 for ln in lines:
                     ln.append(" " * GAP)
             is_sel = card in m.selected
-            face = big_tile(card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint)
+            face = big_tile(card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint,
+                            received=card in m.received)
             top = 0 if is_sel else 1
             for y in range(4):
                 if top <= y < top + 3:
                     lines[y].append_text(face[y - top])
                 else:
                     lines[y].append("     ")
-            lines[4].append("  ▲  " if k == m.cursor else "     ", style="bold")
+            lines[4].append(_mark(k == m.cursor, card in m.received, 5), style="bold")
         return Text("\n").join(lines)
 
     def render(self) -> Text:
@@ -128,14 +135,15 @@ class HandView(_CardLines[HandModel]):
                 lower.append(" " * GAP)
                 marks.append(" " * GAP)
             is_sel = card in m.selected
-            t = tile(card, self.look, TILE, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint)
+            t = tile(card, self.look, TILE, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint,
+                     received=card in m.received)
             if is_sel:
                 raised.append_text(t)
                 lower.append(blank)
             else:
                 raised.append(blank)
                 lower.append_text(t)
-            marks.append(" ▲  " if k == m.cursor else blank, style="bold")
+            marks.append(_mark(k == m.cursor, card in m.received, TILE), style="bold")
         return Text("\n").join([raised, lower, marks])
 
     def on_click(self, event: events.Click) -> None:
@@ -233,6 +241,7 @@ class RowsView(_CardLines[RowsModel]):
 # ------------------------------------------------------------------------------------------ opponents' seats
 
 BIG_ROW = 5 * 6 - 1  # five three-line tiles and their gaps
+HUGE_ROW = 5 * (HUGE_W + 1) - 1  # five five-line tiles and their gaps
 
 
 
@@ -273,6 +282,12 @@ class SeatPanel(Static):
         size = TILE if width >= 36 else SMALL  # roomy panels get the player's tile size
         height = self.content_region.height or 0
         n, note = len(m.rows), 1 if m.note else 0
+        # A big seat (a side seat at 200×50): five-line tiles, the names beside the rows where the longest fits
+        # ("Straight flush 同花順"), else under each row.
+        if width >= HUGE_ROW + 22 and height >= 1 + HUGE_H * n + n - 1 + note:
+            return self._big_content(top, width, huge=True)
+        if width >= HUGE_ROW and height >= 1 + (HUGE_H + 1) * n + n - 1 + note:
+            return self._big_content(top, width, below=True, huge=True)
         if width >= BIG_ROW + 12 and height >= 1 + 3 * n + n - 1 + note:
             return self._big_content(top, width)
         if width >= BIG_ROW and height >= 1 + 4 * n + n - 1 + note:  # a tall, narrow side seat (-ring)
@@ -293,20 +308,20 @@ class SeatPanel(Static):
             lines.append(Text(m.note, style="bold"))
         return Text("\n").join(lines)
 
-    def _big_content(self, top: Text, width: int, below: bool = False) -> Text:
-        """The rows in three-line tiles, as the player's own: the hand's name and the marks beside each row,
-        or (``below``, a narrow panel) on a line under it."""
+    def _big_content(self, top: Text, width: int, below: bool = False, huge: bool = False) -> Text:
+        """The rows in three-line tiles, as the player's own (``huge``: five-line ones, for a big box): the
+        hand's name and the marks beside each row, or (``below``, a narrow panel) on a line under it."""
         m = self.model
         lines = [top]
-        tiles_w = BIG_ROW
+        tiles_w, draw, height = (HUGE_ROW, huge_tile, HUGE_H) if huge else (BIG_ROW, big_tile, 3)
         for k, line in enumerate(m.rows):
             if k:
                 lines.append(Text())
-            tiles = [big_tile(c, self.look) for c in line.cards] if line.cards is not None else [
-                big_tile(None, self.look, face_down=True) for _ in range(line.size)]
-            for y in range(3):
+            tiles = [draw(c, self.look) for c in line.cards] if line.cards is not None else [
+                draw(None, self.look, face_down=True) for _ in range(line.size)]
+            for y in range(height):
                 out = pad_to(join((t[y] for t in tiles), " "), tiles_w + 1)
-                if y == 1 and not below:
+                if y == height // 2 and not below:
                     out.append_text(self._name_and_marks(line, width - tiles_w - 1))
                 lines.append(out)
             if below:

@@ -1,0 +1,127 @@
+"""The table screen's keys: its bindings, and :class:`Keys`, which says whether each key acts now and, when it
+cannot, why, in the message line. One part of :class:`app.screens.table.TableScreen`, held as ``screen.keys``.
+
+Every key has a last binding, ``explain``, never shown: Textual tries a key's bindings in order and runs the
+first whose ``check_action`` is true, so a key none of whose bindings can act reaches ``explain``, which words the
+reason (:mod:`app.game.why`, :mod:`app.view.why`). The Footer: the current step's keys greyed while not yet
+possible, another phase's or another table's hidden (:mod:`app.game.actions`).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from textual.actions import parse as parse_action
+from textual.app import App
+from textual.binding import Binding, BindingsMap, BindingType
+
+from app.game import Action, Allowed, Phase
+from app.game.actions import verdict as game_verdict
+from app.game.replay import OneDeal
+from app.game.why import YES, Verdict, Why, hidden
+from app.screens.table_part import TableSeen
+from app.view.why import why_text
+from rules.arrangement import Row
+
+_MOVE = Binding.Group("table.key.move", compact=True)
+_PLACE = Binding.Group("table.key.place", compact=True)
+
+# Textual's check_action answers: True shows a key, None greys it out, False hides it.
+SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None, Allowed.HIDDEN: False}
+
+# Each key's bindings in the order Textual tries them: each phase's own action first.
+TABLE_BINDINGS: list[BindingType] = [
+    Binding("left", "move(-1)", "table.key.move", key_display="←", group=_MOVE),
+    Binding("right", "move(1)", "table.key.move", key_display="→", group=_MOVE),
+    Binding("space", "select", "table.key.select", key_display="␣"),
+    Binding("space", "skip", "table.key.skip", key_display="␣"),
+    Binding("1", "place(0)", "table.key.front", group=_PLACE),
+    Binding("2", "place(1)", "table.key.middle", group=_PLACE),
+    Binding("3", "place(2)", "table.key.back", group=_PLACE),
+    Binding("0,backspace", "unplace", "table.key.unplace"),
+    Binding("x", "clear", "table.key.clear"),
+    Binding("a", "auto", "table.key.auto"),
+    Binding("h", "hint", "table.key.hint"),
+    Binding("s", "sort", "table.key.sort"),
+    Binding("b", "declare", "table.key.declare"),
+    Binding("d", "double", "table.key.double"),
+    Binding("w", "stake", "table.key.stake"),
+    Binding("enter", "ready", "table.key.ready", key_display="⏎"),
+    Binding("enter", "pass_cards", "table.key.pass_cards", key_display="⏎"),
+    Binding("enter", "skip", "table.key.skip", key_display="⏎"),
+    Binding("enter", "results", "table.key.results", key_display="⏎"),
+    Binding("n", "next", "table.key.next"),
+    Binding("n", "done", "table.key.done"),  # a stored deal shown again or retried: back where it came from
+    Binding("c", "review", "table.key.review"),
+    Binding("t", "take", "table.key.take"),
+    Binding("p", "pause_watch", "table.key.pause"),
+    Binding("question_mark", "help", "table.key.help", key_display="?"),
+    Binding("escape", "leave", "table.key.leave", key_display="esc"),
+]
+# Last on every key: when none of its bindings can act now, :meth:`action_explain` says why (never shown).
+TABLE_BINDINGS += [Binding(key, f"explain({key!r})", "", show=False)
+             for key in dict.fromkeys(k.strip() for b in TABLE_BINDINGS if isinstance(b, Binding)
+                                      for k in b.key.split(","))]
+
+
+class Screen(TableSeen, Protocol):
+    """What the keys read of their table screen (a protocol: the screen imports this)."""
+
+    _bindings: BindingsMap
+
+    @property
+    def app(self) -> App[object]: ...
+
+
+class Keys:
+    """Whether each of the table's keys acts now, and why not."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+
+    def verdict(self, action: str, parameters: tuple[object, ...] = ()) -> Verdict:
+        """Whether the screen's ``action`` acts now and, when not, why (:mod:`app.game.why`)."""
+        table = self.screen.table
+        one_deal = isinstance(table, OneDeal)
+        if action == "pause_watch":  # only while watching
+            if not table.watching:
+                return hidden(Why.NO_PAUSE)
+            return YES if table.phase is not Phase.OVER else hidden(Why.TABLE_OVER)
+        if action == "done" or (action == "next" and one_deal):
+            if one_deal and table.phase in (Phase.REVEALING, Phase.RESULTS):
+                return YES if action == "done" else hidden(Why.NOT_SHOWN)
+            return hidden(Why.NOT_SHOWN) if one_deal else game_verdict(table, Action.NEXT)
+        if action == "review":  # once the deal is scored: another phase's key until then, so hidden
+            rec = table.current
+            scored = rec is not None and rec.result is not None and table.phase is not Phase.ARRANGING
+            return YES if scored else hidden(Why.NOT_SCORED)
+        try:
+            act = Action(action)
+        except ValueError:
+            return YES  # not a table move (help, leave, …): always available
+        row = Row(int(parameters[0])) if act is Action.PLACE else None  # type: ignore[call-overload]
+        return game_verdict(table, act, row)
+
+    def stray(self, key: str, character: str | None) -> None:
+        """A printable key no binding of the table has (a capital letter with caps lock on, a 7): say so, and
+        where the keys are, rather than nothing."""
+        screen = self.screen
+        if character is None or not character.isprintable() or key in screen._bindings.key_to_bindings:
+            return
+        screen.say(screen.t("table.why.stray", keys=character), "warning")
+        screen.redraw()
+
+    def explain(self, key: str) -> None:
+        """``key`` reached its last binding: say why none of the others can act. The reason is the one of the
+        binding the Footer shows greyed, else of the first hidden one."""
+        screen = self.screen
+        found: list[tuple[Binding, Verdict]] = []
+        for binding in screen._bindings.key_to_bindings.get(key, ()):
+            _, name, params = parse_action(binding.action)
+            if name != "explain":
+                found.append((binding, self.verdict(name, params)))
+        if not found or any(v.acts for _, v in found):
+            return
+        binding, why = next(((b, v) for b, v in found if v.allowed is Allowed.GREYED), found[0])
+        screen.say(why_text(screen.t, screen.app.get_key_display(binding), binding.description, why), "warning")
+        screen.redraw()
