@@ -28,6 +28,7 @@ from app.game import (
 )
 from app.game.exemption import exempt_of
 from app.i18n import Translator
+from app.view.account import account_board
 from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status
 from app.view.exchange import exchange_board, exchange_status, hand_model
@@ -451,8 +452,21 @@ class TablePresenter:
         if coach:
             out.append("\n" + coach, style="bold cyan")
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
-        told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS])
-        return told or out
+        # The viewer's account, as the results panel itemises it, where the board has room for it: in full,
+        # else one named line a seat met.
+        for compact in (False, True):
+            account = self.account_text(compact)
+            with_account = Text.assemble(out, "\n", account)
+            if account and self._fits(with_account):
+                return with_account
+        return out
+
+    def account_text(self, compact: bool = False) -> Text:
+        """The viewer's account of the deal in a few aligned lines, as the results panel itemises it."""
+        rec = self.table.current
+        if rec is None:
+            return Text()
+        return account_board(self.t, rec, self.table.viewer, self.table.human, compact)
 
     def _fits(self, text: Text) -> bool:
         """Whether ``text`` fits the board as it wraps there (before the board is measured: a tall board)."""
@@ -489,9 +503,9 @@ class TablePresenter:
             out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(units[s])}" for s in rec.seats))
             return out
         if step.kind is StepKind.ROW:
-            gains = [f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats if step.delta[s]]
-            if gains:
-                out.append("  " + "  ".join(gains))
+            # Every seat, zeros too (in the taiwan family the rows are settled at the back, so the first two
+            # row steps read 0 for everyone: the rows are counted together there).
+            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats))
             fouls = [self.seat_name(s) for s in rec.seats if rec.fouled(s)]
             if fouls and step.row is Row.FRONT:
                 out.append("\n" + self.t("results.fouled", seats=", ".join(fouls)), style="red")
