@@ -28,7 +28,6 @@ from rules.ledger import Currency, MoneyStyle
 from rules.presets import Preset
 from rules.specials import Special
 
-SPECIAL_IDS = frozenset(s.value for s in Special)
 ROW_IDS = {r.id: r for r in Row}
 TAIWAN_FAMILY = (Preset.TAIWAN, Preset.TOURNAMENT)
 SWEEP_PRESETS = (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI)
@@ -88,7 +87,7 @@ def rule_section(preset: Preset, kind: str) -> Section:
         *TAIWAN_FAMILY, Preset.ARCADE
     ):
         return Section.DRAGONS
-    if kind in SPECIAL_IDS:
+    if _is_special(preset, kind):
         return Section.REPORTS_HONGKONG if preset is Preset.HONGKONG else Section.SPECIALS
     if preset in TAIWAN_FAMILY:
         return Section.BONUSES_TAIWAN
@@ -247,8 +246,8 @@ def build_account(t: Translator, rec: DealRecord, seat: int, human: int | None,
     for kind in fixed:
         add(kind, [Cell(v.get(kind, 0)) for v in per_pair])
     rest = [k for k in order if k not in fixed and k not in ROW_IDS and k not in ("rows", "stake")]
-    bonuses = [k for k in rest if k not in SPECIAL_IDS and k != "dragon"]
-    specials = [k for k in rest if k in SPECIAL_IDS or k == "dragon"]
+    bonuses = [k for k in rest if not _is_special(preset, k)]
+    specials = [k for k in rest if _is_special(preset, k)]
     for group, kinds in (("bonuses", bonuses), ("specials", specials)):
         for kind in kinds:
             add(kind, [Cell(v.get(kind, 0)) for v in per_pair])
@@ -264,6 +263,12 @@ def build_account(t: Translator, rec: DealRecord, seat: int, human: int | None,
     names = tuple(seat_name(t, o, human) for o in others)
     money = _money_lines(t, rec, seat, total, style) if style is not None else ()
     return Account(seat, others, names, tuple(lines), totals, total, money)
+
+
+def _is_special(preset: Preset, kind: str) -> bool:
+    # A declared hand of this preset (taiwan's 六對半 bonus shares its id with shisanshui's special), or the
+    # taiwan dragon's own bonus.
+    return kind == "dragon" or kind in {s.value for s in preset.specials}
 
 
 def _record(rows: tuple[Outcome, ...] | None) -> str:
