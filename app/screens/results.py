@@ -24,6 +24,10 @@ from app.view.coach import coach_status, skill_text
 from app.view.formatting import deal_units_text, money_text, seat_name, signed
 from app.widgets.chrome import GameFooter
 
+# The inside of the panel, in cells: its width (76, or 100 from 110 columns up) less the border, the padding and
+# the scroll bar a long account brings.
+NARROW_INSIDE, WIDE_INSIDE = 70, 94
+
 
 def _style(value: int | None) -> str:
     return "green" if value and value > 0 else "red" if value and value < 0 else ""
@@ -99,23 +103,35 @@ class ResultsScreen(BaseModal[str | None]):
         account = self.account()
         if account is None:
             return Group(Text(t("results.account.none", seat=self.seat_name(self.table.viewer)), style="italic"))
-        grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), expand=False)
-        labels = [line.label for line in account.lines] + [m.label for m in account.money]
-        grid.add_column(t("results.account.item"), no_wrap=True,
-                        min_width=max(cell_len(x) for x in [*labels, t("results.account.pair_total")]))
+        grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0, 0, 1), expand=False)
         cells = [[cell_text(line.cells[k]) for line in account.lines] for k in range(len(account.others))]
+        widths = []
         for k, name in enumerate(account.names):
             mark_w = max((cell_len(m) for m, _ in cells[k]), default=0)
             value_w = max([cell_len(v) for _, v in cells[k]] + [cell_len(signed(account.totals[k]))])
             cells[k] = [(pad(m, mark_w, right=False), pad(v, value_w)) for m, v in cells[k]]
-            # Never squeezed: a figure is never cut to make room (the Rules column gives way first).
-            width = max(cell_len(name), mark_w + 1 + value_w)
-            grid.add_column(name, justify="right", no_wrap=True, min_width=width)
-        widest = max([cell_len(signed(account.total)), cell_len(t("results.account.total"))]
-                     + [cell_len(signed(line.total or 0)) for line in account.lines])
-        grid.add_column(t("results.account.total"), justify="right", no_wrap=True, min_width=widest)
+            widths.append(max(cell_len(name), mark_w + 1 + value_w))
+        widths.append(max([cell_len(signed(account.total)), cell_len(t("results.account.total"))]
+                          + [cell_len(signed(line.total or 0)) for line in account.lines]
+                          + [cell_len(signed(m.value or 0)) for m in account.money]))
+        labels = [line.label for line in account.lines] + [m.label for m in account.money]
+        label_w = max(cell_len(x) for x in [*labels, t("results.account.pair_total"), t("results.account.item")])
+        # The table must fit the panel as drawn: were Rich to squeeze it, it would squeeze every column and
+        # the figures would stop lining up. So the figures keep their widths, and a long item name (or the
+        # Rules column) is cut short with an ellipsis instead.
+        inside = WIDE_INSIDE if wide else NARROW_INSIDE
+        # Each column after the first brings its padding (one cell on its left) and the box's separator.
+        figures = sum(widths) + 2 * len(widths)
+        grid.add_column(t("results.account.item"), no_wrap=True, overflow="ellipsis",
+                        width=min(label_w, max(8, inside - figures)))
+        for name, width in zip(account.names, widths, strict=False):
+            grid.add_column(name, justify="right", no_wrap=True, width=width)
+        grid.add_column(t("results.account.total"), justify="right", no_wrap=True, width=widths[-1])
         if wide:
-            grid.add_column(t("results.account.rule"), no_wrap=True, overflow="ellipsis", style="dim")
+            room = inside - figures - min(label_w, inside - figures) - 2
+            sections = [t(f"rules.heading.{x.section.value}") for x in [*account.lines, *account.money]]
+            grid.add_column(t("results.account.rule"), no_wrap=True, overflow="ellipsis", style="dim",
+                            width=max(6, min(room, max(cell_len(x) for x in sections))))
         for n, line in enumerate(account.lines):
             row: list[Text | str] = [line.label]
             for k in range(len(account.others)):
@@ -163,7 +179,7 @@ class ResultsScreen(BaseModal[str | None]):
             ]
             if settlement is not None:
                 rake = settlement.seats[s].rake
-                cells.append(f"-{rake}" if rake else "")
+                cells.append(f"-{rake}" if rake else "0")  # zeros shown: no rake on a loss
             cells.append(self.money_text(s, money_after[s] if money_after else 0))
             grid.add_row(*cells)
         parts: list = [grid]

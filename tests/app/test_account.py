@@ -7,16 +7,18 @@ read back as a player adds it up, and the board's account says the same figures.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import replace
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from ai import Level
 from app.game import Phase, Table
 from app.i18n import Translator
-from app.screens.results import ResultsScreen
+from app.screens.results import NARROW_INSIDE, WIDE_INSIDE, ResultsScreen
 from app.view.account import ROW_IDS, Section, board_lines, build_account, rule_section
 from app.view.formatting import seat_name
 from rules.presets import Preset
@@ -92,10 +94,14 @@ def _check_panel(table: Table) -> None:
     """Read the drawn account back as a player would: each line's figures add up to its last one (Total),
     and the figures above "Pair total" add up to it, column by column; nothing is wider than the panel."""
     screen = ResultsScreen(table, table.current, t=EN)
-    console = Console(width=72, record=True)  # the panel's inside at 80 columns
+    console = Console(width=NARROW_INSIDE, record=True, file=io.StringIO())  # the panel's inside at 80 columns
     console.print(screen.account_view())
     lines = console.export_text().splitlines()
-    assert all(len(line) <= 72 for line in lines)
+    assert "…" not in lines[-1] and all(cell_len(line) <= NARROW_INSIDE for line in lines)
+    wide = Console(width=WIDE_INSIDE, record=True, file=io.StringIO())
+    wide.print(screen.account_view(wide=True))
+    assert wide.export_text().splitlines()[2:] and all(
+        cell_len(line) <= WIDE_INSIDE for line in wide.export_text().splitlines())
     account = screen.account()
     n = len(account.others)
     sums = [0] * (n + 1)
