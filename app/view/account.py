@@ -376,7 +376,8 @@ def account_board(t: Translator, rec: DealRecord, seat: int, human: int | None, 
     lines = board_lines(t, account, seat_name(t, seat, human), compact)
     if compact:
         return Text("\n".join(lines))
-    out = Text(lines[0], style="dim")
+    out = Text()  # not Text(style=...): a base style would dim every line
+    out.append(lines[0], style="dim")
     for line in lines[1:-1]:
         out.append("\n" + line)
     out.append("\n" + lines[-1], style="bold")
