@@ -480,7 +480,9 @@ class TablePresenter:
         item on one line after its title (wrapping only when the width runs out); ``spread``: each item on
         a line of its own under its title, for a board with lines to spare."""
         rows = [self.step_text(rec, step) for step in steps if step.kind is StepKind.ROW]
-        lines = [Text("   ").join(rows)] if rows else []
+        # Each row on its own line where there is room (every seat is named, zeros too, so one line of three
+        # rows no longer fits 80 columns).
+        lines = rows if spread else [Text("   ").join(rows)] if rows else []
         lines += [self.step_text(rec, step, run_on=not spread, spread=spread)
                   for step in steps if step.kind is not StepKind.ROW]
         return Text("\n").join(lines)
