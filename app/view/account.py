@@ -350,8 +350,10 @@ def board_lines(t: Translator, account: Account, seat: str, compact: bool = Fals
         cells += [signed(account.totals[k] - rows - sweep), signed(account.totals[k])]
         body.append(cells)
     if compact:
-        body = [[r[0], r[1], *(f"{h} {c}" for h, c in zip(heads[2:-1], r[2:-1], strict=True)), f"= {r[-1]}"]
-                for r in body]
+        # Each figure after its name, the names lined up and the figures right-aligned under each other.
+        vw = [max(cell_len(r[c]) for r in body) for c in range(len(heads))]
+        body = [[r[0], r[1], *(f"{h} {pad(c, w)}" for h, c, w in zip(heads[2:-1], r[2:-1], vw[2:-1], strict=True)),
+                 f"= {pad(r[-1], vw[-1])}"] for r in body]
     widths = [max(cell_len(r[c]) for r in [heads, *body]) for c in range(len(heads))]
 
     def line(cells: list[str]) -> str:
