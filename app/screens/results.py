@@ -1,4 +1,6 @@
-"""The results panel after a deal: the pairwise table (rows won, 打槍, bonuses, units, points) and the totals."""
+"""The results panel after a deal: the viewer's account (:mod:`app.view.account`: every item against each seat
+met, adding up to the deal, then the points or coins it makes) and every seat's totals; `?` opens the Rules
+screen at the section of the deal's largest item."""
 
 from __future__ import annotations
 
