@@ -1,4 +1,6 @@
-"""The results panel after a deal: the pairwise table (rows won, 打槍, bonuses, units, points) and the totals."""
+"""The results panel after a deal: the viewer's account (:mod:`app.view.account`: every item against each seat
+met, adding up to the deal, then the points or coins it makes) and every seat's totals; `?` opens the Rules
+screen at the section of the deal's largest item."""
 
 from __future__ import annotations
 
@@ -14,33 +16,41 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from app.game import DealRecord, Table, pair_line
+from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
+from app.screens.rules_screen import RulesScreen
+from app.view.account import Account, build_account, cell_text, pad
 from app.view.cards import CardLook
 from app.view.coach import coach_status, session_skill
-from app.view.formatting import deal_units_text, item_name, money_text, seat_name, signed
+from app.view.formatting import deal_units_text, money_text, seat_name, signed
 from app.widgets.chrome import GameFooter
-from rules.ledger import Currency
+
+# The inside of the panel, in cells: its width (76, or 100 from 110 columns up) less the border, the padding and
+# the scroll bar a long account brings.
+NARROW_INSIDE, WIDE_INSIDE = 70, 94
 
 
-def pair_rows(table: Table, rec: DealRecord, viewer: int) -> list[tuple[int, int]]:
-    """Pairs to list, the viewer's first (from the viewer's side), then the others in seat order."""
-    seats = list(rec.seats)
-    pairs = [(viewer, o) for o in seats if o != viewer] if viewer in seats else []
-    rest = [s for s in seats if s != viewer]
-    pairs += [(a, b) for k, a in enumerate(rest) for b in rest[k + 1 :]]
-    return [(a, b) for a, b in pairs if rec.compared(a, b)]  # a banker game: only the banker's pairs
+def _style(value: int | None) -> str:
+    return "green" if value and value > 0 else "red" if value and value < 0 else ""
 
 
 class ResultsScreen(BaseModal[str | None]):
-    """The deal's results over the table. Dismisses with "next" (`n`) or None (closed)."""
+    """The deal's results over the table: the viewer's account (:mod:`app.view.account`) and every seat's
+    totals. Dismisses with "next" (`n`), "coach" (`c`), ("rules", section) for `?`, or None (closed)."""
+
+    DEFAULT_CSS = """
+    ResultsScreen .account-title { text-style: bold; }
+    ResultsScreen .account-wide { display: none; }
+    ResultsScreen.-wide .account-wide { display: block; }
+    ResultsScreen.-wide .account-narrow { display: none; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "close('next')", "results.key.next"),
         Binding("c", "close('coach')", "results.key.coach"),
         Binding("escape,enter,r", "close", "results.key.close", key_display="esc"),
-        Binding("question_mark", "noop", "results.key.help", show=False),
+        Binding("question_mark", "rules", "results.key.rules", key_display="?"),
     ]
 
     def __init__(
@@ -60,7 +70,10 @@ class ResultsScreen(BaseModal[str | None]):
         with VerticalScroll(classes="dialog results-dialog game-body"):
             yield Static(self.t("results.title", n=self.record.number), classes="dialog-title")
             yield Static(self.coach_text(), id="coach")
-            yield Static(self.pairs_table(), id="pairs")
+            yield Static(self.t("results.account.title", seat=self.seat_name(self.table.viewer)),
+                         classes="account-title")
+            yield Static(self.account_view(), id="account", classes="account-narrow")
+            yield Static(self.account_view(wide=True), id="account-wide", classes="account-wide")
             yield Static(self.totals_table(), id="totals")
         yield GameFooter()
 
@@ -77,44 +90,75 @@ class ResultsScreen(BaseModal[str | None]):
         """The coach's answer came: redraw its lines."""
         self.query_one("#coach", Static).update(self.coach_text())
 
-    def pairs_table(self) -> RichTable:
-        """Every pair: rows won, 打槍, bonuses, units and points."""
-        t, rec, table = self.t, self.record, self.table
-        money_style = table.money_style
-        grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), expand=True)
-        grid.add_column(t("results.col.pair"), no_wrap=True)
-        grid.add_column(t("results.col.rows"), justify="center", no_wrap=True)
-        grid.add_column(t("results.col.sweep"), justify="right", no_wrap=True)
-        lines = [pair_line(rec, a, b) for a, b in pair_rows(table, rec, table.viewer)]
-        items = [[f"{item_name(t, i.kind, table.preset)} {signed(i.value)}" for i in line.others] for line in lines]
-        # The widest item sets the column, so no item's amount wraps away from its name at 80 columns.
-        widest = max((cell_len(text) for parts in items for text in parts), default=0)
-        grid.add_column(t("results.col.bonus"), justify="left", min_width=min(widest, 32))
-        grid.add_column(t("results.col.units"), justify="right", no_wrap=True)
-        if money_style.unit_worth is not None:
-            grid.add_column(
-                t("results.col.coins" if money_style.worth_in is Currency.COINS else "results.col.points"),
-                justify="right",
-                no_wrap=True,
-            )
-        for line, bonus_parts in zip(lines, items, strict=True):
-            a, b = line.seat, line.other
-            # Every part shows its units, so a row of the panel adds up to its Units column.
-            rows = line.record if line.outcomes is None or not line.rows else f"{line.record} {signed(line.rows)}"
-            units = line.units
-            style = "green" if units > 0 else "red" if units < 0 else ""
-            cells = [
-                f"{self.seat_name(a)} – {self.seat_name(b)}",
-                rows,
-                signed(line.sweep) if line.sweep else "",
-                Text("\n".join(bonus_parts)),  # one item a line
-                Text(signed(units), style=style),
-            ]
-            worth = money_style.points_of(units)
-            if worth is not None:
-                cells.append(Text(signed(worth), style=style))
-            grid.add_row(*cells)
-        return grid
+    def account(self) -> Account | None:
+        """The viewer's account of the deal (the player's, or the watched seat's)."""
+        table = self.table
+        return build_account(self.t, self.record, table.viewer, table.human, table.money_style,
+                             table.config.banker)
+
+    def account_view(self, wide: bool = False) -> Group:
+        """The viewer's account: every item against each seat met, zeros shown, in aligned columns that add
+        down to each pair's total and across to the deal's; then the money it makes; ``wide`` adds the Rules
+        section each item is explained in."""
+        t = self.t
+        account = self.account()
+        if account is None:
+            return Group(Text(t("results.account.none", seat=self.seat_name(self.table.viewer)), style="italic"))
+        grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0, 0, 1), expand=False)
+        cells = [[cell_text(line.cells[k]) for line in account.lines] for k in range(len(account.others))]
+        widths = []
+        for k, name in enumerate(account.names):
+            mark_w = max((cell_len(m) for m, _ in cells[k]), default=0)
+            value_w = max([cell_len(v) for _, v in cells[k]] + [cell_len(signed(account.totals[k]))])
+            cells[k] = [(pad(m, mark_w, right=False), pad(v, value_w)) for m, v in cells[k]]
+            widths.append(max(cell_len(name), mark_w + 1 + value_w))
+        widths.append(max([cell_len(signed(account.total)), cell_len(t("results.account.total"))]
+                          + [cell_len(signed(line.total or 0)) for line in account.lines]
+                          + [cell_len(signed(m.value or 0)) for m in account.money]))
+        labels = [line.label for line in account.lines] + [m.label for m in account.money]
+        label_w = max(cell_len(x) for x in [*labels, t("results.account.pair_total"), t("results.account.item")])
+        # The table must fit the panel as drawn: were Rich to squeeze it, it would squeeze every column and
+        # the figures would stop lining up. So the figures keep their widths, and a long item name (or the
+        # Rules column) is cut short with an ellipsis instead.
+        inside = WIDE_INSIDE if wide else NARROW_INSIDE
+        # Each column after the first brings its padding (one cell on its left) and the box's separator.
+        figures = sum(widths) + 2 * len(widths)
+        grid.add_column(t("results.account.item"), no_wrap=True, overflow="ellipsis",
+                        width=min(label_w, max(8, inside - figures)))
+        for name, width in zip(account.names, widths, strict=False):
+            grid.add_column(name, justify="right", no_wrap=True, width=width)
+        grid.add_column(t("results.account.total"), justify="right", no_wrap=True, width=widths[-1])
+        if wide:
+            room = inside - figures - min(label_w, inside - figures) - 2
+            sections = [t(f"rules.heading.{x.section.value}") for x in [*account.lines, *account.money]]
+            grid.add_column(t("results.account.rule"), no_wrap=True, overflow="ellipsis", style="dim",
+                            width=max(6, min(room, max(cell_len(x) for x in sections))))
+        for n, line in enumerate(account.lines):
+            row: list[Text | str] = [line.label]
+            for k in range(len(account.others)):
+                mark, value = cells[k][n]
+                row.append(Text.assemble((mark, "dim"), " ", (value, _style(line.cells[k].value))))
+            total = line.total
+            row.append(Text("" if total is None else signed(total), style=_style(total)))
+            if wide:
+                row.append(t(f"rules.heading.{line.section.value}"))
+            grid.add_row(*row, end_section=n == len(account.lines) - 1)
+        totals = [Text(signed(v), style="bold " + _style(v)) for v in account.totals]
+        grid.add_row(Text(t("results.account.pair_total"), style="bold"), *totals,
+                     Text(signed(account.total), style="bold " + _style(account.total)), *([""] if wide else []),
+                     end_section=bool(account.money))
+        blank = [""] * len(account.others)
+        for m in account.money:
+            value = "" if m.value is None else signed(m.value)
+            row = [m.label, *blank, Text(value, style=_style(m.value))]
+            if wide:
+                row.append(t(f"rules.heading.{m.section.value}"))
+            grid.add_row(*row)
+        parts: list = [grid]
+        if len(account.totals) > 1:
+            sums = " ".join(signed(v) for v in account.totals)
+            parts.append(Text(t("results.account.adds_up", sums=sums, total=signed(account.total)), style="italic"))
+        return Group(*parts)
 
     def totals_table(self) -> Group:
         """Each seat's result this deal and running total."""
@@ -136,7 +180,7 @@ class ResultsScreen(BaseModal[str | None]):
             ]
             if settlement is not None:
                 rake = settlement.seats[s].rake
-                cells.append(f"-{rake}" if rake else "")
+                cells.append(f"-{rake}" if rake else "0")  # zeros shown: no rake on a loss
             cells.append(self.money_text(s, money_after[s] if money_after else 0))
             grid.add_row(*cells)
         parts: list = [grid]
@@ -157,5 +201,15 @@ class ResultsScreen(BaseModal[str | None]):
     def action_close(self, answer: str | None = None) -> None:
         self.dismiss(answer)
 
-    def action_noop(self) -> None:
-        """`?` on the results panel does nothing (the help lists the table's keys)."""
+    def rules_section(self) -> str:
+        """The Rules section `?` opens at: the one explaining the account's largest item (rows: scoring)."""
+        account = self.account()
+        return account.sections[0].value if account is not None and account.sections else "scoring"
+
+    def action_rules(self) -> None:
+        """`?`: the table's rules, opened at the section that explains the deal's largest item."""
+        config = self.table.config
+        self.app.push_screen(RulesScreen(
+            config.preset, options=config.options, t=self.t, settings=self.settings, banker=config.banker,
+            exchange=(config.exchange, config.exchange_way), section=self.rules_section(),
+        ))

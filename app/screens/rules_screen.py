@@ -1,5 +1,6 @@
 """The Rules screen: one preset's rules (:class:`app.view.rules_text.RulesText`), scrollable; the preset can be
-switched inside the screen (tabs, ←/→ or ``p``)."""
+switched inside the screen (tabs, ←/→ or ``p``). It can open at a section (the results panel's `?` opens it at
+the section that explains the deal's largest item)."""
 
 from __future__ import annotations
 
@@ -65,11 +66,14 @@ class RulesScreen(BaseScreen[None]):
         settings: Settings | None = None,
         banker: bool | None = None,
         exchange: variants.Exchange = variants.NO_EXCHANGE,
+        section: str | None = None,
     ) -> None:
         """``options`` (and ``banker``, a banker game) are the table's, shown for ``preset``; other presets show
-        their defaults. ``exchange``: the table's 換三張 setting (rounds, way)."""
+        their defaults. ``exchange``: the table's 換三張 setting (rounds, way). ``section``: a ``rules.heading``
+        key to open at (the top when the preset's rules have no such section)."""
         super().__init__(t=t, settings=settings)
         self.preset, self.exchange = preset, exchange
+        self.section = section
         self._table = (preset, options)
         self._banker = banker
 
@@ -103,6 +107,22 @@ class RulesScreen(BaseScreen[None]):
     def after_compose(self) -> None:
         """Keys scroll the rules; the tabs are for the mouse (←/→ switch preset anywhere)."""
         self.query_one("#rules-body").focus()
+        if self.section is not None:
+            self.call_after_refresh(self.scroll_to_section, self.section)
+
+    def section_widget(self, key: str) -> Static | None:
+        """The heading of section ``key`` as shown, or None when these rules have no such section."""
+        title = self.t(f"rules.heading.{key}")
+        for widget in self.query(".section").results(Static):
+            if str(widget.content) == title:
+                return widget
+        return None
+
+    def scroll_to_section(self, key: str) -> None:
+        """Scroll the rules so that section ``key``'s heading is at the top (nothing if it is not there)."""
+        widget = self.section_widget(key)
+        if widget is not None:
+            self.query_one("#rules-body", VerticalScroll).scroll_to_widget(widget, animate=False, top=True)
 
     @property
     def markdown_text(self) -> str:

@@ -28,6 +28,7 @@ from app.game import (
 )
 from app.game.exemption import exempt_of
 from app.i18n import Translator
+from app.view.account import account_board
 from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status
 from app.view.exchange import exchange_board, exchange_status, hand_model
@@ -449,9 +450,24 @@ class TablePresenter:
         if coach:
             out.append("\n" + coach, style="bold cyan")
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
+        # The viewer's account, as the results panel itemises it, where the board has room for it: in full,
+        # else one named line a seat met.
+        for compact in (False, True):
+            account = self.account_text(compact)
+            with_account = Text.assemble(out, "\n", account)
+            if account and self._fits(with_account):
+                return with_account
+        # No room for the account: as much of the story as fits, and where the rest is (never the header alone).
         told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS],
                          cut=True)
         return told or out
+
+    def account_text(self, compact: bool = False) -> Text:
+        """The viewer's account of the deal in a few aligned lines, as the results panel itemises it."""
+        rec = self.table.current
+        if rec is None:
+            return Text()
+        return account_board(self.t, rec, self.table.viewer, self.table.human, compact)
 
     def _fits(self, text: Text) -> bool:
         """Whether ``text`` fits the board as it wraps there (before the board is measured: a tall board)."""
@@ -465,7 +481,9 @@ class TablePresenter:
         item on one line after its title (wrapping only when the width runs out); ``spread``: each item on
         a line of its own under its title, for a board with lines to spare."""
         rows = [self.step_text(rec, step) for step in steps if step.kind is StepKind.ROW]
-        lines = [Text("   ").join(rows)] if rows else []
+        # Each row on its own line where there is room (every seat is named, zeros too, so one line of three
+        # rows no longer fits 80 columns).
+        lines = rows if spread else [Text("   ").join(rows)] if rows else []
         lines += [self.step_text(rec, step, run_on=not spread, spread=spread)
                   for step in steps if step.kind is not StepKind.ROW]
         return Text("\n").join(lines)
@@ -498,9 +516,9 @@ class TablePresenter:
             out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(units[s])}" for s in rec.seats))
             return out
         if step.kind is StepKind.ROW:
-            gains = [f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats if step.delta[s]]
-            if gains:
-                out.append("  " + "  ".join(gains))
+            # Every seat, zeros too (in the taiwan family the rows are settled at the back, so the first two
+            # row steps read 0 for everyone: the rows are counted together there).
+            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats))
             fouls = [self.seat_name(s) for s in rec.seats if rec.fouled(s)]
             if fouls and step.row is Row.FRONT:
                 out.append("\n" + self.t("results.fouled", seats=", ".join(fouls)), style="red")

@@ -30,8 +30,9 @@ async def test_the_stake_key_and_the_banker_on_screen() -> None:
         await pilot.pause()
         results = app.screen
         assert isinstance(results, ResultsScreen)
-        pairs = [ln for ln in (results.pairs_table().columns[0]._cells) if ln]
-        assert len(pairs) == 3  # the player against the banker, the banker against the other two
+        account = results.account()
+        assert account.names == ("East",)  # the player meets the bank alone
+        assert account.lines[-1].kind == "stake" and account.lines[-1].cells[0].mark == "×1"
         await pilot.press("n")
         await settle(pilot)
         rec = screen.table.current

@@ -62,7 +62,7 @@ async def test_a_three_player_table_hosted_from_the_host_screen_plays_a_deal_to_
         assert isinstance(results, ResultsScreen)
         totals = _plain(results.totals_table())
         assert "East" in totals and "West" in totals and "North" not in totals
-        assert "North" not in _plain(results.pairs_table())
+        assert "North" not in _plain(results.account_view())
         await pilot.press("n")
         await settle(pilot)
         assert table.number == 2 and table.current.seats == (0, 1, 3)
