@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import ai.expert
 from ai import Level, TableView, choose
 from ai.estimate import expected_scores, quick_decision
 from ai.expert import _decided, _distinct_candidates, _factors, _shrunk, _with_declared
 from ai.features import split_features
 from ai.opponents import model_for
+from ai.policy import table_doubles
 from ai.sampling import hard_decisions, imagine
 from ai.showdown import decisions_rows, sample_scores, table_scores
 from rules.arrangement import Row, foul_reason
@@ -111,8 +111,7 @@ def test_a_table_with_a_declared_special_scores_every_candidate_as_the_rules_do(
     im = imagine(others, view)
     assert im.declared[0] is not None
     got = _with_declared(f, cand, ours, im, 0, seats, view, _factors(view, seats))
-    doubles = tuple(ai.expert.double_target(TableView(preset=preset, seat=s, levels=view.levels)) for s in range(4)) \
-        if preset is Preset.ARCADE else ()
+    doubles = table_doubles(view)
     for i, pos in enumerate(cand):
         table = [Decision.arranged(f.arrangement(pos)), *(d or Decision.arranged(im.arrangement(j))
                                                           for j, d in enumerate(im.declared))]

@@ -23,7 +23,8 @@ async def test_the_stake_key_and_the_banker_on_screen() -> None:
         assert screen.view.me_title() == "You · stake 1"
         await pilot.press("w")
         await pilot.pause()
-        assert screen.view.me_title() == "You · stake 1, then 2 from the next deal"  # this deal keeps the stake it was dealt with
+        # This deal keeps the stake it was dealt with.
+        assert screen.view.me_title() == "You · stake 1, then 2 from the next deal"
         assert screen.table.stake == 2
         await play_a_deal(pilot)
         await pilot.press("enter")

@@ -648,14 +648,20 @@ async def _deal_by_keys(pilot, screen: TableScreen, manual: Manual) -> None:
     table = screen.table
     while manual.run_one():  # the computers' "thinking" delays
         pass
-    assert table.phase is Phase.ARRANGING and table.arrange.declared is None
-    await pilot.press("a")
-    await settle(pilot)
-    assert table.arrange.complete and table.arrange.legal
-    await pilot.press("enter")
-    await settle(pilot)
-    assert table.phase is Phase.REVEALING and screen.view.revealed_rows() == 0
-    await pilot.press("space")
+    if not table.preset.arranged:  # the pattern ladder: no key to press, the hands are compared as dealt
+        await settle(pilot)
+        assert table.phase in (Phase.REVEALING, Phase.RESULTS) and table.human_ready
+        if table.phase is Phase.REVEALING:
+            await pilot.press("space")
+    else:
+        assert table.phase is Phase.ARRANGING and table.arrange.declared is None
+        await pilot.press("a")
+        await settle(pilot)
+        assert table.arrange.complete and table.arrange.legal
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.phase is Phase.REVEALING and screen.view.revealed_rows() == 0
+        await pilot.press("space")
     assert table.phase is Phase.RESULTS and screen.view.revealed_rows() == 3
     board = str(screen.query_one("#board").render())
     assert screen.t("table.board.next_keys") in board  # the hint: enter for the results, n for the next deal
