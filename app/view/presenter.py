@@ -32,10 +32,11 @@ from app.view.account import account_board
 from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status
 from app.view.exchange import exchange_board, exchange_status, hand_model
-from app.view.formatting import SEAT_KEYS, group_lines, item_name, money_text, seat_name, signed, step_title
+from app.view.formatting import SEAT_KEYS, money_text, seat_name, signed
 from app.view.helping import suggestion_text
 from app.view.ladder import LadderLine, ladder_board, ladder_model
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
+from app.view.story import SPECIAL_IDS, Narrator
 from app.view.table_info import info_text, stake_text
 from rules.arrangement import ROW_SIZES, Row
 from rules.cards import Card
@@ -44,11 +45,9 @@ from rules.evaluate import base_key, evaluate_row
 from rules.ledger import Currency
 from rules.presets import Preset
 from rules.special_shapes import special_lines
-from rules.specials import Special
 
 _CONSOLE = Console(width=200, legacy_windows=False)  # only measures how the board's text wraps
 
-SPECIAL_IDS = frozenset(s.value for s in Special)  # scored items that are a special hand
 
 
 class TablePresenter:
@@ -440,7 +439,7 @@ class TablePresenter:
                 out.append(self.t("table.board.revealing"), style="bold")
                 return out
             # The board keeps the whole story of the reveal where it fits; else it shows the latest beat.
-            return self.told(out, rec, steps) or Text.assemble(out, self.step_text(rec, steps[-1]))
+            return self.told(out, rec, steps) or Text.assemble(out, self.narrator.step_text(rec, steps[-1]))
         # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
         parts = [f"{self.seat_name(s)} {signed(rec.units[s] if rec.units else 0)}" for s in rec.seats]
         out.append(self.t("table.board.deal_over", results="  ".join(parts)), style="bold")
@@ -476,74 +475,28 @@ class TablePresenter:
         width, height = self.board
         return len(text.wrap(_CONSOLE, max(1, width))) <= height
 
-    def story(self, rec: DealRecord, steps: Sequence[RevealStep], spread: bool = False) -> Text:
-        """The reveal so far, compact enough for the board: the three rows on one line, and each kind of
-        item on one line after its title (wrapping only when the width runs out); ``spread``: each item on
-        a line of its own under its title, for a board with lines to spare."""
-        rows = [self.step_text(rec, step) for step in steps if step.kind is StepKind.ROW]
-        # Each row on its own line where there is room (every seat is named, zeros too, so one line of three
-        # rows no longer fits 80 columns).
-        lines = rows if spread else [Text("   ").join(rows)] if rows else []
-        lines += [self.step_text(rec, step, run_on=not spread, spread=spread)
-                  for step in steps if step.kind is not StepKind.ROW]
-        return Text("\n").join(lines)
+    @property
+    def narrator(self) -> Narrator:
+        """The reveal's story told in this presenter's words and seat names, for the board's current height."""
+        return Narrator(self.t, self.table.preset, self.seat_name, self.tall)
 
     def told(self, before: Text, rec: DealRecord, steps: Sequence[RevealStep], cut: bool = False) -> Text | None:
         """``before`` and the story, spread out where that fits the board, else compact; else (``cut``, after
         the reveal) the compact story's first lines with a last one saying where the rest is, so the board
         never shows the header alone; None when nothing fits."""
         for spread in (True, False):
-            story = Text.assemble(before, self.story(rec, steps, spread))
+            story = Text.assemble(before, self.narrator.story(rec, steps, spread))
             if self._fits(story):
                 return story
         if not cut or self.board is None or not steps:
             return None
         more = Text(self.t("table.board.story_more"), style="italic")
-        lines = self.story(rec, steps).split("\n")
+        lines = self.narrator.story(rec, steps).split("\n")
         for keep in range(len(lines) - 1, 0, -1):
             cut = Text.assemble(before, Text("\n").join(lines[:keep]), "\n", more)
             if self._fits(cut):
                 return cut
         return None
-
-    def step_text(self, rec: DealRecord, step: RevealStep, run_on: bool = False, spread: bool = False) -> Text:
-        """One reveal beat: its title, then who scored what (rows: each seat's gain; items: named lines, one
-        a line on a tall board unless ``run_on``)."""
-        table = self.table
-        out = Text(step_title(self.t, step, table.preset), style=self._title_style(step))
-        if step.kind is StepKind.TOTALS:
-            units = rec.units or (0,) * 4
-            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(units[s])}" for s in rec.seats))
-            return out
-        if step.kind is StepKind.ROW:
-            # Every seat, zeros too (in the taiwan family the rows are settled at the back, so the first two
-            # row steps read 0 for everyone: the rows are counted together there).
-            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats))
-            fouls = [self.seat_name(s) for s in rec.seats if rec.fouled(s)]
-            if fouls and step.row is Row.FRONT:
-                out.append("\n" + self.t("results.fouled", seats=", ".join(fouls)), style="red")
-            return out
-        lines = [
-            self.t("results.line", winner=self.seat_name(w), item=item_name(self.t, kind, table.preset), value=value,
-                   losers=", ".join(self.seat_name(lo) for lo in losers))
-            for (w, kind), (value, losers) in group_lines(step.lines).items()
-        ]
-        if lines:
-            # One per line when there is room; run on (and wrap) on a short board or in the story.
-            if (self.tall or spread) and not run_on:
-                out.append("\n" + "\n".join(lines))
-            else:
-                out.append(("  " if run_on else "\n") + "  ·  ".join(lines))
-        return out
-
-    @staticmethod
-    def _title_style(step: RevealStep) -> str:
-        """A reveal beat's title style: 打槍 and 紅不讓/全壘打, and special hands, are a banner moment."""
-        if step.kind is StepKind.HOME_RUNS:
-            return "bold reverse magenta"
-        if step.kind is StepKind.SWEEPS or any(line.kind in SPECIAL_IDS for line in step.lines):
-            return "bold reverse yellow"
-        return "bold"
 
     def sidebar_text(self, room: int | None = None) -> Text:
         """The wide layout's side panel: standings and the last deals (as many as ``room`` lines hold)."""

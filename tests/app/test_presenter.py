@@ -270,7 +270,7 @@ def test_the_tall_story_puts_the_rows_on_one_line_and_each_kind_of_item_on_one_m
         table.finish_reveal()
     view.tall = True
     steps = [s for s in table.steps if s.kind is not StepKind.TOTALS]
-    story = view.story(table.current, steps).plain.split("\n")
+    story = view.narrator.story(table.current, steps).plain.split("\n")
     items = [s for s in steps if s.kind is not StepKind.ROW]
     assert len(story) == 1 + len(items)
     assert all(EN(f"results.step.{r}") in story[0] for r in ("front", "middle", "back"))
@@ -312,8 +312,8 @@ def test_sweeps_and_home_runs_are_a_banner_moment_of_the_reveal():
         table.finish_reveal()
     sweeps = next(s for s in table.steps if s.kind is StepKind.SWEEPS)
     rows = next(s for s in table.steps if s.kind is StepKind.ROW)
-    banner = view.step_text(table.current, sweeps)
-    assert "reverse" in str(banner.style) and "reverse" not in str(view.step_text(table.current, rows).style)
+    banner = view.narrator.step_text(table.current, sweeps)
+    assert "reverse" in str(banner.style) and "reverse" not in str(view.narrator.step_text(table.current, rows).style)
 
 
 def test_opponents_rows_are_coloured_as_the_viewer_reads_them():

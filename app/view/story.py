@@ -1,0 +1,78 @@
+"""The reveal's story as the board tells it: each beat's title and who scored what, compact or spread out.
+
+:class:`Narrator` is built by :class:`~app.view.presenter.TablePresenter` for each drawing (the board's height
+decides whether the items of a beat go one a line); it holds only words, the preset and the seat names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+
+from app.game import DealRecord, RevealStep, StepKind
+from app.i18n import Translator
+from app.view.formatting import group_lines, item_name, signed, step_title
+from rules.arrangement import Row
+from rules.presets import Preset
+from rules.specials import Special
+
+SPECIAL_IDS = frozenset(s.value for s in Special)  # scored items that are a special hand
+
+
+class Narrator:
+    """Tells the reveal's beats (see the module docstring)."""
+
+    def __init__(self, t: Translator, preset: Preset, seat_name: Callable[[int], str], tall: bool) -> None:
+        self.t, self.preset, self.seat_name, self.tall = t, preset, seat_name, tall
+
+    def story(self, rec: DealRecord, steps: Sequence[RevealStep], spread: bool = False) -> Text:
+        """The reveal so far, compact enough for the board: the three rows on one line, and each kind of
+        item on one line after its title (wrapping only when the width runs out); ``spread``: each item on
+        a line of its own under its title, for a board with lines to spare."""
+        rows = [self.step_text(rec, step) for step in steps if step.kind is StepKind.ROW]
+        # Each row on its own line where there is room (every seat is named, zeros too, so one line of three
+        # rows no longer fits 80 columns).
+        lines = rows if spread else [Text("   ").join(rows)] if rows else []
+        lines += [self.step_text(rec, step, run_on=not spread, spread=spread)
+                  for step in steps if step.kind is not StepKind.ROW]
+        return Text("\n").join(lines)
+
+    def step_text(self, rec: DealRecord, step: RevealStep, run_on: bool = False, spread: bool = False) -> Text:
+        """One reveal beat: its title, then who scored what (rows: each seat's gain; items: named lines, one
+        a line on a tall board unless ``run_on``)."""
+        out = Text(step_title(self.t, step, self.preset), style=self._title_style(step))
+        if step.kind is StepKind.TOTALS:
+            units = rec.units or (0,) * 4
+            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(units[s])}" for s in rec.seats))
+            return out
+        if step.kind is StepKind.ROW:
+            # Every seat, zeros too (in the taiwan family the rows are settled at the back, so the first two
+            # row steps read 0 for everyone: the rows are counted together there).
+            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats))
+            fouls = [self.seat_name(s) for s in rec.seats if rec.fouled(s)]
+            if fouls and step.row is Row.FRONT:
+                out.append("\n" + self.t("results.fouled", seats=", ".join(fouls)), style="red")
+            return out
+        lines = [
+            self.t("results.line", winner=self.seat_name(w), item=item_name(self.t, kind, self.preset), value=value,
+                   losers=", ".join(self.seat_name(lo) for lo in losers))
+            for (w, kind), (value, losers) in group_lines(step.lines).items()
+        ]
+        if lines:
+            # One per line when there is room; run on (and wrap) on a short board or in the story.
+            if (self.tall or spread) and not run_on:
+                out.append("\n" + "\n".join(lines))
+            else:
+                out.append(("  " if run_on else "\n") + "  ·  ".join(lines))
+        return out
+
+    @staticmethod
+    def _title_style(step: RevealStep) -> str:
+        """A reveal beat's title style: 打槍 and 紅不讓/全壘打, and special hands, are a banner moment."""
+        if step.kind is StepKind.HOME_RUNS:
+            return "bold reverse magenta"
+        if step.kind is StepKind.SWEEPS or any(line.kind in SPECIAL_IDS for line in step.lines):
+            return "bold reverse yellow"
+        return "bold"
+
