@@ -37,13 +37,15 @@ from app.game import (
 from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
+from app.game.leaving import Leave, leave_choices
 from app.game.replay import OneDeal
 from app.game.requests import PassRequest
 from app.i18n import Translator
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import Countdown
-from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
+from app.screens.dialogs import DeclareScreen, SeatPickScreen
 from app.screens.help import HelpScreen
+from app.screens.leave import LeaveScreen
 from app.screens.messages import AIDone, CoachDone, PassCoachDone, PassDone
 from app.screens.pacing import Pacing
 from app.screens.results import ResultsScreen
@@ -61,6 +63,7 @@ from app.view.reveal_player import RevealPlayer, Scheduler
 from app.widgets.chrome import GameFooter
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
+from rules.ledger import EndReason
 from rules.specials import Special
 
 _MOVE = Binding.Group("table.key.move", compact=True)
@@ -483,29 +486,41 @@ class TableScreen(BaseScreen[None]):
                                         banker=self.table.config.banker, exchange=self.table.config.exchange > 0))
 
     def action_leave(self) -> None:
+        """``esc``: the one leave dialog (:mod:`app.screens.leave`); a stored deal shown again just closes."""
         table = self.table
         if isinstance(table, OneDeal):  # a stored deal: nothing to leave to the computer, nothing to lose
             self.dismiss(None)
             return
-        if table.watching:
-            text = self.t("table.confirm.leave_watch")
-        elif table.config.takeover:
-            text = self.t("table.confirm.leave_takeover")
-        else:
-            text = self.t("table.confirm.leave_end")
+        drill = isinstance(table, ArrangeTable)
 
-        def done(yes: bool | None) -> None:
-            """Handle the dialog's answer."""
-            if not yes or table.phase is Phase.OVER:  # the clock may have ended the table meanwhile
-                return
+        def done(choice: Leave | None) -> None:
+            """Handle the dialog's answer (the clock may have ended the table meanwhile)."""
+            if choice is not None and choice is not Leave.STAY and table.phase is not Phase.OVER:
+                self.leave(choice)
+
+        self.app.push_screen(LeaveScreen(leave_choices(table, drill=drill), drill=drill, watching=table.watching,
+                                         t=self.t), done)
+
+    def leave(self, choice: Leave) -> None:
+        """Carry out a leave choice: back to the menu (the session kept as it stands, for Continue), the
+        computer playing on, a seat taken, or the end (the session's summary, or a drill's)."""
+        table = self.table
+        if choice is Leave.MENU:
+            table.progress.keep()
+            if isinstance(table.journal, Journal):
+                table.journal.release()
+            self.reveal.cancel()
+            self.close_dialogs()
+            self.dismiss(None)
+        elif choice is Leave.COMPUTER and table.human is not None and table.config.takeover:
             step = table.leave()
-            if table.phase is Phase.OVER:
-                self.show_summary()
-                return
             self.say(self.t("table.msg.left"), "warning")
             self.follow(step)
-
-        self.app.push_screen(ConfirmScreen(text, t=self.t), done)
+        elif choice is Leave.TAKE and table.watching:
+            self.action_take()
+        elif choice is Leave.END:
+            table.end(EndReason.LEFT)
+            self.show_summary()
 
     @on(CardClicked)
     def _card_clicked(self, message: CardClicked) -> None:
@@ -538,7 +553,7 @@ class TableScreen(BaseScreen[None]):
                 if answer == "continue":
                     self.deal()
                     return
-                table.end("left")
+                table.end(EndReason.LEFT)
                 self.show_summary()
                 return
             self.close_dialogs()  # one may still be open above the table (the clock ran out under it)
