@@ -55,6 +55,7 @@ SCREEN_KEYS: dict[str, list[str]] = {
         "enter", "enter", "n", "n", "t", "question_mark", "escape",
     ],
     "ConfirmScreen": ["y", "n", "escape", "enter", "tab"],
+    "LeaveScreen": ["m", "c", "t", "e", "k", "k", "escape", "enter", "up", "down"],
     "TimeoutScreen": ["c", "e", "enter", "up", "down"],
     "SeatPickScreen": ["1", "2", "3", "4", "escape", "up", "down", "enter"],
     "DeclareScreen": ["up", "down", "enter", "escape"],
@@ -115,8 +116,8 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
             name = _visit(app, seen)
             pool = SCREEN_KEYS.get(name, ANY) if rng.random() < 0.8 else ANY
             key = rng.choice(pool)
-            if name in ("TableScreen", "ConfirmScreen") and rng.random() < leave:
-                key = "escape" if name == "TableScreen" else "y"
+            if name in ("TableScreen", "LeaveScreen") and rng.random() < leave:
+                key = "escape" if name == "TableScreen" else "e"
             trail.append(f"{name}:{key}")
             event = events.Key(key, CHARS.get(key, key if len(key) == 1 else None))
             event.set_sender(app)
@@ -161,7 +162,7 @@ def _app(cfg: TableConfig | None, lang: str, clock: Clock, scheduler: Manual) ->
 
 
 EASY = {"levels": (Level.EASY,) * 3, "watch_level": Level.EASY}  # quick computer turns
-TABLE_SCREENS = {"TableScreen", "reveal", "ResultsScreen", "HelpScreen", "ConfirmScreen", "DeclareScreen"}
+TABLE_SCREENS = {"TableScreen", "reveal", "ResultsScreen", "HelpScreen", "ConfirmScreen", "DeclareScreen", "LeaveScreen"}
 
 
 @dataclass(frozen=True)
