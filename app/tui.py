@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 
 from app.config import TableConfig
 from app.game.journal import Journal, continue_session
+from app.game.leaving import Leave
 from app.game.resume import RestoreError, restore_table
 from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
@@ -255,8 +256,10 @@ class ChinesePokerApp(App[None]):
         self.last_config = config
         self.push_screen(screen, self._table_closed)
 
-    def _table_closed(self, _: Any) -> None:
+    def _table_closed(self, left: Any) -> None:
         self.table_screen = None
+        if left is Leave.MENU:  # back to the menu, even from a table the game was started at
+            self.want_menu = True
         if not self.want_menu:
             self.exit()
             return

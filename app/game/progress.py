@@ -13,7 +13,8 @@ it is dealt) and the player's seconds left to arrange, and writes them through t
 
 Continue (:mod:`.resume`) gives the saved :class:`InProgress` back (:meth:`Progress.resume`): the table deals the
 same deal again (the same seed, so the same cards) and the countdown starts from the seconds that were left
-(:meth:`Progress.time_for`).
+(:meth:`Progress.time_for`). A deal left during 換三張 is passed again from its first round (the computers' passes
+are seeded by the deal, so they pass the same cards), the first pass with the seconds that were left of it.
 """
 
 from __future__ import annotations
@@ -31,15 +32,20 @@ SAVE_EVERY = 1.0  # seconds: the most often the clock is written
 
 @dataclass(frozen=True)
 class InProgress:
-    """A deal being played when its session was saved: its number and the player's seconds left to arrange
-    (None: no time limit, or the player had not started arranging)."""
+    """A deal being played when its session was saved: its number, the player's seconds left to arrange (None:
+    no time limit, or the player had not started arranging) and, during 換三張's first round, the seconds left
+    to choose the pass."""
 
     deal: int
     left: float | None = None
+    passing: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """As the session's state keeps it."""
-        return {"deal": self.deal, "left": None if self.left is None else round(self.left, 1)}
+        out: dict[str, Any] = {"deal": self.deal, "left": _tenths(self.left)}
+        if self.passing is not None:
+            out["passing"] = _tenths(self.passing)
+        return out
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> InProgress | None:
@@ -47,13 +53,21 @@ class InProgress:
         data = state.get(PROGRESS)
         if not isinstance(data, dict):
             return None
-        deal, left = data.get("deal"), data.get("left")
+        deal = data.get("deal")
         if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
             return None
-        if left is not None and (not isinstance(left, int | float) or isinstance(left, bool)
-                                 or not math.isfinite(left) or left < 0):
-            left = None
-        return cls(deal, None if left is None else float(left))
+        return cls(deal, _seconds(data.get("left")), _seconds(data.get("passing")))
+
+
+def _tenths(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds, 1)
+
+
+def _seconds(value: object) -> float | None:
+    """A stored number of seconds, or None when it does not read as one (the full time is given instead)."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
+        return None
+    return float(value)
 
 
 class Kept(Protocol):
@@ -61,6 +75,8 @@ class Kept(Protocol):
 
     phase: Phase
     current: DealRecord | None
+    deadline: float | None
+    exchange: Any  # :class:`app.game.exchange.Exchange`: ``can_pick`` while the player chooses a pass
     journal: Any  # a :class:`app.game.journal.Journal` writes the session (its ``keep``); others do not
 
 
@@ -78,20 +94,22 @@ class Progress:
         self.table = table
         self.before: dict[str, Any] | None = None  # the session's state before the deal in progress was dealt
         self.left: float | None = None  # the player's seconds left, as last seen while arranging
+        self.passing: float | None = None  # 換三張: the seconds left to choose the first round's pass
         self.resumed: InProgress | None = None  # Continue: the deal to deal again and its time
-        self._saved: tuple[int, int | None] | None = None  # what was last written: the deal, whole seconds left
+        self._pass_resumed: InProgress | None = None  # Continue: the first pass's time, given at the first tick
+        self._saved: tuple[int, int | None, int | None] | None = None  # what was last written (:meth:`_key`)
         self._saved_at: float | None = None
 
     def dealt(self) -> None:
         """The table is about to deal (called before the deal's number moves on): its state now is the one to
         save while the deal is being played."""
         self.before = self.table.state()
-        self.left = None
+        self.left = self.passing = None
 
     def resume(self, deal: InProgress | None) -> None:
         """Continue: ``deal`` is the deal that was being played (its time left is given back when it is dealt
         again)."""
-        self.resumed = deal
+        self.resumed = self._pass_resumed = deal
 
     def time_for(self, number: int, limit: float) -> float:
         """The seconds deal ``number`` has to arrange: what was left of it when it was saved (Continue), else
@@ -118,14 +136,38 @@ class Progress:
         if rec is None or self.before is None:
             return self.table.state()
         self._watch()
-        return {**self.before, PROGRESS: InProgress(rec.number, self.left).to_dict()}
+        return {**self.before, PROGRESS: InProgress(rec.number, self.left, self.passing).to_dict()}
 
     def _watch(self) -> None:
-        """Note the player's seconds left while they arrange (kept when the computer takes the seat over)."""
-        if self.table.phase is Phase.ARRANGING:
-            left = self.table.time_left()
+        """Note the player's seconds left while they arrange, or choose 換三張's first pass (kept when the
+        computer takes the seat over)."""
+        table = self.table
+        rec = table.current
+        if table.phase is Phase.ARRANGING:
+            left = table.time_left()
             if left is not None:
                 self.left = left
+        elif table.phase is Phase.EXCHANGING and table.exchange.can_pick and rec is not None and not rec.passes:
+            left = table.time_left()
+            if left is not None:
+                self.passing = left
+
+    def _give_pass_time(self, rec: DealRecord) -> None:
+        """Continue during 換三張's first round: its pass has the seconds that were left (the exchange sets the
+        full time when the deal is dealt again; this, the first tick after, sets it back)."""
+        resumed, self._pass_resumed = self._pass_resumed, None
+        table = self.table
+        if resumed is None or resumed.passing is None or resumed.deal != rec.number or rec.passes \
+                or table.phase is not Phase.EXCHANGING or table.deadline is None:
+            return
+        table.deadline = min(table.deadline, table.now() + resumed.passing)
+
+    def _key(self, rec: DealRecord | None) -> tuple[int, int | None, int | None] | None:
+        """What a write would say, to the whole second: the deal, the seconds left to arrange and to pass."""
+        if rec is None:
+            return None
+        whole = (None if s is None else math.ceil(s) for s in (self.left, self.passing))
+        return (rec.number, *whole)
 
     def tick(self) -> None:
         """The table screen's quarter-second tick: write the deal in progress when a new deal is being played,
@@ -133,8 +175,10 @@ class Progress:
         rec = self.playing
         if rec is None:
             return
+        if self._pass_resumed is not None:
+            self._give_pass_time(rec)
         self._watch()
-        key = (rec.number, None if self.left is None else math.ceil(self.left))
+        key = self._key(rec)
         if key == self._saved:
             return
         now = self.table.now()
@@ -147,12 +191,10 @@ class Progress:
         """Back to the menu (or the game is closing): write the session as it stands, to be continued."""
         if self.table.phase is Phase.OVER or self.before is None:
             return  # ended (its summary was shown), or a table that deals its own way (a drill, a stored deal)
-        rec = self.playing
         self._watch()
-        key = (rec.number, None if self.left is None else math.ceil(self.left)) if rec is not None else None
-        self._write(key, self.table.now())
+        self._write(self._key(self.playing), self.table.now())
 
-    def _write(self, key: tuple[int, int | None] | None, now: float) -> None:
+    def _write(self, key: tuple[int, int | None, int | None] | None, now: float) -> None:
         journal = self.table.journal
         keep = getattr(journal, "keep", None)
         if not callable(keep):

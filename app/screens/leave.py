@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -31,9 +33,8 @@ class LeaveScreen(BaseModal[Leave]):
     """Leave the table, the watched table or the drill: dismisses with the :class:`Leave` chosen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "default", "table.leave.key_default", key_display="esc"),
-        *(Binding(key, f"choose('{choice.value}')", f"table.leave.key_{choice.value}", show=False)
-          for choice, key in KEYS.items()),
+        Binding("escape", "default", "table.leave.key_default", key_display="esc", show=False),  # the keys line
+        *(Binding(key, f"choose('{choice.value}')", f"table.leave.key_{choice.value}") for choice, key in KEYS.items()),
     ]
 
     def __init__(self, choices: tuple[Leave, ...], *, drill: bool = False, watching: bool = False,
@@ -52,8 +53,8 @@ class LeaveScreen(BaseModal[Leave]):
         options = []
         for choice in self.choices:
             label, note = self._words(choice)
-            prompt = Text.assemble((f" {KEYS[choice].upper()} ", "bold reverse"), " ", (label, "bold"))
-            prompt.append("\n     " + note, style="dim")
+            head = Text.assemble((f" {KEYS[choice].upper()} ", "bold reverse"), " ", (label, "bold"))
+            prompt = Group(head, Padding(Text(note, style="dim"), (0, 0, 0, 5)))  # the note hangs under the label
             options.append(Option(prompt, id=choice.value))
         title = "drill" if self.drill else "watch" if self.watching else "table"
         with Vertical(classes="dialog leave-dialog"):

@@ -77,8 +77,9 @@ HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top 
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
 
 
-class TableScreen(BaseScreen[None]):
-    """A session at the table. Dismisses (None) when the session is over and its summary was seen.
+class TableScreen(BaseScreen[Leave | None]):
+    """A session at the table. Dismisses with :attr:`Leave.MENU` when the player went back to the menu (the
+    session kept), else (None) when the session is over and its summary was seen.
 
     Its parts, one job each: :attr:`passing` (the exchange's passes), :attr:`coaching` (the coach and the
     review), :attr:`stakes` (the banker game's stake), :attr:`helping` (auto-arrange, hints), :attr:`clock` (the
@@ -511,7 +512,7 @@ class TableScreen(BaseScreen[None]):
                 table.journal.release()
             self.reveal.cancel()
             self.close_dialogs()
-            self.dismiss(None)
+            self.dismiss(Leave.MENU)
         elif choice is Leave.COMPUTER and table.human is not None and table.config.takeover:
             step = table.leave()
             self.say(self.t("table.msg.left"), "warning")

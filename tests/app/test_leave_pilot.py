@@ -88,6 +88,15 @@ async def test_back_to_the_menu_mid_deal_keeps_the_deal_its_cards_and_its_time()
         assert again.phase is Phase.ARRANGING and again.time_left() == pytest.approx(39.0)
 
 
+async def test_back_to_the_menu_from_a_table_the_game_was_started_at_shows_the_menu() -> None:
+    app = make_app(config(seed=4))  # `chinese-poker play`: straight at a table, no menu underneath
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await leave(pilot, "m")
+        menu = await to_menu(pilot)
+        assert app.is_running and menu._continue is not None
+
+
 async def test_the_computer_plays_on_then_end_the_watched_session() -> None:
     # The reported bug: esc → the computer plays → esc → end: "the session is over", yet Continue offered it.
     app = make_app(config(seed=6, time_limit=60), menu=True)
@@ -137,12 +146,14 @@ async def test_keep_going_changes_nothing_and_a_second_esc_is_back_to_the_menu()
 
 
 async def test_during_the_exchange_back_to_the_menu_then_the_computer_plays_on() -> None:
-    app = make_app(config(seed=3, exchange=1), menu=True)
+    clock = Clock()
+    app = make_app(config(seed=3, exchange=1, time_limit=60), menu=True, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = table_screen(app).table
-        assert table.phase is Phase.EXCHANGING
+        assert table.phase is Phase.EXCHANGING and table.time_left() == pytest.approx(30.0)
         dealt = dict(table.current.hands)
+        clock.t += 10
         await leave(pilot, "m")
         menu = await to_menu(pilot)
         assert deciders(app.history) == [] and menu._continue is not None
@@ -150,6 +161,8 @@ async def test_during_the_exchange_back_to_the_menu_then_the_computer_plays_on()
         await settle(pilot)
         again = table_screen(app).table
         assert again.phase is Phase.EXCHANGING and again.current.hands == dealt  # the same cards, passed again
+        table_screen(app).clock.tick()
+        assert again.time_left() == pytest.approx(20.0)  # the pass's time where it stood
         await leave(pilot, "c")  # the computer passes for the player, then plays the hand
         assert again.watching and again.history and again.history[0].passes
         await leave(pilot, "e")

@@ -150,6 +150,24 @@ def test_a_deal_in_progress_that_does_not_read_is_none(state: dict) -> None:
     assert InProgress.from_state(state) is None
 
 
+def test_a_deal_left_during_the_exchange_gives_its_first_pass_the_time_that_was_left(history: History) -> None:
+    clock = Clock()
+    table = table_at(history, clock, Preset.TAIWAN, exchange=1)  # the pass has half the arranging time
+    table.deal()
+    assert table.phase is Phase.EXCHANGING and table.time_left() == pytest.approx(30.0)
+    dealt = dict(table.current.hands)
+    clock.t += 12.5
+    table.progress.keep()
+    row = offered(history)
+    assert row is not None and InProgress.from_state(row.state) == InProgress(1, None, 17.5)
+    again = restore_table(row, [], history, now=clock)
+    again.deal()
+    again.progress.tick()  # the first tick gives the pass its time back
+    assert again.current.hands == dealt and again.time_left() == pytest.approx(17.5)
+    assert again.progress.time_for(1, 60) == 60.0  # arranging then has its full time: none of it was used
+
+
 def test_a_bad_time_left_reads_as_the_full_time() -> None:
     assert InProgress.from_state({"progress": {"deal": 2, "left": -1}}) == InProgress(2, None)
     assert InProgress.from_state({"progress": {"deal": 2, "left": float("nan")}}) == InProgress(2, None)
+    assert InProgress.from_state({"progress": {"deal": 2, "left": 3, "passing": "9"}}) == InProgress(2, 3.0)
