@@ -37,7 +37,7 @@ from app.game import (
 from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
-from app.game.leaving import Leave, leave_choices
+from app.game.leaving import Leave
 from app.game.replay import OneDeal
 from app.game.requests import PassRequest
 from app.i18n import Translator
@@ -45,7 +45,6 @@ from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import Countdown
 from app.screens.dialogs import DeclareScreen, SeatPickScreen
 from app.screens.help import HelpScreen
-from app.screens.leave import LeaveScreen
 from app.screens.messages import AIDone, CoachDone, PassCoachDone, PassDone
 from app.screens.pacing import Pacing
 from app.screens.results import ResultsScreen
@@ -53,6 +52,7 @@ from app.screens.summary import SummaryScreen
 from app.screens.table_coach import Coaching
 from app.screens.table_exchange import Passing
 from app.screens.table_helper import Helping
+from app.screens.table_leave import Leaving
 from app.screens.table_stakes import Stakes
 from app.settings import Settings
 from app.view.cards import CardLook
@@ -83,8 +83,8 @@ class TableScreen(BaseScreen[Leave | None]):
 
     Its parts, one job each: :attr:`passing` (the exchange's passes), :attr:`coaching` (the coach and the
     review), :attr:`stakes` (the banker game's stake), :attr:`helping` (auto-arrange, hints), :attr:`clock` (the
-    countdown) and :attr:`pacing` (the watched deals, the bell). Textual finds keys and messages on the screen,
-    whose handlers hand them to the parts."""
+    countdown), :attr:`pacing` (the watched deals, the bell) and :attr:`leaving` (the leave dialog). Textual
+    finds keys and messages on the screen, whose handlers hand them to the parts."""
 
     SCREEN_CLASSES = GAME_SCREEN
 
@@ -139,6 +139,7 @@ class TableScreen(BaseScreen[Leave | None]):
         # The parts, one job each (the class docstring); each sees the screen through a protocol of its own.
         self.passing, self.coaching, self.helping = Passing(self), Coaching(self), Helping(self)
         self.stakes, self.pacing, self.clock = Stakes(self), Pacing(self), Countdown(self)
+        self.leaving = Leaving(self)
         self._drawn: dict[str, Text | str] = {}
         self.open_review = open_review
 
@@ -487,41 +488,7 @@ class TableScreen(BaseScreen[Leave | None]):
                                         banker=self.table.config.banker, exchange=self.table.config.exchange > 0))
 
     def action_leave(self) -> None:
-        """``esc``: the one leave dialog (:mod:`app.screens.leave`); a stored deal shown again just closes."""
-        table = self.table
-        if isinstance(table, OneDeal):  # a stored deal: nothing to leave to the computer, nothing to lose
-            self.dismiss(None)
-            return
-        drill = isinstance(table, ArrangeTable)
-
-        def done(choice: Leave | None) -> None:
-            """Handle the dialog's answer (the clock may have ended the table meanwhile)."""
-            if choice is not None and choice is not Leave.STAY and table.phase is not Phase.OVER:
-                self.leave(choice)
-
-        self.app.push_screen(LeaveScreen(leave_choices(table, drill=drill), drill=drill, watching=table.watching,
-                                         t=self.t), done)
-
-    def leave(self, choice: Leave) -> None:
-        """Carry out a leave choice: back to the menu (the session kept as it stands, for Continue), the
-        computer playing on, a seat taken, or the end (the session's summary, or a drill's)."""
-        table = self.table
-        if choice is Leave.MENU:
-            table.progress.keep()
-            if isinstance(table.journal, Journal):
-                table.journal.release()
-            self.reveal.cancel()
-            self.close_dialogs()
-            self.dismiss(Leave.MENU)
-        elif choice is Leave.COMPUTER and table.human is not None and table.config.takeover:
-            step = table.leave()
-            self.say(self.t("table.msg.left"), "warning")
-            self.follow(step)
-        elif choice is Leave.TAKE and table.watching:
-            self.action_take()
-        elif choice is Leave.END:
-            table.end(EndReason.LEFT)
-            self.show_summary()
+        self.leaving.ask()
 
     @on(CardClicked)
     def _card_clicked(self, message: CardClicked) -> None:
