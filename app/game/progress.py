@@ -23,6 +23,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rules.ledger import EndReason
+
 from .phase import Phase
 from .record import DealRecord
 
@@ -85,6 +87,10 @@ class Kept(Protocol):
     def state(self) -> dict[str, Any]: ...
 
     def time_left(self) -> float | None: ...
+
+    def session_end_reason(self) -> EndReason | None: ...
+
+    def end(self, reason: EndReason) -> None: ...
 
 
 class Progress:
@@ -189,8 +195,13 @@ class Progress:
 
     def keep(self) -> None:
         """Back to the menu (or the game is closing): write the session as it stands, to be continued."""
-        if self.table.phase is Phase.OVER or self.before is None:
+        table = self.table
+        if table.phase is Phase.OVER or self.before is None:
             return  # ended (its summary was shown), or a table that deals its own way (a drill, a stored deal)
+        reason = table.session_end_reason() if table.phase in (Phase.REVEALING, Phase.RESULTS) else None
+        if reason is not None:  # the deal just played ended the session by the rules: nothing to continue
+            table.end(reason)
+            return
         self._watch()
         self._write(self._key(self.playing), self.table.now())
 

@@ -123,6 +123,16 @@ def test_a_session_ended_by_the_player_is_over(history: History) -> None:
     assert [r[0] for r in history.read("SELECT status FROM sessions")] == [Status.OVER.value]
 
 
+def test_back_to_the_menu_after_the_deal_that_ended_the_session_ends_it(history: History) -> None:
+    table = table_at(history, Clock(), Preset.TOURNAMENT)
+    rng = random.Random(5)
+    while table.session_end_reason() is None:  # the tournament's last deal, or the player out
+        play_random_deal(table, rng)
+    table.progress.keep()
+    assert table.phase is Phase.OVER and offered(history) is None
+    assert [r[0] for r in history.read("SELECT status FROM sessions")] == [Status.OVER.value]
+
+
 def test_the_computer_finishing_a_hand_the_player_left_is_recorded_as_a_takeover(history: History) -> None:
     table = table_at(history, Clock(), Preset.TAIWAN)
     table.run(table.deal())  # the computers decide; the player has not
