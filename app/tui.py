@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from app.config import TableConfig
 from app.game.journal import Journal, continue_session
 from app.game.leaving import Leave
-from app.game.resume import RestoreError, restore_table
+from app.game.resume import RestoreError, can_continue, restore_table
 from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
 from app.paths import asset, pid_alive
@@ -209,7 +209,7 @@ class ChinesePokerApp(App[None]):
 
     def resumable(self) -> SessionRow | None:
         """The session the menu offers to continue, if any."""
-        return None if self.history is None else continue_session(self.history)
+        return None if self.history is None else continue_session(self.history, can_continue=can_continue(self.history))
 
     def continue_table(self, row: SessionRow) -> None:
         """Sit down again at a stored session (the menu's Continue)."""

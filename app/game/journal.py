@@ -166,6 +166,8 @@ class Journal:
         self._humans.update(humans)
 
 
-def continue_session(history: History, owner: int | None = None) -> SessionRow | None:
-    """The session the menu offers to continue (see :meth:`History.resumable`)."""
-    return history.resumable(pid_alive, os.getpid() if owner is None else owner)
+def continue_session(history: History, owner: int | None = None,
+                     can_continue: Callable[[SessionRow], bool] | None = None) -> SessionRow | None:
+    """The session the menu offers to continue (see :meth:`History.resumable`; ``can_continue``: the test that
+    it can be rebuilt, :func:`app.game.resume.can_continue`)."""
+    return history.resumable(pid_alive, os.getpid() if owner is None else owner, can_continue)

@@ -43,3 +43,18 @@ def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
     journal.adopt({r.number: d.id for d, r in zip(deals, records, strict=True)},
                   {r.number: r.human for r in records})
     return table
+
+
+def can_continue(history: History) -> Callable[[SessionRow], bool]:
+    """The menu's test of a session Continue would offer: it can be rebuilt as a table (read only: nothing is
+    written), so that Continue never offers one that cannot be continued."""
+
+    def test(row: SessionRow) -> bool:
+        """True when ``row`` rebuilds."""
+        try:
+            restore_table(row, history.session_deals(row.id), None)
+        except Exception:  # whatever a damaged row raises: the menu is not the place to show it
+            return False
+        return True
+
+    return test

@@ -13,7 +13,7 @@ from app.game import Phase, Table
 from app.game.journal import Journal
 from app.game.leaving import Leave, leave_choices
 from app.game.progress import InProgress
-from app.game.resume import restore_table
+from app.game.resume import can_continue, restore_table
 from app.store.database import History, Status, open_history
 from rules.ledger import EndReason
 from rules.presets import Preset
@@ -131,6 +131,22 @@ def test_back_to_the_menu_after_the_deal_that_ended_the_session_ends_it(history:
     table.progress.keep()
     assert table.phase is Phase.OVER and offered(history) is None
     assert [r[0] for r in history.read("SELECT status FROM sessions")] == [Status.OVER.value]
+
+
+def test_continue_passes_over_a_session_that_cannot_be_rebuilt(history: History) -> None:
+    clock = Clock()
+    older = table_at(history, clock, Preset.TAIWAN, seed=1)
+    play_random_deal(older, random.Random(6))
+    older.progress.keep()
+    newer = table_at(history, clock, Preset.TAIWAN, seed=2)
+    play_random_deal(newer, random.Random(7))
+    newer.progress.keep()
+    assert offered(history).id == newer.journal.session  # type: ignore[union-attr]
+    history.write(lambda db: db.execute("UPDATE sessions SET state = json_set(state, '$.player_seat', 7) "
+                                        "WHERE id = ?", (newer.journal.session,)))  # type: ignore[union-attr]
+    assert offered(history).id == newer.journal.session  # type: ignore[union-attr]  # it reads, but does not rebuild
+    found = history.resumable(lambda _pid: False, can_continue=can_continue(history))
+    assert found is not None and found.id == older.journal.session  # type: ignore[union-attr]
 
 
 def test_the_computer_finishing_a_hand_the_player_left_is_recorded_as_a_takeover(history: History) -> None:
