@@ -199,12 +199,24 @@ class TableScreen(BaseScreen[Leave | None]):
 
     # ---- helpers
 
+    @property
+    def open(self) -> bool:
+        """True while the screen is at the table (not closed: the player went back to the menu, or the summary
+        was seen); what was scheduled or thought for it before then no longer applies."""
+        return self.is_mounted and self in self.app.screen_stack
+
     def schedule(self, delay: float, callback: Callable[[], None]) -> None:
-        """Run ``callback`` after ``delay`` seconds (tests inject a manual scheduler)."""
+        """Run ``callback`` after ``delay`` seconds, if the screen is still open (tests inject a manual
+        scheduler)."""
+
+        def run() -> None:
+            if self.open:
+                callback()
+
         if self._scheduler is not None:
-            self._scheduler(delay, callback)
+            self._scheduler(delay, run)
         else:
-            self.set_timer(delay, callback)
+            self.set_timer(delay, run)
 
     def _pace(self) -> tuple[str, str]:
         """The Settings animation speed and Textual's animation level."""
@@ -254,6 +266,8 @@ class TableScreen(BaseScreen[Leave | None]):
 
     @on(AIDone)
     def _ai_done(self, message: AIDone) -> None:
+        if not self.open:
+            return
         req, choice = message.request, message.choice
         if req.purpose is Purpose.DECIDE:
             delay = self.reveal.think_delay(req.seat)
@@ -542,7 +556,7 @@ class TableScreen(BaseScreen[Leave | None]):
 
     def redraw(self) -> None:
         """Draw everything from the table's state."""
-        if not self.is_mounted:
+        if not self.open:
             return
         view = self.view
         view.look = look = self.look
