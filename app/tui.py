@@ -7,8 +7,10 @@ the app was started straight at a table).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -21,7 +23,8 @@ from textual.binding import Binding, BindingType
 
 from app.config import TableConfig
 from app.game.journal import Journal, continue_session
-from app.game.resume import RestoreError, restore_table
+from app.game.leaving import Leave
+from app.game.resume import RestoreError, can_continue, restore_table
 from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
 from app.paths import asset, pid_alive
@@ -115,6 +118,9 @@ class ChinesePokerApp(App[None]):
 
     def on_mount(self) -> None:
         self.title = self.t("common.app_title")
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
+            # Not on Windows, nor where the loop may not take signals (a test's thread): the periodic save holds.
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._hung_up)
         self.show_settings_warning()
         self.show_history_notice()
         if self.replay is not None:
@@ -146,12 +152,27 @@ class ChinesePokerApp(App[None]):
         self.push_screen(GuideScreen(t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler))
 
     def on_unmount(self) -> None:
-        """Closing with a table open (Ctrl+Q): its session stays open to be continued; the file is closed."""
-        journal = None if self.table_screen is None else self.table_screen.table.journal
-        if isinstance(journal, Journal):
-            journal.release()
+        """Closing with a table open (Ctrl+Q, a closed terminal) is back to the menu: the session is kept as it
+        stands (the deal in progress and its clock) for Continue; the file is closed."""
+        self.keep_table()
         if self.history is not None:
             self.history.close()
+
+    def keep_table(self) -> None:
+        """Keep the open table's session for Continue, as *Back to the menu* does (once: the table is let go)."""
+        screen, self.table_screen = self.table_screen, None
+        if screen is None:
+            return
+        screen.table.progress.keep()
+        journal = screen.table.journal
+        if isinstance(journal, Journal):
+            journal.release()
+
+    def _hung_up(self) -> None:
+        """The terminal closed (SIGHUP): back to the menu, as Ctrl+Q; the session is kept before anything else
+        (drawing on a terminal that is gone may fail)."""
+        self.keep_table()
+        self.exit()
 
     def show_history_notice(self) -> None:
         """Say, once, that a corrupt history was moved aside, or that the history is off for this run."""
@@ -188,7 +209,7 @@ class ChinesePokerApp(App[None]):
 
     def resumable(self) -> SessionRow | None:
         """The session the menu offers to continue, if any."""
-        return None if self.history is None else continue_session(self.history)
+        return None if self.history is None else continue_session(self.history, can_continue=can_continue(self.history))
 
     def continue_table(self, row: SessionRow) -> None:
         """Sit down again at a stored session (the menu's Continue)."""
@@ -235,8 +256,10 @@ class ChinesePokerApp(App[None]):
         self.last_config = config
         self.push_screen(screen, self._table_closed)
 
-    def _table_closed(self, _: Any) -> None:
+    def _table_closed(self, left: Any) -> None:
         self.table_screen = None
+        if left is Leave.MENU:  # back to the menu, even from a table the game was started at
+            self.want_menu = True
         if not self.want_menu:
             self.exit()
             return

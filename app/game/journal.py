@@ -98,9 +98,7 @@ class Journal:
             return
         try:
             if self.session is None:
-                mode = Mode.WATCH if table.config.watch else Mode.TABLE
-                self.session = self.history.start_session(table.preset.value, mode, table.config.to_dict(),
-                                                          table.state(), owner=self.owner)
+                self.session = self._start(table, table.state())
             self._humans[rec.number] = rec.human
             early = self._early.pop(rec.number, None)
             review = early.to_dict() if early is not None and rec.human is not None else None
@@ -125,20 +123,38 @@ class Journal:
             self._failed(exc)
 
     def ended(self, table: Table) -> None:
-        """A session the player left can be continued; one that ended by the rules is over."""
+        """The session ended (its summary was shown: by the rules, or the player chose to end it): it is over,
+        and Continue no longer offers it. A session the player means to come back to is :meth:`keep`'s."""
         if self.history is None or self.session is None:
             return
-        reason = table.over_reason
-        status = Status.OPEN if reason is EndReason.LEFT and table.ledger.end_reason(table.player_seat) is None \
-            else Status.OVER
         try:
-            self.history.set_status(self.session, status, table.state())
+            self.history.set_status(self.session, Status.OVER, table.state())
             self.history.release(self.session)
         except WriteFailed as exc:
             self._failed(exc)
 
+    def keep(self, table: Table, state: dict[str, Any]) -> None:
+        """The session as it stands, to be continued (:class:`.progress.Progress`: the deal in progress and its
+        clock, once a second while arranging; back to the menu; the game closing): one small UPDATE, or the
+        session's row when no deal has been scored yet."""
+        if self.history is None:
+            return
+        try:
+            if self.session is None:
+                self.session = self._start(table, state)
+            else:
+                self.history.keep_state(self.session, state)
+        except WriteFailed as exc:
+            self._failed(exc)
+
+    def _start(self, table: Table, state: dict[str, Any]) -> int:
+        assert self.history is not None
+        mode = Mode.WATCH if table.config.watch else Mode.TABLE
+        return self.history.start_session(table.preset.value, mode, table.config.to_dict(), state, owner=self.owner)
+
     def release(self) -> None:
-        """The program is closing mid-session: the session stays open for the next start to continue."""
+        """This copy of the game no longer plays the session (back to the menu, closing): it stays open, and
+        whichever copy of the game starts next may continue it."""
         if self.history is None or self.session is None:
             return
         with contextlib.suppress(WriteFailed):  # our pid is gone once we exit, which frees the session too
@@ -150,6 +166,8 @@ class Journal:
         self._humans.update(humans)
 
 
-def continue_session(history: History, owner: int | None = None) -> SessionRow | None:
-    """The session the menu offers to continue (see :meth:`History.resumable`)."""
-    return history.resumable(pid_alive, os.getpid() if owner is None else owner)
+def continue_session(history: History, owner: int | None = None,
+                     can_continue: Callable[[SessionRow], bool] | None = None) -> SessionRow | None:
+    """The session the menu offers to continue (see :meth:`History.resumable`; ``can_continue``: the test that
+    it can be rebuilt, :func:`app.game.resume.can_continue`)."""
+    return history.resumable(pid_alive, os.getpid() if owner is None else owner, can_continue)

@@ -1,6 +1,7 @@
 """A stored session back at the table: :func:`restore_table` rebuilds the :class:`~app.game.table.Table` the
 player left — the deals, the ledger (units, tournament points, arcade coins), the treasure queue and the
-coach's reviews — recording into the same session from its next deal on."""
+coach's reviews — recording into the same session from its next deal on. A deal that was being played when
+the session was saved (:mod:`.progress`) is dealt again: the same cards, with the seconds that were left."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ai import Review
 from app.store.database import History, SessionRow
 
 from .journal import Journal
+from .progress import InProgress
 from .table import Table
 
 
@@ -20,8 +22,9 @@ class RestoreError(ValueError):
 
 def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
                   now: Callable[[], float] | None = None) -> Table:
-    """The table of a stored session (:meth:`Table.restore`), ready to deal its next deal, recording into the
-    same session, with the coach's reviews of its deals.
+    """The table of a stored session (:meth:`Table.restore`), ready to deal its next deal (the one that was being
+    played, when there was one: the same cards, its clock where it stopped), recording into the same session,
+    with the coach's reviews of its deals.
 
     ``deals`` are the session's stored deals (:meth:`app.store.database.History.session_deals`)."""
     journal = Journal(history, session=row.id)
@@ -34,6 +37,24 @@ def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
     for d, rec in zip(deals, records, strict=True):
         if d.review is not None and rec.human is not None:
             table.coach.reviews[(rec.number, rec.human)] = Review.from_dict(d.review)
+    playing = InProgress.from_state(row.state)
+    if playing is not None and playing.deal == table.number + 1:  # the state before it was dealt: it comes next
+        table.progress.resume(playing)
     journal.adopt({r.number: d.id for d, r in zip(deals, records, strict=True)},
                   {r.number: r.human for r in records})
     return table
+
+
+def can_continue(history: History) -> Callable[[SessionRow], bool]:
+    """The menu's test of a session Continue would offer: it can be rebuilt as a table (read only: nothing is
+    written), so that Continue never offers one that cannot be continued."""
+
+    def test(row: SessionRow) -> bool:
+        """True when ``row`` rebuilds."""
+        try:
+            restore_table(row, history.session_deals(row.id), None)
+        except Exception:  # whatever a damaged row raises: the menu is not the place to show it
+            return False
+        return True
+
+    return test

@@ -40,6 +40,7 @@ from .exemption import hand_in, prefilled
 from .helping import Helper
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
+from .progress import Progress
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
 from .reveal import RevealProgress, RevealStep, reveal_steps
@@ -95,6 +96,7 @@ class Table:
         self._arranging_since, self._held_for = 0.0, 0.0  # the player's seconds to arrange (the clock's holds out)
         self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
         self.exchange = Exchange(self)  # 換三張: the rounds of passing
+        self.progress = Progress(self)  # the deal in progress and its clock, kept with the session for Continue
 
     # ---- what the table is
 
@@ -176,6 +178,7 @@ class Table:
         if self.pending_seat is not None:
             self.human, self.viewer, self.pending_seat = self.pending_seat, self.pending_seat, None
             self.player_seat = self.human
+        self.progress.dealt()
         self.number += 1
         seed = deal_seed(self.seed, self.number)
         seats = self.seats_in_play()
@@ -226,7 +229,7 @@ class Table:
             state = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
             self.arrange = prefilled(state, self.config.options, self.preset)  # 免擺, the ladder
             if self.config.time_limit > 0:
-                self.deadline = self.now() + self.config.time_limit
+                self.deadline = self.now() + self.progress.time_for(self.number, self.config.time_limit)
             self._held_at = self.now() if self._held_at is not None else None
             self._arranging_since, self._held_for = self.now(), 0.0
         self.phase = Phase.ARRANGING
@@ -320,7 +323,8 @@ class Table:
         if request.seat in rec.decisions:
             return REFUSED
         rec.decisions[request.seat] = choice.decision
-        rec.decided_by[request.seat] = Decider.level(request.level)
+        # The player's own seat, finished by the computer once they left it, is not the player's decision.
+        rec.decided_by[request.seat] = Decider.TAKEOVER if request.seat == rec.human else Decider.level(request.level)
         if self.preset is Preset.ARCADE and choice.double is not None:
             rec.doubles[request.seat] = rec.seats[choice.double]
         return self._decided()

@@ -61,6 +61,7 @@ class Countdown:
         or the host chooses (takeover off)."""
         screen, table = self.screen, self.screen.table
         table.hold_clock(screen.is_too_small() or screen.app.screen is not screen)
+        table.progress.tick()  # the deal in progress and its clock, kept with the session (once a second at most)
         if table.timed_out():
             step = table.on_timeout()
             if step.host:

@@ -26,7 +26,9 @@ from textual.widgets.option_list import Option
 
 from app.game.arrange import display_order
 from app.game.drills import Drill, DrillRun, Question
+from app.game.leaving import Leave, leave_choices
 from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.leave import LeaveScreen
 from app.store.database import History, WriteFailed
 from app.store.stats import DrillStats, drill_stats
 from app.view.cards import CardLook, cards_text
@@ -55,7 +57,7 @@ class DrillScreen(BaseScreen[None]):
         Binding("enter", "answer", "drills.key.answer", key_display="⏎", priority=True),
         Binding("enter", "next", "drills.key.next", key_display="⏎", priority=True),
         *(Binding(str(n % 10), f"pick({n - 1})", show=False) for n in range(1, 11)),
-        Binding("escape", "back", "drills.key.back", key_display="esc"),
+        Binding("escape", "leave", "drills.key.back", key_display="esc"),
     ]
 
     def __init__(self, run: DrillRun, history: History | None, *, look: CardLook | None = None,
@@ -312,8 +314,26 @@ class DrillScreen(BaseScreen[None]):
         self.query_one("#drill-status", Static).update("")
         self.refresh_bindings()
 
+    def action_leave(self) -> None:
+        """``esc``: the one leave dialog, a drill's (keep going, or end the drill with its summary); once the
+        result is shown, back to Practice."""
+        if self.finished:
+            self.action_back()
+            return
+
+        def done(choice: Leave | None) -> None:
+            """End the drill: the summary of the questions answered (kept), or back to Practice if none was."""
+            if choice is not Leave.END or self.finished:
+                return
+            if self.run.answers:
+                self.finish()
+            else:
+                self.action_back()
+
+        self.app.push_screen(LeaveScreen(leave_choices(None, drill=True), drill=True, t=self.t), done)
+
     def action_back(self) -> None:
-        """Back to Practice (a run left before its end is not kept)."""
+        """Back to Practice."""
         if self._clock is not None:
             self._clock.stop()
         if self.on_done is not None:

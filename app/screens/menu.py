@@ -7,6 +7,7 @@ calls ``app.exit()`` on Quit.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import ClassVar
 
@@ -20,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.config import TableConfig
+from app.game.progress import InProgress
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.history import HistoryScreen
@@ -239,7 +241,7 @@ class MainMenu(BaseScreen[None]):
             self.app.exit()
 
     def continue_hint(self) -> str:
-        """What Continue continues: the preset, the deals played and the player's money."""
+        """What Continue continues: the preset, the deals played, the deal in progress and the player's money."""
         row, t = self._continue, self.t
         if row is None:
             return ""
@@ -252,7 +254,20 @@ class MainMenu(BaseScreen[None]):
                 money = money_text(t, ledger.style, ledger.money[seat])
         except (KeyError, TypeError, ValueError):
             money = ""
-        return t("menu.continue_hint", preset=preset, deals=row.deals, money=money or "–")
+        played = t("menu.continue_played_none") if row.deals == 0 else t("menu.continue_played_one") \
+            if row.deals == 1 else t("menu.continue_played", deals=row.deals)
+        return t("menu.continue_hint", preset=preset, played=played, playing=self._playing(), money=money or "–")
+
+    def _playing(self) -> str:
+        """The deal Continue deals again, when one was being played: its number and the time that was left."""
+        row = self._continue
+        playing = None if row is None else InProgress.from_state(row.state)
+        if playing is None:
+            return ""
+        if playing.left is None:
+            return self.t("menu.continue_playing_untimed", deal=playing.deal)
+        secs = math.ceil(playing.left)
+        return self.t("menu.continue_playing", deal=playing.deal, time=f"{secs // 60}:{secs % 60:02d}")
 
     def _hosted(self, config: TableConfig | None) -> None:
         # The host screen dismisses with the chosen config (None: the player went back).

@@ -34,12 +34,13 @@ from app.game import (
 from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
+from app.game.leaving import Leave
 from app.game.replay import OneDeal
 from app.game.requests import PassRequest
 from app.i18n import Translator
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.clock import Countdown
-from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
+from app.screens.dialogs import DeclareScreen, SeatPickScreen
 from app.screens.help import HelpScreen
 from app.screens.messages import AIDone, CoachDone, PassCoachDone, PassDone
 from app.screens.pacing import Pacing
@@ -49,6 +50,7 @@ from app.screens.table_coach import Coaching
 from app.screens.table_exchange import Passing
 from app.screens.table_helper import Helping
 from app.screens.table_keys import SHOWN, TABLE_BINDINGS, Keys
+from app.screens.table_leave import Leaving
 from app.screens.table_stakes import Stakes
 from app.settings import Settings
 from app.view.cards import CardLook
@@ -59,19 +61,21 @@ from app.view.reveal_player import RevealPlayer, Scheduler
 from app.widgets.chrome import GameFooter
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.arrangement import Row
+from rules.ledger import EndReason
 from rules.specials import Special
 
 HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top of the shared -tall)
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
 
 
-class TableScreen(BaseScreen[None]):
-    """A session at the table. Dismisses (None) when the session is over and its summary was seen.
+class TableScreen(BaseScreen[Leave | None]):
+    """A session at the table. Dismisses with :attr:`Leave.MENU` when the player went back to the menu (the
+    session kept), else (None) when the session is over and its summary was seen.
 
     Its parts, one job each: :attr:`passing` (the exchange's passes), :attr:`coaching` (the coach and the
     review), :attr:`stakes` (the banker game's stake), :attr:`helping` (auto-arrange, hints), :attr:`clock` (the
-    countdown) and :attr:`pacing` (the watched deals, the bell). Textual finds keys and messages on the screen,
-    whose handlers hand them to the parts."""
+    countdown), :attr:`pacing` (the watched deals, the bell) and :attr:`leaving` (the leave dialog). Textual
+    finds keys and messages on the screen, whose handlers hand them to the parts."""
 
     SCREEN_CLASSES = GAME_SCREEN
 
@@ -100,6 +104,7 @@ class TableScreen(BaseScreen[None]):
         self.passing, self.coaching, self.helping = Passing(self), Coaching(self), Helping(self)
         self.stakes, self.pacing, self.clock = Stakes(self), Pacing(self), Countdown(self)
         self.keys = Keys(self)
+        self.leaving = Leaving(self)
         self._drawn: dict[str, Text | str] = {}
         self.open_review = open_review
 
@@ -173,12 +178,24 @@ class TableScreen(BaseScreen[None]):
 
     # ---- helpers
 
+    @property
+    def open(self) -> bool:
+        """True while the screen is at the table (not closed: the player went back to the menu, or the summary
+        was seen); what was scheduled or thought for it before then no longer applies."""
+        return self.is_mounted and self in self.app.screen_stack
+
     def schedule(self, delay: float, callback: Callable[[], None]) -> None:
-        """Run ``callback`` after ``delay`` seconds (tests inject a manual scheduler)."""
+        """Run ``callback`` after ``delay`` seconds, if the screen is still open (tests inject a manual
+        scheduler)."""
+
+        def run() -> None:
+            if self.open:
+                callback()
+
         if self._scheduler is not None:
-            self._scheduler(delay, callback)
+            self._scheduler(delay, run)
         else:
-            self.set_timer(delay, callback)
+            self.set_timer(delay, run)
 
     def _pace(self) -> tuple[str, str]:
         """The Settings animation speed and Textual's animation level."""
@@ -228,6 +245,8 @@ class TableScreen(BaseScreen[None]):
 
     @on(AIDone)
     def _ai_done(self, message: AIDone) -> None:
+        if not self.open:
+            return
         req, choice = message.request, message.choice
         if req.purpose is Purpose.DECIDE:
             delay = self.reveal.think_delay(req.seat)
@@ -458,29 +477,7 @@ class TableScreen(BaseScreen[None]):
                                         banker=self.table.config.banker, exchange=self.table.config.exchange > 0))
 
     def action_leave(self) -> None:
-        table = self.table
-        if isinstance(table, OneDeal):  # a stored deal: nothing to leave to the computer, nothing to lose
-            self.dismiss(None)
-            return
-        if table.watching:
-            text = self.t("table.confirm.leave_watch")
-        elif table.config.takeover:
-            text = self.t("table.confirm.leave_takeover")
-        else:
-            text = self.t("table.confirm.leave_end")
-
-        def done(yes: bool | None) -> None:
-            """Handle the dialog's answer."""
-            if not yes or table.phase is Phase.OVER:  # the clock may have ended the table meanwhile
-                return
-            step = table.leave()
-            if table.phase is Phase.OVER:
-                self.show_summary()
-                return
-            self.say(self.t("table.msg.left"), "warning")
-            self.follow(step)
-
-        self.app.push_screen(ConfirmScreen(text, t=self.t), done)
+        self.leaving.ask()
 
     @on(CardClicked)
     def _card_clicked(self, message: CardClicked) -> None:
@@ -515,7 +512,7 @@ class TableScreen(BaseScreen[None]):
                 if answer == "continue":
                     self.deal()
                     return
-                table.end("left")
+                table.end(EndReason.LEFT)
                 self.show_summary()
                 return
             self.close_dialogs()  # one may still be open above the table (the clock ran out under it)
@@ -536,7 +533,7 @@ class TableScreen(BaseScreen[None]):
 
     def redraw(self) -> None:
         """Draw everything from the table's state."""
-        if not self.is_mounted:
+        if not self.open:
             return
         view = self.view
         view.look = look = self.look

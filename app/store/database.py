@@ -299,6 +299,12 @@ class History:
 
         self._write(put)
 
+    def keep_state(self, session: int, state: dict[str, Any]) -> None:
+        """Replace an open session's state (the deal in progress and its clock): one small UPDATE."""
+        now = self.clock()
+        self._write(lambda db: db.execute("UPDATE sessions SET state = ?, updated = ? WHERE id = ?",
+                                          (json.dumps(state), now, session)))
+
     def record_drill(self, record: dict[str, Any], *, uid: str | None = None, finished: float | None = None) -> int:
         """Store one run of a drill (:meth:`app.game.drills.DrillRun.to_dict`); returns its id."""
         now = self.clock() if finished is None else finished
@@ -381,16 +387,19 @@ class History:
             return None
         return SessionRow(r[0], r[1], r[2], r[3], r[4], r[5], Status(r[6]), config, state, r[9])
 
-    def resumable(self, alive: Callable[[int], bool], mine: int | None = None) -> SessionRow | None:
+    def resumable(self, alive: Callable[[int], bool], mine: int | None = None,
+                  can_continue: Callable[[SessionRow], bool] | None = None) -> SessionRow | None:
         """The open session played most recently that no other live copy of the game is playing (the
-        menu's Continue), or None."""
+        menu's Continue), or None. A session that ended (its summary shown) is over and never offered;
+        ``can_continue`` (the game's own test: it can be rebuilt) passes over one that could not be continued."""
         rows = self.read("SELECT id, owner FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
                           (Status.OPEN.value,))
         for session, owner in rows:
             if owner is None or owner == mine or not alive(int(owner)):
                 found = self.session(int(session))
-                if found is not None and found.deals > 0:
-                    return found
+                if found is not None and (found.deals > 0 or isinstance(found.state.get("progress"), dict)) \
+                        and (can_continue is None or can_continue(found)):
+                    return found  # a deal scored, or the first deal being played: something to continue
         return None
 
     def session_deals(self, session: int, modes: Sequence[Mode] = (Mode.TABLE, Mode.WATCH)) -> list[DealRow]:

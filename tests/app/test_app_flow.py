@@ -25,12 +25,12 @@ def menu_app() -> ChinesePokerApp:
 
 
 async def leave_table(pilot) -> None:
-    """Leave (the computer takes the seat), stop watching, close the summary: back to the menu."""
+    """Leave (the computer plays on), end the watched session, close the summary: back to the menu."""
     app = pilot.app
     assert isinstance(app.screen, TableScreen)
-    await pilot.press("escape", "y")
+    await pilot.press("escape", "c")
     await settle(pilot)
-    await pilot.press("escape", "y")
+    await pilot.press("escape", "e")
     await pilot.pause()
     assert isinstance(app.screen, SummaryScreen)
     await pilot.press("enter")
@@ -82,7 +82,7 @@ async def test_quick_play_then_new_table_starts_from_that_table(home):
         await pilot.press("w")  # watch: a quick table of four computers
         await settle(pilot)
         assert app.table_screen.table.watching
-        await pilot.press("escape", "y")
+        await pilot.press("escape", "e")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -127,7 +127,7 @@ async def test_bad_settings_warning_once_at_the_menu(home):
         # A table and back to the menu: no second notice.
         await pilot.press("w")
         await settle(pilot)
-        await pilot.press("escape", "y")
+        await pilot.press("escape", "e")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()

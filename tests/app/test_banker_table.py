@@ -15,7 +15,6 @@ from app.game.record import DealRecord
 from app.game.resume import restore_table
 from app.game.table import Table
 from app.store.database import open_history
-from rules.ledger import EndReason
 from rules.presets import OptionError, Preset, TieRule
 from rules.scoring import score_deal
 from tests.app.harness import suggested
@@ -141,7 +140,7 @@ def test_a_continued_banker_session_keeps_the_rotation(tmp_path) -> None:
     rng = random.Random(3)
     for _ in range(2):
         play_random_deal(table, rng)
-    table.end(EndReason.LEFT)
+    table.progress.keep()  # back to the menu: the session kept for Continue
     row = history.resumable(lambda _pid: False)
     assert row is not None
     again = restore_table(row, history.session_deals(row.id), history)

@@ -94,7 +94,7 @@ async def test_the_session_summary_carries_the_running_measure():
     app = make_app(config(seed=3, takeover=False))  # leaving ends the session
     async with app.run_test(size=(80, 24)) as pilot:
         await play_a_deal(pilot)
-        await pilot.press("escape", "y")  # leave the table: the session summary
+        await pilot.press("escape", "e")  # end the session: its summary
         await settle(pilot)
         assert isinstance(app.screen, SummaryScreen)
         skill = shown(app.screen.query_one("#skill"))

@@ -25,10 +25,10 @@ from .history_helpers import play_session
 
 
 async def _leave(pilot) -> None:
-    """Leave the table (takeover off: the session ends) and close its summary."""
+    """End the session and close its summary."""
     await pilot.press("escape")
     await pilot.pause()
-    await pilot.press("y")
+    await pilot.press("e")
     await settle(pilot)
     assert isinstance(pilot.app.screen, SummaryScreen)
     await pilot.press("enter")
@@ -45,7 +45,8 @@ async def test_a_session_left_is_continued_with_everything_restored() -> None:
         await play_a_deal(pilot)
         before = table_screen(app).table
         money, treasure, deals, ledger = before.money(), before.treasure, len(before.history), before.ledger
-        await _leave(pilot)
+        await pilot.press("escape", "m")  # back to the menu: the session is kept
+        await settle(pilot)
         menu = app.screen
         assert isinstance(menu, MainMenu) and menu._continue is not None
         await pilot.press("c")

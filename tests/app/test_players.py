@@ -317,7 +317,7 @@ def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
     history = open_history(tmp_path / "h.sqlite3").history
     assert history is not None
     table = play_session(preset, 31, 7, Journal(history), players=3)
-    table.end(EndReason.LEFT)
+    table.progress.keep()  # back to the menu: the session kept for Continue
     row = history.resumable(lambda _pid: False)
     assert row is not None and row.config["players"] == 3
     again = restore_table(row, history.session_deals(row.id), history)
@@ -337,7 +337,7 @@ def test_a_stored_smaller_session_whose_empty_chair_holds_money_is_not_continued
     history = open_history(tmp_path / "h.sqlite3").history
     assert history is not None
     table = play_session(Preset.TAIWAN, 32, 2, Journal(history), players=3)
-    table.end(EndReason.LEFT)
+    table.progress.keep()  # back to the menu: the session kept for Continue
     row = history.resumable(lambda _pid: False)
     assert row is not None
     units = row.state["ledger"]["units"]

@@ -90,9 +90,17 @@ async def test_a_timed_question_runs_out_on_the_clock() -> None:
         screen.tick()
         await pilot.pause()
         assert screen.answered and screen.run.answers[-1].choice is None and not screen.run.answers[-1].right
-        await pilot.press("escape")  # a run left before its end is not kept
+        await pilot.press("escape", "k")  # keep going: still the drill, nothing kept yet
         await settle(pilot)
-        assert app.screen is practice and drill_stats(app.history, "compare", "taiwan").runs == 0
+        assert app.screen is screen and not screen.finished
+        assert drill_stats(app.history, "compare", "taiwan").runs == 0
+        await pilot.press("escape", "e")  # end the drill: its summary, the question answered kept
+        await settle(pilot)
+        assert app.screen is screen and screen.finished
+        assert drill_stats(app.history, "compare", "taiwan").questions == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is practice
 
 
 async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bool) -> None:

@@ -25,6 +25,7 @@ from textual.screen import Screen
 
 from ai import Level
 from app.config import TableConfig
+from app.game.leaving import Leave
 from app.game.phase import Phase
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
 from app.screens.help import HelpScreen
@@ -55,6 +56,10 @@ SCREEN_KEYS: dict[str, list[str]] = {
         "enter", "enter", "n", "n", "t", "question_mark", "escape",
     ],
     "ConfirmScreen": ["y", "n", "escape", "enter", "tab"],
+    # The leave dialog: "y" stands for the choice that leaves the seat (the computer plays on where the table
+    # allows it, else the end: what the old yes/no question's yes did); the menu's walk also goes back to the
+    # menu by it (``Session.leave``).
+    "LeaveScreen": ["y", "k", "k", "down", "tab"],
     "TimeoutScreen": ["c", "e", "enter", "up", "down"],
     "SeatPickScreen": ["1", "2", "3", "4", "escape", "up", "down", "enter"],
     "DeclareScreen": ["up", "down", "enter", "escape"],
@@ -115,8 +120,10 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
             name = _visit(app, seen)
             pool = SCREEN_KEYS.get(name, ANY) if rng.random() < 0.8 else ANY
             key = rng.choice(pool)
-            if name in ("TableScreen", "ConfirmScreen") and rng.random() < leave:
-                key = "escape" if name == "TableScreen" else "y"
+            if name in ("TableScreen", "LeaveScreen") and rng.random() < leave:
+                key = "escape" if name == "TableScreen" else rng.choice(["y", "m"])  # m: back to the menu
+            if name == "LeaveScreen" and key == "y":
+                key = "c" if Leave.COMPUTER in getattr(app.screen, "choices", ()) else "e"
             trail.append(f"{name}:{key}")
             event = events.Key(key, CHARS.get(key, key if len(key) == 1 else None))
             event.set_sender(app)
@@ -161,7 +168,8 @@ def _app(cfg: TableConfig | None, lang: str, clock: Clock, scheduler: Manual) ->
 
 
 EASY = {"levels": (Level.EASY,) * 3, "watch_level": Level.EASY}  # quick computer turns
-TABLE_SCREENS = {"TableScreen", "reveal", "ResultsScreen", "HelpScreen", "ConfirmScreen", "DeclareScreen"}
+TABLE_SCREENS = {"TableScreen", "reveal", "ResultsScreen", "HelpScreen", "ConfirmScreen", "DeclareScreen",
+                 "LeaveScreen"}
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from app.game.journal import Journal
 from app.game.record import DealRecord, RecordError
 from app.game.resume import restore_table
 from app.store.database import Status, open_history
-from rules.ledger import EndReason
 from rules.presets import Preset
 from tests.tiers import sized
 
@@ -105,7 +104,7 @@ def test_a_stored_session_comes_back_as_the_same_table(tmp_path, preset: Preset)
     history = open_history(tmp_path / "h.sqlite3").history
     assert history is not None
     table = play_session(preset, 77, 9, Journal(history))
-    table.end(EndReason.LEFT)
+    table.progress.keep()  # back to the menu: the session kept for Continue
     row = history.resumable(lambda _pid: False)
     assert row is not None and row.status is Status.OPEN and row.deals == len(table.history)
     again = restore_table(row, history.session_deals(row.id), history)

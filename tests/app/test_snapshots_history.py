@@ -40,7 +40,8 @@ def history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> History:
     assert h is not None
     table = play_session(Preset.TAIWAN, 8, 7, Journal(h))
     play_session(Preset.ARCADE, 8, 4, Journal(h)).end(EndReason.FINISHED)
-    table.end(EndReason.LEFT)  # the taiwan session can be continued
+    table.progress.keep()  # back to the menu: the taiwan session can be continued
+    table.journal.release()
     for rec, deal_id in zip(table.history[:3], (1, 2, 3), strict=True):
         view = TableView(preset=Preset.TAIWAN)
         h.set_review(deal_id, review(rec.hands[0], rec.decisions[0], view, tables=150, seed=deal_id).to_dict())

@@ -11,8 +11,9 @@ from dataclasses import replace
 import pytest
 
 from app.game import ArrangeState, Phase, run_ai
-from app.screens.dialogs import ConfirmScreen, SeatPickScreen, TimeoutScreen
+from app.screens.dialogs import SeatPickScreen, TimeoutScreen
 from app.screens.help import HelpScreen
+from app.screens.leave import LeaveScreen
 from app.screens.results import ResultsScreen
 from app.screens.summary import SummaryScreen
 from app.screens.table import TableScreen
@@ -493,8 +494,8 @@ async def test_leave_with_takeover_lets_the_computer_play():
         await settle(pilot)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
+        assert isinstance(app.screen, LeaveScreen)
+        await pilot.press("c")
         await settle(pilot)
         assert screen.table.watching and screen.table.phase is Phase.RESULTS
 
@@ -503,7 +504,7 @@ async def test_leave_without_takeover_ends_the_session():
     app = make_app(config(takeover=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("escape", "y")
+        await pilot.press("escape", "e")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "left"
 
@@ -786,11 +787,11 @@ async def test_the_session_summary_still_calls_the_player_you_after_leaving_and_
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        for _ in range(2):  # leave the seat (the computer takes it), then leave the table
+        for key in ("c", "e"):  # the computer plays on, then end the session
             await pilot.press("escape")
             await pilot.pause()
-            assert isinstance(app.screen, ConfirmScreen)
-            await pilot.press("y")
+            assert isinstance(app.screen, LeaveScreen)
+            await pilot.press(key)
             await settle(pilot)
         assert isinstance(app.screen, SummaryScreen) and not app.screen.is_round
         console = Console(width=80, record=True)

@@ -35,7 +35,7 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> History:
     assert history is not None
     for seed in (1, 2):
         table, journal = play_session(history, Preset.TAIWAN, seed, 25, reviews=2 if seed == 1 else 0)
-        journal.ended(table)  # left: a session that can be continued
+        journal.keep(table, table.state())  # back to the menu: a session that can be continued
     seed, tournament = 10, 0
     while tournament < 45:  # tournaments end by their rules (some 16 deals)
         table, _ = play_session(history, Preset.TOURNAMENT, seed, 45 - tournament)
