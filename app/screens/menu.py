@@ -254,8 +254,7 @@ class MainMenu(BaseScreen[None]):
                 money = money_text(t, ledger.style, ledger.money[seat])
         except (KeyError, TypeError, ValueError):
             money = ""
-        played = t("menu.continue_played_none") if row.deals == 0 else t("menu.continue_played_one") \
-            if row.deals == 1 else t("menu.continue_played", deals=row.deals)
+        played = t("menu.continue_played_none") if row.deals == 0 else t("menu.continue_played", deals=row.deals)
         return t("menu.continue_hint", preset=preset, played=played, playing=self._playing(), money=money or "–")
 
     def _playing(self) -> str:

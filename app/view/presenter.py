@@ -496,7 +496,7 @@ class TablePresenter:
             cut = Text.assemble(before, Text("\n").join(lines[:keep]), "\n", more)
             if self._fits(cut):
                 return cut
-        return None
+        return Text.assemble(before, more)  # not one line of the story fits: at least where it is
 
     def sidebar_text(self, room: int | None = None) -> Text:
         """The wide layout's side panel: standings and the last deals (as many as ``room`` lines hold)."""

@@ -126,7 +126,7 @@ def test_a_plural_spec_picks_the_form_and_leaves_other_specs_alone():
 
 
 @pytest.mark.parametrize(("key", "fields", "one", "many"), [
-    ("menu.continue_hint", {"preset": "Taiwan", "money": "+3 units"}, "1 deal played", "2 deals played"),
+    ("menu.continue_played", {}, "1 deal played", "2 deals played"),
     ("history.count", {}, "1 deal listed", "2 deals listed"),
     ("stats.loss_trend", {"low": 0, "high": 1}, "last 1 deal ", "last 2 deals "),
     ("drills.stats_line", {"accuracy": "50%", "seconds": 3, "best": 1, "fastest": 2}, "over 1 question,",
@@ -139,7 +139,7 @@ def test_a_plural_spec_picks_the_form_and_leaves_other_specs_alone():
 ])
 def test_english_counts_take_their_nouns_number(key, fields, one, many):
     # "1 deals played" and its kin: every counted noun in the English strings agrees with its count.
-    count_field = {"menu.continue_hint": "deals", "history.count": "shown", "stats.loss_trend": "n",
+    count_field = {"menu.continue_played": "deals", "history.count": "shown", "stats.loss_trend": "n",
                    "drills.stats_line": "questions", "drills.arrange_result": "hands",
                    "history.salvaged": "recovered", "history.tries.better": "units", "history.tries.first": "units",
                    "table.sidebar.deal_line": "units"}[key]
