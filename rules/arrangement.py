@@ -9,8 +9,8 @@ from enum import IntEnum
 
 import numpy as np
 
-from .cards import JOKER, Card, CardError, format_cards, parse_cards
-from .evaluate import RowValue, Wheel, batch_keys, compare_values, evaluate_row, row_key
+from .cards import Card, CardError, format_cards, parse_cards
+from .evaluate import RowValue, Wheel, batch_keys, compare_values, evaluate_row
 
 
 class Row(IntEnum):
@@ -122,11 +122,9 @@ def stand_in(cards: Sequence[Card], wheel: Wheel = Wheel.LOW) -> Arrangement:
     rest = sorted(cards)
     rows: list[tuple[Card, ...]] = []
     for _ in range(2):
+        # The batch path: one numpy pass over the 1,287 (then 56) fives, where the plain one costs ~10 ms.
         fives = list(itertools.combinations(rest, 5))
-        if JOKER in rest:  # a joker's rows through the batch path: the plain one tries 48 cards in each
-            best = fives[int(np.argmax(batch_keys(np.asarray(fives, dtype=np.int64), wheel)))]
-        else:
-            best = max(fives, key=lambda five: row_key(five, wheel))
+        best = fives[int(np.argmax(batch_keys(np.asarray(fives, dtype=np.int64), wheel)))]
         rows.append(best)
         rest = [c for c in rest if c not in best]
     return Arrangement(tuple(rest), rows[1], rows[0])

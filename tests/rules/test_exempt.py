@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from rules.arrangement import foul_reason
 from rules.arrangement import stand_in as legal_arrangement
 from rules.cards import FULL_DECK, parse_cards
 from rules.deal import Decision
-from rules.evaluate import Category, Wheel
+from rules.evaluate import Category, Wheel, row_key
 from rules.exempt import WIN, exempt_hand, exempt_rank
 from rules.presets import Options, Preset
 from rules.scoring import score
@@ -177,6 +178,8 @@ def test_the_stand_in_arrangement_is_always_legal(seed: int, wheel: Wheel) -> No
     arrangement = legal_arrangement(hand_cards, wheel)
     assert sorted(arrangement.cards) == sorted(hand_cards)
     assert foul_reason(arrangement, wheel) is None
+    # The back is the best five of all by the plain evaluator (stand_in searches with the batch one).
+    assert row_key(arrangement.back, wheel) == max(row_key(f, wheel) for f in itertools.combinations(hand_cards, 5))
 
 
 def test_what_makes_a_hand_exempt_is_named() -> None:
