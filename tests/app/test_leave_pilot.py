@@ -2,8 +2,8 @@
 at a watched table, in each drill, and Ctrl+Q; after each, what the history holds (the deals, who decided them,
 the session's status) and what the menu's Continue offers.
 
-Who decided is read from the stored deals' ``decided_by`` (``player``, ``takeover``, a computer level), not
-from the Statistics figures."""
+Who decided is read from the stored deals' ``decided_by`` (``player``, ``takeover``, a computer level), and
+the Statistics figures are checked to count the player's own decisions only."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from app.screens.practice import ArrangeResultScreen, PracticeScreen
 from app.screens.summary import SummaryScreen
 from app.screens.table import TableScreen
 from app.store.database import History
-from app.store.stats import drill_stats
+from app.store.stats import compute_stats, drill_stats
 
 from .harness import Clock, config, make_app, play_a_deal, settle, table_screen
 
@@ -76,6 +76,7 @@ async def test_back_to_the_menu_mid_deal_keeps_the_deal_its_cards_and_its_time()
         assert dialog.choices == (Leave.MENU, Leave.COMPUTER, Leave.END, Leave.STAY)
         menu = await to_menu(pilot)
         assert deciders(app.history) == [("table", 0, "player")]  # the deal left half-played is not stored
+        assert compute_stats(app.history, "taiwan").deals == 1
         assert statuses(app.history) == ["open"]
         row = menu._continue
         assert row is not None and InProgress.from_state(row.state) == InProgress(number, 39.0)
@@ -116,6 +117,9 @@ async def test_the_computer_plays_on_then_end_the_watched_session() -> None:
         assert all(mode == "watch" and human is None for mode, human, _ in stored[2:])
         assert statuses(app.history) == ["over"] and menu._continue is None
         assert "continue" not in [item for item, _ in menu.items()]
+        # Statistics count the one deal the player decided; the hand the computer finished is the seat's only.
+        stats = compute_stats(app.history, "taiwan")
+        assert (stats.deals, stats.seat_deals, stats.computer_deals, stats.timeouts) == (1, 2, 1, 0)
 
 
 async def test_end_the_session_at_the_results() -> None:
