@@ -40,6 +40,9 @@ def units_text(t: Translator, value: int | float | str, *, places: int | None = 
     return t("common.amount", n=n)
 
 
+NOT_COUNTED = "–"  # a standing where nothing is counted (a practice table)
+
+
 def conversion_text(t: Translator, style: MoneyStyle) -> str | None:
     """What one unit is worth where the table has money ("1 unit = 100 pts", "1 unit = 10 coins"), said once
     on screen; None where units are all there is (or nothing is counted)."""
@@ -50,10 +53,11 @@ def conversion_text(t: Translator, style: MoneyStyle) -> str | None:
 
 def money_text(t: Translator, style: MoneyStyle, value: int) -> str:
     """A seat's standing in the table's currency (``style``, from the ledger): units, tournament points,
-    arcade coins, or "practice" when nothing is counted. A units total reads in units alone, taiwan's too:
-    what a unit is worth there is said once, on the top bar (:func:`conversion_text`)."""
+    arcade coins, or a dash when nothing is counted (a practice table: the top bar says "practice" once). A
+    units total reads in units alone, taiwan's too: what a unit is worth there is said once, on the top bar
+    (:func:`conversion_text`)."""
     if not style.counted:
-        return t("common.practice")
+        return NOT_COUNTED
     if style.currency is Currency.UNITS:
         return t("table.money.units", units=units_text(t, value))
     return t(f"table.money.{style.currency.value}", n=f"{value:,}")
@@ -61,7 +65,7 @@ def money_text(t: Translator, style: MoneyStyle, value: int) -> str:
 
 def deal_units_text(t: Translator, style: MoneyStyle, units: int) -> str:
     """A deal's units for one seat, with the points or coins they are worth where a unit has a worth."""
-    worth = style.points_of(units)
+    worth = style.points_of(units) if style.counted else None  # a practice table's units are worth nothing
     if worth is None:
         return t("results.units", n=signed(units))
     key = "results.units_coins" if style.worth_in is Currency.COINS else "results.units_points"

@@ -46,7 +46,8 @@ def test_signed_and_money_in_every_currency():
     assert (signed(4), signed(-2), signed(0), signed(1500)) == ("+4", "-2", "0", "+1,500")
     styles = {p: seated(p)[0].money_style for p in Preset}
     practice = seated(Preset.TAIWAN, scored=False)[0].money_style
-    assert money_text(EN, practice, 3) == EN("common.practice")
+    assert money_text(EN, practice, 3) == "–"  # the top bar says "practice" once
+    assert deal_units_text(EN, practice, 3) == EN("results.units", n="+3")  # no points on a practice table
     # Taiwan shows the points a unit stands for: the preset's points per unit, not a number of its own.
     per = Preset.TAIWAN.points_per_unit
     # Taiwan's totals are units; what a unit is worth is said once, on the top bar, not beside every total.
