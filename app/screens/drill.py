@@ -323,6 +323,7 @@ class DrillScreen(BaseScreen[None]):
 
         def done(choice: Leave | None) -> None:
             """End the drill: the summary of the questions answered (kept), or back to Practice if none was."""
+            self.run.hold(False)
             if choice is not Leave.END or self.finished:
                 return
             if self.run.answers:
@@ -330,6 +331,7 @@ class DrillScreen(BaseScreen[None]):
             else:
                 self.action_back()
 
+        self.run.hold(True)  # the question's clock stands still while the dialog is open
         self.app.push_screen(LeaveScreen(leave_choices(None, drill=True), drill=True, t=self.t), done)
 
     def action_back(self) -> None:

@@ -51,6 +51,22 @@ def test_a_timed_question_runs_out_and_counts_as_wrong() -> None:
         run.answer("not a choice")
 
 
+def test_a_held_question_keeps_its_time_while_the_leave_dialog_is_open() -> None:
+    # The leave dialog over a timed question: its clock stands still, and the answer's seconds leave it out.
+    clock = Clock()
+    run = DrillRun(Drill.FOUL, items=3, timed=True, seed=5, now=clock)
+    q = run.ask()
+    clock.t += 4
+    run.hold(True)
+    clock.t += 60  # far past the limit, the dialog open
+    assert run.time_left() == pytest.approx(11.0)
+    run.hold(False)
+    clock.t += 1
+    assert run.time_left() == pytest.approx(10.0)
+    done = run.answer(sorted(q.correct)[0])
+    assert done.right and done.seconds == pytest.approx(5.0)
+
+
 def test_the_same_seed_asks_the_same_questions() -> None:
     a, b = DrillRun(Drill.SCORE, Preset.ARCADE, seed=9), DrillRun(Drill.SCORE, Preset.ARCADE, seed=9)
     for _ in range(5):

@@ -90,6 +90,7 @@ class DrillRun:
         self.current: Question | None = None
         self._next: Question | None = None  # made ahead by :meth:`prepare`
         self._asked_at = 0.0
+        self._held_at: float | None = None  # while the leave dialog is open: the question's clock stands still
         self._run_streak = self._best_streak = 0
 
     @property
@@ -129,12 +130,24 @@ class DrillRun:
         """True when making a question prices passes with the AI (ask it in a worker thread)."""
         return self.drill in SLOW
 
+    def hold(self, held: bool) -> None:
+        """Stop the current question's clock (``held``) or start it again where it stood: the time a dialog was
+        open over the question counts neither against its limit nor in the seconds the answer took."""
+        if held and self._held_at is None:
+            self._held_at = self.now()
+        elif not held and self._held_at is not None:
+            self._asked_at += self.now() - self._held_at
+            self._held_at = None
+
+    def _elapsed(self) -> float:
+        return (self.now() if self._held_at is None else self._held_at) - self._asked_at
+
     def time_left(self) -> float | None:
         """Seconds left on the current question (None untimed or between questions)."""
         limit = self.limit
         if limit is None or self.current is None:
             return None
-        return max(0.0, limit - (self.now() - self._asked_at))
+        return max(0.0, limit - self._elapsed())
 
     def answer(self, choice: str | None) -> Answered:
         """Answer the current question (None: time is up); the difficulty moves with the answer."""
@@ -144,7 +157,8 @@ class DrillRun:
         if choice is not None and choice not in q.choices:
             raise ValueError(f"{choice!r} is not one of the choices")
         right = q.is_right(choice)
-        seconds = self.now() - self._asked_at
+        self.hold(False)
+        seconds = self._elapsed()
         limit = self.limit
         if limit is not None:
             seconds = min(seconds, limit)
