@@ -163,10 +163,7 @@ class ChinesePokerApp(App[None]):
         screen, self.table_screen = self.table_screen, None
         if screen is None:
             return
-        screen.table.progress.keep()
-        journal = screen.table.journal
-        if isinstance(journal, Journal):
-            journal.release()
+        screen.leaving.keep()
 
     def _hung_up(self) -> None:
         """The terminal closed (SIGHUP): back to the menu, as Ctrl+Q; the session is kept before anything else

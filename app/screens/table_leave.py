@@ -62,13 +62,19 @@ class Leaving:
         screen.app.push_screen(LeaveScreen(leave_choices(table, drill=drill), drill=drill,
                                            watching=table.watching, t=screen.t), done)
 
+    def keep(self) -> None:
+        """Keep the session as it stands (the deal in progress and its clock) for Continue, and close its file:
+        *Back to the menu*, and the App closing with the table open (Ctrl+Q, a closed terminal)."""
+        table = self.screen.table
+        table.progress.keep()
+        if isinstance(table.journal, Journal):
+            table.journal.release()
+
     def choose(self, choice: Leave) -> None:
         """Carry out a leave choice (one the table does not offer changes nothing)."""
         screen, table = self.screen, self.screen.table
         if choice is Leave.MENU:
-            table.progress.keep()
-            if isinstance(table.journal, Journal):
-                table.journal.release()
+            self.keep()
             screen.reveal.cancel()
             screen.close_dialogs()
             screen.dismiss(Leave.MENU)
