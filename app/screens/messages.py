@@ -66,4 +66,4 @@ class CoachDone(Message):
         self.review = review
 
 
-__all__ = ["AIDone", "CoachDone", "SettingsChanged", "StartTable"]
+__all__ = ["AIDone", "CoachDone", "PassCoachDone", "PassDone", "SettingsChanged", "StartTable"]
