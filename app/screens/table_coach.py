@@ -55,7 +55,7 @@ class Coaching:
         for in the review screen), on ``view``, the table as the seat saw it when it decided (else as it is)."""
         table = self.screen.table
         rec, budget = table.current, self.screen.live_settings.coach
-        if rec is None or (budget == "off" and not asked and not table.always_coach):
+        if rec is None or not (self._on or asked):
             return
         budget = Budget.STANDARD.value if budget == "off" else budget
         request = table.coach.request(rec, seat, view or table.ask.view_for(seat), Budget(budget))
@@ -70,6 +70,10 @@ class Coaching:
         """Keep the priced decision; the review or results on show take it at once."""
         self.screen.table.coach.accept(message.request, message.review)
         self.screen.redraw()
+        self._refresh_shown()
+
+    def _refresh_shown(self) -> None:
+        """The review or the results panel on show takes the coach's new answer at once."""
         shown = self.screen.app.screen
         if isinstance(shown, ReviewScreen | ResultsScreen):
             shown.refresh_coach()
@@ -94,9 +98,7 @@ class Coaching:
     def accept_pass(self, message: PassCoachDone) -> None:
         """Keep the priced pass; an open review shows it at once."""
         self.screen.table.coach.accept_pass(message.request, message.review)
-        refresh = getattr(self.screen.app.screen, "refresh_coach", None)
-        if callable(refresh):
-            refresh()
+        self._refresh_shown()
 
     # ---- the review and the history
 
