@@ -304,11 +304,6 @@ class ArrangeState:
             return self._with(cursor=self.order.index(old_cursor_card))
         return self._with(cursor=0)
 
-    def can_place(self, row: Row) -> bool:
-        """True when the cards :meth:`place` would move fit into ``row``."""
-        cards = [c for c in self.targets() if c not in self.rows[row]]
-        return self.declared is None and bool(cards) and len(cards) <= self.room(row)
-
     def place(self, row: Row) -> ArrangeState:
         """Put the selected cards (or the one under the cursor) into ``row``.
 
