@@ -13,7 +13,7 @@ import from here.
 - :mod:`.coach`: the coach's requests, the session's reviews and the player's running measure of skill.
 """
 
-from app.game.actions import allowed
+from app.game.actions import verdict
 from app.game.arrange import (
     Action,
     Allowed,
@@ -82,7 +82,6 @@ __all__ = [
     "Summary",
     "Table",
     "Timeout",
-    "allowed",
     "choice_suggestions",
     "count_frames",
     "deal_seed",
@@ -94,4 +93,5 @@ __all__ = [
     "run_ai",
     "run_coach",
     "tally_after",
+    "verdict",
 ]

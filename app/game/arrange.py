@@ -423,15 +423,10 @@ class ArrangeState:
 
     # ---- what may be done
 
-    def allows(self, action: Action, row: Row | None = None) -> Allowed:
-        """Whether an arranging ``action`` can be taken on this state (``row``: where PLACE puts the cards).
-
-        The table decides first whether the player may arrange at all (:func:`app.game.actions.allowed`).
-        """
-        return self.verdict(action, row).allowed
-
     def verdict(self, action: Action, row: Row | None = None) -> Verdict:
-        """:meth:`allows` with the reason when the answer is no (greyed: these are the current step's keys)."""
+        """Whether an arranging ``action`` can be taken on this state (``row``: where PLACE puts the cards), with
+        the reason when not (greyed: these are the current step's keys). The table decides first whether the
+        player may arrange at all (:func:`app.game.actions.verdict`)."""
         declared = self.declared is not None
         if action in (Action.SELECT, Action.PLACE, Action.UNPLACE, Action.HINT) and declared:
             return greyed(Why.DECLARED)
