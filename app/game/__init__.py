@@ -10,11 +10,10 @@ import from here.
   each deal, every call returning what happens next (:mod:`.conduct`);
 - :mod:`.seating`: the empty chairs of a table of two or three, in the four seats' ledger;
 - :mod:`.actions`: what the player may do now (one query for every action);
-- :mod:`.pairs`: one pair's result as the results panel lists it, its parts adding up to its units;
 - :mod:`.coach`: the coach's requests, the session's reviews and the player's running measure of skill.
 """
 
-from app.game.actions import allowed
+from app.game.actions import verdict
 from app.game.arrange import (
     Action,
     Allowed,
@@ -27,7 +26,6 @@ from app.game.arrange import (
 )
 from app.game.coach import Coach, CoachRequest, Skill, run_coach
 from app.game.conduct import REFUSED, Next
-from app.game.pairs import PairLine, pair_line
 from app.game.phase import Phase, Status, Timeout
 from app.game.record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
 from app.game.requests import (
@@ -73,7 +71,6 @@ __all__ = [
     "Hint",
     "ItemLine",
     "Next",
-    "PairLine",
     "Phase",
     "Purpose",
     "RevealProgress",
@@ -85,17 +82,16 @@ __all__ = [
     "Summary",
     "Table",
     "Timeout",
-    "allowed",
     "choice_suggestions",
     "count_frames",
     "deal_seed",
     "display_order",
     "hint_row",
-    "pair_line",
     "partial_category",
     "reveal_steps",
     "row_winners",
     "run_ai",
     "run_coach",
     "tally_after",
+    "verdict",
 ]

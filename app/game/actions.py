@@ -1,6 +1,6 @@
 """What the player may do at the table now, and why not: one query, :func:`verdict`, for every :class:`Action`
-(the screen shows, greys or hides its keys by it, and a key that cannot act says its reason); :func:`allowed`
-is its first half.
+(the screen shows, greys or hides its keys by its :class:`~.why.Allowed`, and a key that cannot act says its
+reason).
 
 The rule for the Footer (:mod:`.why`): the current step's keys stay, greyed, while not yet possible (READY with
 cards in the hand, the pass with two cards selected); another phase's keys and another table's are hidden. Either
@@ -13,7 +13,7 @@ from rules.arrangement import Row
 from rules.exchange import PASS_SIZE
 from rules.presets import Preset
 
-from .arrange import Action, Allowed
+from .arrange import Action
 from .phase import Phase
 from .table import Table
 from .why import YES, Verdict, Why, greyed, hidden
@@ -105,8 +105,3 @@ def _after(table: Table) -> Verdict:
     if table.phase is Phase.RESULTS:
         return hidden(Why.DEAL_OVER)
     return hidden(Why.NOT_SCORED)
-
-
-def allowed(table: Table, action: Action, row: Row | None = None) -> Allowed:
-    """Whether the player can take ``action`` at ``table`` now (``row``: where PLACE puts the cards)."""
-    return verdict(table, action, row).allowed

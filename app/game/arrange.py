@@ -304,11 +304,6 @@ class ArrangeState:
             return self._with(cursor=self.order.index(old_cursor_card))
         return self._with(cursor=0)
 
-    def can_place(self, row: Row) -> bool:
-        """True when the cards :meth:`place` would move fit into ``row``."""
-        cards = [c for c in self.targets() if c not in self.rows[row]]
-        return self.declared is None and bool(cards) and len(cards) <= self.room(row)
-
     def place(self, row: Row) -> ArrangeState:
         """Put the selected cards (or the one under the cursor) into ``row``.
 
@@ -428,15 +423,10 @@ class ArrangeState:
 
     # ---- what may be done
 
-    def allows(self, action: Action, row: Row | None = None) -> Allowed:
-        """Whether an arranging ``action`` can be taken on this state (``row``: where PLACE puts the cards).
-
-        The table decides first whether the player may arrange at all (:func:`app.game.actions.allowed`).
-        """
-        return self.verdict(action, row).allowed
-
     def verdict(self, action: Action, row: Row | None = None) -> Verdict:
-        """:meth:`allows` with the reason when the answer is no (greyed: these are the current step's keys)."""
+        """Whether an arranging ``action`` can be taken on this state (``row``: where PLACE puts the cards), with
+        the reason when not (greyed: these are the current step's keys). The table decides first whether the
+        player may arrange at all (:func:`app.game.actions.verdict`)."""
         declared = self.declared is not None
         if action in (Action.SELECT, Action.PLACE, Action.UNPLACE, Action.HINT) and declared:
             return greyed(Why.DECLARED)

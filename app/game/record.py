@@ -18,6 +18,7 @@ from typing import Any
 
 from ai import Level
 from app.config import seats_for
+from app.store.schema import decider_column
 from rules.arrangement import Row
 from rules.cards import Card, CardError, format_cards, parse_cards, turned_card
 from rules.cards import deal as deal_cards
@@ -348,9 +349,9 @@ def _read_record(data: Any) -> DealRecord:
         rec.after = tuple(_int(v, "money") for v in data["after"])
     rec.decided_by = {s: Decider(v) for s, v in _seat_map(data.get("decided_by", {}), "'decided_by'").items()}
     if human is not None and human not in rec.decided_by and human in rec.decisions:
-        found = _decider_unknown(data)
+        found = decider_column(data)  # a record older than decided_by: read as the history's column reads it
         if found is not None:
-            rec.decided_by[human] = found
+            rec.decided_by[human] = Decider(found)
     seconds = data.get("seconds")
     if seconds is not None:
         number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
@@ -358,16 +359,6 @@ def _read_record(data: Any) -> DealRecord:
             raise RecordError(f"'seconds' must be a number of seconds, not {seconds!r}")
         rec.seconds = float(seconds)
     return rec
-
-
-def _decider_unknown(data: dict[str, Any]) -> Decider | None:
-    """Who decided the player's hand of a record that does not say (a file older than ``decided_by``): the
-    computer where the old flag says it finished the hand, the player only where the record shows the player
-    decided (the seconds to arrange are written when the player, and only the player, submits), else nobody
-    known (None: the deal is not the player's own, :meth:`DealRecord.own`)."""
-    if data.get("computer_for_human"):
-        return Decider.TAKEOVER  # the flag alone: the time-out or the player leaving, which it did not tell
-    return Decider.PLAYER if data.get("seconds") is not None else None
 
 
 def own_deals(records: Iterable[DealRecord], seat: int) -> set[int]:

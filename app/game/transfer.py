@@ -30,6 +30,7 @@ from typing import IO, Any
 from ai import Review
 from app.config import TableConfig
 from app.store.database import History, Mode, Status, insert_deal
+from app.store.salvage import insert_session
 from app.store.validate import (
     ANY_OBJECT,
     FORMAT,
@@ -244,12 +245,7 @@ def import_lines(history: History, lines: Iterable[str]) -> Imported:
             s = doc["session"]
             if s is not None:
                 if s["uid"] not in sessions:
-                    cur = db.execute(
-                        "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (s["uid"], s["started"], s["updated"], s["preset"], s["mode"], s["status"],
-                         json.dumps(s["config"]), json.dumps(s["state"])))
-                    sessions[s["uid"]] = cur.lastrowid
+                    sessions[s["uid"]] = insert_session(db, s)
                     new_sessions += 1
                 session_id = sessions[s["uid"]]
             retry_of = ids.get(doc["retry_of"]) if doc["retry_of"] else None

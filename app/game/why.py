@@ -23,11 +23,6 @@ class Allowed(Enum):
     GREYED = "greyed"
     HIDDEN = "hidden"
 
-    @classmethod
-    def of(cls, ok: bool) -> Allowed:
-        """ALLOWED when ``ok``, else GREYED."""
-        return cls.ALLOWED if ok else cls.GREYED
-
 
 class Why(StrEnum):
     """Why a key cannot act now (the values are the i18n keys ``table.why.<value>``)."""

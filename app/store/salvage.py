@@ -5,8 +5,8 @@ A damaged page loses the rows stored on it, not the file: every session and deal
 history's ``check`` when the game gave one: the record must read back as a deal the table could have made),
 and the good ones are written to the fresh history in one transaction. The damaged file stays aside as it
 was; :class:`Salvaged` says how many deals came over and how many were lost. The one way a deal row is
-written (:func:`insert_deal`: the game's, an import's and a salvage's) lives here, below the database module
-that uses it.
+written (:func:`insert_deal`: the game's, an import's and a salvage's), and a session row of an export line
+(:func:`insert_session`: an import's and a salvage's), live here, below the database module that uses them.
 """
 
 from __future__ import annotations
@@ -148,13 +148,7 @@ def _carry(db: sqlite3.Connection, write: Write[Salvaged], check: Check | None) 
             sid = None
             if old_session is not None:
                 if old_session not in new_sessions:
-                    s = doc["session"]
-                    cur = out.execute(
-                        "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (s["uid"], s["started"], s["updated"], s["preset"], s["mode"], s["status"],
-                         json.dumps(s["config"]), json.dumps(s["state"])))
-                    new_sessions[old_session] = int(cur.lastrowid or 0)
+                    new_sessions[old_session] = insert_session(out, doc["session"])
                 sid = new_sessions[old_session]
             retry = None if old_retry is None else new_deals.get(old_retry)
             new_deals[_old] = insert_deal(out, sid, doc["deal"], Mode(doc["mode"]), doc["played"], retry,
@@ -162,6 +156,17 @@ def _carry(db: sqlite3.Connection, write: Write[Salvaged], check: Check | None) 
         return Salvaged(len(good), lost, len(new_sessions))
 
     return write(put)
+
+
+def insert_session(db: sqlite3.Connection, session: dict[str, Any]) -> int:
+    """One session row from an export line's session (an import's or a salvage's), in the caller's transaction;
+    returns its id."""
+    cur = db.execute(
+        "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (session["uid"], session["started"], session["updated"], session["preset"], session["mode"],
+         session["status"], json.dumps(session["config"]), json.dumps(session["state"])))
+    return int(cur.lastrowid or 0)
 
 
 def insert_deal(db: sqlite3.Connection, session: int | None, record: dict[str, Any], mode: Mode, played: float,

@@ -115,7 +115,7 @@ def decider_column(record: dict) -> str | None:
     as ``decided_by`` says; for a record that does not say, ``takeover`` where its old flag says the computer
     finished the hand, ``player`` only where it holds the seconds the player took (written when, and only
     when, the player submits), else None (unknown: not the player's own). None when nobody played the deal.
-    The same reading as :meth:`app.game.record.DealRecord.from_dict`'s."""
+    :meth:`app.game.record.DealRecord.from_dict` reads a record that does not say with this too."""
     human = record.get("human")
     if human is None or str(human) not in record.get("decisions", {}):
         return None

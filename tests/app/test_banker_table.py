@@ -9,7 +9,7 @@ import pytest
 
 from ai import Level
 from app.config import STAKES, TableConfig
-from app.game import Action, Allowed, Phase, allowed, run_ai
+from app.game import Action, Allowed, Phase, run_ai, verdict
 from app.game.journal import Journal
 from app.game.record import DealRecord
 from app.game.resume import restore_table
@@ -90,9 +90,9 @@ def test_a_stake_multiplies_the_players_pair() -> None:
 
 
 def test_the_stake_key_is_offered_only_in_a_banker_game() -> None:
-    assert allowed(Table(cfg()), Action.STAKE) is Allowed.ALLOWED
-    assert allowed(Table(cfg(Preset.TAIWAN, banker=False)), Action.STAKE) is Allowed.HIDDEN
-    assert allowed(Table(cfg(watch=True)), Action.STAKE) is Allowed.HIDDEN
+    assert verdict(Table(cfg()), Action.STAKE).allowed is Allowed.ALLOWED
+    assert verdict(Table(cfg(Preset.TAIWAN, banker=False)), Action.STAKE).allowed is Allowed.HIDDEN
+    assert verdict(Table(cfg(watch=True)), Action.STAKE).allowed is Allowed.HIDDEN
 
 
 def test_the_computers_and_the_coach_are_told_who_holds_the_bank() -> None:

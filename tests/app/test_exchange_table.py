@@ -13,7 +13,7 @@ from ai import Level, TableView
 from app.cli import build_parser
 from app.commands.play_cmds import config_from_args
 from app.config import TableConfig
-from app.game import Action, Allowed, ArrangeError, Phase, Table, allowed
+from app.game import Action, Allowed, ArrangeError, Phase, Table, verdict
 from app.game.coach import run_pass_coach
 from app.game.record import DealRecord, RecordError
 from app.game.requests import Purpose, run_ai, run_pass
@@ -50,11 +50,11 @@ def test_each_round_moves_the_cards_and_then_arranging_starts_with_the_new_hand(
     dealt = dict(rec.hands)
     for k in range(rounds):
         assert t.phase is Phase.EXCHANGING and t.exchange.round == k
-        assert allowed(t, Action.PASS) is Allowed.GREYED  # nothing selected yet
-        assert allowed(t, Action.PLACE) is Allowed.HIDDEN and allowed(t, Action.READY) is Allowed.HIDDEN
+        assert verdict(t, Action.PASS).allowed is Allowed.GREYED  # nothing selected yet
+        assert verdict(t, Action.PLACE).allowed is Allowed.HIDDEN and verdict(t, Action.READY).allowed is Allowed.HIDDEN
         t.decide_passes()
         pick_three(t)
-        assert allowed(t, Action.PASS) is Allowed.ALLOWED
+        assert verdict(t, Action.PASS).allowed is Allowed.ALLOWED
         selected = t.arrange.selected
         t.give_pass()
         assert set(rec.passes[k][0]) == selected

@@ -1,4 +1,4 @@
-"""What the player may do (app.game.allowed, ArrangeState.allows) and the protocol enums of app.game."""
+"""What the player may do (app.game.verdict, ArrangeState.verdict) and the protocol enums of app.game."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from app.game import (
     StepKind,
     Table,
     Timeout,
-    allowed,
+    verdict,
 )
 from rules.arrangement import Row
 from rules.cards import parse_cards
@@ -35,55 +35,56 @@ def table(preset: Preset = Preset.TAIWAN, **kw: object) -> Table:
 
 def test_a_fresh_hand_allows_moving_and_placing_but_not_ready_or_unplacing() -> None:
     st = ArrangeState.new(HAND)
-    assert st.allows(Action.MOVE) is Allowed.ALLOWED and st.allows(Action.SELECT) is Allowed.ALLOWED
-    assert st.allows(Action.PLACE, Row.FRONT) is Allowed.ALLOWED
-    assert st.allows(Action.PLACE) is Allowed.GREYED  # PLACE needs its row
-    assert st.allows(Action.UNPLACE) is Allowed.GREYED and st.allows(Action.CLEAR) is Allowed.GREYED
-    assert st.allows(Action.READY) is Allowed.GREYED
-    assert st.allows(Action.AUTO) is Allowed.ALLOWED and st.allows(Action.HINT) is Allowed.ALLOWED
+    assert st.verdict(Action.MOVE).allowed is Allowed.ALLOWED and st.verdict(Action.SELECT).allowed is Allowed.ALLOWED
+    assert st.verdict(Action.PLACE, Row.FRONT).allowed is Allowed.ALLOWED
+    assert st.verdict(Action.PLACE).allowed is Allowed.GREYED  # PLACE needs its row
+    assert st.verdict(Action.UNPLACE).allowed is Allowed.GREYED and st.verdict(Action.CLEAR).allowed is Allowed.GREYED
+    assert st.verdict(Action.READY).allowed is Allowed.GREYED
+    assert st.verdict(Action.AUTO).allowed is Allowed.ALLOWED and st.verdict(Action.HINT).allowed is Allowed.ALLOWED
     full = st.place(Row.FRONT).place(Row.FRONT).place(Row.FRONT)
-    assert full.allows(Action.PLACE, Row.FRONT) is Allowed.GREYED and full.allows(Action.CLEAR) is Allowed.ALLOWED
+    assert full.verdict(Action.PLACE, Row.FRONT).allowed is Allowed.GREYED
+    assert full.verdict(Action.CLEAR).allowed is Allowed.ALLOWED
 
 
 def test_clear_withdraws_a_declaration_except_a_dragons() -> None:
     six = replace(ArrangeState.new(HAND), specials=frozenset({Special.SIX_PAIRS})).declare(Special.SIX_PAIRS)
-    assert six.can_return_all and six.allows(Action.CLEAR) is Allowed.ALLOWED
+    assert six.can_return_all and six.verdict(Action.CLEAR).allowed is Allowed.ALLOWED
     assert six.return_all().declared is None
     dragon = ArrangeState.new(DRAGON, specials=frozenset({Special.DRAGON}))
     assert dragon.declared is Special.DRAGON  # always declared (rules/RULES.md §13.1)
-    assert not dragon.can_return_all and dragon.allows(Action.CLEAR) is Allowed.GREYED
+    assert not dragon.can_return_all and dragon.verdict(Action.CLEAR).allowed is Allowed.GREYED
     assert dragon.return_all().declared is Special.DRAGON
     for action in (Action.SELECT, Action.UNPLACE, Action.AUTO, Action.HINT):
-        assert dragon.allows(action) is Allowed.GREYED
-    assert dragon.allows(Action.READY) is Allowed.ALLOWED
+        assert dragon.verdict(action).allowed is Allowed.GREYED
+    assert dragon.verdict(Action.READY).allowed is Allowed.ALLOWED
 
 
 def test_the_table_hides_what_its_preset_or_phase_never_offers() -> None:
     t = table()
-    assert allowed(t, Action.DOUBLE) is Allowed.HIDDEN  # only arcade doubles
-    assert allowed(t, Action.MOVE) is Allowed.HIDDEN  # nothing dealt yet
+    assert verdict(t, Action.DOUBLE).allowed is Allowed.HIDDEN  # only arcade doubles
+    assert verdict(t, Action.MOVE).allowed is Allowed.HIDDEN  # nothing dealt yet
     t.start_deal()
-    assert allowed(t, Action.MOVE) is Allowed.ALLOWED
-    assert allowed(t, Action.DECLARE) is (Allowed.ALLOWED if t.arrange.specials else Allowed.HIDDEN)
-    assert allowed(t, Action.SKIP) is Allowed.HIDDEN and allowed(t, Action.NEXT) is Allowed.HIDDEN
-    assert allowed(t, Action.TAKE) is Allowed.HIDDEN
+    assert verdict(t, Action.MOVE).allowed is Allowed.ALLOWED
+    assert verdict(t, Action.DECLARE).allowed is (Allowed.ALLOWED if t.arrange.specials else Allowed.HIDDEN)
+    assert verdict(t, Action.SKIP).allowed is Allowed.HIDDEN and verdict(t, Action.NEXT).allowed is Allowed.HIDDEN
+    assert verdict(t, Action.TAKE).allowed is Allowed.HIDDEN
     t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
-    assert allowed(t, Action.MOVE) is Allowed.GREYED  # ready: the keys stay, greyed
+    assert verdict(t, Action.MOVE).allowed is Allowed.GREYED  # ready: the keys stay, greyed
     t.decide_computers()
     assert t.phase is Phase.REVEALING  # scored by the last decision
-    assert allowed(t, Action.SKIP) is Allowed.ALLOWED and allowed(t, Action.NEXT) is Allowed.GREYED
-    assert allowed(t, Action.MOVE) is Allowed.HIDDEN and allowed(t, Action.RESULTS) is Allowed.HIDDEN
+    assert verdict(t, Action.SKIP).allowed is Allowed.ALLOWED and verdict(t, Action.NEXT).allowed is Allowed.GREYED
+    assert verdict(t, Action.MOVE).allowed is Allowed.HIDDEN and verdict(t, Action.RESULTS).allowed is Allowed.HIDDEN
     t.finish_reveal()
-    assert allowed(t, Action.NEXT) is Allowed.ALLOWED and allowed(t, Action.RESULTS) is Allowed.ALLOWED
+    assert verdict(t, Action.NEXT).allowed is Allowed.ALLOWED and verdict(t, Action.RESULTS).allowed is Allowed.ALLOWED
 
 
 def test_watching_offers_taking_a_seat() -> None:
     t = table(Preset.ARCADE, watch=True)
     t.start_deal()
-    assert allowed(t, Action.TAKE) is Allowed.ALLOWED and allowed(t, Action.MOVE) is Allowed.HIDDEN
+    assert verdict(t, Action.TAKE).allowed is Allowed.ALLOWED and verdict(t, Action.MOVE).allowed is Allowed.HIDDEN
     t.end("left")  # type: ignore[arg-type]  # the screen still passes the plain string
-    assert allowed(t, Action.TAKE) is Allowed.GREYED
+    assert verdict(t, Action.TAKE).allowed is Allowed.GREYED
 
 
 def test_timeouts_and_requests_name_their_purpose() -> None:
@@ -112,5 +113,5 @@ def test_hint_is_greyed_once_all_13_are_placed_and_declare_is_not_offered_withou
     # Issue 10 #8: `h` with all 13 placed and `b` with no special did nothing and said nothing.
     st = ArrangeState.new(HAND)
     full = replace(st, rows=(tuple(st.hand[:3]), tuple(st.hand[3:8]), tuple(st.hand[8:])))
-    assert full.complete and full.allows(Action.HINT) is Allowed.GREYED
-    assert st.allows(Action.HINT) is Allowed.ALLOWED
+    assert full.complete and full.verdict(Action.HINT).allowed is Allowed.GREYED
+    assert st.verdict(Action.HINT).allowed is Allowed.ALLOWED

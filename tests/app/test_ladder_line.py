@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from ai import Level
 from app.config import TableConfig
 from app.game import Phase, Table
-from app.game.actions import allowed
+from app.game.actions import verdict
 from app.game.arrange import Action, Allowed
 from app.i18n import Translator
 from app.view.cards import CardLook
@@ -38,7 +38,7 @@ def test_the_hand_goes_in_as_dealt_with_no_ready_and_no_clock() -> None:
     step = t.deal()
     assert t.phase is Phase.ARRANGING and t.human_ready  # nobody pressed READY
     assert t.time_left() is None  # a 60 s limit, and no clock runs
-    assert allowed(t, Action.READY) is Allowed.HIDDEN
+    assert verdict(t, Action.READY).allowed is Allowed.HIDDEN
     assert t.current is not None and t.current.seconds is None  # no arranging time for the statistics
     t.run(step)  # the computers' hands come in: compared at once
     assert t.phase is Phase.REVEALING and t.current is not None and t.current.result is not None

@@ -7,7 +7,7 @@ from ai import Level, TableView, choose
 from ai.coach import Verdict, review
 from app.config import TableConfig
 from app.game import Phase, StepKind, Table
-from app.game.actions import allowed
+from app.game.actions import verdict
 from app.game.arrange import Action, Allowed, ArrangeError
 from app.i18n import Translator
 from app.view.coach import coach_status
@@ -28,9 +28,9 @@ def test_nothing_to_arrange_only_ready() -> None:
     t = ladder_table()
     t.start_deal()
     assert t.arrange is not None and t.arrange.complete and t.arrange.legal
-    assert allowed(t, Action.READY) is Allowed.ALLOWED
+    assert verdict(t, Action.READY).allowed is Allowed.ALLOWED
     for action in (Action.MOVE, Action.PLACE, Action.UNPLACE, Action.CLEAR, Action.AUTO, Action.HINT, Action.SORT):
-        assert allowed(t, action) is Allowed.HIDDEN
+        assert verdict(t, action).allowed is Allowed.HIDDEN
     try:
         t.apply(t.arrange.move(1))
     except ArrangeError as exc:

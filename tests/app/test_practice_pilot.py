@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 
-from app.game import Action, Allowed, allowed
+from app.game import Action, Allowed, verdict
 from app.game.drills import Drill
 from app.game.drills.arrange_drill import ArrangeTable
 from app.screens.drill import DrillScreen
@@ -118,7 +118,8 @@ async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bo
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen) and isinstance(screen.table, ArrangeTable)
     table = screen.table
-    assert allowed(table, Action.AUTO) is Allowed.HIDDEN and allowed(table, Action.HINT) is Allowed.HIDDEN
+    assert verdict(table, Action.AUTO).allowed is Allowed.HIDDEN
+    assert verdict(table, Action.HINT).allowed is Allowed.HIDDEN
     for n in range(hands):
         await settle(pilot)
         request = table.ask.takeover_request()

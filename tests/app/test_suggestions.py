@@ -11,9 +11,9 @@ from app.game import (
     ArrangeState,
     Purpose,
     Table,
-    allowed,
     choice_suggestions,
     run_ai,
+    verdict,
 )
 from app.game.requests import HELPER_LEVEL, SUGGESTIONS
 from app.i18n import Translator
@@ -65,7 +65,7 @@ def test_pressing_a_walks_through_the_suggestions_declaration_included():
     st = table.arrange
     assert st.declared is Special.THREE_FLUSHES and st.suggestion == 0
     assert "declare" in view.suggestion_text() and "+" in view.suggestion_text()
-    assert allowed(table, Action.AUTO) is Allowed.ALLOWED, "a suggested declaration can be stepped past"
+    assert verdict(table, Action.AUTO).allowed is Allowed.ALLOWED, "a suggested declaration can be stepped past"
     seen = [st.suggestion]
     for _ in range(len(st.suggestions)):
         assert table.helper.auto_arrange() is None  # the next cached one
@@ -83,7 +83,7 @@ def test_a_declaration_the_player_made_is_not_replaced_by_auto_arrange():
     table = Table(config(Preset.SHISANSHUI, seed=64), now=Clock())
     table.start_deal()
     table.arrange = table.arrange.declare(Special.THREE_FLUSHES)
-    assert allowed(table, Action.AUTO) is Allowed.GREYED
+    assert verdict(table, Action.AUTO).allowed is Allowed.GREYED
 
 
 def test_suggestions_for_another_hand_or_a_declaration_this_table_forbids_are_left_out():
