@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from app.config import TableConfig
 from app.game.journal import Journal, continue_session
 from app.game.leaving import Leave
-from app.game.resume import RestoreError, can_continue, restore_table
+from app.game.resume import ContinueCheck, RestoreError, can_continue, restore_table
 from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
 from app.paths import asset, pid_alive
@@ -102,6 +102,7 @@ class ChinesePokerApp(App[None]):
             self.theme = settings.theme
         self.opened = open_history(check=check_doc) if history is None else history
         self.history: History | None = self.opened.history
+        self._continue_check: ContinueCheck | None = None  # the menu's Continue test (:meth:`resumable`)
         if self.history is not None:
             self.history.on_moved = self._history_moved
         self.replay = replay
@@ -206,7 +207,11 @@ class ChinesePokerApp(App[None]):
 
     def resumable(self) -> SessionRow | None:
         """The session the menu offers to continue, if any."""
-        return None if self.history is None else continue_session(self.history, can_continue=can_continue(self.history))
+        if self.history is None:
+            return None
+        if self._continue_check is None or self._continue_check.history is not self.history:
+            self._continue_check = can_continue(self.history)  # one a history: it keeps what it found out
+        return continue_session(self.history, can_continue=self._continue_check)
 
     def continue_table(self, row: SessionRow) -> None:
         """Sit down again at a stored session (the menu's Continue)."""

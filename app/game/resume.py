@@ -45,16 +45,29 @@ def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
     return table
 
 
-def can_continue(history: History) -> Callable[[SessionRow], bool]:
+class ContinueCheck:
     """The menu's test of a session Continue would offer: it can be rebuilt as a table (read only: nothing is
-    written), so that Continue never offers one that cannot be continued."""
+    written), so that Continue never offers one that cannot be continued. A rebuild re-reads every deal (about
+    0.1 s for 150 of them) and the menu asks each time it is shown, so each answer is kept until the session
+    changes (its last update, its deals)."""
 
-    def test(row: SessionRow) -> bool:
+    def __init__(self, history: History) -> None:
+        self.history = history
+        self._known: dict[tuple[int, float, int], bool] = {}
+
+    def __call__(self, row: SessionRow) -> bool:
         """True when ``row`` rebuilds."""
-        try:
-            restore_table(row, history.session_deals(row.id), None)
-        except Exception:  # whatever a damaged row raises: the menu is not the place to show it
-            return False
-        return True
+        key = (row.id, row.updated, row.deals)
+        if key not in self._known:
+            try:
+                restore_table(row, self.history.session_deals(row.id), None)
+            except Exception:  # whatever a damaged row raises: the menu is not the place to show it
+                self._known[key] = False
+            else:
+                self._known[key] = True
+        return self._known[key]
 
-    return test
+
+def can_continue(history: History) -> ContinueCheck:
+    """A :class:`ContinueCheck` of ``history``'s sessions."""
+    return ContinueCheck(history)
