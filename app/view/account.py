@@ -373,9 +373,13 @@ def account_board(t: Translator, rec: DealRecord, seat: int, human: int | None, 
     """``seat``'s account of ``rec`` as the board shows it (:func:`board_lines`: the header dim, the deal's
     total bold); empty when the deal is not scored or ``seat`` did not play it."""
     account = build_account(t, rec, seat, human)
-    if account is None:
-        return Text()
-    lines = board_lines(t, account, seat_name(t, seat, human), compact)
+    return Text() if account is None else board_account(t, account, human, compact)
+
+
+def board_account(t: Translator, account: Account, human: int | None, compact: bool = False) -> Text:
+    """An account built already, as :func:`account_board` shows it (the board tries it in full, then
+    ``compact``, without building it twice)."""
+    lines = board_lines(t, account, seat_name(t, account.seat, human), compact)
     if compact:
         return Text("\n".join(lines))
     out = Text()  # not Text(style=...): a base style would dim every line
@@ -393,6 +397,7 @@ __all__ = [
     "MoneyLine",
     "Section",
     "account_board",
+    "board_account",
     "board_lines",
     "build_account",
     "cell_text",

@@ -28,7 +28,7 @@ from app.game import (
 )
 from app.game.exemption import exempt_of
 from app.i18n import Translator
-from app.view.account import account_board
+from app.view.account import account_board, board_account, build_account
 from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status
 from app.view.exchange import exchange_board, exchange_status, hand_model
@@ -451,10 +451,10 @@ class TablePresenter:
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
         # The viewer's account, as the results panel itemises it, where the board has room for it: in full,
         # else one named line a seat met.
-        for compact in (False, True):
-            account = self.account_text(compact)
-            with_account = Text.assemble(out, "\n", account)
-            if account and self._fits(with_account):
+        account = build_account(self.t, rec, table.viewer, table.human)  # built once, drawn in full or compact
+        for compact in ((False, True) if account is not None else ()):
+            with_account = Text.assemble(out, "\n", board_account(self.t, account, table.human, compact))
+            if self._fits(with_account):
                 return with_account
         # No room for the account: as much of the story as fits, and where the rest is (never the header alone).
         told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS],
