@@ -76,12 +76,12 @@ def rule_section(preset: Preset, kind: str) -> Section:
         return {Preset.BACKROW: Section.BACKROW, Preset.LADDER: Section.LADDER}.get(preset, Section.SCORING)
     if kind in ("sweep", "crush", "home_run"):
         return _SWEEP_SECTION.get(preset, Section.SCORING)
+    if kind in ("bonuses", "specials"):
+        return _group_section(preset, kind)
     fixed = {"majority": Section.MAJORITY_WESTERN, "stake": Section.BANKER, "exempt": Section.EXEMPT,
              "ladder": Section.LADDER, "treasure": Section.TREASURE, "double": Section.DOUBLE,
-             "rake": Section.COINS, "bonuses": Section.SCORING, "specials": Section.SCORING}
+             "rake": Section.COINS}
     if kind in fixed:
-        if kind in ("bonuses", "specials"):
-            return _group_section(preset, kind)
         return fixed[kind]
     if kind in ("dragon", *(s.value for s in (Special.DRAGON, Special.SUITED_DRAGON))) and preset in (
         *TAIWAN_FAMILY, Preset.ARCADE
