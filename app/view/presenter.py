@@ -484,14 +484,16 @@ class TablePresenter:
         """``before`` and the story, spread out where that fits the board, else compact; else (``cut``, after
         the reveal) the compact story's first lines with a last one saying where the rest is, so the board
         never shows the header alone; None when nothing fits."""
+        narrator = self.narrator
         for spread in (True, False):
-            story = Text.assemble(before, self.narrator.story(rec, steps, spread))
+            told = narrator.story(rec, steps, spread)
+            story = Text.assemble(before, told)
             if self._fits(story):
                 return story
         if not cut or self.board is None or not steps:
             return None
         more = Text(self.t("table.board.story_more"), style="italic")
-        lines = self.narrator.story(rec, steps).split("\n")
+        lines = told.split("\n")  # the compact story, the loop's last: cut, not told again
         for keep in range(len(lines) - 1, 0, -1):
             cut = Text.assemble(before, Text("\n").join(lines[:keep]), "\n", more)
             if self._fits(cut):
