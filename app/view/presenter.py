@@ -441,8 +441,8 @@ class TablePresenter:
             # The board keeps the whole story of the reveal where it fits; else it shows the latest beat.
             return self.told(out, rec, steps) or Text.assemble(out, self.narrator.step_text(rec, steps[-1]))
         # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
-        parts = [f"{self.seat_name(s)} {signed(rec.units[s] if rec.units else 0)}" for s in rec.seats]
-        out.append(self.t("table.board.deal_over", results="  ".join(parts)), style="bold")
+        results = self.narrator.figures(rec, rec.units or (0,) * 4)
+        out.append(self.t("table.board.deal_over", results=results), style="bold")
         if rec.computer_for_human:
             out.append("\n" + self.t("table.msg.takeover_done"), style="yellow")
         coach = coach_status(self.t, table.coach, rec, rec.human) if rec.human is not None else ""
