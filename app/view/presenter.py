@@ -32,11 +32,11 @@ from app.view.account import account_board, board_account, build_account
 from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status
 from app.view.exchange import exchange_board, exchange_status, hand_model
-from app.view.formatting import SEAT_KEYS, money_text, seat_name, signed
+from app.view.formatting import SEAT_KEYS, SPECIAL_IDS, money_text, seat_name, signed
 from app.view.helping import suggestion_text
 from app.view.ladder import LadderLine, ladder_board, ladder_model
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
-from app.view.story import SPECIAL_IDS, Narrator
+from app.view.story import Narrator
 from app.view.table_info import info_text, stake_text
 from rules.arrangement import ROW_SIZES, Row
 from rules.cards import Card

@@ -12,12 +12,9 @@ from rich.text import Text
 
 from app.game import DealRecord, RevealStep, StepKind
 from app.i18n import Translator
-from app.view.formatting import group_lines, item_name, signed, step_title
+from app.view.formatting import SPECIAL_IDS, group_lines, item_name, signed, step_title
 from rules.arrangement import Row
 from rules.presets import Preset
-from rules.specials import Special
-
-SPECIAL_IDS = frozenset(s.value for s in Special)  # scored items that are a special hand
 
 
 class Narrator:
