@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import NoReturn
 
+from app.i18n import plural_form
 from rules.evaluate import Wheel
 
 Handler = Callable[[argparse.Namespace], int]
@@ -24,8 +25,9 @@ class UsageError(Exception):
 
 def counted(n: int, word: str, words: str | None = None) -> str:
     """``1 deal``, ``3 deals``: a count with its noun in the right English number (the commands speak
-    English; ``words`` when the plural is not ``word`` + s)."""
-    return f"{n:,} {word if abs(n) == 1 else (words or word + 's')}"
+    English; ``words`` when the plural is not ``word`` + s). The number is the game's own rule,
+    :func:`app.i18n.plural_form`, so the commands and the screens agree on it."""
+    return f"{n:,} {word if plural_form('en', n) == 'one' else (words or word + 's')}"
 
 
 def fail(message: str) -> NoReturn:

@@ -72,7 +72,7 @@ def _check() -> object:
 
 def _warn_moved(moved: object, history: History) -> None:
     salvaged = history.salvaged
-    kept = "" if salvaged is None else (f" with the {salvaged.recovered} deals that could be read "
+    kept = "" if salvaged is None else (f" with the {counted(salvaged.recovered, 'deal')} that could be read "
                                         f"({salvaged.lost} lost)")
     print(f"warning: the history file could not be read; it was kept as {moved} and a new history started{kept}",
           file=sys.stderr)

@@ -76,12 +76,12 @@ def rule_section(preset: Preset, kind: str) -> Section:
         return {Preset.BACKROW: Section.BACKROW, Preset.LADDER: Section.LADDER}.get(preset, Section.SCORING)
     if kind in ("sweep", "crush", "home_run"):
         return _SWEEP_SECTION.get(preset, Section.SCORING)
+    if kind in ("bonuses", "specials"):
+        return _group_section(preset, kind)
     fixed = {"majority": Section.MAJORITY_WESTERN, "stake": Section.BANKER, "exempt": Section.EXEMPT,
              "ladder": Section.LADDER, "treasure": Section.TREASURE, "double": Section.DOUBLE,
-             "rake": Section.COINS, "bonuses": Section.SCORING, "specials": Section.SCORING}
+             "rake": Section.COINS}
     if kind in fixed:
-        if kind in ("bonuses", "specials"):
-            return _group_section(preset, kind)
         return fixed[kind]
     if kind in ("dragon", *(s.value for s in (Special.DRAGON, Special.SUITED_DRAGON))) and preset in (
         *TAIWAN_FAMILY, Preset.ARCADE
@@ -373,9 +373,13 @@ def account_board(t: Translator, rec: DealRecord, seat: int, human: int | None, 
     """``seat``'s account of ``rec`` as the board shows it (:func:`board_lines`: the header dim, the deal's
     total bold); empty when the deal is not scored or ``seat`` did not play it."""
     account = build_account(t, rec, seat, human)
-    if account is None:
-        return Text()
-    lines = board_lines(t, account, seat_name(t, seat, human), compact)
+    return Text() if account is None else board_account(t, account, human, compact)
+
+
+def board_account(t: Translator, account: Account, human: int | None, compact: bool = False) -> Text:
+    """An account built already, as :func:`account_board` shows it (the board tries it in full, then
+    ``compact``, without building it twice)."""
+    lines = board_lines(t, account, seat_name(t, account.seat, human), compact)
     if compact:
         return Text("\n".join(lines))
     out = Text()  # not Text(style=...): a base style would dim every line
@@ -393,6 +397,7 @@ __all__ = [
     "MoneyLine",
     "Section",
     "account_board",
+    "board_account",
     "board_lines",
     "build_account",
     "cell_text",

@@ -14,6 +14,9 @@ from rules.specials import Special
 #: The i18n names of the seats, by seat number (the player sits south).
 SEAT_KEYS = ("south", "east", "north", "west")
 
+#: Scored items that are a special hand (their names are ``common.special.*``).
+SPECIAL_IDS = frozenset(s.value for s in Special)
+
 
 def signed(n: int) -> str:
     """``+4``, ``-2``, ``0``: ASCII signs keep the width the same in every terminal."""
@@ -85,7 +88,7 @@ def item_name(t: Translator, kind: str, preset: Preset) -> str:
     for key in (f"results.item.{preset.value}.{kind}", f"results.item.{kind}"):
         if t.has(key) or Translator("en").has(key):
             return t(key)
-    if kind in {s.value for s in Special}:
+    if kind in SPECIAL_IDS:
         return t(f"common.special.{kind}")
     return kind
 
@@ -114,6 +117,7 @@ def group_lines(lines: Iterable[ItemLine]) -> dict[tuple[int, str], tuple[int, l
 
 __all__ = [
     "SEAT_KEYS",
+    "SPECIAL_IDS",
     "conversion_text",
     "deal_units_text",
     "group_lines",

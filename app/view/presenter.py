@@ -28,15 +28,15 @@ from app.game import (
 )
 from app.game.exemption import exempt_of
 from app.i18n import Translator
-from app.view.account import account_board
+from app.view.account import account_board, board_account, build_account
 from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status
 from app.view.exchange import exchange_board, exchange_status, hand_model
-from app.view.formatting import SEAT_KEYS, money_text, seat_name, signed
+from app.view.formatting import SEAT_KEYS, SPECIAL_IDS, money_text, seat_name, signed
 from app.view.helping import suggestion_text
 from app.view.ladder import LadderLine, ladder_board, ladder_model
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
-from app.view.story import SPECIAL_IDS, Narrator
+from app.view.story import Narrator
 from app.view.table_info import info_text, stake_text
 from rules.arrangement import ROW_SIZES, Row
 from rules.cards import Card
@@ -441,8 +441,8 @@ class TablePresenter:
             # The board keeps the whole story of the reveal where it fits; else it shows the latest beat.
             return self.told(out, rec, steps) or Text.assemble(out, self.narrator.step_text(rec, steps[-1]))
         # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
-        parts = [f"{self.seat_name(s)} {signed(rec.units[s] if rec.units else 0)}" for s in rec.seats]
-        out.append(self.t("table.board.deal_over", results="  ".join(parts)), style="bold")
+        results = self.narrator.figures(rec, rec.units or (0,) * 4)
+        out.append(self.t("table.board.deal_over", results=results), style="bold")
         if rec.computer_for_human:
             out.append("\n" + self.t("table.msg.takeover_done"), style="yellow")
         coach = coach_status(self.t, table.coach, rec, rec.human) if rec.human is not None else ""
@@ -451,10 +451,10 @@ class TablePresenter:
         out.append("\n" + self.t("table.board.next_keys"), style="bold italic")
         # The viewer's account, as the results panel itemises it, where the board has room for it: in full,
         # else one named line a seat met.
-        for compact in (False, True):
-            account = self.account_text(compact)
-            with_account = Text.assemble(out, "\n", account)
-            if account and self._fits(with_account):
+        account = build_account(self.t, rec, table.viewer, table.human)  # built once, drawn in full or compact
+        for compact in ((False, True) if account is not None else ()):
+            with_account = Text.assemble(out, "\n", board_account(self.t, account, table.human, compact))
+            if self._fits(with_account):
                 return with_account
         # No room for the account: as much of the story as fits, and where the rest is (never the header alone).
         told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS],
@@ -484,14 +484,16 @@ class TablePresenter:
         """``before`` and the story, spread out where that fits the board, else compact; else (``cut``, after
         the reveal) the compact story's first lines with a last one saying where the rest is, so the board
         never shows the header alone; None when nothing fits."""
+        narrator = self.narrator
         for spread in (True, False):
-            story = Text.assemble(before, self.narrator.story(rec, steps, spread))
+            told = narrator.story(rec, steps, spread)
+            story = Text.assemble(before, told)
             if self._fits(story):
                 return story
         if not cut or self.board is None or not steps:
             return None
         more = Text(self.t("table.board.story_more"), style="italic")
-        lines = self.narrator.story(rec, steps).split("\n")
+        lines = told.split("\n")  # the compact story, the loop's last: cut, not told again
         for keep in range(len(lines) - 1, 0, -1):
             cut = Text.assemble(before, Text("\n").join(lines[:keep]), "\n", more)
             if self._fits(cut):

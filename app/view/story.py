@@ -12,12 +12,9 @@ from rich.text import Text
 
 from app.game import DealRecord, RevealStep, StepKind
 from app.i18n import Translator
-from app.view.formatting import group_lines, item_name, signed, step_title
+from app.view.formatting import SPECIAL_IDS, group_lines, item_name, signed, step_title
 from rules.arrangement import Row
 from rules.presets import Preset
-from rules.specials import Special
-
-SPECIAL_IDS = frozenset(s.value for s in Special)  # scored items that are a special hand
 
 
 class Narrator:
@@ -43,13 +40,12 @@ class Narrator:
         a line on a tall board unless ``run_on``)."""
         out = Text(step_title(self.t, step, self.preset), style=self._title_style(step))
         if step.kind is StepKind.TOTALS:
-            units = rec.units or (0,) * 4
-            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(units[s])}" for s in rec.seats))
+            out.append("  " + self.figures(rec, rec.units or (0,) * 4))
             return out
         if step.kind is StepKind.ROW:
             # Every seat, zeros too (in the taiwan family the rows are settled at the back, so the first two
             # row steps read 0 for everyone: the rows are counted together there).
-            out.append("  " + "  ".join(f"{self.seat_name(s)} {signed(step.delta[s])}" for s in rec.seats))
+            out.append("  " + self.figures(rec, step.delta))
             fouls = [self.seat_name(s) for s in rec.seats if rec.fouled(s)]
             if fouls and step.row is Row.FRONT:
                 out.append("\n" + self.t("results.fouled", seats=", ".join(fouls)), style="red")
@@ -66,6 +62,10 @@ class Narrator:
             else:
                 out.append(("  " if run_on else "\n") + "  ·  ".join(lines))
         return out
+
+    def figures(self, rec: DealRecord, values: Sequence[int]) -> str:
+        """Every seat of ``rec`` with its figure, zeros too: ``You +3  East -1  North -2``."""
+        return "  ".join(f"{self.seat_name(s)} {signed(values[s])}" for s in rec.seats)
 
     @staticmethod
     def _title_style(step: RevealStep) -> str:
