@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.config import STAKES
+from app.config import STAKES, seated_banker
 
 COMPUTER_STAKE = 1  # §16.1: the computer players stake 1
 
@@ -18,7 +18,7 @@ COMPUTER_STAKE = 1  # §16.1: the computer players stake 1
 def first_banker(seats: Sequence[int], chosen: int = 1) -> int:
     """The first deal's banker: the host's ``chosen`` seat (East by default, so that the player learns the game
     as a 閒家 first and holds the bank in turn), or the next seat in play when that chair is empty."""
-    return chosen if chosen in seats else _after(chosen, seats)
+    return seated_banker(chosen, tuple(seats))  # the host form's own reading of an empty chair (app.config)
 
 
 def next_banker(current: int | None, seats: Sequence[int], moves: bool = True, first: int = 1) -> int:
