@@ -24,6 +24,7 @@ from app.settings import Settings
 from app.widgets.chrome import (
     HORIZONTAL_BREAKPOINTS,
     VERTICAL_BREAKPOINTS,
+    MenuFooter,
     TooSmall,
     find_settings,
     find_translator,
@@ -102,7 +103,7 @@ class Localized:
 
     def footer(self) -> Footer:
         """A compact Footer without the palette key, so that every shortcut fits in 80 columns."""
-        return Footer(compact=True, show_command_palette=False)
+        return MenuFooter()
 
     def on_mount(self) -> None:
         """Localise the footer once the screen knows its App, then :meth:`after_compose` (Textual runs this

@@ -222,6 +222,37 @@ class GameFooter(Footer):
         self.call_after_refresh(self.recompose)
 
 
+class MenuFooter(Footer):
+    """Textual's compact Footer, without the palette key, that recomposes only when what it shows changed.
+
+    Textual's Footer mounts a widget a key again whenever the screen's bindings refresh, and they refresh on
+    every focus move: on the menu-side screens each arrow key rebuilt the whole footer to draw the same keys.
+    """
+
+    _drawn: tuple[tuple[Binding, bool, str], ...] | None = None
+
+    def __init__(self) -> None:
+        super().__init__(compact=True, show_command_palette=False)
+
+    def shown(self) -> tuple[tuple[Binding, bool, str], ...]:
+        """What the footer draws: each shown binding, whether it is enabled, and its tooltip."""
+        return tuple((binding, enabled, tooltip)
+                     for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        if self._drawn == self.shown():
+            return
+        self.call_after_refresh(self.recompose)
+
+    def compose(self) -> ComposeResult:
+        if self._bindings_ready:
+            self._drawn = self.shown()
+        yield from super().compose()
+
+
 def find_translator(node: DOMNode | None) -> Translator:
     """The translator of the running App, defensively: ``app.translator``, then ``app.lang``, then settings.
 
