@@ -7,8 +7,10 @@ does, only on fewer cases:
 - :func:`sized` parametrises a test with an everyday size and a soak size; the soak case carries the ``soak``
   marker, which the everyday tier leaves out.
 - :func:`across` parametrises a screen's snapshot over terminal sizes and languages: the everyday tier takes
-  one language a size (each language at some size, and the languages rotated from one test to the next with
-  ``turn``, so that a module's tests meet every pairing between them), the soak tier the whole grid.
+  one pairing a test, rotated from one test to the next with ``turn`` (so that a module's tests meet every size
+  and every language between them), the soak tier the whole grid.
+- :func:`one_daily` parametrises a test over values (the languages, the presets) of which the everyday tier
+  takes the ones named and the soak tier all.
 - :func:`examples` scales a hypothesis ``max_examples`` by :data:`SOAK_FACTOR` in the soak tier, where every
   property test runs again (``tests/conftest.py`` selects them).
 
@@ -35,6 +37,16 @@ def sized(name: str, everyday: int, soak: int) -> pytest.MarkDecorator:
     ])
 
 
+def one_daily(name: str, values: Sequence[object], everyday: Sequence[object], *,
+              ids: Callable[[object], str] | None = None) -> pytest.MarkDecorator:
+    """Parametrise ``name`` over ``values``, every value not in ``everyday`` marked ``soak``."""
+    missing = [v for v in everyday if v not in values]
+    if missing or not everyday:
+        raise ValueError(f"{name}: the everyday values {missing or everyday} are not among {list(values)}")
+    return pytest.mark.parametrize(name, [
+        pytest.param(v, id=ids(v) if ids else None, marks=() if v in everyday else pytest.mark.soak) for v in values])
+
+
 def examples(everyday: int) -> int:
     """A hypothesis ``max_examples``: ``everyday`` in the everyday tier, :data:`SOAK_FACTOR` times it in soak."""
     return everyday * SOAK_FACTOR if SOAK else everyday
@@ -45,12 +57,11 @@ Size = tuple[int, int]
 
 def across(sizes: Sequence[Size], langs: Sequence[str], *, turn: int = 0,
            ids: Callable[[Size, str], str] | None = None) -> pytest.MarkDecorator:
-    """Parametrise ``size`` and ``lang`` over ``sizes`` × ``langs``, the pairings past the everyday ones marked
-    ``soak`` (see the module docstring). ``ids`` names a case (default ``"80x24-en"``); it must name each case as
-    the test's stored snapshots do."""
+    """Parametrise ``size`` and ``lang`` over ``sizes`` × ``langs``, every pairing but the everyday one (size
+    ``turn`` and language ``turn``, each counted round its list) marked ``soak`` (see the module docstring).
+    ``ids`` names a case (default ``"80x24-en"``); it must name each case as the test's stored snapshots do."""
     name = ids or (lambda size, lang: f"{size[0]}x{size[1]}-{lang}")
-    daily = {(i, (i + turn) % len(langs)) for i in range(len(sizes))}
-    daily |= {(j % len(sizes), j) for j in range(len(langs)) if all(k != j for _, k in daily)}
+    daily = {(turn % len(sizes), turn % len(langs))}
     params = [pytest.param(size, lang, id=name(size, lang), marks=() if (i, j) in daily else pytest.mark.soak)
               for j, lang in enumerate(langs) for i, size in enumerate(sizes)]
     return pytest.mark.parametrize(("size", "lang"), params)

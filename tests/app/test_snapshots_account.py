@@ -1,6 +1,6 @@
 """Snapshots of the results panel's account (issue 30 #7) in every preset, at 80×24 and 120×40, in English and
 繁體中文, and at a banker table, a table of three and with the joker. The everyday tier takes three presets
-(one language a size, as :func:`tests.tiers.across` rotates them); the soak tier the whole grid.
+(at one size and language, as :func:`tests.tiers.across` picks them); the soak tier the whole grid.
 
 The player auto-arranges (`a`), presses READY, and opens the panel (enter) after the reveal; the clock is
 frozen, animations are off, and every worker has finished before the shot.

@@ -1,5 +1,6 @@
 """Snapshots of the menu-side screens at 80×24 and 120×40, in English and 繁體中文.
 
+The everyday tier takes one size and language a test (:mod:`tests.tiers`), the soak tier all.
 Plain ``def`` tests (snap_compare runs its own event loop). The App is bare and deterministic: default
 theme, no animations, default settings. Update with ``pytest --snapshot-update`` and look at the SVGs.
 """
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
 from textual.screen import Screen
 
 from app.config import TableConfig
@@ -19,7 +19,7 @@ from app.screens.rules_screen import RulesScreen
 from app.settings import Settings
 from rules.presets import Preset
 from tests.app.harness import LANGS, SIZES, ScreenApp
-from tests.tiers import across
+from tests.tiers import across, one_daily
 
 
 class ShotApp(ScreenApp):
@@ -71,20 +71,20 @@ def _rules_at(preset: Preset, pick: Callable[[list], object]):
     return scroll
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@one_daily("lang", LANGS, ["zh-TW"])  # each of these three in one language a day, the other in soak
 def test_rules_shisanshui_specials(snap_compare, lang):
     to_specials = _rules_at(Preset.SHISANSHUI, lambda hs: next(h for h in hs if "報到" in str(h.render())))
     assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_specials, terminal_size=(120, 40))
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@one_daily("lang", LANGS, ["en"])
 def test_host_settings_western(snap_compare, lang):
     # Western shows its own option, Royalties, and none of arcade's.
     app = ShotApp(lambda: HostScreen(TableConfig.quick(Preset.WESTERN)), lang)
     assert snap_compare(app, terminal_size=(120, 40))
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@one_daily("lang", LANGS, ["zh-TW"])
 def test_rules_western_scoring(snap_compare, lang):
     to_scoring = _rules_at(Preset.WESTERN, lambda hs: hs[2])  # rows, foul, then the scoring
     assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_scoring, terminal_size=(120, 40))

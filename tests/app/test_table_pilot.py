@@ -24,6 +24,7 @@ from app.widgets.chrome import TooSmall
 from rules.arrangement import Row
 from rules.presets import Preset
 from tests.app.harness import Clock, Manual, config, make_app, settle, suggested, table_screen
+from tests.tiers import one_daily
 
 
 async def put(pilot, screen: TableScreen, card, row: Row) -> None:
@@ -671,7 +672,9 @@ async def _deal_by_keys(pilot, screen: TableScreen, manual: Manual) -> None:
     assert isinstance(pilot.app.screen, ResultsScreen)
 
 
-@pytest.mark.parametrize("preset", list(Preset), ids=lambda p: p.value)
+# Every preset deals by the same keys; the everyday tier plays one arranged table, one of rounds and the
+# ladder (which arranges nothing), the soak tier every preset.
+@one_daily("preset", list(Preset), [Preset.TAIWAN, Preset.ARCADE, Preset.LADDER], ids=lambda p: p.value)
 async def test_a_full_deal_by_keys_only(preset):
     manual = Manual()
     app = make_app(config(preset, seed=1), animation="normal", scheduler=manual)
