@@ -4,12 +4,14 @@ the section that explains the deal's largest item)."""
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
 from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static, Tab, Tabs
 
 from app.i18n import Translator
@@ -17,29 +19,45 @@ from app.screens.base import MENU_CSS, BaseScreen
 from app.settings import Settings
 from app.view import rules_variants as variants
 from app.view.rules_text import RulesText
-from app.widgets.markdown import markdown_widgets
+from app.widgets.markdown import block_widget, markdown_blocks, refill
 from rules.presets import Options, Preset
 
 
 class RulesView(Vertical):
-    """One preset's rules drawn from their Markdown (see :func:`markdown_widgets`)."""
+    """One preset's rules drawn from their Markdown (see :func:`markdown_blocks`)."""
 
     def __init__(self, markdown: str, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.source = markdown
+        self.blocks = markdown_blocks(markdown)  # as drawn, one a child
 
     def compose(self) -> ComposeResult:
         """The document's blocks."""
-        yield from markdown_widgets(self.source)
+        yield from (block_widget(block) for block in self.blocks)
 
     async def show(self, markdown: str) -> None:
-        """Replace the document."""
+        """Replace the document: where the blocks of the new one line up with those drawn (the kinds in the
+        same order), each takes its new text in place (another preset's rules share most of their shape, the
+        same rules with an option changed all of it); the rest are removed or mounted where they stand."""
         if markdown == self.source:
             return
-        self.source = markdown
+        blocks = markdown_blocks(markdown)
+        children = list(self.children)
+        gone: list[Widget] = []
+        shape = SequenceMatcher(a=[b.kind for b in self.blocks], b=[b.kind for b in blocks], autojunk=False)
         async with self.batch():
-            await self.remove_children()
-            await self.mount_all(markdown_widgets(markdown))
+            for tag, i1, i2, j1, j2 in shape.get_opcodes():
+                if tag == "equal":
+                    for widget, was, block in zip(children[i1:i2], self.blocks[i1:i2], blocks[j1:j2], strict=True):
+                        refill(widget, was, block)
+                    continue
+                gone += children[i1:i2]
+                fresh = [block_widget(block) for block in blocks[j1:j2]]
+                if fresh:
+                    await self.mount_all(fresh, before=children[i1] if i1 < len(children) else None)
+            self.source, self.blocks = markdown, blocks
+            if gone:
+                await self.remove_children(gone)
 
 
 class RulesScreen(BaseScreen[None]):

@@ -1,10 +1,12 @@
-"""The small Markdown subset the rules text uses (headings, bullets, pipe tables, bold and italic) as a few
-Statics and Rich tables: Textual's Markdown widget took about a second to redraw these documents, too slow for
-switching presets."""
+"""The small Markdown subset the rules text uses (headings, bullets, pipe tables, bold and italic) as blocks
+drawn by a few Statics and Rich tables: Textual's Markdown widget took about a second to redraw these
+documents, too slow for switching presets."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from enum import Enum
 
 from rich import box
 from rich.table import Table
@@ -35,10 +37,28 @@ def _cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
-def markdown_widgets(markdown: str) -> list[Widget]:
-    """Widgets for the Markdown subset of :class:`RulesText`: ``#``/``##`` headings, ``-`` bullets,
-    pipe tables (``---:`` right-aligns a column) and paragraphs."""
-    widgets: list[Widget] = []
+class Kind(Enum):
+    """The kinds of block of the subset, each drawn by its own widget (its CSS class)."""
+
+    TITLE = "doc-title"
+    SECTION = "section"
+    BULLET = "bullet"
+    TABLE = "doc-table"
+    PARA = "para doc-para"
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of the document: its kind and what it shows (Rich text; a Rich table for a table)."""
+
+    kind: Kind
+    content: Text | Table
+
+
+def markdown_blocks(markdown: str) -> list[Block]:
+    """The blocks of the Markdown subset of :class:`RulesText`: ``#``/``##`` headings, ``-`` bullets, pipe
+    tables (``---:`` right-aligns a column) and paragraphs."""
+    blocks: list[Block] = []
     lines = markdown.splitlines()
     i = 0
     while i < len(lines):
@@ -46,15 +66,13 @@ def markdown_widgets(markdown: str) -> list[Widget]:
         if not line.strip():
             i += 1
         elif line.startswith("# "):
-            widgets.append(Static(inline(line[2:]), classes="doc-title"))
+            blocks.append(Block(Kind.TITLE, inline(line[2:])))
             i += 1
         elif line.startswith("## "):
-            widgets.append(Static(inline(line[3:]), classes="section"))
+            blocks.append(Block(Kind.SECTION, inline(line[3:])))
             i += 1
         elif line.startswith("- "):
-            # A hanging indent: the bullet in its own column so wrapped lines align with the text.
-            mark = Static("•", classes="bullet-mark")
-            widgets.append(Horizontal(mark, Static(inline(line[2:]), classes="bullet-text"), classes="bullet"))
+            blocks.append(Block(Kind.BULLET, inline(line[2:])))
             i += 1
         elif line.startswith("|"):
             rows = []
@@ -67,8 +85,34 @@ def markdown_widgets(markdown: str) -> list[Widget]:
                 table.add_column(inline(title), justify="right" if rule.endswith(":") else "left")
             for row in body:
                 table.add_row(*(inline(cell) for cell in row))
-            widgets.append(Static(table, classes="doc-table"))
+            blocks.append(Block(Kind.TABLE, table))
         else:
-            widgets.append(Static(inline(line), classes="para doc-para"))
+            blocks.append(Block(Kind.PARA, inline(line)))
             i += 1
-    return widgets
+    return blocks
+
+
+def block_widget(block: Block) -> Widget:
+    """The widget that draws ``block``."""
+    if block.kind is Kind.BULLET:
+        # A hanging indent: the bullet in its own column so wrapped lines align with the text.
+        mark = Static("•", classes="bullet-mark")
+        return Horizontal(mark, Static(block.content, classes="bullet-text"), classes=block.kind.value)
+    return Static(block.content, classes=block.kind.value)
+
+
+def refill(widget: Widget, was: Block, block: Block) -> None:
+    """Show ``block`` in ``widget``, which draws ``was``, a block of the same kind: in place, since a new widget
+    costs far more than new text (switching preset rebuilt some 170 of them)."""
+    if was.kind is not block.kind:
+        raise ValueError(f"a {was.kind.name} block cannot show a {block.kind.name} block")
+    if not _same(was.content, block.content):
+        target = widget.query_one(".bullet-text", Static) if block.kind is Kind.BULLET else widget
+        assert isinstance(target, Static)
+        target.update(block.content)
+
+
+def _same(a: Text | Table, b: Text | Table) -> bool:
+    # Tables are drawn anew (Rich tables have no equality); text compares by its characters and styles.
+    return isinstance(a, Text) and isinstance(b, Text) and a.plain == b.plain and a.spans == b.spans
+

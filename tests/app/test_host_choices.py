@@ -245,6 +245,7 @@ async def test_down_goes_row_by_row_to_start_even_where_the_form_scrolls() -> No
             assert app.focused is row
             await pilot.press("down")
         assert app.focused is host.query_one("#start")
+        await pilot.wait_for_scheduled_animations()  # the form may scroll smoothly
         body = host.query_one("#host-body")
         assert body.max_scroll_y > 0 and body.scroll_y > 0  # it did scroll, to follow the focus
         await pilot.press("up")

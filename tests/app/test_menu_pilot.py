@@ -259,11 +259,11 @@ async def test_rankings_open_and_scroll():
         body = app.screen.query_one("#rankings-body")
         assert body.has_focus and body.scroll_y == 0
         assert body.max_scroll_y > 0
-        await pilot.press("pagedown")
-        await pilot.pause()
+        await pilot.press("pagedown")  # scrolls smoothly: wait for the animation, not for a while
+        await pilot.wait_for_scheduled_animations()
         assert body.scroll_y > 0
         await pilot.press("end")
-        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
         assert body.scroll_y == body.max_scroll_y
         names = [str(w.render()) for w in app.screen.query(".entry-name")]
         assert names[0].startswith("Straight flush") and names[8].startswith("High card")
@@ -277,7 +277,7 @@ async def test_rules_switch_preset_and_scroll():
         body = screen.query_one("#rules-body")
         assert "紅不讓" in screen.markdown_text
         await pilot.press("pagedown", "pagedown")
-        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()  # the page scrolls smoothly
         assert body.scroll_y > 0
         await pilot.press("p")  # tournament
         await pilot.pause()
