@@ -19,7 +19,7 @@ import ai.field
 from ai.arena import deal_hands, deal_seed_of, treasures_for
 from ai.bots import LevelPlayer, Played
 from ai.contract import Level, TableView
-from ai.exchange import choose_pass
+from ai.exchange import PassChoice, choose_pass
 from ai.field import FIELD_SEATS, run_field
 from rules.cards import deal
 from rules.deal import Deal
@@ -36,6 +36,35 @@ def without_timings(report: dict) -> dict:
         "challenger": {k: v for k, v in report["challenger"].items() if k != "median_ms"},
         "field": {k: v for k, v in report["field"].items() if k != "median_ms"},
     }
+
+
+# Passes and decisions remembered across this module's tests, keyed by all they depend on: the oracle replays
+# the deals the field plays, every table of a deal again, and a pure function need not be priced twice for the
+# same arguments (tests/ai/test_passing.py and tests/ai/test_levels.py check they are the same for the same
+# seed). What the oracle checks is that the field asks for the same passes and plays the oracle derives.
+_PASSES: dict[tuple, PassChoice] = {}
+_PLAYS: dict[tuple, Played] = {}
+
+
+def remembered_pass(hand, view: TableView, level, *, seed: int = 0, modelled: bool = True) -> PassChoice:
+    """:func:`ai.exchange.choose_pass`, once for each set of arguments."""
+    key = (tuple(hand), view, Level(level), seed, modelled)
+    if key not in _PASSES:
+        _PASSES[key] = choose_pass(hand, view, level, seed=seed, modelled=modelled)
+    return _PASSES[key]
+
+
+def remembered_play(level: Level, hand, view: TableView, seed: int) -> Played:
+    """``LevelPlayer(level).decide``, once for each set of arguments."""
+    key = (level, tuple(hand), view, seed)
+    if key not in _PLAYS:
+        _PLAYS[key] = LevelPlayer(level).decide(hand, view, seed=seed)
+    return _PLAYS[key]
+
+
+@pytest.fixture(autouse=True)
+def _remembered_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai.arena, "choose_pass", remembered_pass)
 
 
 @dataclass(frozen=True)
@@ -56,12 +85,12 @@ class OracleDeal:
         n, arcade = len(who), self.preset is Preset.ARCADE
         held, passed = list(self.hands), []
         for rnd in range(self.rounds):
-            passes = [choose_pass(held[s], self.views[s], who[s], seed=(self.seed * 8 + s) * 4 + rnd + 1).cards
+            passes = [remembered_pass(held[s], self.views[s], who[s], seed=(self.seed * 8 + s) * 4 + rnd + 1).cards
                       for s in range(n)]
             held = list(pass_round(held, passes, self.way))
             passed.append(passes)
         known = [replace(v, held=seen_holdings(s, n, self.way, passed)) for s, v in enumerate(self.views)]
-        plays = [LevelPlayer(who[s]).decide(held[s], known[s], seed=self.seed * 8 + s) for s in range(n)]
+        plays = [remembered_play(who[s], held[s], known[s], self.seed * 8 + s) for s in range(n)]
         chosen = [(p.decision, p.double if arcade else None) for p in plays]
         deal = Deal(self.preset, self.rules, tuple(c[0] for c in chosen),
                     tuple(c[1] for c in chosen) if arcade else (), self.treasure)
@@ -70,7 +99,8 @@ class OracleDeal:
 
 def oracle(challenger: str, fielder: str, deals: int, seed: int, rounds: int, way: Direction,
            preset: Preset = Preset.TAIWAN, options: Options | None = None) -> tuple[float, float, float]:
-    """The mean gain, same_table and same_pass of a field match, nothing memoised."""
+    """The mean gain, same_table and same_pass of a field match, every table played out (nothing of the
+    field's own memoising: only pure calls are remembered, see :func:`remembered_pass`)."""
     n, rules = FIELD_SEATS, options or preset.default_options
     gains, same_table, same_pass = [], 0, 0
     for d, treasure in enumerate(treasures_for(seed, deals, preset)):
