@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import ai
 import ai.arena
 from ai import Level
 from ai.arena import PLAYERS, default_jobs, run_arena
@@ -74,12 +75,33 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return in_process("arena", *args)
 
 
+COMMON = ("--players", "easy,normal", "--deals", "5", "--seed", "9", "--rules", "arcade", "--json")
+
+
 @pytest.mark.slow
+@pytest.mark.soak  # the everyday tier: the arena's own two processes above, and the command's --jobs below
 def test_cli_jobs_1_and_2_print_the_same_json_but_for_timings() -> None:
-    common = ("--players", "easy,normal", "--deals", "5", "--seed", "9", "--rules", "arcade", "--json")
-    one, two = _cli(*common, "--jobs", "1"), _cli(*common, "--jobs", "2")
+    one, two = _cli(*COMMON, "--jobs", "1"), _cli(*COMMON, "--jobs", "2")
     assert one.returncode == two.returncode == 0, (one.stderr, two.stderr)
     assert without_timings(json.loads(one.stdout)) == without_timings(json.loads(two.stdout))
+
+
+def test_cli_jobs_reaches_the_arena_and_its_report_is_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The command hands --jobs to the arena and prints the report it returns; that the arena's report is the
+    # same on two processes as on one is test_two_processes_give_the_same_report_as_one's (one process here).
+    asked: list[int] = []
+    real = ai.run_arena
+
+    def on_one(*args, jobs: int = 1, **kwargs):
+        asked.append(jobs)
+        return real(*args, jobs=1, **kwargs)
+
+    monkeypatch.setattr(ai, "run_arena", on_one)
+    one, two = _cli(*COMMON, "--jobs", "1"), _cli(*COMMON, "--jobs", "2")
+    assert one.returncode == two.returncode == 0, (one.stderr, two.stderr)
+    assert asked == [1, 2]
+    assert without_timings(json.loads(one.stdout)) == without_timings(json.loads(two.stdout))
+    assert json.loads(two.stdout)["deals"] == 5
 
 
 def test_cli_jobs_is_checked_and_a_cmd_bot_notes_that_it_plays_on_one_process() -> None:
