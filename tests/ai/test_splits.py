@@ -51,8 +51,8 @@ def reference_legal(hand, wheel: Wheel, fixed: Fixed | None = None) -> set[Split
         rest = [c for c in cards if c not in front]
         for middle in itertools.combinations(rest, 5):
             back = tuple(c for c in rest if c not in middle)
-            if not (set(fixed.front) <= set(front) and set(fixed.middle) <= set(middle)
-                    and set(fixed.back) <= set(back)):
+            if not fixed.empty and not (set(fixed.front) <= set(front) and set(fixed.middle) <= set(middle)
+                                        and set(fixed.back) <= set(back)):
                 continue
             if foul_reason_values(value(front), value(middle), value(back)) is None:
                 out.add((cards_mask(front), cards_mask(middle), cards_mask(back)))
