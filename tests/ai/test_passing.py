@@ -72,16 +72,29 @@ def test_the_coach_calls_its_own_best_pass_best_and_a_broken_four_a_blunder(
     assert bad.to_dict()["played"] == "Kh Ah As" and bad.draws == budget[2]
 
 
-def test_an_arena_with_the_exchange_passes_and_reports_it() -> None:
+def test_an_arena_with_the_exchange_passes_and_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.arena
     from ai.arena import run_arena
     from rules.exchange import Direction
 
+    # Each pass priced once for its arguments: the second arena must ask for the very same passes (the same
+    # seeds and views) to replay the first; that a pass is the same for the same seed is checked above.
+    priced: dict[tuple, object] = {}
+
+    def remembered(hand, view, level, *, seed=0, modelled=True):
+        key = (tuple(hand), view, Level(level), seed, modelled)
+        if key not in priced:
+            priced[key] = choose_pass(hand, view, level, seed=seed, modelled=modelled)
+        return priced[key]
+
+    monkeypatch.setattr(ai.arena, "choose_pass", remembered)
     report = run_arena(["normal", "easy"], 1, seed=3, exchange=2, exchange_way=Direction.ROTATE)
     assert report["exchange"] == {"rounds": 2, "way": "rotate"}
     players = report["players"]
     assert [p["fouls"] for p in players] == [0, 0] and abs(players[0]["mean"] + players[1]["mean"]) < 1e-9
     again = run_arena(["normal", "easy"], 1, seed=3, exchange=2, exchange_way=Direction.ROTATE)
     assert [p["mean"] for p in again["players"]] == [p["mean"] for p in players]  # the same seed, the same deals
+    assert len(priced) == 16  # one deal, two rotations of four seats, two rounds: every pass asked for once
     with pytest.raises(ValueError, match="cannot pass"):
         run_arena(["cmd:python3 -c pass", "easy"], 1, exchange=1)
 
