@@ -160,7 +160,7 @@ def _western_worth(seat: Seat, row: Row, royalties: bool) -> int:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", ARRANGED)
-@sized("deals", 6, 40)
+@sized("deals", 5, 40)
 def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Preset, deals: int) -> None:
     seen: Counter[str] = Counter()
     checked = 0
