@@ -84,7 +84,13 @@ def _deals_sharing_a_hand(hand: tuple[Card, ...], count: int) -> list[list[tuple
     return out
 
 
-@pytest.mark.parametrize("preset", list(Preset))
+# A day: one preset of each way a play is priced (the taiwan family's pair bonuses, arcade's treasure and
+# doubles, the rows priced one by one, the ladder's nothing to arrange); every preset in the soak tier.
+DAILY = {Preset.TAIWAN, Preset.ARCADE, Preset.SHISANSHUI, Preset.LADDER}
+PRESETS = [p if p in DAILY else pytest.param(p, marks=pytest.mark.soak) for p in Preset]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
 @sized("deals", 2, 3)  # two deals already give seat 0 two sets of other hands around the same one
 def test_a_decision_does_not_depend_on_the_other_hands(preset: Preset, deals: int) -> None:
     hand = tuple(sorted(Card(c) for c in np.random.default_rng(3).permutation(52)[:13]))
