@@ -160,8 +160,9 @@ def test_against_a_table_of_itself_a_player_gains_exactly_nothing(preset: Preset
     assert ("joker" in report) is joker and ("exchange" in report) is bool(rounds)
 
 
+@sized("deals", 1, 2)
 def test_the_field_passes_once_per_seat_and_hand_and_the_challenger_once_per_seat(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, deals: int
 ) -> None:
     asked: Counter[tuple[str, tuple, int, int]] = Counter()
 
@@ -170,8 +171,8 @@ def test_the_field_passes_once_per_seat_and_hand_and_the_challenger_once_per_sea
         return remembered_pass(hand, view, level, seed=seed, modelled=modelled)
 
     monkeypatch.setattr(ai.arena, "choose_pass", spy)
-    deals = 1  # one deal already has field seats whose round-two hands differ from the baseline's and some that not
-    run_field("normal", "easy", deals, seed=0, exchange=1)  # the first deal of the match below
+    # One deal already has field seats whose round-two hands differ from the baseline's and some that do not.
+    run_field("normal", "easy", deals, seed=0, exchange=1)  # seed 0: the match the tests below play too
     # One round: the field's first passes are the baseline's at every table, the challenger passes in each seat.
     assert sum(v for (lvl, *_), v in asked.items() if lvl == "easy") == FIELD_SEATS * deals
     assert sum(v for (lvl, *_), v in asked.items() if lvl == "normal") == FIELD_SEATS * deals
@@ -228,9 +229,10 @@ def test_in_arcade_a_different_double_is_a_different_table(monkeypatch: pytest.M
     assert report["challenger"]["same_table"] == 0.0
 
 
-def test_where_the_challenger_plays_differently_the_gain_moves_and_the_counts_say_how_often() -> None:
-    # The match the command line plays below (seed 0): in one process its passes are priced once.
-    report = run_field("normal", "easy", 2, seed=0, exchange=1)
+@sized("deals", 2, 4)
+def test_where_the_challenger_plays_differently_the_gain_moves_and_the_counts_say_how_often(deals: int) -> None:
+    # Two deals: the match the command line plays below (seed 0), so in one process its passes are priced once.
+    report = run_field("normal", "easy", deals, seed=0, exchange=1)
     me = report["challenger"]
     assert 0.0 <= me["same_table"] <= me["same_pass"] <= 1.0
     assert me["same_table"] < 1.0 and me["mean"] != 0.0  # normal and easy do not play alike
@@ -238,13 +240,14 @@ def test_where_the_challenger_plays_differently_the_gain_moves_and_the_counts_sa
 
 
 @pytest.mark.slow
-def test_two_processes_give_the_same_report_as_one() -> None:
+@sized("deals", 2, 4)
+def test_two_processes_give_the_same_report_as_one(deals: int) -> None:
     seen: list[tuple[int, int]] = []
     # Two deals: one for each process (the match of the tests above: on one process its passes are remembered).
-    one = run_field("normal", "easy", 2, seed=0, exchange=1, jobs=1)
-    two = run_field("normal", "easy", 2, seed=0, exchange=1, jobs=2, progress=lambda d, t: seen.append((d, t)))
+    one = run_field("normal", "easy", deals, seed=0, exchange=1, jobs=1)
+    two = run_field("normal", "easy", deals, seed=0, exchange=1, jobs=2, progress=lambda d, t: seen.append((d, t)))
     assert without_timings(one) == without_timings(two)
-    assert seen[-1] == (2, 2)
+    assert seen[-1] == (deals, deals)
 
 
 def test_refusals() -> None:

@@ -12,7 +12,7 @@ from ai.coach import Verdict
 from ai.exchange import REVIEW_BUDGET, candidates, choose_pass, kept_score, price_passes, review_pass
 from rules.cards import deal, parse_cards
 from rules.presets import Preset
-from tests.tiers import examples
+from tests.tiers import examples, sized
 
 VIEW = TableView(preset=Preset.TAIWAN)
 # Four aces and a king-high flush draw: nothing of them should ever be passed.
@@ -72,7 +72,8 @@ def test_the_coach_calls_its_own_best_pass_best_and_a_broken_four_a_blunder(
     assert bad.to_dict()["played"] == "Kh Ah As" and bad.draws == budget[2]
 
 
-def test_an_arena_with_the_exchange_passes_and_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:
+@sized("deals", 1, 2)
+def test_an_arena_with_the_exchange_passes_and_reports_it(monkeypatch: pytest.MonkeyPatch, deals: int) -> None:
     import ai.arena
     from ai.arena import run_arena
     from rules.exchange import Direction
@@ -88,13 +89,13 @@ def test_an_arena_with_the_exchange_passes_and_reports_it(monkeypatch: pytest.Mo
         return priced[key]
 
     monkeypatch.setattr(ai.arena, "choose_pass", remembered)
-    report = run_arena(["normal", "easy"], 1, seed=3, exchange=2, exchange_way=Direction.ROTATE)
+    report = run_arena(["normal", "easy"], deals, seed=3, exchange=2, exchange_way=Direction.ROTATE)
     assert report["exchange"] == {"rounds": 2, "way": "rotate"}
     players = report["players"]
     assert [p["fouls"] for p in players] == [0, 0] and abs(players[0]["mean"] + players[1]["mean"]) < 1e-9
-    again = run_arena(["normal", "easy"], 1, seed=3, exchange=2, exchange_way=Direction.ROTATE)
+    again = run_arena(["normal", "easy"], deals, seed=3, exchange=2, exchange_way=Direction.ROTATE)
     assert [p["mean"] for p in again["players"]] == [p["mean"] for p in players]  # the same seed, the same deals
-    assert len(priced) == 16  # one deal, two rotations of four seats, two rounds: every pass asked for once
+    assert len(priced) == 16 * deals  # two rotations of four seats, two rounds a deal: each pass asked for once
     with pytest.raises(ValueError, match="cannot pass"):
         run_arena(["cmd:python3 -c pass", "easy"], 1, exchange=1)
 
