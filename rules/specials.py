@@ -112,15 +112,23 @@ def _three_straights_counts() -> frozenset[tuple[int, ...]]:
     return frozenset(shapes)
 
 
-def _has_three_flushes(suit_counts: Sequence[int]) -> bool:
+def _three_flushes_counts() -> frozenset[tuple[int, ...]]:
     # Each row is of one suit; two rows may share a suit.
+    shapes = set()
     for suits in itertools.product(range(4), repeat=3):
         need = [0] * 4
         for size, s in zip((3, 5, 5), suits, strict=True):
             need[s] += size
-        if list(suit_counts) == need:
-            return True
-    return False
+        shapes.add(tuple(need))
+    return frozenset(shapes)
+
+
+# The suit counts (by suit) of the hands that make three flushes, built once: looking one up is called per hand.
+_THREE_FLUSHES = _three_flushes_counts()
+
+
+def _has_three_flushes(suit_counts: Sequence[int]) -> bool:
+    return tuple(suit_counts) in _THREE_FLUSHES
 
 
 def _has_three_straight_flushes(cards: frozenset[int]) -> bool:

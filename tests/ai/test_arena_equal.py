@@ -13,6 +13,7 @@ from ai.arena import equal_by_rule, run_arena
 from rules.cards import Card
 from rules.evaluate import base_key, row_key
 from rules.presets import Preset
+from tests.tiers import sized
 
 
 def test_the_ladder_arena_notes_that_nobody_decides() -> None:
@@ -37,12 +38,13 @@ def test_no_note_where_the_levels_decide_differently(preset: Preset) -> None:
     assert equal_by_rule(preset, ["expert", "hard", "normal", "easy"]) is None
 
 
-def test_in_backrow_the_top_three_levels_all_play_the_strongest_back() -> None:
+@sized("hands", 6, 12)
+def test_in_backrow_the_top_three_levels_all_play_the_strongest_back(hands: int) -> None:
     """What the note claims: the back each level plays is as strong as any five cards of the hand."""
     view = TableView(preset=Preset.BACKROW)
     options = view.rules_options
     rng = np.random.default_rng(17)
-    for i in range(12):
+    for i in range(hands):
         hand = sorted(Card(int(c)) for c in rng.permutation(52)[:13])
         best = max(base_key(row_key(five, options.wheel)) for five in itertools.combinations(hand, 5))
         for level in (Level.NORMAL, Level.HARD, Level.EXPERT):

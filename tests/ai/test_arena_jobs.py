@@ -4,19 +4,19 @@ the player registry; and ``chinese-poker arena --jobs``."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+import ai
 import ai.arena
 from ai import Level
 from ai.arena import PLAYERS, default_jobs, run_arena
 from ai.bots import LevelPlayer, Player
 from rules.presets import Preset
 from tests.ai.test_arena import bot
+from tests.cli.runner import in_process
 
 
 def without_timings(report: dict[str, object]) -> dict[str, object]:
@@ -27,7 +27,9 @@ def without_timings(report: dict[str, object]) -> dict[str, object]:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "names, preset",
-    [(["easy", "normal"], Preset.ARCADE), (["normal", "easy", "easy", "hard"], Preset.SHISANSHUI)],
+    # Arcade's treasure queue is the path a table of four plays too, on more seats: four seats are the soak's.
+    [(["easy", "normal"], Preset.ARCADE),
+     pytest.param(["normal", "easy", "easy", "hard"], Preset.SHISANSHUI, marks=pytest.mark.soak)],
 )
 def test_two_processes_give_the_same_report_as_one(names: list[str], preset: Preset) -> None:
     # Arcade carries its treasure queue from deal to deal: the blocks must still see the same treasure.
@@ -69,17 +71,37 @@ def test_the_registry_makes_players_by_name_for_the_preset(monkeypatch: pytest.M
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONUTF8": "1"}
-    return subprocess.run([sys.executable, "-m", "app", "arena", *args], capture_output=True, text=True, env=env,
-                          timeout=300)
+    # In this process: the command's output and status are what is checked (`--jobs 2` still starts its workers).
+    return in_process("arena", *args)
+
+
+COMMON = ("--players", "easy,normal", "--deals", "5", "--seed", "9", "--rules", "arcade", "--json")
 
 
 @pytest.mark.slow
+@pytest.mark.soak  # the everyday tier: the arena's own two processes above, and the command's --jobs below
 def test_cli_jobs_1_and_2_print_the_same_json_but_for_timings() -> None:
-    common = ("--players", "easy,normal", "--deals", "5", "--seed", "9", "--rules", "arcade", "--json")
-    one, two = _cli(*common, "--jobs", "1"), _cli(*common, "--jobs", "2")
+    one, two = _cli(*COMMON, "--jobs", "1"), _cli(*COMMON, "--jobs", "2")
     assert one.returncode == two.returncode == 0, (one.stderr, two.stderr)
     assert without_timings(json.loads(one.stdout)) == without_timings(json.loads(two.stdout))
+
+
+def test_cli_jobs_reaches_the_arena_and_its_report_is_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The command hands --jobs to the arena and prints the report it returns; that the arena's report is the
+    # same on two processes as on one is test_two_processes_give_the_same_report_as_one's (one process here).
+    asked: list[int] = []
+    real = ai.run_arena
+
+    def on_one(*args, jobs: int = 1, **kwargs):
+        asked.append(jobs)
+        return real(*args, jobs=1, **kwargs)
+
+    monkeypatch.setattr(ai, "run_arena", on_one)
+    one, two = _cli(*COMMON, "--jobs", "1"), _cli(*COMMON, "--jobs", "2")
+    assert one.returncode == two.returncode == 0, (one.stderr, two.stderr)
+    assert asked == [1, 2]
+    assert without_timings(json.loads(one.stdout)) == without_timings(json.loads(two.stdout))
+    assert json.loads(two.stdout)["deals"] == 5
 
 
 def test_cli_jobs_is_checked_and_a_cmd_bot_notes_that_it_plays_on_one_process() -> None:

@@ -20,6 +20,7 @@ from rules.deal import Deal, Decision
 from rules.evaluate import Wheel, base_key, row_key
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
+from tests.tiers import sized
 
 ARRANGED = [p for p in Preset if p.arranged]  # the pattern ladder has no rows to arrange or foul
 
@@ -32,20 +33,22 @@ def _hands(n: int, seed: int = 300) -> list[tuple[Card, ...]]:
 
 
 @pytest.mark.parametrize("preset", list(Preset))
-def test_batched_hard_without_a_screen_is_exactly_quick_decision(preset: Preset) -> None:
+@sized("n_hands", 5, 10)  # and the two specials: exactly equal on every hand
+def test_batched_hard_without_a_screen_is_exactly_quick_decision(preset: Preset, n_hands: int) -> None:
     treasure = (Card(51), Card(10)) if preset is Preset.ARCADE else ()
     views = [TableView(preset=preset, treasure=treasure)]
     if preset is Preset.TAIWAN:
         views += [TableView(preset=preset, options=Options(wheel=Wheel.SECOND, suit_tiebreak=True), players=3)]
-    hands = [*_hands(10), tuple(sorted(SIX_PAIRS)), DRAGON]
+    hands = [*_hands(n_hands), tuple(sorted(SIX_PAIRS)), DRAGON]
     for view in views:
         assert hard_decisions(hands, view, shortlist=None) == [quick_decision(h, view) for h in hands]
 
 
 @pytest.mark.parametrize("preset", list(Preset))
-def test_batched_hard_with_its_screen_agrees_with_quick_decision_and_never_fouls(preset: Preset) -> None:
+@sized("n_hands", 30, 60)  # thirty hands a day: the first of the sixty, where the screen agrees as often
+def test_batched_hard_with_its_screen_agrees_with_quick_decision_and_never_fouls(preset: Preset, n_hands: int) -> None:
     view = TableView(preset=preset, treasure=(Card(51), Card(10)) if preset is Preset.ARCADE else ())
-    hands = _hands(60)
+    hands = _hands(n_hands)
     got = hard_decisions(hands, view)
     ref = [quick_decision(h, view) for h in hands]
     options = view.rules_options

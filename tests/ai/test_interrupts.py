@@ -21,6 +21,7 @@ from ai import Level, TableView, choose
 from ai.estimate import quick_decision
 from rules.cards import Card, deal
 from rules.presets import Preset
+from tests.tiers import sized
 
 ROOT = Path(__file__).resolve().parents[2]
 _REAL_GETATTR = enum.EnumType.__getattr__
@@ -45,10 +46,11 @@ def _hands(count: int, seed: int) -> list[tuple[Card, ...]]:
 
 
 @pytest.mark.parametrize("preset", list(Preset))
-def test_no_level_hands_an_enum_member_to_numpy(preset: Preset, array_lookups: Counter[str]) -> None:
+@sized("hands", 2, 3)
+def test_no_level_hands_an_enum_member_to_numpy(preset: Preset, hands: int, array_lookups: Counter[str]) -> None:
     """Every level under every preset, on a few hands: numpy never looks an enum class up."""
     view = TableView(preset=preset)
-    for hand in _hands(3, seed=90):
+    for hand in _hands(hands, seed=90):
         for level in Level:
             choose(hand, view, level, seed=1, samples=2)
         quick_decision(hand, view, Level.HARD)

@@ -22,11 +22,22 @@ from rules.evaluate import Wheel
 from rules.presets import Options, Preset
 from rules.shisanshui import SPECIAL_AMOUNTS
 from rules.specials import Special, detect_specials
-from tests.tiers import examples
+from tests import tiers
+from tests.tiers import examples, sized
 
 ARRANGED = [p for p in Preset if p.arranged]  # the pattern ladder has no rows to arrange or foul
+# A day: one preset of each way a play is priced (the taiwan family's pair bonuses, arcade's treasure and
+# doubles, the rows priced one by one, the ladder's nothing to arrange); every preset in the soak tier.
+_DAILY = {Preset.TAIWAN, Preset.ARCADE, Preset.SHISANSHUI, Preset.LADDER}
+PRICED_DAILY = [p if p in _DAILY else pytest.param(p, marks=pytest.mark.soak) for p in Preset]
 
 SMALL = {"samples": 2}  # expert's Monte Carlo budget in property tests: legality does not depend on it
+
+def tier_examples(everyday: int, *, soak: int) -> int:
+    """A hypothesis ``max_examples`` of a property that runs four levels an example: fewer a day, the soak tier's
+    own (what it ran before) in the soak tier."""
+    return soak if tiers.SOAK else everyday
+
 
 hands = st.permutations(range(52)).map(lambda p: tuple(sorted(Card(c) for c in p[:13])))
 
@@ -63,7 +74,7 @@ def assert_choice_valid(choice: Choice, hand, view: TableView) -> None:
 
 
 @pytest.mark.parametrize("preset", ARRANGED)
-@settings(max_examples=examples(12), derandomize=True, deadline=None)
+@settings(max_examples=tier_examples(6, soak=60), derandomize=True, deadline=None)
 @given(hand=hands, flip_wheel=st.booleans(), tiebreak=st.booleans(), seat=st.integers(0, 3))
 def test_no_level_ever_fouls(preset: Preset, hand, flip_wheel: bool, tiebreak: bool, seat: int) -> None:
     view = TableView(preset=preset, options=_options(preset, flip_wheel, tiebreak), seat=seat)
@@ -84,7 +95,7 @@ def partial(draw):
 
 
 @pytest.mark.parametrize("preset", ARRANGED)
-@settings(max_examples=examples(10), derandomize=True, deadline=None)
+@settings(max_examples=tier_examples(5, soak=50), derandomize=True, deadline=None)
 @given(case=partial(), flip_wheel=st.booleans())
 def test_partial_arrangements_are_kept_when_possible_and_never_cause_a_foul(preset: Preset, case, flip_wheel) -> None:
     hand, fixed = case
@@ -237,10 +248,11 @@ def test_shisanshui_declares_exactly_when_the_special_is_worth_more(level: Level
 # ------------------------------------------------------------------ determinism and the search itself
 
 
-@pytest.mark.parametrize("preset", list(Preset))
-def test_same_seed_same_decision_for_every_level(preset: Preset) -> None:
+@pytest.mark.parametrize("preset", PRICED_DAILY)
+@sized("hands", 1, 2)
+def test_same_seed_same_decision_for_every_level(preset: Preset, hands: int) -> None:
     view = TableView(preset=preset, seat=2)
-    for hand in deal(31)[:2]:
+    for hand in deal(31)[:hands]:
         for level in Level:
             first = choose(hand, view, level, seed=5, top=3, samples=3)
             choose(deal(32)[0], view, level, seed=6, samples=3)  # unrelated work in between changes nothing

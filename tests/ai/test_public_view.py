@@ -20,6 +20,7 @@ from ai.bots import LevelPlayer
 from ai.estimate import quick_decision
 from rules.cards import Card
 from rules.presets import Options, Preset
+from tests.tiers import sized
 
 # Types a public field may be built from. Card is allowed only where the treasure cards on show live.
 PUBLIC_LEAVES = {Preset, Options, int, str, bool, float, type(None)}
@@ -83,13 +84,20 @@ def _deals_sharing_a_hand(hand: tuple[Card, ...], count: int) -> list[list[tuple
     return out
 
 
-@pytest.mark.parametrize("preset", list(Preset))
-def test_a_decision_does_not_depend_on_the_other_hands(preset: Preset) -> None:
+# A day: one preset of each way a play is priced (the taiwan family's pair bonuses, arcade's treasure and
+# doubles, the rows priced one by one, the ladder's nothing to arrange); every preset in the soak tier.
+DAILY = {Preset.TAIWAN, Preset.ARCADE, Preset.SHISANSHUI, Preset.LADDER}
+PRESETS = [p if p in DAILY else pytest.param(p, marks=pytest.mark.soak) for p in Preset]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@sized("deals", 2, 3)  # two deals already give seat 0 two sets of other hands around the same one
+def test_a_decision_does_not_depend_on_the_other_hands(preset: Preset, deals: int) -> None:
     hand = tuple(sorted(Card(c) for c in np.random.default_rng(3).permutation(52)[:13]))
     view = TableView(preset=preset, seat=0)
     for level in Level:
         seen = set()
-        for hands in _deals_sharing_a_hand(hand, 3):
+        for hands in _deals_sharing_a_hand(hand, deals):
             # Play the whole table in seat order, as the arena does, so any state leaking between the seats'
             # decisions would show up as a different decision for seat 0 (before or after the others).
             first = choose(hands[0], view, level, seed=4, samples=2)

@@ -23,7 +23,12 @@ from rules.cards import Card, CardError, deal, parse_cards
 from rules.evaluate import SUBSETS3, SUBSETS5, Wheel, evaluate_row
 from rules.presets import Options
 
-Split = tuple[frozenset[int], frozenset[int], frozenset[int]]
+Split = tuple[int, int, int]  # the (front, middle, back) cards as bit sets: bit c for card id c
+
+
+def cards_mask(cards) -> int:
+    """The bit set of ``cards`` (a row, or cards placed in one)."""
+    return sum(1 << int(c) for c in cards)
 
 
 def reference_legal(hand, wheel: Wheel, fixed: Fixed | None = None) -> set[Split]:
@@ -46,23 +51,22 @@ def reference_legal(hand, wheel: Wheel, fixed: Fixed | None = None) -> set[Split
         rest = [c for c in cards if c not in front]
         for middle in itertools.combinations(rest, 5):
             back = tuple(c for c in rest if c not in middle)
-            if not (set(fixed.front) <= set(front) and set(fixed.middle) <= set(middle)
-                    and set(fixed.back) <= set(back)):
+            if not fixed.empty and not (set(fixed.front) <= set(front) and set(fixed.middle) <= set(middle)
+                                        and set(fixed.back) <= set(back)):
                 continue
             if foul_reason_values(value(front), value(middle), value(back)) is None:
-                out.add((frozenset(front), frozenset(middle), frozenset(back)))
+                out.add((cards_mask(front), cards_mask(middle), cards_mask(back)))
     return out
 
 
 def vectorised_legal(hand, options: Options, fixed: Fixed | None = None) -> set[Split]:
     hs = legal_splits(hand, options, fixed)
-    h = hs.hand
-    return {
-        (frozenset(int(c) for c in h[SUBSETS3[SPLIT_FRONT[s]]]),
-         frozenset(int(c) for c in h[SUBSETS5[SPLIT_MIDDLE[s]]]),
-         frozenset(int(c) for c in h[SUBSETS5[SPLIT_BACK[s]]]))
-        for s in hs.legal
-    }
+    h, legal = hs.hand, hs.legal
+    # Each legal split's rows as played (its cards, by the split tables), as bit sets built with numpy.
+    rows = (h[SUBSETS3[SPLIT_FRONT[legal]]], h[SUBSETS5[SPLIT_MIDDLE[legal]]], h[SUBSETS5[SPLIT_BACK[legal]]])
+    masks = [(np.left_shift(np.uint64(1), row.astype(np.uint64))).sum(axis=1, dtype=np.uint64).tolist()
+             for row in rows]
+    return set(zip(*masks, strict=True))
 
 
 def test_the_tables_hold_exactly_the_72072_partitions_into_3_5_5() -> None:
@@ -128,8 +132,9 @@ def test_fixed_cards_are_respected(seed: int) -> None:
     got = vectorised_legal(hand, Options(), fixed)
     want = reference_legal(hand, Wheel.LOW, fixed)
     assert got == want and got
-    for front, middle, back in got:
-        assert set(fixed.front) <= front and set(fixed.middle) <= middle and set(fixed.back) <= back
+    placed = [cards_mask(cards) for cards in (fixed.front, fixed.middle, fixed.back)]
+    for split in got:
+        assert all(row & cards == cards for row, cards in zip(split, placed, strict=True))
     # Fixing cards only ever removes splits.
     assert got < vectorised_legal(hand, Options())
 
@@ -138,7 +143,7 @@ def test_a_full_fixed_arrangement_has_exactly_one_split() -> None:
     arr = Arrangement.parse("2c 3d 5h", "Js Jd 8c 8h 3s", "7s 7d 7c Th Td")
     fixed = Fixed(arr.front, arr.middle, arr.back)
     got = vectorised_legal(arr.cards, Options(), fixed)
-    assert got == {(frozenset(arr.front), frozenset(arr.middle), frozenset(arr.back))}
+    assert got == {(cards_mask(arr.front), cards_mask(arr.middle), cards_mask(arr.back))}
 
 
 def test_an_impossible_fixed_placement_gives_no_splits() -> None:

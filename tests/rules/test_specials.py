@@ -3,10 +3,12 @@ miss each."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from rules.cards import CardError
-from rules.specials import Special, detect_specials, is_three_sequence
+from rules.specials import Special, _has_three_flushes, detect_specials, is_three_sequence
 
 from .helpers import PLAIN_DRAGON, SPECIAL_HANDS, SUITED_DRAGON, cards
 
@@ -156,3 +158,19 @@ def test_three_flushes_and_three_straights_in_different_splits_are_not_three_str
     found = specials("9h Th Jh 2s 3s 4s 5s 6s Qd Kd Ad 7d 8d")
     assert {Special.THREE_FLUSHES, Special.THREE_STRAIGHTS} <= found
     assert Special.THREE_STRAIGHT_FLUSHES not in found
+
+
+def test_three_flushes_are_read_from_the_suit_counts_for_every_split_of_13_cards_into_suits() -> None:
+    # The suit counts (♣ ♦ ♥ ♠) make 三同花 exactly when the suits can be grouped into rows of 3, 5 and 5 of
+    # one suit each: a suit holds 0, 3, 5, 8, 10 or 13 of the cards, and together they fill the three rows.
+    def by_rows(counts: tuple[int, ...]) -> bool:
+        rows = [3, 5, 5]
+        return any(all(sum(rows[i] for i in range(3) if who[i] == s) == counts[s] for s in range(4))
+                   for who in itertools.product(range(4), repeat=3))  # who[i]: the suit of row i
+
+    splits = [c for c in itertools.product(range(14), repeat=4) if sum(c) == 13]
+    assert len(splits) == 560
+    made = {c for c in splits if _has_three_flushes(c)}
+    assert made == {c for c in splits if by_rows(c)}
+    assert (3, 5, 5, 0) in made and (0, 0, 13, 0) in made and (8, 0, 5, 0) in made and (4, 4, 5, 0) not in made
+    assert _has_three_flushes([3, 5, 0, 5])  # a list, as the detector passes it
