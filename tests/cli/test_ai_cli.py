@@ -1,5 +1,6 @@
-"""The AI commands (solve, arena, bench): JSON shapes, legality, exit codes (arena in a real process, and bench's
-long run in the soak tier).
+"""The AI commands (solve, arena, bench): JSON shapes, legality, exit codes. They run in this process but for an
+arena with an external bot (a real process, as a player runs it; tests/cli/test_arena_interrupt.py runs a parallel
+one) and bench's long run in the soak tier.
 
 Bad input is exactly one ``error:`` line on stderr, nothing on stdout, exit status 2 — never a traceback.
 """
@@ -31,8 +32,8 @@ CANONICAL = re.compile(r"^[2-9TJQKA][shcd]( [2-9TJQKA][shcd])*$")
 
 
 def run(*args: str, timeout: float = 120, process: bool = False) -> subprocess.CompletedProcess[str]:
-    """The command in this process; `arena` (which starts processes of its own) and ``process`` as a real one."""
-    if process or (args and args[0] == "arena"):
+    """The command in this process, or with ``process`` as a real one."""
+    if process:
         return in_subprocess(*args, timeout=timeout)
     return in_process(*args)
 
@@ -46,8 +47,8 @@ def ok_json(*args: str, process: bool = False) -> Any:
 
 
 def usage_error(*args: str) -> str:
-    """The one error line of a refused command; in this process, arena's too (refused before it starts any)."""
-    proc = in_process(*args)
+    """The one error line of a refused command."""
+    proc = run(*args)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     assert proc.stdout == ""
     lines = proc.stderr.splitlines()
@@ -130,7 +131,9 @@ def test_solve_bad_input_is_one_error_line(args: list[str], token: str) -> None:
 
 
 def test_arena_json_shape_on_stdout_only() -> None:
-    report = ok_json("arena", "--players", "easy,normal", "--deals", "2", "--json", "--seed", "4")
+    # On one process, in this one (a pool of processes started from the test runner's would be a different
+    # program's children); two processes print the same report (tests/ai/test_arena_jobs.py).
+    report = ok_json("arena", "--players", "easy,normal", "--deals", "2", "--json", "--seed", "4", "--jobs", "1")
     assert set(report) == {"rules", "deals", "players"}
     assert report["rules"] == "taiwan" and report["deals"] == 2
     assert [p["name"] for p in report["players"]] == ["easy", "normal"]
@@ -143,7 +146,8 @@ def test_arena_json_shape_on_stdout_only() -> None:
 
 def test_arena_with_an_external_bot_reports_its_invalid_answers() -> None:
     name = "cmd:" + shlex.join([sys.executable, str(FAKE_BOTS), "garbage"])
-    report = ok_json("arena", "--players", f"{name},easy", "--deals", "1", "--json", "--rules", "shisanshui")
+    report = ok_json("arena", "--players", f"{name},easy", "--deals", "1", "--json", "--rules", "shisanshui",
+                     process=True)
     stats = {p["name"]: p for p in report["players"]}
     assert stats[name]["fouls"] == stats[name]["invalid_answers"] == 4  # two seats, two rotations
     assert stats["easy"]["fouls"] == 0
