@@ -11,10 +11,12 @@ ours (beside ``Generic``), but for the screens' shared base (:data:`MIXED`).
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import rules
@@ -105,10 +107,31 @@ def test_importing_every_rules_ai_game_and_view_module_loads_no_textual_and_no_s
     assert report["loaded"] == []
 
 
-def _imported_roots(tree: ast.AST) -> set[str]:
+@functools.cache
+def _source(path: Path) -> str:
+    """A product file's text, read once a session (every check below reads every file)."""
+    return path.read_text(encoding="utf-8")
+
+
+_KINDS = (ast.Import, ast.ImportFrom, ast.Call, ast.ClassDef)  # the nodes the checks below look at
+
+
+@functools.cache
+def _parsed(path: Path) -> tuple[tuple[ast.AST, ...], str | None]:
+    """A product file's import, call and class nodes (in :func:`ast.walk`'s order) and its docstring: the file
+    parsed and walked once a session, for every check below reads every file."""
+    tree = ast.parse(_source(path), str(path))
+    return tuple(node for node in ast.walk(tree) if isinstance(node, _KINDS)), ast.get_docstring(tree)
+
+
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    return _parsed(path)[0]
+
+
+def _imported_roots(nodes: Iterable[ast.AST]) -> set[str]:
     """Top-level package names a module imports: import statements and literal ``import_module`` calls."""
     roots: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             roots.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -121,11 +144,11 @@ def _imported_roots(tree: ast.AST) -> set[str]:
     return roots
 
 
-def _imported_names(tree: ast.AST, name: str, is_package: bool) -> set[str]:
+def _imported_names(nodes: Iterable[ast.AST], name: str, is_package: bool) -> set[str]:
     """Full module names a module imports, relative imports resolved; ``from a import b`` counts as ``a``."""
     package = name.split(".") if is_package else name.split(".")[:-1]
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -141,8 +164,7 @@ def test_every_floor_imports_only_what_its_row_of_the_table_lists() -> None:
     for name, path in _product_modules().items():
         floor = floor_of_path(path)
         allowed = FLOORS[floor][1]
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        names = _imported_names(tree, name, path.name == "__init__.py")
+        names = _imported_names(_nodes(path), name, path.name == "__init__.py")
         bad = sorted({f for n in names if (f := floor_of_module(n)) not in (None, floor) and f not in allowed})
         if bad:
             offenders[str(path.relative_to(ROOT))] = bad
@@ -156,11 +178,10 @@ def test_the_app_uses_ai_only_through_its_contract() -> None:
     for name, path in _product_modules().items():
         if not name.startswith("app"):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        deep = sorted(n for n in _imported_names(tree, name, path.name == "__init__.py") if n.startswith("ai."))
+        deep = sorted(n for n in _imported_names(_nodes(path), name, path.name == "__init__.py") if n.startswith("ai."))
         if deep:
             offenders[str(path.relative_to(ROOT))] = deep
-        for node in ast.walk(tree):
+        for node in _nodes(path):
             if isinstance(node, ast.ImportFrom) and node.module == "ai":
                 missing = [a.name for a in node.names if a.name not in ai.__all__]
                 assert not missing, f"{path}: {missing} are not in ai.__all__"
@@ -181,8 +202,8 @@ def test_the_readme_table_is_this_table() -> None:
 
 def test_the_scanner_sees_every_kind_of_import() -> None:
     source = "import app.cli\nfrom ai import levels\nimport importlib\nimportlib.import_module('textual.app')\n"
-    assert _imported_roots(ast.parse(source)) >= {"app", "ai", "textual", "importlib"}
-    assert _imported_roots(ast.parse("from . import cards\nfrom .deal import Deal\n")) == set()
+    assert _imported_roots(ast.walk(ast.parse(source))) >= {"app", "ai", "textual", "importlib"}
+    assert _imported_roots(ast.walk(ast.parse("from . import cards\nfrom .deal import Deal\n"))) == set()
 
 
 # ------------------------------------------------------------------------------------------ import circles
@@ -193,6 +214,7 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def _product_modules() -> dict[str, Path]:
     return {_module_name(p): p for pkg in PRODUCT for p in sorted((ROOT / pkg).rglob("*.py"))}
 
@@ -203,7 +225,9 @@ def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        # The product's files parsed once a session; a test's own (written in tmp_path) read as they are now.
+        nodes = _nodes(path) if path.is_relative_to(ROOT) else ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in nodes:
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -272,14 +296,14 @@ def test_the_circle_finder_sees_a_circle_through_a_function_level_import(tmp_pat
 
 
 def test_no_module_of_the_product_is_over_600_lines() -> None:
-    sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in _product_modules().items()}
+    sizes = {name: len(_source(path).splitlines()) for name, path in _product_modules().items()}
     assert {name: n for name, n in sizes.items() if n > MAX_LINES and name not in LONGER} == {}
 
 
 def test_no_class_of_the_product_is_a_mixin_of_parts() -> None:
     mixed = set()
     for name, path in _product_modules().items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in _nodes(path):
             if isinstance(node, ast.ClassDef):
                 bases = [b for b in node.bases if not ast.unparse(b).startswith(("Generic[", "Protocol"))]
                 if len(bases) > 1:
@@ -296,7 +320,7 @@ def test_no_two_product_modules_share_a_file_name_unless_their_docstrings_say_so
     for file, paths in by_name.items():
         if len(paths) > 1:
             quiet = [str(p.relative_to(ROOT)) for p in paths
-                     if "same concept" not in (ast.get_docstring(ast.parse(p.read_text(encoding="utf-8"))) or "")]
+                     if "same concept" not in (_parsed(p)[1] or "")]
             if quiet:
                 unexplained[file] = quiet
     assert unexplained == {}

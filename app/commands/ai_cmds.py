@@ -75,6 +75,9 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
 
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
     p.add_argument("--hands", type=bounded("--hands", 4, 100_000), default=200)
+    p.add_argument("--expert-hands", type=bounded("--expert-hands", 1, 100_000), default=None, metavar="N",
+                   help="hands the slow timings take: expert's, and expert's and the coach's after a pass "
+                        "(default: 24, or --hands when fewer)")
     p.add_argument("--history-deals", type=bounded("--history-deals", 0, 1_000_000), default=100_000, metavar="N",
                    help="deals in the generated history the history is timed on (0: leave the history out)")
     p.add_argument("--json", action="store_true")
@@ -286,7 +289,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     show = sys.stderr.isatty() and not args.json
     say = (lambda m: print(f"… {m}", file=sys.stderr)) if show else None
-    report = run_bench(args.hands, progress=say)
+    report = run_bench(args.hands, expert_hands=args.expert_hands, progress=say)
     if args.history_deals:
         from app.game.samples import sample_records
         from app.screens.history_timing import time_history_screen

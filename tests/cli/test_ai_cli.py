@@ -1,4 +1,6 @@
-"""The AI commands (solve, arena, bench): JSON shapes, legality, exit codes (arena and bench in a real process).
+"""The AI commands (solve, arena, bench): JSON shapes, legality, exit codes. They run in this process but for an
+arena with an external bot (a real process, as a player runs it; tests/cli/test_arena_interrupt.py runs a parallel
+one) and bench's long run in the soak tier.
 
 Bad input is exactly one ``error:`` line on stderr, nothing on stdout, exit status 2 — never a traceback.
 """
@@ -29,16 +31,15 @@ FAKE_BOTS = Path(__file__).resolve().parent.parent / "ai" / "fake_bots.py"
 CANONICAL = re.compile(r"^[2-9TJQKA][shcd]( [2-9TJQKA][shcd])*$")
 
 
-def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """The command in this process; `arena` and `bench` as a real one (they start processes of their own and
-    measure this one's memory)."""
-    if args and args[0] in ("arena", "bench"):
+def run(*args: str, timeout: float = 120, process: bool = False) -> subprocess.CompletedProcess[str]:
+    """The command in this process, or with ``process`` as a real one."""
+    if process:
         return in_subprocess(*args, timeout=timeout)
     return in_process(*args)
 
 
-def ok_json(*args: str) -> Any:
-    proc = run(*args)
+def ok_json(*args: str, process: bool = False) -> Any:
+    proc = run(*args, process=process)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert proc.stdout.endswith("\n") and proc.stdout.count("\n") == 1  # one JSON document, stdout only
@@ -46,6 +47,7 @@ def ok_json(*args: str) -> Any:
 
 
 def usage_error(*args: str) -> str:
+    """The one error line of a refused command."""
     proc = run(*args)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     assert proc.stdout == ""
@@ -129,7 +131,9 @@ def test_solve_bad_input_is_one_error_line(args: list[str], token: str) -> None:
 
 
 def test_arena_json_shape_on_stdout_only() -> None:
-    report = ok_json("arena", "--players", "easy,normal", "--deals", "2", "--json", "--seed", "4")
+    # On one process, in this one (a pool of processes started from the test runner's would be a different
+    # program's children); two processes print the same report (tests/ai/test_arena_jobs.py).
+    report = ok_json("arena", "--players", "easy,normal", "--deals", "2", "--json", "--seed", "4", "--jobs", "1")
     assert set(report) == {"rules", "deals", "players"}
     assert report["rules"] == "taiwan" and report["deals"] == 2
     assert [p["name"] for p in report["players"]] == ["easy", "normal"]
@@ -142,7 +146,8 @@ def test_arena_json_shape_on_stdout_only() -> None:
 
 def test_arena_with_an_external_bot_reports_its_invalid_answers() -> None:
     name = "cmd:" + shlex.join([sys.executable, str(FAKE_BOTS), "garbage"])
-    report = ok_json("arena", "--players", f"{name},easy", "--deals", "1", "--json", "--rules", "shisanshui")
+    report = ok_json("arena", "--players", f"{name},easy", "--deals", "1", "--json", "--rules", "shisanshui",
+                     process=True)
     stats = {p["name"]: p for p in report["players"]}
     assert stats[name]["fouls"] == stats[name]["invalid_answers"] == 4  # two seats, two rotations
     assert stats["easy"]["fouls"] == 0
@@ -166,12 +171,17 @@ def test_player_lists_keep_commas_inside_a_command_line() -> None:
     assert _split_players("hard,cmd:a b,cmd:c,expert") == ["hard", "cmd:a b", "cmd:c", "expert"]
 
 
-@pytest.mark.parametrize(("hands", "deals"), [
-    pytest.param(4, 300, id="everyday"),  # the report's whole shape, every target, on a few hands
-    pytest.param(8, 2000, id="soak", marks=pytest.mark.soak),
+@pytest.mark.parametrize(("hands", "expert", "deals", "process"), [
+    # The report's whole shape, every target, at the least sizes bench takes: 4 hands (the least --hands), the
+    # slow timings on one, and a history of 40 deals (two of each preset in its pool), in this process (the
+    # memory it reports is this process's).
+    pytest.param(4, 1, 40, False, id="everyday"),
+    pytest.param(8, None, 2000, True, id="soak", marks=pytest.mark.soak),  # as a real process, at its defaults
 ])
-def test_bench_json(hands: int, deals: int) -> None:
-    report = ok_json("bench", "--json", "--hands", str(hands), "--history-deals", str(deals))
+def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -> None:
+    sizes = ["--hands", str(hands), "--history-deals", str(deals)]
+    sizes += ["--expert-hands", str(expert)] if expert is not None else []
+    report = ok_json("bench", "--json", *sizes, process=process)
     assert isinstance(report["split_search_ms"], float) and report["split_search_ms"] > 0
     assert set(report["levels"]) == {"easy", "normal", "hard", "expert"}
     for stats in report["levels"].values():
@@ -188,6 +198,7 @@ def test_bench_json(hands: int, deals: int) -> None:
                             "known_expert_median_ms", "known_coach_median_ms"}
     assert set(report["pass_ms"]) == {"normal", "hard", "expert", "coach"}  # 換三張 (issue 15)
     assert report["known_ms"]["expert"]["median_ms"] > 0 and report["known_ms"]["coach"]["median_ms"] > 0
+    assert report["known_ms"]["hands"] == (expert or min(24, hands))  # --expert-hands, else 24 or --hands
     # The split search and expert with a joker (RULES.md §20), beside the ones without.
     assert report["joker"]["split_search_ms"] > 0 and report["joker"]["split_ratio"] > 0
     # The history's speed (issue 12) on a generated file of the size asked for.
@@ -200,6 +211,14 @@ def test_bench_json(hands: int, deals: int) -> None:
     assert targets["expert_p95_ms"]["measured"] == report["levels"]["expert"]["p95_ms"]
     for t in targets.values():
         assert t["met"] == (t["measured"] <= t["limit"])
+
+
+@pytest.mark.parametrize(("args", "token"), [
+    (["--hands", "3"], "--hands"), (["--expert-hands", "0"], "--expert-hands"),
+    (["--history-deals", "-1"], "--history-deals"),
+])
+def test_bench_sizes_are_bounded(args: list[str], token: str) -> None:
+    assert token in usage_error("bench", "--json", *args)
 
 
 def test_solve_says_why_a_dragon_stands_above_a_higher_priced_arrangement(monkeypatch, capsys) -> None:

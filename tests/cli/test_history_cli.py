@@ -1,12 +1,14 @@
-"""The history's commands through a real subprocess: `history`, `stats`, `export`, `import`, `replay`'s checks;
-a corrupt history moved aside with a warning on stderr; bad input as one `error:` line with status 2."""
+"""The history's commands: `history`, `stats`, `export`, `import`, `replay`'s checks; a corrupt history moved aside
+with a warning on stderr; bad input as one `error:` line with status 2.
+
+They run in this process (:func:`tests.cli.runner.in_process`: the same ``main`` with the same arguments, its
+output and status captured); the corrupt history's warning is also read from a real ``python -m app`` process,
+the one test where stderr and stdout are a real process's two streams."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,12 +17,12 @@ from app.game.journal import Journal
 from app.store.database import open_history
 from rules.presets import Preset
 from tests.app.history_helpers import play_session
+from tests.cli.runner import in_process, in_subprocess
 
 
 def run(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONUTF8": "1", "PYTHONIOENCODING": "utf-8", "CHINESE_POKER_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "app", *args], input=stdin, capture_output=True, text=True,
-                          encoding="utf-8", env=env, timeout=120)
+    """``chinese-poker ARGS`` with ``home`` as its data folder, in this process."""
+    return in_process(*args, stdin=stdin, env={"CHINESE_POKER_HOME": str(home)})
 
 
 def usage_error(home: Path, *args: str) -> str:
@@ -103,7 +105,7 @@ def test_bad_input_is_one_error_line(home: Path, args: tuple[str, ...], words: s
 
 def test_a_corrupt_history_is_moved_aside_with_a_warning_and_the_command_goes_on(tmp_path: Path) -> None:
     (tmp_path / "history.sqlite3").write_bytes(b"this is not a database" * 100)
-    proc = run(tmp_path, "history", "--json")
+    proc = in_subprocess("history", "--json", env={"CHINESE_POKER_HOME": str(tmp_path)})  # a real process
     assert proc.returncode == 0 and json.loads(proc.stdout) == []
     assert proc.stderr.startswith("warning: the history file could not be read")
     aside = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]

@@ -1,36 +1,41 @@
-"""Hostile input found in review: every case exits 2 with one `error:` line and no traceback."""
+"""Hostile input found in review: every case exits 2 with one `error:` line and no traceback.
+
+The commands run in this process (``tests/cli/runner.py``: an exception escaping ``main`` fails the test as a
+traceback would), two of them also as a real process: `solve` and `bench`, whose other tests run in process."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
+from collections.abc import Callable
 
 import pytest
 
+from tests.cli.runner import in_process, in_subprocess
+
 DRAGON = "As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s"
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app", *args], input=stdin, capture_output=True, text=True,
-                          timeout=120)
+run = in_process
 
 
 @pytest.mark.parametrize(
-    ("args", "stdin"),
+    ("args", "stdin", "runner"),
     [
-        (("rank", "\u212as Qs Js"), ""),  # the Kelvin sign looks like K: not a rank
-        (("rank", "Ks Q\u017f Js"), ""),  # the long s looks like s: not a suit
-        (("score",), '{"players":' + "[" * 100_000),
-        (("score",), '{"players": 1' + "0" * 5000 + "}"),
-        (("solve", DRAGON, "--seed", "-1"), ""),
-        (("arena", "--players", "easy,normal", "--seed", "-5"), ""),
-        (("arena", "--players", "easy,cmd:/no/such/bot"), ""),
-        (("bench", "--hands", "100000000000"), ""),
+        # the Kelvin sign looks like K: not a rank; the long s looks like s: not a suit
+        pytest.param(("rank", "\u212as Qs Js"), "", in_process, id="rank-kelvin"),
+        pytest.param(("rank", "Ks Q\u017f Js"), "", in_process, id="rank-long-s"),
+        pytest.param(("score",), '{"players":' + "[" * 100_000, in_process, id="score-deep"),
+        pytest.param(("score",), '{"players": 1' + "0" * 5000 + "}", in_process, id="score-long-number"),
+        pytest.param(("solve", DRAGON, "--seed", "-1"), "", in_process, id="solve-seed"),
+        pytest.param(("solve", DRAGON, "--seed", "-1"), "", in_subprocess, id="solve-seed-process"),
+        pytest.param(("arena", "--players", "easy,normal", "--seed", "-5"), "", in_process, id="arena-seed"),
+        pytest.param(("arena", "--players", "easy,cmd:/no/such/bot"), "", in_process, id="arena-no-bot"),
+        pytest.param(("bench", "--hands", "100000000000"), "", in_process, id="bench-hands"),
+        pytest.param(("bench", "--hands", "100000000000"), "", in_subprocess, id="bench-hands-process"),
     ],
 )
-def test_hostile_input_is_a_clean_error(args: tuple[str, ...], stdin: str) -> None:
-    proc = run(*args, stdin=stdin)
+def test_hostile_input_is_a_clean_error(args: tuple[str, ...], stdin: str,
+                                        runner: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    proc = runner(*args, stdin=stdin)
     assert proc.returncode == 2
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()

@@ -1,6 +1,7 @@
 """Every drill's generated answers agree with the rules engine, checked again here from the question's cards
-alone, on 10,000 items a drill over every level and preset in the soak tier (issue 13) and on 1,500 in the
-everyday tier; the explanations read in both languages without a missing value."""
+alone, on 10,000 items a drill over every level and preset in the soak tier (issue 13) and on 800 in the
+everyday tier (past what the coverage checks need: the score drill meets its last kind of item near 520); the
+explanations read in both languages without a missing value."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from rules.scoring import score_deal
 from rules.specials import detect_specials
 from tests.tiers import sized
 
-ITEMS = sized("items", 1500, 10_000)
+ITEMS = sized("items", 800, 10_000)
 LANGS = (Translator("en"), Translator("zh-TW"))
 
 

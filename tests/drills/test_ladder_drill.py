@@ -16,8 +16,10 @@ from app.view.drill import answer_text, choice_label, why_text
 from rules.cards import parse_cards
 from rules.ladder import Decider, Pattern, compare_ladder, decided_by, ladder_hand
 from rules.presets import Preset
+from tests.tiers import sized
 
-ITEMS = 400  # a level
+# Questions a level: every level meets all it is checked for within its first 15, so 100 every day; 400 in soak.
+ITEMS = sized("items", 100, 400)
 
 
 def _hands(q):
@@ -25,11 +27,12 @@ def _hands(q):
 
 
 @pytest.mark.parametrize("level", range(LEVELS))
-def test_each_level_is_as_close_as_it_says_and_the_answer_is_the_ladders(level: int) -> None:
+@ITEMS
+def test_each_level_is_as_close_as_it_says_and_the_answer_is_the_ladders(level: int, items: int) -> None:
     rng = random.Random(100 + level)
     answers: Counter[str] = Counter()
     decided: Counter[str] = Counter()
-    for _ in range(ITEMS):
+    for _ in range(items):
         q = ladder_question(rng, level)
         a, b = _hands(q)
         assert not set(a) & set(b)  # dealt from one deck
@@ -59,11 +62,12 @@ def test_each_level_is_as_close_as_it_says_and_the_answer_is_the_ladders(level: 
     assert set(decided) == expected
 
 
-def test_level_three_asks_rule_fives_example() -> None:
+@sized("items", 60, 300)  # both kinds are met within the first 10
+def test_level_three_asks_rule_fives_example(items: int) -> None:
     # The higher four (or trips) against more of them: the one with more is the lower hand.
     rng = random.Random(5)
     seen = set()
-    for _ in range(300):
+    for _ in range(items):
         q = ladder_question(rng, 3)
         a, b = _hands(q)
         if q.why.values["decided"] in ("four_kind", "trips"):
@@ -86,10 +90,11 @@ def test_the_built_hands_reach_every_pattern() -> None:
         assert made[pattern] >= 50, (pattern, made)  # built to order: most attempts make it
 
 
-def test_the_questions_show_every_pattern() -> None:
+@sized("items", 150, 600)  # every pattern is shown within the first 30
+def test_the_questions_show_every_pattern(items: int) -> None:
     rng = random.Random(9)
     seen = set()
-    for i in range(600):
+    for i in range(items):
         q = ladder_question(rng, i % 2)
         seen |= {ladder_hand(h).pattern for h in _hands(q)}
     assert seen == set(Pattern)

@@ -1,24 +1,40 @@
 """*What to pass?* (換三張, rules/RULES.md §21): three passes of the hand, the right one the pass the coach's
 pricing values most, closer calls as the level rises, the same questions for the same seed, and a run that
-makes its next question ahead of time."""
+makes its next question ahead of time.
+
+Making a question prices nine passes (most of a second): the questions the checks only read are made once a
+module (:func:`question`), one of them on the first hand it tries and one from the nearest gaps (both of
+``pass_question``'s ways to an answer); the seed test makes its two afresh, and the run's scheduling takes the
+module's questions in the everyday tier and makes its own in the soak tier."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
 
+import app.game.drills.run as drill_run
 from app.game.drills import Drill, DrillRun, make_question
 from app.game.drills.exchange_drill import CHOICES, gaps
+from app.game.drills.question import Question
 from app.i18n import LANGUAGES, Translator
 from app.view.drill import choice_label, why_text
 from rules.cards import parse_cards
 from rules.presets import Preset
 
+SEED = 0  # a seed whose level-0 question is found on the first hand, its level-4 one from the nearest gaps
+
+
+@functools.cache
+def question(level: int, seed: int = SEED, preset: Preset = Preset.TAIWAN) -> Question:
+    """The question of ``level`` from ``random.Random(seed)``, made once a module (questions are frozen)."""
+    return make_question(Drill.PASS, random.Random(seed), level, preset)
+
 
 @pytest.mark.parametrize("level", [0, 4])
 def test_three_passes_of_the_hand_and_the_best_is_right(level: int) -> None:
-    q = make_question(Drill.PASS, random.Random(level), level, Preset.TAIWAN)
+    q = question(level)
     hand = set(parse_cards(q.show["hand"], 13))
     passes = {c: set(parse_cards(q.show["passes"][c], 3)) for c in q.choices}
     assert q.choices == CHOICES and all(p <= hand for p in passes.values())
@@ -32,8 +48,7 @@ def test_the_levels_bring_the_wrong_passes_closer() -> None:
     bands = gaps(Preset.TAIWAN)
     assert bands[0][0] > bands[1][0] > bands[2][0] > bands[3][0] > bands[4][0] > 0
     assert all(band[1] == above[0] for band, above in zip(bands[1:], bands[:-1], strict=True))  # no gap between
-    far = make_question(Drill.PASS, random.Random(3), 0, Preset.TAIWAN)
-    close = make_question(Drill.PASS, random.Random(3), 4, Preset.TAIWAN)
+    far, close = question(0), question(4)  # the same seed at both ends
 
     def smallest_gap(q) -> float:
         evs = q.why.values["evs"]
@@ -44,13 +59,28 @@ def test_the_levels_bring_the_wrong_passes_closer() -> None:
 
 
 def test_the_same_seed_asks_the_same_question() -> None:
-    a = make_question(Drill.PASS, random.Random(9), 2, Preset.WESTERN)
-    b = make_question(Drill.PASS, random.Random(9), 2, Preset.WESTERN)
+    # Seed 2 finds its level-2 western question on the first hand it tries: two pricings, not four.
+    a = make_question(Drill.PASS, random.Random(2), 2, Preset.WESTERN)
+    b = make_question(Drill.PASS, random.Random(2), 2, Preset.WESTERN)
     assert a == b and a.show["rules"] == "western"
 
 
-def test_a_run_makes_its_next_question_ahead_and_asks_it_at_once() -> None:
+@pytest.mark.parametrize("made", [
+    pytest.param("once", id="module-questions"),  # the run's scheduling, on questions made once a module
+    pytest.param("fresh", id="own-questions", marks=pytest.mark.soak),  # the run prices its own
+])
+def test_a_run_makes_its_next_question_ahead_and_asks_it_at_once(made: str,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     run = DrillRun(Drill.PASS, Preset.TAIWAN, items=2, seed=4)
+    if made == "once":
+        asked: list[tuple[Drill, Preset]] = []
+
+        def made_once(drill: Drill, rng: random.Random, level: int, preset: Preset, options=None) -> Question:
+            assert rng is run.rng and options == run.options  # the run's own draws and table
+            asked.append((drill, preset))
+            return question((0, 4)[len(asked) % 2])  # two different questions in turn
+
+        monkeypatch.setattr(drill_run, "make_question", made_once)
     assert run.slow and not run.ready
     run.prepare()
     assert run.ready
@@ -59,12 +89,14 @@ def test_a_run_makes_its_next_question_ahead_and_asks_it_at_once() -> None:
     assert not run.ready
     run.prepare()
     assert run.ready and run.ask() is not q
+    if made == "once":
+        assert asked == [(Drill.PASS, Preset.TAIWAN)] * 2  # one question made by each prepare, none by ask
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_choices_and_the_explanation_read_in_every_language(lang: str) -> None:
     t = Translator(lang)
-    q = make_question(Drill.PASS, random.Random(1), 1, Preset.TAIWAN)
+    q = question(0)
     labels = [choice_label(t, q, c) for c in q.choices]
     assert all("{" not in label and any(suit in label for suit in "♠♥♦♣") for label in labels)
     text = why_text(t, q)

@@ -142,7 +142,7 @@ def special_seed(preset: Preset) -> int:
     return next(s for s in range(10_000) if detect_specials(deal(deal_seed(s, 1), 4)[0]) & preset.specials)
 
 
-def sample_records(per_preset: int = 6) -> list[dict[str, Any]]:
+def sample_records(per_preset: int = 3) -> list[dict[str, Any]]:
     """Record dicts of real deals (fresh copies): of each preset, ``per_preset`` played by the player (the second
     one fouled) and one watched; last, a shisanshui deal where the player declares a special."""
     return json.loads(_records(per_preset))

@@ -1,7 +1,9 @@
 """Export and import of the history (JSON lines): a lossless round trip, idempotent, and all or nothing.
 
-The history exported is a real one, written by the table's journal: sessions of all four presets (one
-watched, one ended by the rules), the coach's reviews of some deals, and practice retries of stored deals.
+The history exported is a real one, written by the table's journal: sessions of every preset (one watched,
+tournaments ended by the rules, arcade through its round summaries), the coach's reviews of some deals, and
+practice retries of stored deals: some 95 deals in the everyday tier, some 210 in the soak tier (each line of
+the file is one deal, so the checks place their spoilt lines by the file's length, :func:`place`).
 Imported into an empty history it exports line for line the same; imported again it adds nothing. A file with
 one bad line among good ones is refused with that line's number, and the history is left as it was.
 """
@@ -26,23 +28,33 @@ from rules.presets import Preset
 from .helpers import Clock, play_deal, play_session, special_seed
 
 PRESETS = [p.value for p in Preset]
+FULL = 210  # deals of the soak tier's history, the length the places of the spoilt lines are written for
+# The sessions' lengths by tier (tournament: its deals in all, over sessions that end by the rules at some 16),
+# and the least number of deals the history then holds.
+SIZES = {"everyday": {"taiwan": 10, "tournament": 1, "arcade": 12, "shisanshui": 10, "least": 90},
+         "soak": {"taiwan": 25, "tournament": 45, "arcade": 50, "shisanshui": 45, "least": 200}}
+
+
+@pytest.fixture(scope="module", params=[pytest.param("everyday"), pytest.param("soak", marks=pytest.mark.soak)])
+def size(request: pytest.FixtureRequest) -> dict[str, int]:
+    return SIZES[request.param]
 
 
 @pytest.fixture(scope="module")
-def source(tmp_path_factory: pytest.TempPathFactory) -> History:
-    """A history of some 210 deals played at tables of every preset, with reviews and retries."""
+def source(tmp_path_factory: pytest.TempPathFactory, size: dict[str, int]) -> History:
+    """A history of deals played at tables of every preset, with reviews and retries (see the docstring)."""
     history = open_history(tmp_path_factory.mktemp("source") / "history.sqlite3").history
     assert history is not None
     for seed in (1, 2):
-        table, journal = play_session(history, Preset.TAIWAN, seed, 25, reviews=2 if seed == 1 else 0)
+        table, journal = play_session(history, Preset.TAIWAN, seed, size["taiwan"], reviews=2 if seed == 1 else 0)
         journal.keep(table, table.state())  # back to the menu: a session that can be continued
     seed, tournament = 10, 0
-    while tournament < 45:  # tournaments end by their rules (some 16 deals)
+    while tournament < size["tournament"]:  # tournaments end by their rules (some 16 deals)
         table, _ = play_session(history, Preset.TOURNAMENT, seed, 45 - tournament)
         tournament += len(table.history)
         seed += 1
-    play_session(history, Preset.ARCADE, 3, 50, reviews=1)  # through round summaries
-    play_session(history, Preset.SHISANSHUI, 4, 45, reviews=1)
+    play_session(history, Preset.ARCADE, 3, size["arcade"], reviews=1)  # through round summaries (every 6)
+    play_session(history, Preset.SHISANSHUI, 4, size["shisanshui"], reviews=1)
     play_session(history, Preset.SHISANSHUI, special_seed(Preset.SHISANSHUI), 1)
     play_session(history, Preset.TAIWAN, 5, 8, watch=True)
     play_session(history, Preset.WESTERN, 6, 8)
@@ -82,10 +94,12 @@ def listing(history: History) -> list[tuple[Any, ...]]:
             for r in history.deals(limit=10_000)]
 
 
-def test_the_export_covers_the_history(source: History, lines: list[str]) -> None:
+def test_the_export_covers_the_history(source: History, lines: list[str], size: dict[str, int]) -> None:
     found = docs(lines)
     assert any(d["deal"].get("banker") is not None for d in found)  # hongkong's banker game
-    assert len(found) == source.count() >= 200
+    assert len(found) == source.count() >= size["least"]
+    assert sum(d["session"] is not None and d["session"]["preset"] == "tournament"
+               and d["session"]["status"] == "over" for d in found) >= 10  # a tournament ended by its rules
     assert {d["deal"]["rules"] for d in found} == set(PRESETS)
     assert {d["mode"] for d in found} == {"table", "watch", "retry"}
     assert sum(d["review"] is not None for d in found) >= 5
@@ -127,13 +141,20 @@ def test_import_in_parts(lines: list[str], tmp_path: Path) -> None:
     assert list(export_lines(target)) == lines
 
 
+def place(lines: list[str], k: int) -> int:
+    """Line ``k`` of the soak tier's file, at the same share of this one's length, and past the 20 lines
+    :func:`refused` imports first."""
+    return max(21, k * len(lines) // FULL)
+
+
 def at(found: list[dict[str, Any]], test: Callable[[dict[str, Any]], bool], after: int = 30) -> int:
-    """The index of the first line past ``after`` whose document passes ``test``."""
+    """The index of the first line past :func:`place` ``after`` whose document passes ``test``."""
+    after = max(21, after * len(found) // FULL)
     return next(i for i, d in enumerate(found) if i > after and test(d))
 
 
 def bad_json(found: list[dict[str, Any]], lines: list[str]) -> int:
-    k = 123
+    k = place(lines, 123)
     lines[k] = lines[k][: len(lines[k]) // 2]
     return k
 
@@ -155,7 +176,7 @@ def row_changed(found: list[dict[str, Any]], lines: list[str]) -> int:
 
 
 def hand_changed(found: list[dict[str, Any]], lines: list[str]) -> int:
-    k = 77
+    k = place(lines, 77)
     found[k]["deal"]["seed"] += 1  # the hands are no longer the seed's
     lines[k] = json.dumps(found[k])
     return k
@@ -185,7 +206,7 @@ def review_of_watched(found: list[dict[str, Any]], lines: list[str]) -> int:
 
 
 def bad_uid(found: list[dict[str, Any]], lines: list[str]) -> int:
-    k = 55
+    k = place(lines, 55)
     found[k]["uid"] = "not-a-uid"
     lines[k] = json.dumps(found[k])
     return k
@@ -199,7 +220,7 @@ def session_of_other_rules(found: list[dict[str, Any]], lines: list[str]) -> int
 
 
 def other_format(found: list[dict[str, Any]], lines: list[str]) -> int:
-    k = 190
+    k = place(lines, 190)
     found[k]["version"] = 2
     lines[k] = json.dumps(found[k])
     return k
