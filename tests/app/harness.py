@@ -49,10 +49,11 @@ def config(preset: Preset = Preset.TAIWAN, seed: int = 1, **kw) -> TableConfig:
 
 
 def make_app(cfg: TableConfig | None = None, *, lang: str = "en", animation: str = "off", clock=None,
-             scheduler=None, menu: bool = False) -> ChinesePokerApp:
-    """The game's App at ``cfg`` (or the menu), animations off unless ``animation`` names a speed."""
+             scheduler=None, menu: bool = False, coach: str = "quick") -> ChinesePokerApp:
+    """The game's App at ``cfg`` (or the menu), animations off unless ``animation`` names a speed; the coach
+    at its quickest (``coach="off"`` where a test plays a pass it does not look at: pricing one takes a second)."""
     app = ChinesePokerApp(cfg if cfg is not None or menu else config(), menu=menu, lang=lang,
-                          settings=Settings(animation=animation, coach="quick"), now=clock or Clock(),
+                          settings=Settings(animation=animation, coach=coach), now=clock or Clock(),
                           scheduler=scheduler)
     if animation == "off":
         app.animation_level = "none"
