@@ -135,7 +135,8 @@ def _app(players: int, lang: str = "en", preset: Preset = Preset.TAIWAN):
     return make_app(config(preset, seed=1, players=players), lang=lang, clock=Clock())
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+# 繁體中文 in the soak tier: test_the_seat_panel_of_an_empty_chair... reads its empty chair's words every day.
+@pytest.mark.parametrize("lang", ["en", pytest.param("zh-TW", marks=pytest.mark.soak)])
 def test_a_three_player_table_at_the_end_of_the_reveal(snap_compare, lang):
     assert snap_compare(_app(3, lang), terminal_size=(80, 24), run_before=play_a_deal)
 
