@@ -15,6 +15,7 @@ from app.game.drills.arrange_drill import ArrangeTable
 from app.screens.drill import DrillScreen
 from app.screens.practice import ArrangeResultScreen, PracticeScreen
 from app.store.stats import drill_stats
+from tests.tiers import sized
 
 from .harness import Clock, make_app, settle
 
@@ -142,21 +143,22 @@ async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bo
         await settle(pilot)
 
 
-async def test_arrange_runs_its_hands_and_keeps_the_run_and_the_mistakes(home) -> None:
+@sized("hands", 2, 3)  # each hand is a deal played and priced (some 0.4 s); two make a run of more than one
+async def test_arrange_runs_its_hands_and_keeps_the_run_and_the_mistakes(home, hands: int) -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(80, 24)) as pilot:
         practice = await _open_practice(pilot, seed=3)
         day = [1_800_000_000.0]
         practice.wall_clock = lambda: day[0]
-        await _arrange_run(pilot, practice, 3, badly=True)
+        await _arrange_run(pilot, practice, hands, badly=True)
         result = app.screen
         assert isinstance(result, ArrangeResultScreen)
         reviews = result.table.reviews()
-        assert len(reviews) == 3
+        assert len(reviews) == hands
         stats = drill_stats(app.history, "arrange", "taiwan")
-        assert stats.runs == 1 and stats.questions == 3
-        assert stats.mean_loss == pytest.approx(sum(r.loss for r in reviews) / 3, abs=1e-3)
-        assert app.history.count() == 3  # each hand kept as a drill deal, with its verdict
+        assert stats.runs == 1 and stats.questions == hands
+        assert stats.mean_loss == pytest.approx(sum(r.loss for r in reviews) / hands, abs=1e-3)
+        assert app.history.count() == hands  # each hand kept as a drill deal, with its verdict
         assert all(d.verdict is not None and d.mode == "drill" for d in app.history.deals())
         bad = [r for r in reviews if r.loss > 0.3]
         assert bad, [r.loss for r in reviews]  # the plays chosen to lose do
@@ -256,7 +258,7 @@ async def test_which_hand_is_higher_shows_two_hands_and_answers_by_the_arrow_key
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, DrillScreen) and screen.run.drill is Drill.LADDER
-        for n in range(4):
+        for n in range(3):  # right, right, then wrong
             q = screen.question
             assert q is not None
             lines = screen.render_show(q).renderables
@@ -276,7 +278,7 @@ async def test_which_hand_is_higher_shows_two_hands_and_answers_by_the_arrow_key
                 assert ladder_hand(hand).pattern.en in feedback
             await pilot.press("enter")
             await pilot.pause()
-        assert len(screen.run.answers) == 4 and sum(a.right for a in screen.run.answers) == 3
+        assert len(screen.run.answers) == 3 and sum(a.right for a in screen.run.answers) == 2
 
 
 async def test_the_joker_key_deals_the_joker_into_the_drills_that_can_hold_it() -> None:
