@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from ai.coach import Review
@@ -102,6 +103,9 @@ async def test_history_lists_a_deal_and_opens_its_reveal_and_review() -> None:
         assert isinstance(table_screen(app).table, OneDeal)
 
 
+# Soak: every day test_history_own_pilot's keeps-its-place test retries a stored deal through History the same
+# way and checks the same (the opponents' decisions met again, the two tries side by side, the retry's row).
+@pytest.mark.soak
 async def test_a_retry_meets_the_same_decisions_and_ends_side_by_side(home) -> None:
     # The deal retried is stored through the journal, as a table stores it (the test before this one plays its
     # deal through the UI): random decisions, the opponents' as sure to be met again as a level's.
