@@ -47,20 +47,21 @@ async def _cycle(pilot, row: ChoiceRow) -> list[str]:
     return seen
 
 
-# Three players in the soak tier: test_the_first_banker_follows_the_table_size... lists that table's every day.
-@pytest.mark.parametrize(("players", "names"), [
-    (2, ["You", "North"]), pytest.param(3, ["You", "East", "West"], marks=pytest.mark.soak),
-    (4, ["You", "East", "North", "West"])])
-async def test_the_first_banker_lists_only_the_seated_players(players: int, names: list[str]) -> None:
+BANKERS = [(2, ["You", "North"]), (3, ["You", "East", "West"]), (4, ["You", "East", "North", "West"])]
+
+
+async def test_the_first_banker_lists_only_the_seated_players() -> None:
+    # One form, the table's size chosen in turn (a form of its own for each size was most of the test's time).
     app = ScreenApp(lambda: HostScreen(TableConfig(banker=True)))
     async with app.run_test(size=SIZE) as pilot:
         host = _host(app)
-        host.query_one("#players", ChoiceRow).select(players)
-        await pilot.pause()
-        row = host.query_one("#first_banker", ChoiceRow)
-        assert row.display and sorted(await _cycle(pilot, row)) == sorted(names)
-        assert _labels(row) == names  # you first, then the opponents in seat order
-        assert host.config.first_banker in seats_for(players)
+        for players, names in BANKERS:
+            host.query_one("#players", ChoiceRow).select(players)
+            await pilot.pause()
+            row = host.query_one("#first_banker", ChoiceRow)
+            assert row.display and sorted(await _cycle(pilot, row)) == sorted(names), players
+            assert _labels(row) == names  # you first, then the opponents in seat order
+            assert host.config.first_banker in seats_for(players)
 
 
 async def test_the_first_banker_follows_the_table_size_to_the_seat_the_table_plays() -> None:
@@ -100,21 +101,20 @@ def test_a_settings_record_naming_an_empty_chair_reads_as_the_seat_the_table_pla
     assert TableConfig(players=2).first_banker == 2  # the default (East) at a table of two is North
 
 
-# Three players in the soak tier: four (with across) and two (with North only) are the ways that differ; the
-# table of three's row is read every day by test_a_table_size_without_the_way... and the property.
-@pytest.mark.parametrize(("players", "ways"), [
-    (4, ["clockwise", "counter-clockwise", "across", "a new way each deal"]),
-    pytest.param(3, ["clockwise", "counter-clockwise", "a new way each deal"], marks=pytest.mark.soak),
-    (2, ["with North"]),
-])
-async def test_the_exchange_offers_the_ways_the_table_has(players: int, ways: list[str]) -> None:
+WAYS = [(4, ["clockwise", "counter-clockwise", "across", "a new way each deal"]),
+        (3, ["clockwise", "counter-clockwise", "a new way each deal"]), (2, ["with North"])]
+
+
+async def test_the_exchange_offers_the_ways_the_table_has() -> None:
     app = ScreenApp(lambda: HostScreen(TableConfig()))
     async with app.run_test(size=SIZE) as pilot:
         host = _host(app)
-        host.query_one("#players", ChoiceRow).select(players)
-        await pilot.pause()
-        row = host.query_one("#exchange", ChoiceRow)
-        assert await _cycle(pilot, row) == ["Off", *(f"Once, {w}" for w in ways), *(f"Twice, {w}" for w in ways)]
+        for players, ways in WAYS:  # one form, the table's size chosen in turn
+            host.query_one("#players", ChoiceRow).select(players)
+            await pilot.pause()
+            row = host.query_one("#exchange", ChoiceRow)
+            expected = ["Off", *(f"Once, {w}" for w in ways), *(f"Twice, {w}" for w in ways)]
+            assert await _cycle(pilot, row) == expected, players
 
 
 async def test_a_table_size_without_the_way_chosen_shows_the_way_it_plays() -> None:
