@@ -30,16 +30,13 @@ async def _open_practice(pilot, seed: int = 7) -> PracticeScreen:
     return screen
 
 
-# A right and a wrong answer every day; the soak tier, the shortest run offered. The drills' own keys (← → =, the
-# number keys) are those of Which row is higher? (both kinds), Name the hand (nine choices) and What to pass?
-# (made in a worker): those three every day. The other quiz drills answer by the same number keys, and a
-# question of each is answered by key and shot every day (test_snapshots_practice): they run in soak only.
-# What to pass? makes each question in a worker (most of a second of pricing): one question every day, answered
-# right (a wrong answer's words are the other drills'; the next question made while the last is read is
-# test_snapshots_practice's).
-DAILY_RUNS = {Drill.COMPARE, Drill.NAME, Drill.PASS}
-RUNS = [pytest.param(drill, 1 if drill is Drill.PASS else 2, id=f"questions={1 if drill is Drill.PASS else 2}-"
-                     f"{drill.value}") for drill in Drill if drill in DAILY_RUNS]
+# A right and a wrong answer every day; the soak tier, the shortest run offered, for every drill. The drills' own
+# keys (← → =, the number keys) are those of Which row is higher? (both kinds) and Name the hand (nine choices):
+# those two every day. The other quiz drills answer by the same number keys, and a question of each is answered
+# by key and shot every day (test_snapshots_practice), What to pass?'s made in a worker (most of a second of
+# pricing) with the next one made while the explanation is read: they run in soak.
+DAILY_RUNS = (Drill.COMPARE, Drill.NAME)
+RUNS = [pytest.param(drill, 2, id=f"questions=2-{drill.value}") for drill in DAILY_RUNS]
 RUNS += [pytest.param(drill, 10, id=f"questions=10-{drill.value}", marks=pytest.mark.soak) for drill in Drill]
 
 
