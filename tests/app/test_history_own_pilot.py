@@ -137,15 +137,26 @@ async def test_history_keeps_its_place_after_see_again_the_review_and_a_retry(ho
         await pilot.press("n")
         await settle(pilot)
         assert app.screen is screen and _on(screen) == 5
+        row = app.history.deal(5)
+        assert row is not None and row.data is not None
+        stored = DealRecord.from_dict(row.data)
         await pilot.press("r")  # a retry adds a row at the top; the cursor stays on the deal retried
         await settle(pilot)
+        retry = table_screen(app).table
+        assert isinstance(retry, OneDeal) and retry.retrying and retry.can_arrange
         await play_a_deal(pilot)
+        rec = retry.current
+        assert rec is not None and rec.result is not None
+        for seat in rec.seats[1:]:
+            assert rec.decisions[seat] == stored.decisions[seat]  # the opponents did not think again
         await pilot.press("n")
         await settle(pilot)
-        assert isinstance(app.screen, TriesScreen)
+        tries = app.screen
+        assert isinstance(tries, TriesScreen) and tries.tries.units == (stored.units[0], rec.units[0])
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen and screen.rows[0].mode == "retry" and _on(screen) == 5
+        assert screen.rows[0].retry_of == 5
 
 
 async def test_a_filter_change_keeps_the_deal_or_the_nearest_one_listed(home) -> None:

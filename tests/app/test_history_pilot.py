@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from ai.coach import Review
@@ -19,6 +20,7 @@ from app.screens.summary import SummaryScreen
 from app.store.database import History, HistoryOff, WriteFailed, open_history
 from app.store.stats import interval
 from rules.presets import Preset
+from tests.tiers import sized
 
 from .harness import config, make_app, play_a_deal, settle, table_screen
 from .history_helpers import play_session
@@ -35,14 +37,16 @@ async def _leave(pilot) -> None:
     await settle(pilot)
 
 
-async def test_a_session_left_is_continued_with_everything_restored() -> None:
+@sized("deals", 1, 2)  # a deal (some 0.4 s of CPU) is enough to restore every day; the soak tier plays a second
+async def test_a_session_left_is_continued_with_everything_restored(deals: int) -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         app.start_table(config(Preset.ARCADE, seed=11, takeover=False, time_limit=0))
         await play_a_deal(pilot)
-        await pilot.press("n")
-        await play_a_deal(pilot)
+        for _ in range(deals - 1):
+            await pilot.press("n")
+            await play_a_deal(pilot)
         before = table_screen(app).table
         money, treasure, deals, ledger = before.money(), before.treasure, len(before.history), before.ledger
         await pilot.press("escape", "m")  # back to the menu: the session is kept
@@ -99,10 +103,22 @@ async def test_history_lists_a_deal_and_opens_its_reveal_and_review() -> None:
         assert isinstance(table_screen(app).table, OneDeal)
 
 
-async def test_a_retry_meets_the_same_decisions_and_ends_side_by_side() -> None:
+# Soak: every day test_history_own_pilot's keeps-its-place test retries a stored deal through History the same
+# way and checks the same (the opponents' decisions met again, the two tries side by side, the retry's row).
+@pytest.mark.soak
+async def test_a_retry_meets_the_same_decisions_and_ends_side_by_side(home) -> None:
+    # The deal retried is stored through the journal, as a table stores it (the test before this one plays its
+    # deal through the UI): random decisions, the opponents' as sure to be met again as a level's.
+    history = open_history(home / "history.sqlite3").history
+    assert history is not None
+    first = play_session(Preset.TAIWAN, 9, 1, Journal(history)).history[0]
+    history.close()
     app = make_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        first = await _one_deal_then_history(pilot, 9)
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen) and [r.mode for r in app.screen.rows] == ["table"]
         await pilot.press("r")
         await settle(pilot)
         retry = table_screen(app).table

@@ -19,6 +19,7 @@ from app.view.host_form import exchange_value, exchange_values, fit
 from app.widgets.form import ChoiceRow
 from rules.exchange import Direction
 from rules.presets import Preset
+from tests import tiers
 from tests.app.harness import ScreenApp
 from tests.tiers import examples
 
@@ -46,18 +47,21 @@ async def _cycle(pilot, row: ChoiceRow) -> list[str]:
     return seen
 
 
-@pytest.mark.parametrize(("players", "names"), [(2, ["You", "North"]), (3, ["You", "East", "West"]),
-                                                (4, ["You", "East", "North", "West"])])
-async def test_the_first_banker_lists_only_the_seated_players(players: int, names: list[str]) -> None:
+BANKERS = [(2, ["You", "North"]), (3, ["You", "East", "West"]), (4, ["You", "East", "North", "West"])]
+
+
+async def test_the_first_banker_lists_only_the_seated_players() -> None:
+    # One form, the table's size chosen in turn (a form of its own for each size was most of the test's time).
     app = ScreenApp(lambda: HostScreen(TableConfig(banker=True)))
     async with app.run_test(size=SIZE) as pilot:
         host = _host(app)
-        host.query_one("#players", ChoiceRow).select(players)
-        await pilot.pause()
-        row = host.query_one("#first_banker", ChoiceRow)
-        assert row.display and sorted(await _cycle(pilot, row)) == sorted(names)
-        assert _labels(row) == names  # you first, then the opponents in seat order
-        assert host.config.first_banker in seats_for(players)
+        for players, names in BANKERS:
+            host.query_one("#players", ChoiceRow).select(players)
+            await pilot.pause()
+            row = host.query_one("#first_banker", ChoiceRow)
+            assert row.display and sorted(await _cycle(pilot, row)) == sorted(names), players
+            assert _labels(row) == names  # you first, then the opponents in seat order
+            assert host.config.first_banker in seats_for(players)
 
 
 async def test_the_first_banker_follows_the_table_size_to_the_seat_the_table_plays() -> None:
@@ -97,19 +101,20 @@ def test_a_settings_record_naming_an_empty_chair_reads_as_the_seat_the_table_pla
     assert TableConfig(players=2).first_banker == 2  # the default (East) at a table of two is North
 
 
-@pytest.mark.parametrize(("players", "ways"), [
-    (4, ["clockwise", "counter-clockwise", "across", "a new way each deal"]),
-    (3, ["clockwise", "counter-clockwise", "a new way each deal"]),
-    (2, ["with North"]),
-])
-async def test_the_exchange_offers_the_ways_the_table_has(players: int, ways: list[str]) -> None:
+WAYS = [(4, ["clockwise", "counter-clockwise", "across", "a new way each deal"]),
+        (3, ["clockwise", "counter-clockwise", "a new way each deal"]), (2, ["with North"])]
+
+
+async def test_the_exchange_offers_the_ways_the_table_has() -> None:
     app = ScreenApp(lambda: HostScreen(TableConfig()))
     async with app.run_test(size=SIZE) as pilot:
         host = _host(app)
-        host.query_one("#players", ChoiceRow).select(players)
-        await pilot.pause()
-        row = host.query_one("#exchange", ChoiceRow)
-        assert await _cycle(pilot, row) == ["Off", *(f"Once, {w}" for w in ways), *(f"Twice, {w}" for w in ways)]
+        for players, ways in WAYS:  # one form, the table's size chosen in turn
+            host.query_one("#players", ChoiceRow).select(players)
+            await pilot.pause()
+            row = host.query_one("#exchange", ChoiceRow)
+            expected = ["Off", *(f"Once, {w}" for w in ways), *(f"Twice, {w}" for w in ways)]
+            assert await _cycle(pilot, row) == expected, players
 
 
 async def test_a_table_size_without_the_way_chosen_shows_the_way_it_plays() -> None:
@@ -182,8 +187,10 @@ def _shown_matches(host: HostScreen) -> None:
     assert [v for v, _ in host.query_one("#first_banker", ChoiceRow).choices] == list(c.seats)
 
 
-# Each example runs the form (about a second): no shrinking, which would take minutes; the failing steps print.
-@settings(max_examples=examples(6), deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+# Each example runs the form (some 0.4 s of CPU): no shrinking, which would take minutes; the failing steps
+# print. Three examples every day, the soak tier's thirty as before.
+@settings(max_examples=examples(6) if tiers.SOAK else 3, deadline=None,
+          phases=(Phase.explicit, Phase.reuse, Phase.generate))
 @given(steps=st.lists(st.tuples(st.sampled_from(ROWS), st.sampled_from((-1, 1, 2))), min_size=1, max_size=25))
 async def test_every_combination_the_form_reaches_is_a_table_that_deals(steps) -> None:
     app = ScreenApp(lambda: HostScreen(TableConfig(seed=7)))
@@ -214,7 +221,8 @@ async def test_every_combination_the_form_reaches_is_a_table_that_deals(steps) -
 # ---------------------------------------------------------------- how it looks
 
 
-@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "zh-TW")])
+# 120×40 in 繁體中文 in the soak tier: the host screen is shot in 繁體中文 every day by test_snapshots_menu.
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), pytest.param((120, 40), "zh-TW", marks=pytest.mark.soak)])
 def test_the_host_screen_of_a_banker_game_of_two(snap_compare, size, lang) -> None:
     # The first banker reads North (the default East's chair is empty), 換三張 "with North".
     config = TableConfig(players=2, banker=True, exchange=1, exchange_way=Direction.ACROSS)

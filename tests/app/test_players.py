@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ai import Level
+from ai.coach import Budget
 from app.config import PLAYERS, TableConfig, seats_for
 from app.game import ArrangeError, Phase, Status, Table, run_ai, run_coach
 from app.game.journal import Journal
@@ -273,7 +274,8 @@ def test_the_helper_and_the_coach_work_at_a_smaller_table(players):
     t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     assert t.arrange.suggestions
     t.ready()
-    request = t.coach.request(t.current, 0, t.ask.view_for(0))
+    # The quick budget: the coach's pricing at the table's size is the point, not how long it prices for.
+    request = t.coach.request(t.current, 0, t.ask.view_for(0), Budget.QUICK)
     assert request is not None and request.view.players == players
     review = run_coach(request)
     assert math.isfinite(review.loss) and review.loss >= 0 and review.best is not None

@@ -30,8 +30,17 @@ async def _open_practice(pilot, seed: int = 7) -> PracticeScreen:
     return screen
 
 
-@pytest.mark.parametrize("drill", list(Drill))
-@sized("questions", 2, 10)  # a right and a wrong answer every day; the soak tier, the shortest run offered
+# A right and a wrong answer every day; the soak tier, the shortest run offered, for every drill. The drills' own
+# keys (← → =, the number keys) are those of Which row is higher? (both kinds) and Name the hand (nine choices):
+# those two every day. The other quiz drills answer by the same number keys, and a question of each is answered
+# by key and shot every day (test_snapshots_practice), What to pass?'s made in a worker (most of a second of
+# pricing) with the next one made while the explanation is read: they run in soak.
+DAILY_RUNS = (Drill.COMPARE, Drill.NAME)
+RUNS = [pytest.param(drill, 2, id=f"questions=2-{drill.value}") for drill in DAILY_RUNS]
+RUNS += [pytest.param(drill, 10, id=f"questions=10-{drill.value}", marks=pytest.mark.soak) for drill in Drill]
+
+
+@pytest.mark.parametrize(("drill", "questions"), RUNS)
 async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill, questions: int) -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -136,21 +145,22 @@ async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bo
         await settle(pilot)
 
 
-async def test_arrange_runs_its_hands_and_keeps_the_run_and_the_mistakes(home) -> None:
+@sized("hands", 2, 3)  # each hand is a deal played and priced (some 0.4 s); two make a run of more than one
+async def test_arrange_runs_its_hands_and_keeps_the_run_and_the_mistakes(home, hands: int) -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(80, 24)) as pilot:
         practice = await _open_practice(pilot, seed=3)
         day = [1_800_000_000.0]
         practice.wall_clock = lambda: day[0]
-        await _arrange_run(pilot, practice, 3, badly=True)
+        await _arrange_run(pilot, practice, hands, badly=True)
         result = app.screen
         assert isinstance(result, ArrangeResultScreen)
         reviews = result.table.reviews()
-        assert len(reviews) == 3
+        assert len(reviews) == hands
         stats = drill_stats(app.history, "arrange", "taiwan")
-        assert stats.runs == 1 and stats.questions == 3
-        assert stats.mean_loss == pytest.approx(sum(r.loss for r in reviews) / 3, abs=1e-3)
-        assert app.history.count() == 3  # each hand kept as a drill deal, with its verdict
+        assert stats.runs == 1 and stats.questions == hands
+        assert stats.mean_loss == pytest.approx(sum(r.loss for r in reviews) / hands, abs=1e-3)
+        assert app.history.count() == hands  # each hand kept as a drill deal, with its verdict
         assert all(d.verdict is not None and d.mode == "drill" for d in app.history.deals())
         bad = [r for r in reviews if r.loss > 0.3]
         assert bad, [r.loss for r in reviews]  # the plays chosen to lose do
@@ -162,6 +172,26 @@ async def test_arrange_runs_its_hands_and_keeps_the_run_and_the_mistakes(home) -
         assert len(app.history.due_mistakes("taiwan", day[0])) == len(bad)
 
 
+def _keep_mistakes(history, now: float, hands: int) -> list[str]:
+    """Keep ``hands`` of the Arrange drill's random hands as mistakes, as a run that lost them badly at ``now``
+    keeps them (test_arrange_runs_its_hands_and_keeps_the_run_and_the_mistakes plays such a run)."""
+    import random
+
+    from app.game.drills.arrange_drill import Pool, hands_from
+    from app.game.drills.schedule import after_play
+    from rules.cards import format_cards
+    from rules.presets import Preset
+
+    kept = []
+    for hand, _ in zip(hands_from(Pool.RANDOM, Preset.TAIWAN, random.Random(3)), range(hands), strict=False):
+        text = format_cards(hand)
+        lost = after_play(None, text, Preset.TAIWAN, 5.0, now)
+        assert lost is not None
+        history.keep_mistake(text, "taiwan", (lost.due, lost.step, lost.well))
+        kept.append(text)
+    return kept
+
+
 async def test_the_mistakes_pool_brings_back_what_is_due_and_moves_it_along(home) -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -170,11 +200,11 @@ async def test_the_mistakes_pool_brings_back_what_is_due_and_moves_it_along(home
         practice.wall_clock = lambda: day[0]
         await pilot.press("o", "o")  # only on Arrange: nothing happens on the first drill
         assert practice.pool.value == "random"
-        await _arrange_run(pilot, practice, 3, badly=True)
-        await pilot.press("escape")
-        await settle(pilot)
+        kept = _keep_mistakes(app.history, day[0], 2)
         due = app.history.due_mistakes("taiwan", day[0] + 86_400)
-        assert due
+        assert sorted(due) == sorted(kept)
+        for _ in range(len(Drill)):  # Arrange is listed after the quiz drills
+            await pilot.press("down")
         await pilot.press("o", "o")  # random → hard → mistakes
         assert practice.pool.value == "mistakes"
         await pilot.press("enter")  # none due yet: a notice, no run
@@ -230,7 +260,7 @@ async def test_which_hand_is_higher_shows_two_hands_and_answers_by_the_arrow_key
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, DrillScreen) and screen.run.drill is Drill.LADDER
-        for n in range(4):
+        for n in range(3):  # right, right, then wrong
             q = screen.question
             assert q is not None
             lines = screen.render_show(q).renderables
@@ -250,7 +280,7 @@ async def test_which_hand_is_higher_shows_two_hands_and_answers_by_the_arrow_key
                 assert ladder_hand(hand).pattern.en in feedback
             await pilot.press("enter")
             await pilot.pause()
-        assert len(screen.run.answers) == 4 and sum(a.right for a in screen.run.answers) == 3
+        assert len(screen.run.answers) == 3 and sum(a.right for a in screen.run.answers) == 2
 
 
 async def test_the_joker_key_deals_the_joker_into_the_drills_that_can_hold_it() -> None:

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from ai import TableView
 from ai.coach import review
 from app.game.journal import Journal, continue_session
+from app.game.record import DealRecord
 from app.game.replay import OneDeal, compare_tries
 from app.paths import asset
 from app.screens.history import HistoryScreen
@@ -28,6 +29,18 @@ from rules.ledger import EndReason
 from rules.presets import Preset
 from tests.app.harness import ScreenApp
 from tests.app.history_helpers import play_session, random_decision
+
+_REVIEWS: dict[tuple[int, str], dict] = {}
+
+
+def _priced(deal_id: int, rec: DealRecord) -> dict:
+    """The coach's review of the player's hand in deal ``deal_id``, priced once a process (every test seeds the
+    same deals, and pricing them again was most of each snapshot's time)."""
+    key = (deal_id, repr((rec.hands[0], rec.decisions[0])))
+    if key not in _REVIEWS:
+        view = TableView(preset=Preset.TAIWAN)
+        _REVIEWS[key] = review(rec.hands[0], rec.decisions[0], view, tables=150, seed=deal_id).to_dict()
+    return _REVIEWS[key]
 
 
 @pytest.fixture
@@ -43,8 +56,7 @@ def history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> History:
     table.progress.keep()  # back to the menu: the taiwan session can be continued
     table.journal.release()
     for rec, deal_id in zip(table.history[:3], (1, 2, 3), strict=True):
-        view = TableView(preset=Preset.TAIWAN)
-        h.set_review(deal_id, review(rec.hands[0], rec.decisions[0], view, tables=150, seed=deal_id).to_dict())
+        h.set_review(deal_id, _priced(deal_id, rec))
     yield h
     h.close()
     monkeypatch.delenv("TZ")
