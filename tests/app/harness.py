@@ -49,15 +49,22 @@ def config(preset: Preset = Preset.TAIWAN, seed: int = 1, **kw) -> TableConfig:
 
 
 def make_app(cfg: TableConfig | None = None, *, lang: str = "en", animation: str = "off", clock=None,
-             scheduler=None, menu: bool = False, coach: str = "quick") -> ChinesePokerApp:
-    """The game's App at ``cfg`` (or the menu), animations off unless ``animation`` names a speed; the coach
-    at its quickest (``coach="off"`` where a test plays a pass it does not look at: pricing one takes a second)."""
+             scheduler=None, menu: bool = False, coach: str = "off") -> ChinesePokerApp:
+    """The game's App at ``cfg`` (or the menu), animations off unless ``animation`` names a speed, and the coach
+    off: pricing each deal's play was a tenth of the Pilot tests' CPU. A test that looks at what the coach says
+    (its line, the review, a screen it draws on) takes :func:`coached_app`; the random-key walks play with the
+    coach at the game's default."""
     app = ChinesePokerApp(cfg if cfg is not None or menu else config(), menu=menu, lang=lang,
                           settings=Settings(animation=animation, coach=coach), now=clock or Clock(),
                           scheduler=scheduler)
     if animation == "off":
         app.animation_level = "none"
     return app
+
+
+def coached_app(cfg: TableConfig | None = None, **kw) -> ChinesePokerApp:
+    """:func:`make_app` with the coach on, at its quickest budget."""
+    return make_app(cfg, coach="quick", **kw)
 
 
 async def settle(pilot) -> None:

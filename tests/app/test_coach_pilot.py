@@ -14,7 +14,7 @@ from app.game import run_coach
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.screens.summary import SummaryScreen
-from tests.app.harness import config, make_app, play_a_deal, settle, table_screen
+from tests.app.harness import coached_app, config, play_a_deal, settle, table_screen
 
 
 def shown(widget) -> str:
@@ -25,7 +25,7 @@ def shown(widget) -> str:
 
 
 async def test_the_coach_line_appears_after_a_deal_and_in_the_results_panel():
-    app = make_app(config(seed=3))
+    app = coached_app(config(seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
         await play_a_deal(pilot)
         screen = table_screen(app)
@@ -42,7 +42,7 @@ async def test_the_coach_line_appears_after_a_deal_and_in_the_results_panel():
 
 
 async def test_the_review_screen_shows_both_plays_turns_to_another_seat_and_closes():
-    app = make_app(config(seed=3))
+    app = coached_app(config(seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
         await play_a_deal(pilot)
         screen = table_screen(app)
@@ -72,7 +72,7 @@ async def test_the_reveal_never_waits_for_the_coach(monkeypatch):
         return run_coach(request)
 
     monkeypatch.setattr(table_screen_module, "run_coach", slow)
-    app = make_app(config(seed=5))  # animations off: the reveal ends at once
+    app = coached_app(config(seed=5))  # animations off: the reveal ends at once
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table_screen(app)
@@ -91,7 +91,7 @@ async def test_the_reveal_never_waits_for_the_coach(monkeypatch):
 
 
 async def test_the_session_summary_carries_the_running_measure():
-    app = make_app(config(seed=3, takeover=False))  # leaving ends the session
+    app = coached_app(config(seed=3, takeover=False))  # leaving ends the session
     async with app.run_test(size=(80, 24)) as pilot:
         await play_a_deal(pilot)
         await pilot.press("escape", "e")  # end the session: its summary

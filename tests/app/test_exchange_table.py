@@ -211,7 +211,7 @@ def test_pass_round_refuses_what_the_table_never_makes() -> None:
 
 
 async def test_the_player_picks_three_cards_with_the_keys_and_passes_them() -> None:
-    app = make_app(config(seed=3, exchange=1, levels=(Level.EASY,) * 3), clock=Clock(), coach="off")
+    app = make_app(config(seed=3, exchange=1, levels=(Level.EASY,) * 3), clock=Clock())
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         screen = table_screen(app)

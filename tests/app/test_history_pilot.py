@@ -22,7 +22,7 @@ from app.store.stats import interval
 from rules.presets import Preset
 from tests.tiers import sized
 
-from .harness import config, make_app, play_a_deal, settle, table_screen
+from .harness import coached_app, config, make_app, play_a_deal, settle, table_screen
 from .history_helpers import play_session
 
 
@@ -78,7 +78,7 @@ async def _one_deal_then_history(pilot, seed: int):
 
 
 async def test_history_lists_a_deal_and_opens_its_reveal_and_review() -> None:
-    app = make_app(menu=True)
+    app = coached_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
         played = await _one_deal_then_history(pilot, 4)
         stored_review = app.history.deal(1).review if app.history else None

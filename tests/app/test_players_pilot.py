@@ -19,7 +19,7 @@ from app.screens.summary import SummaryScreen
 from app.settings import Settings
 from app.widgets.table_widgets import SeatPanel
 from rules.presets import Preset
-from tests.app.harness import SIZE, Clock, ScreenApp, config, make_app, play_a_deal, settle, table_screen
+from tests.app.harness import SIZE, Clock, ScreenApp, coached_app, config, play_a_deal, settle, table_screen
 
 
 def _plain(renderable) -> str:
@@ -29,7 +29,7 @@ def _plain(renderable) -> str:
 
 
 async def test_a_three_player_table_hosted_from_the_host_screen_plays_a_deal_to_the_results():
-    app = make_app(menu=True, clock=Clock())
+    app = coached_app(menu=True, clock=Clock())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         menu = app.screen
@@ -69,7 +69,7 @@ async def test_a_three_player_table_hosted_from_the_host_screen_plays_a_deal_to_
 
 
 async def test_the_summary_and_the_seat_pick_leave_out_the_empty_chairs():
-    app = make_app(config(Preset.TOURNAMENT, seed=3, players=2, watch=True), clock=Clock())
+    app = coached_app(config(Preset.TOURNAMENT, seed=3, players=2, watch=True), clock=Clock())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = table_screen(app)
@@ -137,7 +137,7 @@ def test_the_seat_panel_of_an_empty_chair_is_not_that_of_a_seat_out():
 
 
 def _app(players: int, lang: str = "en", preset: Preset = Preset.TAIWAN):
-    return make_app(config(preset, seed=1, players=players), lang=lang, clock=Clock())
+    return coached_app(config(preset, seed=1, players=players), lang=lang, clock=Clock())
 
 
 # 繁體中文 in the soak tier: test_the_seat_panel_of_an_empty_chair... reads its empty chair's words every day.

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from rules.presets import Preset
-from tests.app.harness import LANGS, SIZES, Clock, config, make_app, play_a_deal
+from tests.app.harness import LANGS, SIZES, Clock, coached_app, config, play_a_deal
 from tests.tiers import across
 
 EVERYDAY = {"taiwan", "hongkong", "arcade"}
@@ -41,5 +41,5 @@ async def _results(pilot) -> None:
 @pytest.mark.parametrize("table", [pytest.param(n, marks=() if n in EVERYDAY else pytest.mark.soak) for n in TABLES])
 @across(SIZES, LANGS, turn=1)
 def test_the_account(snap_compare, table, size, lang):
-    app = make_app(_config(table), lang=lang, clock=Clock())
+    app = coached_app(_config(table), lang=lang, clock=Clock())
     assert snap_compare(app, terminal_size=size, run_before=_results)

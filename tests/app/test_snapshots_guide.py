@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.game.guide import ORDER, Step
-from tests.app.harness import make_app
+from tests.app.harness import coached_app
 from tests.app.test_guide import walk_to
 
 GUIDE_SIZES = [(80, 24), (120, 40), (200, 50)]
@@ -38,4 +38,4 @@ def test_guide_tip(snap_compare, step, size, lang):
         await walk_to(pilot, step)
         await pilot.pause()
 
-    assert snap_compare(make_app(menu=True, lang=lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(coached_app(menu=True, lang=lang), terminal_size=size, run_before=run_before)

@@ -9,14 +9,14 @@ a fixed seed, and every worker has finished before the shot.
 from __future__ import annotations
 
 from rules.presets import Preset
-from tests.app.harness import LANGS, SIZES, Clock, config, make_app, play_a_deal, settle
+from tests.app.harness import LANGS, SIZES, Clock, coached_app, config, play_a_deal, settle
 from tests.tiers import across
 
 TABLE_SIZES = [*SIZES, (200, 50)]  # the table is looked at on a big terminal too
 
 
 def _app(lang: str):
-    return make_app(config(seed=1), lang=lang, clock=Clock())
+    return coached_app(config(seed=1), lang=lang, clock=Clock())
 
 
 async def _arranging(pilot) -> None:
@@ -63,12 +63,12 @@ async def _declared(pilot) -> None:
 
 @across(TABLE_SIZES, LANGS, turn=3)
 def test_a_declared_special(snap_compare, size, lang):
-    app = make_app(config(Preset.SHISANSHUI, seed=64, time_limit=0), lang=lang, clock=Clock())
+    app = coached_app(config(Preset.SHISANSHUI, seed=64, time_limit=0), lang=lang, clock=Clock())
     assert snap_compare(app, terminal_size=size, run_before=_declared)
 
 
 def _timeout_app(lang: str):
-    return make_app(config(seed=1, time_limit=30, takeover=False), lang=lang, clock=Clock())
+    return coached_app(config(seed=1, time_limit=30, takeover=False), lang=lang, clock=Clock())
 
 
 async def _timed_out(pilot) -> None:
@@ -96,4 +96,4 @@ async def _review(pilot) -> None:
 @across(SIZES, LANGS, turn=5)
 def test_the_coachs_review(snap_compare, size, lang):
     # Issue 11: the player's rows and the best rows side by side, each row's chance, the alternatives, why.
-    assert snap_compare(make_app(config(seed=4), lang=lang, clock=Clock()), terminal_size=size, run_before=_review)
+    assert snap_compare(coached_app(config(seed=4), lang=lang, clock=Clock()), terminal_size=size, run_before=_review)

@@ -35,7 +35,7 @@ def test_received_cards_stay_marked_until_placed():
 
 
 async def test_after_the_exchange_the_received_cards_are_marked_in_the_hand_until_moved():
-    app = make_app(config(seed=3, exchange=1, levels=(Level.EASY,) * 3), clock=Clock(), coach="off")
+    app = make_app(config(seed=3, exchange=1, levels=(Level.EASY,) * 3), clock=Clock())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = table_screen(app)
