@@ -34,6 +34,7 @@ from app.tui import ChinesePokerApp
 from rules.exchange import Direction
 from rules.presets import Preset
 from rules.specials import Special
+from tests import tiers
 from tests.app.harness import Clock, Manual, config
 from tests.tiers import sized
 
@@ -161,8 +162,10 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
 
 def _app(cfg: TableConfig | None, lang: str, clock: Clock, scheduler: Manual) -> ChinesePokerApp:
     # Animations on, with a scheduler the walk steps by hand: the reveal then lasts over several keys.
-    app = ChinesePokerApp(cfg, menu=cfg is None, lang=lang, settings=Settings(animation="fast"), now=clock,
-                          scheduler=scheduler)
+    # The coach on, at the game's default budget in the soak tier and at its quickest every day.
+    coach = "standard" if tiers.SOAK else "quick"
+    app = ChinesePokerApp(cfg, menu=cfg is None, lang=lang, settings=Settings(animation="fast", coach=coach),
+                          now=clock, scheduler=scheduler)
     app.animation_level = "basic"  # "none" would make the reveal instant
     return app
 
