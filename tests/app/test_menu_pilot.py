@@ -85,25 +85,6 @@ async def test_menu_click_opens_rankings():
         assert isinstance(app.screen, MainMenu)
 
 
-async def test_menu_opens_rules_and_settings_and_quits():
-    app = ScreenApp(MainMenu)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r")
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
-        assert app.screen.preset is Preset.TAIWAN
-        await pilot.press("escape", "s")
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
-        await pilot.press("q")
-        await pilot.pause()
-    assert app.return_code == 0
-    assert app.started == []
-
-
 async def test_menu_footer_shows_every_shortcut_at_80_columns():
     app = ScreenApp(MainMenu)
     async with app.run_test(size=SIZE) as pilot:
@@ -123,9 +104,15 @@ async def test_menu_footer_is_translated():
         assert "馬上加入" in descriptions and "離開" in descriptions
 
 
-async def test_new_table_goes_through_host_settings_to_start_table():
+async def test_host_back_starts_nothing_and_new_table_goes_through_host_settings_to_start_table():
     app = ScreenApp(MainMenu)
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert app.started == []  # back from the host settings: nothing started
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, HostScreen)
@@ -136,17 +123,6 @@ async def test_new_table_goes_through_host_settings_to_start_table():
     (config,) = app.started
     assert config.preset is Preset.TOURNAMENT
     assert config.options == Preset.TOURNAMENT.default_options
-
-
-async def test_host_back_starts_nothing():
-    app = ScreenApp(MainMenu)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
-    assert app.started == []
 
 
 # ---------------------------------------------------------------- host settings
@@ -269,19 +245,23 @@ async def test_rankings_open_and_scroll():
         assert names[0].startswith("Straight flush") and names[8].startswith("High card")
 
 
-async def test_rules_switch_preset_and_scroll():
-    app = ScreenApp(RulesScreen)
+async def test_rules_show_the_table_options_switch_preset_and_scroll():
+    config = TableConfig.quick(Preset.TAIWAN)
+    options = replace(config.options, suit_tiebreak=True, wheel=Wheel.SECOND)
+    app = ScreenApp(lambda: RulesScreen(Preset.TAIWAN, options=options))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, RulesScreen)
         body = screen.query_one("#rules-body")
         assert "紅不讓" in screen.markdown_text
+        assert "**on**" in screen.markdown_text and "second-highest straight" in screen.markdown_text
         await pilot.press("pagedown", "pagedown")
         await pilot.wait_for_scheduled_animations()  # the page scrolls smoothly
         assert body.scroll_y > 0
         await pilot.press("p")  # tournament
         await pilot.pause()
         assert screen.preset is Preset.TOURNAMENT
+        assert "**off**" in screen.markdown_text  # another preset shows its own defaults
         assert body.scroll_y == 0
         assert "3,100" in screen.markdown_text
         await pilot.press("right", "right")  # arcade, shisanshui
@@ -298,19 +278,6 @@ async def test_rules_switch_preset_and_scroll():
         view = screen.query_one("#rules-text", RulesView)
         assert view.source == screen.markdown_text
         assert "紅不讓" in " ".join(str(w.render()) for w in view.query(".section"))
-
-
-async def test_rules_show_the_table_options():
-    config = TableConfig.quick(Preset.TAIWAN)
-    options = replace(config.options, suit_tiebreak=True, wheel=Wheel.SECOND)
-    app = ScreenApp(lambda: RulesScreen(Preset.TAIWAN, options=options))
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, RulesScreen)
-        assert "**on**" in screen.markdown_text and "second-highest straight" in screen.markdown_text
-        await pilot.press("p")
-        await pilot.pause()
-        assert "**off**" in screen.markdown_text  # another preset shows its own defaults
 
 
 async def test_too_small_notice_and_back():
@@ -338,16 +305,29 @@ async def test_wide_menu_shows_the_guide():
         assert app.screen.query_one("#menu-guide").region.area == 0
 
 
-async def test_full_animation_level_still_works():
-    # Tabs animate their underline; a broken animation can hide at level "none", so run one at "full".
+async def test_menu_opens_rules_and_settings_and_quits_at_the_full_animation_level():
+    # Tabs animate their underline; a broken animation can hide at level "none", so this walk runs at "full".
     app = ScreenApp(MainMenu)
     app.animation_level = "full"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.preset is Preset.TAIWAN
         await pilot.press("right", "right", "left")
         await pilot.wait_for_animation()
         assert isinstance(app.screen, RulesScreen) and app.screen.preset is Preset.TOURNAMENT
-        await pilot.press("escape", "p")
+        await pilot.press("escape", "s")
         await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert app.started == []  # neither the rules nor the settings start a table
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.started == [TableConfig.quick()]
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
     assert app.started == [TableConfig.quick()]

@@ -67,30 +67,54 @@ def _wrapped(text: Text, width: int) -> int:
     return len(text.wrap(Console(width=max(1, width)), max(1, width)))
 
 
-# Every day each size once: shisanshui (the longest rows) at three, the others at one each; the soak tier, the grid.
-EVERYDAY = {Preset.SHISANSHUI: {(80, 24), (120, 40), (200, 50)}, Preset.TAIWAN: {(110, 34)},
-            Preset.ARCADE: {(160, 45)}}
+def _nothing_overflows(screen) -> None:
+    board = screen.query_one("#board")
+    region = board.content_region
+    shown = screen.view.board_text()
+    assert _wrapped(shown, region.width) <= region.height, shown.plain
+    assert "\n" in shown.plain, "the deal's line and the keys at least"
+    for seat in screen.query(SeatPanel):
+        content = seat._content()
+        lines = content.plain.split("\n")
+        assert len(lines) <= seat.content_region.height, content.plain
+        assert all(cell_len(line) <= seat.content_region.width for line in lines), content.plain
 
 
-@pytest.mark.parametrize(("preset", "size"), [
-    pytest.param(preset, size, id=f"{preset.value}-{size[0]}x{size[1]}",
-                 marks=() if size in EVERYDAY[preset] else pytest.mark.soak)
-    for preset in EVERYDAY for size in SIZES])
-async def test_nothing_overflows_its_box_at_the_end_of_the_reveal(size, preset):
+def _overflow_app(preset: Preset):
     # A seed with sweeps and bonuses in taiwan (the longest story the snapshots show), and the same seed
     # elsewhere: the board's text and every seat's rows fit inside their boxes as they wrap there.
-    app = make_app(config(preset, seed=152, coins=100000) if preset is Preset.ARCADE else config(preset, seed=152))
+    return make_app(config(preset, seed=152, coins=100000) if preset is Preset.ARCADE else config(preset, seed=152))
+
+
+# Every day each size once, in one deal a preset resized through its sizes: shisanshui (the longest rows) at
+# three, the others at one each; the soak tier, the grid, each case a deal played at its size.
+EVERYDAY = {Preset.SHISANSHUI: [(80, 24), (120, 40), (200, 50)], Preset.TAIWAN: [(110, 34)],
+            Preset.ARCADE: [(160, 45)]}
+
+
+@pytest.mark.parametrize("preset", list(EVERYDAY), ids=lambda p: p.value)
+async def test_nothing_overflows_its_box_at_the_end_of_the_reveal_at_any_size(preset):
+    app = _overflow_app(preset)
+    first, *others = EVERYDAY[preset]
+    async with app.run_test(size=first) as pilot:
+        screen = table_screen(app)
+        await play_a_deal(pilot)
+        await pilot.pause()
+        _nothing_overflows(screen)
+        for size in others:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert app.size == size
+            _nothing_overflows(screen)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("preset", "size"), [
+    pytest.param(preset, size, id=f"{preset.value}-{size[0]}x{size[1]}") for preset in EVERYDAY for size in SIZES])
+async def test_nothing_overflows_its_box_at_the_end_of_the_reveal(size, preset):
+    app = _overflow_app(preset)
     async with app.run_test(size=size) as pilot:
         screen = table_screen(app)
         await play_a_deal(pilot)
         await pilot.pause()
-        board = screen.query_one("#board")
-        region = board.content_region
-        shown = screen.view.board_text()
-        assert _wrapped(shown, region.width) <= region.height, shown.plain
-        assert "\n" in shown.plain, "the deal's line and the keys at least"
-        for seat in screen.query(SeatPanel):
-            content = seat._content()
-            lines = content.plain.split("\n")
-            assert len(lines) <= seat.content_region.height, content.plain
-            assert all(cell_len(line) <= seat.content_region.width for line in lines), content.plain
+        _nothing_overflows(screen)

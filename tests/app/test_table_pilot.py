@@ -24,7 +24,7 @@ from app.widgets.chrome import TooSmall
 from rules.arrangement import Row
 from rules.presets import Preset
 from tests.app.harness import Clock, Manual, config, make_app, settle, suggested, table_screen
-from tests.tiers import one_daily
+from tests.tiers import sized
 
 
 async def put(pilot, screen: TableScreen, card, row: Row) -> None:
@@ -405,13 +405,18 @@ async def test_tournament_elimination_ends_the_session():
     assert app.return_code == 0
 
 
-async def test_arcade_round_summary_then_continue():
+# Every day two deals through the UI (the first, doubled, then the round's last: the ledger skips the four
+# between); the soak tier plays all six of the round.
+@sized("played", 2, 6)
+async def test_arcade_round_summary_then_continue(played: int):
     app = make_app(config(Preset.ARCADE, seed=2, coins=100000))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        for deal in range(1, 7):
+        for deal in range(1, played + 1):
             assert screen.table.number == deal
+            if deal == played and played < 6:  # skip to the round's last deal
+                screen.table.ledger = replace(screen.table.ledger, deals_played=5)
             if deal == 1:
                 await pilot.press("d")
                 assert screen.table.human_double == 1
@@ -428,7 +433,7 @@ async def test_arcade_round_summary_then_continue():
         assert app.screen.summary.round == 1
         await pilot.press("c")
         await settle(pilot)
-        assert screen.table.number == 7 and screen.table.phase is Phase.ARRANGING
+        assert screen.table.number == played + 1 and screen.table.phase is Phase.ARRANGING
 
 
 async def test_arcade_round_summary_leave_ends_the_session():
@@ -673,9 +678,17 @@ async def _deal_by_keys(pilot, screen: TableScreen, manual: Manual) -> None:
 
 
 # Every preset deals by the same keys; the everyday tier plays one arranged table, one of rounds and the
-# ladder (which arranges nothing), the soak tier every preset.
-@one_daily("preset", list(Preset), [Preset.TAIWAN, Preset.ARCADE, Preset.LADDER], ids=lambda p: p.value)
-async def test_a_full_deal_by_keys_only(preset):
+# ladder (which arranges nothing), the soak tier every preset. Each plays a second deal (`n` on the table
+# itself) but the table of rounds every day, whose second deal is the soak tier's.
+_EVERYDAY_PRESETS = (Preset.TAIWAN, Preset.ARCADE, Preset.LADDER)
+
+
+@pytest.mark.parametrize(("preset", "deals"), [
+    *(pytest.param(p, 2, id=p.value, marks=() if p in _EVERYDAY_PRESETS else pytest.mark.soak)
+      for p in Preset if p is not Preset.ARCADE),
+    pytest.param(Preset.ARCADE, 1, id=Preset.ARCADE.value),
+    pytest.param(Preset.ARCADE, 2, id=f"{Preset.ARCADE.value}-two-deals", marks=pytest.mark.soak)])
+async def test_a_full_deal_by_keys_only(preset, deals):
     manual = Manual()
     app = make_app(config(preset, seed=1), animation="normal", scheduler=manual)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -685,6 +698,8 @@ async def test_a_full_deal_by_keys_only(preset):
         await pilot.press("n")  # from the results panel: the next deal
         await settle(pilot)
         assert app.screen is screen and screen.table.number == 2 and screen.table.phase is Phase.ARRANGING
+        if deals == 1:
+            return
         # and once more, with `n` on the table itself (the panel closed with escape)
         await _deal_by_keys(pilot, screen, manual)
         await pilot.press("escape")
