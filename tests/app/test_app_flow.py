@@ -74,28 +74,9 @@ async def test_new_table_is_prefilled_with_the_last_tables_settings(home):
         assert isinstance(app.screen, RulesScreen) and app.screen.preset is Preset.ARCADE
 
 
-async def test_quick_play_then_new_table_starts_from_that_table(home):
-    app = menu_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("w")  # watch: a quick table of four computers
-        await settle(pilot)
-        assert app.table_screen.table.watching
-        await pilot.press("escape", "e")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
-        # The menu's New table gets the table's settings, but for a seat at the table and fresh cards.
-        assert app.screen.last_config == replace(TableConfig.quick(), watch=False, seed=None)
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, HostScreen) and not app.screen.config.watch
-
-
 async def test_a_table_started_with_menu_returns_to_a_prefilled_menu(home):
     cfg = replace(TableConfig.quick(Preset.SHISANSHUI), seed=3, time_limit=90)
-    app = ChinesePokerApp(cfg, menu=True, lang="en", settings=Settings(animation="off"), now=Clock())
+    app = ChinesePokerApp(cfg, menu=True, lang="en", settings=Settings(animation="off", coach="off"), now=Clock())
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -114,7 +95,8 @@ def _warnings(app: ChinesePokerApp) -> list[str]:
     return [n.message for n in app._notifications if n.severity == "warning"]
 
 
-async def test_bad_settings_warning_once_at_the_menu(home):
+async def test_bad_settings_warning_once_at_the_menu_and_quick_play_then_new_table_starts_from_that_table(home):
+    # One walk for both: a table from the menu and back, then New table.
     (home / "settings.json").write_text("{ not json", encoding="utf-8")
     app = ChinesePokerApp(menu=True, lang="en", now=Clock())
     app.animation_level = "none"
@@ -123,15 +105,21 @@ async def test_bad_settings_warning_once_at_the_menu(home):
         assert isinstance(app.screen, MainMenu)
         (message,) = _warnings(app)
         assert "settings file was not used" in message and "not valid JSON" in message
-        # A table and back to the menu: no second notice.
+        # A table (watch: a quick table of four computers) and back to the menu: no second notice.
         await pilot.press("w")
         await settle(pilot)
+        assert app.table_screen.table.watching
         await pilot.press("escape", "e")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
         assert len(_warnings(app)) == 1
+        # The menu's New table gets the table's settings, but for a seat at the table and fresh cards.
+        assert app.screen.last_config == replace(TableConfig.quick(), watch=False, seed=None)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HostScreen) and not app.screen.config.watch
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])

@@ -72,19 +72,6 @@ async def test_menu_hint_follows_the_highlight():
         assert str(hint.render()) == app.translator("menu.new_hint")
 
 
-async def test_menu_click_opens_rankings():
-    app = ScreenApp(MainMenu)
-    async with app.run_test(size=SIZE) as pilot:
-        menu = app.screen.query_one("#menu-list", OptionList)
-        # Hand rankings is the sixth option (no Continue without a history): the sixth line of the list.
-        assert await pilot.click(menu, offset=(6, 5))
-        await pilot.pause()
-        assert isinstance(app.screen, RankingsScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
-
-
 async def test_menu_footer_shows_every_shortcut_at_80_columns():
     app = ScreenApp(MainMenu)
     async with app.run_test(size=SIZE) as pilot:
@@ -192,9 +179,12 @@ async def test_host_levels_per_seat_and_time_limit_cycle():
         assert host.config.takeover is False and host.config.scored is False
 
 
-async def test_host_arcade_stake_and_rake():
+async def test_host_fits_80x24_with_arcade_rows_and_sets_stake_and_rake():
     app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.ARCADE)))
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen.query_one("#start")
+        assert start.region.bottom <= SIZE[1] - 1  # above the Footer, without scrolling
         host = app.screen
         assert isinstance(host, HostScreen)
         assert host.has_class("-arcade")
@@ -218,20 +208,17 @@ async def test_host_start_button_by_mouse():
     assert app.results == [TableConfig()]
 
 
-async def test_host_fits_80x24_with_arcade_rows():
-    app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.ARCADE)))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        start = app.screen.query_one("#start")
-        assert start.region.bottom <= SIZE[1] - 1  # above the Footer, without scrolling
-
-
 # ---------------------------------------------------------------- rankings and rules
 
 
-async def test_rankings_open_and_scroll():
-    app = ScreenApp(RankingsScreen)
+async def test_menu_click_opens_rankings_and_they_scroll():
+    app = ScreenApp(MainMenu)
     async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen.query_one("#menu-list", OptionList)
+        # Hand rankings is the sixth option (no Continue without a history): the sixth line of the list.
+        assert await pilot.click(menu, offset=(6, 5))
+        await pilot.pause()
+        assert isinstance(app.screen, RankingsScreen)
         body = app.screen.query_one("#rankings-body")
         assert body.has_focus and body.scroll_y == 0
         assert body.max_scroll_y > 0
@@ -243,6 +230,9 @@ async def test_rankings_open_and_scroll():
         assert body.scroll_y == body.max_scroll_y
         names = [str(w.render()) for w in app.screen.query(".entry-name")]
         assert names[0].startswith("Straight flush") and names[8].startswith("High card")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
 
 
 async def test_rules_show_the_table_options_switch_preset_and_scroll():
@@ -280,9 +270,14 @@ async def test_rules_show_the_table_options_switch_preset_and_scroll():
         assert "紅不讓" in " ".join(str(w.render()) for w in view.query(".section"))
 
 
-async def test_too_small_notice_and_back():
+async def test_wide_menu_shows_the_guide_and_too_small_a_one_the_notice():
     app = ScreenApp(MainMenu)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#menu-guide").region.area > 0
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert app.screen.query_one("#menu-guide").region.area == 0
         notice = app.screen.query_one("#too-small")
         assert not notice.display or notice.region.area == 0
         await pilot.resize_terminal(60, 20)
@@ -293,16 +288,6 @@ async def test_too_small_notice_and_back():
         await pilot.pause()
         assert notice.region.area == 0
         assert app.screen.query_one("#menu-box").region.area > 0
-
-
-async def test_wide_menu_shows_the_guide():
-    app = ScreenApp(MainMenu)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert app.screen.query_one("#menu-guide").region.area > 0
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert app.screen.query_one("#menu-guide").region.area == 0
 
 
 async def test_menu_opens_rules_and_settings_and_quits_at_the_full_animation_level():

@@ -325,7 +325,7 @@ async def test_reveal_counts_totals_up_then_ends():
 
 async def test_reveal_on_real_timers():
     """One reveal at full animation level with Textual's own timers (fast speed)."""
-    app = ChinesePokerApp(config(), lang="en", settings=Settings(animation="fast"))
+    app = ChinesePokerApp(config(), lang="en", settings=Settings(animation="fast", coach="off"))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         for _ in range(40):
@@ -633,7 +633,8 @@ async def test_time_does_not_run_out_under_a_dialog_but_does_once_it_is_closed()
 
 
 async def test_letter_suits_and_four_colour_deck():
-    app = ChinesePokerApp(config(), lang="en", settings=Settings(animation="off", suits="letters", deck="four_colour"),
+    app = ChinesePokerApp(config(), lang="en",
+                          settings=Settings(animation="off", suits="letters", deck="four_colour", coach="off"),
                           now=Clock())
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
@@ -848,8 +849,8 @@ async def test_the_declare_dialog_says_what_each_special_is_worth_here_and_doubl
 @pytest.mark.parametrize("bell", ["on", "off"])
 async def test_the_optional_bell_rings_once_a_second_in_the_last_ten_and_for_a_sweep(bell: str, monkeypatch):
     clock = Clock()
-    app = ChinesePokerApp(config(time_limit=30, seed=152), lang="en", settings=Settings(animation="off", bell=bell),
-                          now=clock)
+    app = ChinesePokerApp(config(time_limit=30, seed=152), lang="en",
+                          settings=Settings(animation="off", bell=bell, coach="off"), now=clock)
     app.animation_level = "none"
     rings: list[float] = []
     monkeypatch.setattr(app, "bell", lambda: rings.append(clock.t))
