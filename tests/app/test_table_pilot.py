@@ -673,16 +673,21 @@ async def _deal_by_keys(pilot, screen: TableScreen, manual: Manual) -> None:
 
 
 # Every preset deals by the same keys; the everyday tier plays one arranged table, one of rounds and the
-# ladder (which arranges nothing), the soak tier every preset. Each plays a second deal (`n` on the table
-# itself) but the table of rounds every day, whose second deal is the soak tier's.
+# ladder (which arranges nothing), one deal each, the soak tier every preset and a second deal (`n` on the
+# table itself, the panel closed with escape: every day in test_help_lists_keys_then_results_panel_and_next_deal).
 _EVERYDAY_PRESETS = (Preset.TAIWAN, Preset.ARCADE, Preset.LADDER)
 
 
-@pytest.mark.parametrize(("preset", "deals"), [
-    *(pytest.param(p, 2, id=p.value, marks=() if p in _EVERYDAY_PRESETS else pytest.mark.soak)
-      for p in Preset if p is not Preset.ARCADE),
-    pytest.param(Preset.ARCADE, 1, id=Preset.ARCADE.value),
-    pytest.param(Preset.ARCADE, 2, id=f"{Preset.ARCADE.value}-two-deals", marks=pytest.mark.soak)])
+def _full_deal_cases():
+    for p in Preset:
+        if p in _EVERYDAY_PRESETS:
+            yield pytest.param(p, 1, id=p.value)
+            yield pytest.param(p, 2, id=f"{p.value}-two-deals", marks=pytest.mark.soak)
+        else:
+            yield pytest.param(p, 2, id=p.value, marks=pytest.mark.soak)
+
+
+@pytest.mark.parametrize(("preset", "deals"), list(_full_deal_cases()))
 async def test_a_full_deal_by_keys_only(preset, deals):
     manual = Manual()
     app = make_app(config(preset, seed=1), animation="normal", scheduler=manual)
@@ -722,6 +727,10 @@ async def test_tournament_summary_after_deal_16_straight_from_the_results_panel(
     assert app.return_code == 0
 
 
+# The panel's `n` is the table's `n` (TableScreen.action_next): every day the panel's `n` reaches the session's
+# summary in test_tournament_summary_after_deal_16_straight_from_the_results_panel, and the elimination's in
+# test_tournament_elimination_ends_the_session (the table's `n`); the soak tier, this pairing too.
+@pytest.mark.soak
 async def test_tournament_elimination_summary_straight_from_the_results_panel():
     manual = Manual()
     app = make_app(config(Preset.TOURNAMENT, seed=1), animation="normal", scheduler=manual)
@@ -736,6 +745,9 @@ async def test_tournament_elimination_summary_straight_from_the_results_panel():
         assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "eliminated"
 
 
+# As above: every day the panel's `n` in the tournament's test, the round's summary by the table's `n` (and
+# continue) in test_arcade_round_summary_then_continue; the soak tier, this pairing too.
+@pytest.mark.soak
 async def test_arcade_round_summary_straight_from_the_results_panel():
     manual = Manual()
     app = make_app(config(Preset.ARCADE, seed=1, coins=100000), animation="normal", scheduler=manual)
