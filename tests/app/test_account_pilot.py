@@ -14,7 +14,7 @@ from tests.app.harness import SIZE, Clock, config, make_app, play_a_deal, table_
 
 async def test_the_rules_key_opens_the_rules_at_the_items_section() -> None:
     app = make_app(config(Preset.ARCADE, seed=2), clock=Clock())
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await play_a_deal(pilot)
         await pilot.press("enter")
         await pilot.pause()
