@@ -29,9 +29,10 @@ from tests.app.harness import SIZE
 from tests.app.harness import ScreenApp as BareApp
 
 
-def ScreenApp(make_screen: Callable[[], Screen], lang: str = "en") -> BareApp:
-    """The shared bare App with the default settings."""
-    return BareApp(make_screen, lang, settings=Settings())
+def ScreenApp(make_screen: Callable[[], Screen], lang: str = "en", *, animate: bool = False) -> BareApp:
+    """The shared bare App with the default settings, Textual's animations off (as the game's App is in the
+    other Pilot tests: each animated frame is drawn again) but where a test looks at them."""
+    return BareApp(make_screen, lang, settings=Settings(), animate=animate)
 
 
 # ---------------------------------------------------------------- main menu
@@ -212,7 +213,7 @@ async def test_host_start_button_by_mouse():
 
 
 async def test_menu_click_opens_rankings_and_they_scroll():
-    app = ScreenApp(MainMenu)
+    app = ScreenApp(MainMenu, animate=True)  # the rankings scroll smoothly
     async with app.run_test(size=SIZE) as pilot:
         menu = app.screen.query_one("#menu-list", OptionList)
         # Hand rankings is the sixth option (no Continue without a history): the sixth line of the list.
@@ -292,7 +293,7 @@ async def test_wide_menu_shows_the_guide_and_too_small_a_one_the_notice():
 
 async def test_menu_opens_rules_and_settings_and_quits_at_the_full_animation_level():
     # Tabs animate their underline; a broken animation can hide at level "none", so this walk runs at "full".
-    app = ScreenApp(MainMenu)
+    app = ScreenApp(MainMenu, animate=True)
     app.animation_level = "full"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
