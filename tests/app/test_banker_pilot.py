@@ -81,7 +81,7 @@ async def test_the_host_screens_banker_rows_follow_the_setting() -> None:
     from rules.presets import TieRule
     from tests.app.harness import ScreenApp
 
-    app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.TAIWAN)))
+    app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.TAIWAN)), animate=False)  # nothing animated looked at
     async with app.run_test(size=(100, 40)) as pilot:
         host = app.screen
         row = host.query_one("#banker", ChoiceRow)
