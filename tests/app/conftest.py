@@ -35,16 +35,3 @@ def _style_sheets_parsed_once():
     yield
     Stylesheet._parse_rules = original
 
-
-@pytest.fixture(autouse=True, scope="session")
-def _idle_checked_finely():
-    """Pilot waits for the App to be idle in steps of 1/50 s (after every key and pause, at least one step): a
-    test spent most of its time asleep. Steps of 1/200 s, with the same share of a step counted as idle (5%),
-    wait the same way four times as finely (a Pilot test ran in half the time, on the same CPU)."""
-    import textual._wait as wait
-
-    saved = wait.SLEEP_GRANULARITY, wait.SLEEP_IDLE
-    wait.SLEEP_GRANULARITY = 1 / 200
-    wait.SLEEP_IDLE = wait.SLEEP_GRANULARITY / 20
-    yield
-    wait.SLEEP_GRANULARITY, wait.SLEEP_IDLE = saved
