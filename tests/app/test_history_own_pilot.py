@@ -62,7 +62,7 @@ def _priced(deal_id: int, rec: DealRecord) -> dict:
     """A real review of the player's hand (a small one, priced once a process: every test seeds the same
     deals), its verdict set to "best"."""
     if deal_id not in _REVIEWS:
-        priced = review(rec.hands[0], rec.decisions[0], TableView(preset=rec.preset), tables=40, seed=deal_id)
+        priced = review(rec.hands[0], rec.decisions[0], TableView(preset=rec.preset), tables=10, seed=deal_id)
         _REVIEWS[deal_id] = {**priced.to_dict(), "verdict": "best"}
     return _REVIEWS[deal_id]
 

@@ -50,8 +50,9 @@ async def _cycle(pilot, row: ChoiceRow) -> list[str]:
 BANKERS = [(2, ["You", "North"]), (3, ["You", "East", "West"]), (4, ["You", "East", "North", "West"])]
 
 
-async def test_the_first_banker_lists_only_the_seated_players() -> None:
-    # One form, the table's size chosen in turn (a form of its own for each size was most of the test's time).
+async def test_the_first_banker_lists_only_the_seated_players_and_follows_the_table_size() -> None:
+    # One form, the table's size chosen in turn (a form of its own for each size was most of the test's time);
+    # the same form then checks the first banker following the table's size to the seat the table plays.
     app = ScreenApp(lambda: HostScreen(TableConfig(banker=True)))
     async with app.run_test(size=SIZE) as pilot:
         host = _host(app)
@@ -62,12 +63,7 @@ async def test_the_first_banker_lists_only_the_seated_players() -> None:
             assert row.display and sorted(await _cycle(pilot, row)) == sorted(names), players
             assert _labels(row) == names  # you first, then the opponents in seat order
             assert host.config.first_banker in seats_for(players)
-
-
-async def test_the_first_banker_follows_the_table_size_to_the_seat_the_table_plays() -> None:
-    app = ScreenApp(lambda: HostScreen(TableConfig(banker=True)))
-    async with app.run_test(size=SIZE) as pilot:
-        host = _host(app)
+        assert host.config.players == 4  # the last size chosen: the form is back at a table of four
         banker = host.query_one("#first_banker", ChoiceRow)
         banker.select(3)  # West, at four
         await pilot.pause()
@@ -105,7 +101,8 @@ WAYS = [(4, ["clockwise", "counter-clockwise", "across", "a new way each deal"])
         (3, ["clockwise", "counter-clockwise", "a new way each deal"]), (2, ["with North"])]
 
 
-async def test_the_exchange_offers_the_ways_the_table_has() -> None:
+async def test_the_exchange_offers_the_ways_the_table_has_and_a_size_without_the_way_shows_the_way_it_plays(
+) -> None:
     app = ScreenApp(lambda: HostScreen(TableConfig()))
     async with app.run_test(size=SIZE) as pilot:
         host = _host(app)
@@ -115,15 +112,13 @@ async def test_the_exchange_offers_the_ways_the_table_has() -> None:
             row = host.query_one("#exchange", ChoiceRow)
             expected = ["Off", *(f"Once, {w}" for w in ways), *(f"Twice, {w}" for w in ways)]
             assert await _cycle(pilot, row) == expected, players
-
-
-async def test_a_table_size_without_the_way_chosen_shows_the_way_it_plays() -> None:
-    # Across at four, then three players: nobody sits across, and across passes clockwise there (RULES.md §21).
-    app = ScreenApp(lambda: HostScreen(TableConfig(exchange=2, exchange_way=Direction.ACROSS)))
-    async with app.run_test(size=SIZE) as pilot:
-        host = _host(app)
-        row = host.query_one("#exchange", ChoiceRow)
-        assert row.value == (2, Direction.ACROSS)
+        # The same form: across at four, then three players: nobody sits across, and across passes clockwise
+        # there (RULES.md §21). (A form of its own for this was most of its time.)
+        host.query_one("#players", ChoiceRow).select(4)
+        await pilot.pause()
+        row.select((2, Direction.ACROSS))
+        await pilot.pause()
+        assert row.value == (2, Direction.ACROSS) == (host.config.exchange, host.config.exchange_way)
         host.query_one("#players", ChoiceRow).select(3)
         await pilot.pause()
         assert row.value == (2, Direction.CLOCKWISE) == (host.config.exchange, host.config.exchange_way)
