@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from ai import Level
 from app.game import Phase
 from app.game.drills import Drill
 from app.game.drills.arrange_drill import ArrangeTable
@@ -24,6 +25,10 @@ from app.store.database import History
 from app.store.stats import compute_stats, drill_stats
 
 from .harness import Clock, config, make_app, play_a_deal, settle, table_screen
+
+# The computers at the easy level where they play whole deals: the leave paths are the point, not their play
+# (a normal computer's thinking, and its 換三張 passes, were most of these tests' CPU).
+EASY = {"levels": (Level.EASY,) * 3, "watch_level": Level.EASY}
 
 
 def deciders(history: History) -> list[tuple[str, int | None, str | None]]:
@@ -64,7 +69,7 @@ async def to_menu(pilot) -> MainMenu:
 
 async def test_back_to_the_menu_mid_deal_keeps_the_deal_its_cards_and_its_time() -> None:
     clock = Clock()
-    app = make_app(config(seed=5, time_limit=60), menu=True, clock=clock)
+    app = make_app(config(seed=5, time_limit=60, **EASY), menu=True, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_a_deal(pilot)
         await pilot.press("n")
@@ -100,7 +105,7 @@ async def test_back_to_the_menu_from_a_table_the_game_was_started_at_shows_the_m
 
 async def test_the_computer_plays_on_then_end_the_watched_session() -> None:
     # The reported bug: esc → the computer plays → esc → end: "the session is over", yet Continue offered it.
-    app = make_app(config(seed=6, time_limit=60), menu=True)
+    app = make_app(config(seed=6, time_limit=60, **EASY), menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_a_deal(pilot)
         await pilot.press("n")
@@ -123,7 +128,7 @@ async def test_the_computer_plays_on_then_end_the_watched_session() -> None:
 
 
 async def test_end_the_session_at_the_results() -> None:
-    app = make_app(config(seed=7, takeover=False), menu=True)
+    app = make_app(config(seed=7, takeover=False, **EASY), menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_a_deal(pilot)
         assert table_screen(app).table.phase is Phase.RESULTS
@@ -151,7 +156,7 @@ async def test_keep_going_changes_nothing_and_a_second_esc_is_back_to_the_menu()
 
 async def test_during_the_exchange_back_to_the_menu_then_the_computer_plays_on() -> None:
     clock = Clock()
-    app = make_app(config(seed=3, exchange=1, time_limit=60), menu=True, clock=clock)
+    app = make_app(config(seed=3, exchange=1, time_limit=60, **EASY), menu=True, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = table_screen(app).table
@@ -176,7 +181,7 @@ async def test_during_the_exchange_back_to_the_menu_then_the_computer_plays_on()
 
 
 async def test_a_watched_table_back_to_the_menu_and_continued() -> None:
-    app = make_app(config(seed=9, watch=True), menu=True)
+    app = make_app(config(seed=9, watch=True, **EASY), menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         dialog = await leave(pilot, "m")
