@@ -8,6 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
+from ai import Level
 from ai.coach import Review
 from app.game.journal import Journal
 from app.game.replay import OneDeal
@@ -24,6 +25,10 @@ from tests.tiers import sized
 
 from .harness import coached_app, config, make_app, play_a_deal, settle, table_screen
 from .history_helpers import play_session
+
+# The computers at the easy level at the tables these tests play through the UI: what the history keeps is the
+# point, not how well they play (a normal computer's thinking was much of each deal's CPU).
+EASY = (Level.EASY,) * 3
 
 
 async def _leave(pilot) -> None:
@@ -42,7 +47,7 @@ async def test_a_session_left_is_continued_with_everything_restored(deals: int) 
     app = make_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        app.start_table(config(Preset.ARCADE, seed=11, takeover=False, time_limit=0))
+        app.start_table(config(Preset.ARCADE, seed=11, takeover=False, time_limit=0, levels=EASY))
         await play_a_deal(pilot)
         for _ in range(deals - 1):
             await pilot.press("n")
@@ -68,7 +73,7 @@ async def test_a_session_left_is_continued_with_everything_restored(deals: int) 
 async def _one_deal_then_history(pilot, seed: int):
     """Play one taiwan deal at a fresh table, leave, and open History; the deal played."""
     await settle(pilot)
-    pilot.app.start_table(config(Preset.TAIWAN, seed=seed, takeover=False, time_limit=0))
+    pilot.app.start_table(config(Preset.TAIWAN, seed=seed, takeover=False, time_limit=0, levels=EASY))
     await play_a_deal(pilot)
     played = table_screen(pilot.app).table.history[0]
     await _leave(pilot)
@@ -179,7 +184,7 @@ async def test_a_corrupt_history_is_set_aside_with_a_notice_on_screen_and_a_fail
         assert len(aside) == 1 and aside[0].read_bytes().startswith(b"\x00garbage")
         assert any(str(aside[0]) in m and "new history" in m for m in shown)
         assert app.history is not None  # a fresh history records from here on
-        app.start_table(config(Preset.TAIWAN, seed=2, time_limit=0))
+        app.start_table(config(Preset.TAIWAN, seed=2, time_limit=0, levels=EASY))
         await play_a_deal(pilot)
         assert app.history.count() == 1
         # Then a failed write turns the history off and the game goes on (in the same App and table: an App of
