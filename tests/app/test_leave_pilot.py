@@ -67,7 +67,9 @@ async def to_menu(pilot) -> MainMenu:
     return menu
 
 
-async def test_back_to_the_menu_mid_deal_keeps_the_deal_its_cards_and_its_time() -> None:
+async def test_back_to_the_menu_mid_deal_keeps_the_deal_then_the_computer_plays_on_then_end_the_session() -> None:
+    # Two tests before, each playing a deal to the results first in an App of its own (most of their time): back
+    # to the menu mid-deal and Continue; then, at the table continued, the computer plays on and the session ends.
     clock = Clock()
     app = make_app(config(seed=5, time_limit=60, **EASY), menu=True, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -92,15 +94,7 @@ async def test_back_to_the_menu_mid_deal_keeps_the_deal_its_cards_and_its_time()
         again = table_screen(app).table
         assert again is not table and again.number == number and again.current.hands == hands
         assert again.phase is Phase.ARRANGING and again.time_left() == pytest.approx(39.0)
-
-
-async def test_the_computer_plays_on_then_end_the_watched_session() -> None:
-    # The reported bug: esc → the computer plays → esc → end: "the session is over", yet Continue offered it.
-    app = make_app(config(seed=6, time_limit=60), menu=True)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await play_a_deal(pilot)
-        await pilot.press("n")
-        await settle(pilot)
+        # The reported bug: esc → the computer plays → esc → end: "the session is over", yet Continue offered it.
         screen = table_screen(app)
         await leave(pilot, "c")  # mid-deal: the computer finishes this hand and plays the seat on
         assert screen.table.watching
