@@ -9,6 +9,7 @@ import io
 import pytest
 from rich.console import Console
 
+from ai import Level
 from app.config import TableConfig
 from app.i18n import Translator
 from app.screens.dialogs import SeatPickScreen
@@ -34,7 +35,7 @@ async def test_a_three_player_table_hosted_from_the_host_screen_plays_a_deal_to_
         await pilot.pause()
         menu = app.screen
         assert isinstance(menu, MainMenu)
-        menu.last_config = config(seed=5)  # the host screen starts from it: a seeded session
+        menu.last_config = config(seed=5, levels=(Level.EASY,) * 3)  # the host starts from it: a seeded session
         await pilot.press("n")
         await pilot.pause()
         host = app.screen

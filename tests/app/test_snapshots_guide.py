@@ -13,12 +13,12 @@ from tests.app.harness import coached_app
 from tests.app.test_guide import walk_to
 
 GUIDE_SIZES = [(80, 24), (120, 40), (200, 50)]
-# The everyday shots: the issue's two complaints at 80×24 (the foul's warning, the sweep line), the foul's tip
-# and its warning in 繁體中文 at 120×40 and the keys' tip at 200×50. Each shot walks the deal from its start: the
-# later tips at the larger sizes (the reveal's in 繁體中文, the results') are most of a deal's walk, and are in
-# the soak tier; every tip's place is checked every day by test_guide's walk at 80×24.
-EVERYDAY = {(Step.FOUL, (80, 24), "en"), (Step.SWEEP, (80, 24), "en"), (Step.FOUL, (120, 40), "zh-TW"),
-            (Step.KEYS, (200, 50), "en")}
+# The everyday shots: the issue's first complaint at 80×24 (the foul's warning), the foul's tip and its warning
+# in 繁體中文 at 120×40 and the keys' tip at 200×50. Each shot walks the deal from its start: the later tips (the
+# sweep line at 80×24, the reveal's in 繁體中文, the results') are most of a deal's walk, and are in the soak tier;
+# every tip's place, and the sweep's line on the board under its tip, are checked every day by test_guide's walk
+# at 80×24 (the same walk to the same tip the sweep's shot takes).
+EVERYDAY = {(Step.FOUL, (80, 24), "en"), (Step.FOUL, (120, 40), "zh-TW"), (Step.KEYS, (200, 50), "en")}
 CASES = [(step, size, "en") for step in ORDER[:-1] for size in GUIDE_SIZES]
 CASES += [(Step.REVEAL, (120, 40), "zh-TW")]  # the everyday shot in 繁體中文 before it was the foul's
 CASES += [case for case in sorted(EVERYDAY, key=str) if case not in CASES]
