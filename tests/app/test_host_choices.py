@@ -160,9 +160,9 @@ def _shown_matches(host: HostScreen) -> None:
 
 
 # Each example runs the form (some 0.4 s of CPU): no shrinking, which would take minutes; the failing steps
-# print. One example every day (a random walk of up to 25 steps over every row, each step checked), the soak
+# print. Two examples every day (random walks of up to 25 steps over every row, each step checked), the soak
 # tier's thirty as before.
-@settings(max_examples=examples(6) if tiers.SOAK else 1, deadline=None,
+@settings(max_examples=examples(6) if tiers.SOAK else 2, deadline=None,
           phases=(Phase.explicit, Phase.reuse, Phase.generate))
 @given(steps=st.lists(st.tuples(st.sampled_from(ROWS), st.sampled_from((-1, 1, 2))), min_size=1, max_size=25))
 async def test_every_combination_the_form_reaches_is_a_table_that_deals(steps) -> None:
@@ -175,6 +175,7 @@ async def test_every_combination_the_form_reaches_is_a_table_that_deals(steps) -
                 continue  # a row not on screen cannot be changed
             row.action_step(delta)
             await pilot.pause()
+            await pilot.pause()  # the rows a change redraws after the next refresh have had it
             _shown_matches(host)
         c = host.config
         assert fit(c) == c and c.first_banker in c.seats
