@@ -143,7 +143,39 @@ class KeyBar(Static):
                 return
 
 
-class GameFooter(Footer):
+class MenuFooter(Footer):
+    """Textual's compact Footer, without the palette key, that recomposes only when what it shows changed.
+
+    Textual's Footer mounts a widget a key again whenever the screen's bindings refresh, and they refresh on
+    every focus move: on the menu-side screens each arrow key rebuilt the whole footer to draw the same keys.
+    """
+
+    _drawn: object = None  # what :meth:`shown` gave when the footer last composed
+
+    def __init__(self) -> None:
+        super().__init__(compact=True, show_command_palette=False)
+
+    def shown(self) -> object:
+        """What the footer draws: each shown binding, whether it is enabled, and its tooltip."""
+        return tuple((binding, enabled, tooltip)
+                     for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Recompose only when what the footer draws changed."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        if self._drawn == self.shown():
+            return
+        self.call_after_refresh(self.recompose)
+
+    def compose(self) -> ComposeResult:
+        if self._bindings_ready:
+            self._drawn = self.shown()
+        yield from super().compose()
+
+
+class GameFooter(MenuFooter):
     """Textual's Footer, drawn as a :class:`KeyBar` that wraps onto a second line when the keys need it.
 
     The table has more keys than one line of 80 columns holds and every key must stay visible (greyed when
@@ -152,9 +184,6 @@ class GameFooter(Footer):
     """
 
     DEFAULT_CSS = "GameFooter { height: auto; layout: vertical; }"
-
-    def __init__(self) -> None:
-        super().__init__(compact=True, show_command_palette=False)
 
     def entries(self) -> list[KeyEntry]:
         """The active bindings in order, one entry per action; a group's actions share one entry."""
@@ -181,17 +210,10 @@ class GameFooter(Footer):
             out.append(KeyEntry(keys, binding.description, enabled, binding.key))
         return out
 
-    _drawn: tuple[tuple[KeyEntry, ...], int] | None = None
-
-    def bindings_changed(self, screen: Screen) -> None:
-        """Recompose only when the keys (or the width) changed: every arranging move refreshes the bindings,
+    def shown(self) -> object:
+        """The keys as drawn, and the width they are packed into: every arranging move refreshes the bindings,
         and most moves change none of them."""
-        self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
-            return
-        if self._drawn == (tuple(self.entries()), self.app.size.width):
-            return
-        self.call_after_refresh(self.recompose)
+        return tuple(self.entries()), self.app.size.width
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
@@ -220,37 +242,6 @@ class GameFooter(Footer):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.recompose)
-
-
-class MenuFooter(Footer):
-    """Textual's compact Footer, without the palette key, that recomposes only when what it shows changed.
-
-    Textual's Footer mounts a widget a key again whenever the screen's bindings refresh, and they refresh on
-    every focus move: on the menu-side screens each arrow key rebuilt the whole footer to draw the same keys.
-    """
-
-    _drawn: tuple[tuple[Binding, bool, str], ...] | None = None
-
-    def __init__(self) -> None:
-        super().__init__(compact=True, show_command_palette=False)
-
-    def shown(self) -> tuple[tuple[Binding, bool, str], ...]:
-        """What the footer draws: each shown binding, whether it is enabled, and its tooltip."""
-        return tuple((binding, enabled, tooltip)
-                     for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
-
-    def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
-            return
-        if self._drawn == self.shown():
-            return
-        self.call_after_refresh(self.recompose)
-
-    def compose(self) -> ComposeResult:
-        if self._bindings_ready:
-            self._drawn = self.shown()
-        yield from super().compose()
 
 
 def find_translator(node: DOMNode | None) -> Translator:
