@@ -102,6 +102,7 @@ class KeyBar(Static):
     def __init__(self, entries: list[KeyEntry]) -> None:
         super().__init__()
         self.entries = entries
+        self.lines = len(self.pack(entries, 80)) if entries else 0  # as last laid out, set by the footer
         self._spots: list[tuple[int, int, int, KeyEntry]] = []
 
     @staticmethod
@@ -176,11 +177,12 @@ class MenuFooter(Footer):
 
 
 class GameFooter(MenuFooter):
-    """Textual's Footer, drawn as a :class:`KeyBar` that wraps onto a second line when the keys need it.
+    """Textual's Footer, drawn as one :class:`KeyBar` that wraps onto a second line when the keys need it.
 
     The table has more keys than one line of 80 columns holds and every key must stay visible (greyed when
-    it does not apply), so the bindings are packed into lines; the Footer still recomposes whenever the
-    bindings change (``refresh_bindings``), and on every resize.
+    it does not apply), so the bindings are packed into lines. Arranging moves refresh the bindings and often
+    grey or light a key: the bar takes its new entries and repaints where it stands, and the screen is laid
+    out again only when the number of lines changes (a recompose laid out the whole screen on every change).
     """
 
     DEFAULT_CSS = "GameFooter { height: auto; layout: vertical; }"
@@ -215,14 +217,37 @@ class GameFooter(MenuFooter):
         and most moves change none of them."""
         return tuple(self.entries()), self.app.size.width
 
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
+    def bindings_changed(self, screen: Screen) -> None:
+        """Redraw the bar in place when what it shows changed."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
-        entries = self.entries()
-        self._drawn = (tuple(entries), self.app.size.width)
-        lines = len(KeyBar.pack(entries, self.app.size.width))
+        if self._drawn != self.shown():
+            self.call_after_refresh(self._redraw)
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar([])
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self._bindings_ready:
+            self._redraw()
+
+    def _redraw(self) -> None:
+        """Give the bar the current keys; lay the screen out again only if the footer's height changes."""
+        if not self.is_attached or not self._bindings_ready:
+            return
+        shown = self.shown()
+        if shown == self._drawn:
+            return
+        self._drawn = shown
+        entries, width = shown
+        bar = self.query_one(KeyBar)
+        lines = len(KeyBar.pack(list(entries), width))
+        grew = lines != bar.lines
+        bar.entries, bar.lines = list(entries), lines
+        bar.refresh(layout=grew)
         self.styles.height = max(1, lines, self._lines_below())
-        yield KeyBar(entries)
 
     def _lines_below(self) -> int:
         """A dialog's footer covers the footer of the screen underneath (which shows through the dialog's
@@ -241,7 +266,7 @@ class GameFooter(MenuFooter):
         return lines
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.recompose)
+        self.call_after_refresh(self._redraw)
 
 
 def find_translator(node: DOMNode | None) -> Translator:
