@@ -18,7 +18,7 @@ import pytest
 
 from app.cli import main
 from app.commands.rules_cmds import MAX_INPUT
-from app.exits import ECHO_LIMIT, LINE_LIMIT, clip
+from app.exits import ECHO_LIMIT, LINE_LIMIT, TAIL_KEPT, clip
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAL = {
@@ -131,7 +131,12 @@ def test_clip_cuts_each_quoted_echo_and_the_whole_line() -> None:
     assert clip("short 'as is' and \"also\"") == "short 'as is' and \"also\""
     assert clip(f"a {'y' * 100!r} b") == f"a '{'y' * ECHO_LIMIT}…' b"
     assert clip(repr("it's" * 50)) == '"' + ("it's" * 50)[:ECHO_LIMIT] + '…"'
-    assert clip("z " * 1000) == ("z " * 1000)[:LINE_LIMIT] + "…"
+    long = "z " * 1000
+    assert clip(long) == long[: LINE_LIMIT - TAIL_KEPT] + "…" + long[-TAIL_KEPT:]
+    # A long line keeps what came of the problem, said at its end (a fuzzed import once lost it).
+    where = "/tmp/" + "d" * 150 + "/mutated.jsonl: line 1: unknown option "
+    cut = clip(f"{where}{'x' * 400!r} (options are {', '.join(['a_long_name'] * 8)}); nothing was imported")
+    assert len(cut) == LINE_LIMIT + 1 and cut.startswith(where) and cut.endswith("; nothing was imported")
 
 
 @pytest.mark.parametrize("value", ["1_000", "٣", "３", " 3", "3 ", "+3", "0x10", "3.0", ""])
