@@ -20,6 +20,9 @@ settings.register_profile("soak", max_examples=300, deadline=None, derandomize=b
                           suppress_health_check=[HealthCheck.too_slow])
 
 SOAK_COMMAND = 'pytest -m soak'
+# The cyclic collector's thresholds in the everyday tier, from collection on: (young, middle, old) as
+# ``gc.set_threshold`` takes them. Python's defaults (700, 10, 10) are for a program whose heap stays small.
+EVERYDAY_GC_THRESHOLDS = (10_000, 20, 20)
 _TIERS = pytest.StashKey[dict[str, int]]()
 
 
@@ -36,6 +39,8 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("soak")
     else:
         settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+        # Collection builds the suite's long-lived objects; at Python's thresholds a sixth of it was the collector.
+        gc.set_threshold(*EVERYDAY_GC_THRESHOLDS)
 
 
 def _is_property(item: pytest.Item) -> bool:
@@ -67,14 +72,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.workeroutput["tiers"] = counts  # type: ignore[attr-defined]
 
 
-# The cyclic collector's thresholds once the suite is collected: (young, middle, old) as ``gc.set_threshold``
-# takes them. Python's defaults (700, 10, 10) are for a program whose heap stays small.
-COLLECTED_GC_THRESHOLDS = (10_000, 20, 20)
-
-
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Take what collection built (every test item, the imported product, Textual, numpy, hypothesis) out of
-    the cyclic collector's walk, and let young garbage pile up longer before a pass.
+    the cyclic collector's walk; young garbage piles up longer before a pass (EVERYDAY_GC_THRESHOLDS).
 
     A worker holds the whole collected suite for the rest of its life, and at Python's default thresholds a
     full collection rescanned all of it every few hundred milliseconds: a fifth of a Pilot test's CPU was the
@@ -86,7 +86,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         return
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*COLLECTED_GC_THRESHOLDS)
 
 
 def pytest_testnodedown(node, error) -> None:
