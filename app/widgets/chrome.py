@@ -102,7 +102,7 @@ class KeyBar(Static):
     def __init__(self, entries: list[KeyEntry]) -> None:
         super().__init__()
         self.entries = entries
-        self.lines = len(self.pack(entries, 80)) if entries else 0  # as last laid out, set by the footer
+        self.lines = 0  # how many lines the footer last laid the bar out in
         self._spots: list[tuple[int, int, int, KeyEntry]] = []
 
     @staticmethod
@@ -240,9 +240,11 @@ class GameFooter(MenuFooter):
         shown = self.shown()
         if shown == self._drawn:
             return
+        bar = next(iter(self.query(KeyBar)), None)
+        if bar is None:  # a screen being closed takes its widgets away before the footer's last resize
+            return
         self._drawn = shown
         entries, width = shown
-        bar = self.query_one(KeyBar)
         lines = len(KeyBar.pack(list(entries), width))
         grew = lines != bar.lines
         bar.entries, bar.lines = list(entries), lines
