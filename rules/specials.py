@@ -112,6 +112,7 @@ def _three_straights_counts() -> frozenset[tuple[int, ...]]:
     return frozenset(shapes)
 
 
+@functools.cache
 def _three_flushes_counts() -> frozenset[tuple[int, ...]]:
     # Each row is of one suit; two rows may share a suit.
     shapes = set()
@@ -123,12 +124,8 @@ def _three_flushes_counts() -> frozenset[tuple[int, ...]]:
     return frozenset(shapes)
 
 
-# The suit counts (by suit) of the hands that make three flushes, built once: looking one up is called per hand.
-_THREE_FLUSHES = _three_flushes_counts()
-
-
 def _has_three_flushes(suit_counts: Sequence[int]) -> bool:
-    return tuple(suit_counts) in _THREE_FLUSHES
+    return tuple(suit_counts) in _three_flushes_counts()
 
 
 def _has_three_straight_flushes(cards: frozenset[int]) -> bool:

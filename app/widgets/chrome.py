@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -151,7 +151,8 @@ class MenuFooter(Footer):
     every focus move: on the menu-side screens each arrow key rebuilt the whole footer to draw the same keys.
     """
 
-    _drawn: object = None  # what :meth:`shown` gave when the footer last composed
+    _drawn: object = None  # what :meth:`shown` gave when the footer last drew
+    _following = False  # a look at the bindings is due after the next refresh
 
     def __init__(self) -> None:
         super().__init__(compact=True, show_command_palette=False)
@@ -162,13 +163,30 @@ class MenuFooter(Footer):
                      for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
 
     def bindings_changed(self, screen: Screen) -> None:
-        """Recompose only when what the footer draws changed."""
+        """Look at the bindings once the screen has refreshed: however many times they changed until then."""
         self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
-        if self._drawn == self.shown():
+        self.follow()
+
+    def follow(self) -> None:
+        """Redraw after the next refresh if what the footer shows has changed by then (once, however often
+        this is called before it)."""
+        if not self._following:
+            self._following = True
+            self.call_after_refresh(self._follow)
+
+    async def _follow(self) -> None:
+        self._following = False
+        if not self.is_attached or not self._bindings_ready:
             return
-        self.call_after_refresh(self.recompose)
+        shown = self.shown()
+        if shown != self._drawn:
+            await self.redraw(shown)
+
+    async def redraw(self, shown: object) -> None:
+        """Draw ``shown`` (what :meth:`shown` gives now): Textual's Footer composes a widget a key."""
+        await self.recompose()
 
     def compose(self) -> ComposeResult:
         if self._bindings_ready:
@@ -217,34 +235,21 @@ class GameFooter(MenuFooter):
         and most moves change none of them."""
         return tuple(self.entries()), self.app.size.width
 
-    def bindings_changed(self, screen: Screen) -> None:
-        """Redraw the bar in place when what it shows changed."""
-        self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
-            return
-        if self._drawn != self.shown():
-            self.call_after_refresh(self._redraw)
-
     def compose(self) -> ComposeResult:
         yield KeyBar([])
 
     def on_mount(self) -> None:
         super().on_mount()
         if self._bindings_ready:
-            self._redraw()
+            self.follow()
 
-    def _redraw(self) -> None:
-        """Give the bar the current keys; lay the screen out again only if the footer's height changes."""
-        if not self.is_attached or not self._bindings_ready:
-            return
-        shown = self.shown()
-        if shown == self._drawn:
-            return
+    async def redraw(self, shown: object) -> None:
+        """Give the bar the keys in ``shown``; lay the screen out again only if the footer's height changes."""
         bar = next(iter(self.query(KeyBar)), None)
         if bar is None:  # a screen being closed takes its widgets away before the footer's last resize
             return
         self._drawn = shown
-        entries, width = shown
+        entries, width = cast(tuple[tuple[KeyEntry, ...], int], shown)
         lines = len(KeyBar.pack(list(entries), width))
         grew = lines != bar.lines
         bar.entries, bar.lines = list(entries), lines
@@ -268,7 +273,7 @@ class GameFooter(MenuFooter):
         return lines
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self._redraw)
+        self.follow()  # the width the keys are packed into is part of what the footer shows
 
 
 def find_translator(node: DOMNode | None) -> Translator:

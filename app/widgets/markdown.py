@@ -115,4 +115,3 @@ def refill(widget: Widget, was: Block, block: Block) -> None:
 def _same(a: Text | Table, b: Text | Table) -> bool:
     # Tables are drawn anew (Rich tables have no equality); text compares by its characters and styles.
     return isinstance(a, Text) and isinstance(b, Text) and a.plain == b.plain and a.spans == b.spans
-

@@ -56,7 +56,7 @@ async def test_a_footer_whose_bar_is_gone_lets_a_late_resize_pass() -> None:
         footer = app.screen.query_one(GameFooter)
         await footer.query_one(KeyBar).remove()
         footer._drawn = None  # as if the width had changed since it last drew
-        footer._redraw()
+        await footer.redraw(footer.shown())
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert footer._drawn is None  # nothing drawn, nothing raised
