@@ -18,11 +18,12 @@ from typing import Protocol
 from ai import Level
 from app.config import TableConfig
 from rules.cards import Card
-from rules.exchange import PASS_SIZE, check_pass, pass_round
+from rules.exchange import PASS_SIZE, ExchangeError, check_pass, pass_round
 
 from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .phase import Phase
+from .progress import Made, Progress
 from .record import DealRecord
 from .requests import HELPER_LEVEL, PassRequest, Purpose
 
@@ -48,6 +49,7 @@ class Table(Protocol):
     sort: str
     now: Callable[[], float]
     ask: Asking
+    progress: Progress
 
     def begin_arranging(self) -> None: ...
 
@@ -102,8 +104,29 @@ class Exchange:
         record.exchange = way
         record.dealt = dict(record.hands)
         self.table.phase = Phase.EXCHANGING
+        made = self.table.progress.made_for(record.number) if record.human is not None else None
+        if made is not None and self._replay(record, made):
+            self._finish()  # Continue after the last round: straight to arranging the hand as it was passed
+            return True
         self._open_round()
         return True
+
+    def _replay(self, record: DealRecord, made: Made) -> bool:
+        """Continue: pass again every round that was finished when the deal was saved, exactly as it was passed
+        (a pass made is never chosen again); True when that was the last round. A stored round that does not
+        fit the hands (an edited file) ends the replay there: the rounds from it on are passed anew."""
+        for stored in made.rounds[: self.table.config.exchange]:
+            if set(stored) != set(record.seats):
+                break
+            try:
+                passes = [check_pass(record.hands[s], stored[s]) for s in record.seats]
+            except ExchangeError:
+                break
+            moved = pass_round([record.hands[s] for s in record.seats], passes, record.exchange)  # type: ignore[arg-type]
+            record.passes.append(dict(zip(record.seats, passes, strict=True)))
+            record.hands = dict(zip(record.seats, moved, strict=True))
+        record.passed_for_human = tuple(k for k in made.taken if k < len(record.passes))
+        return len(record.passes) >= self.table.config.exchange
 
     def _open_round(self) -> None:
         t = self.table
@@ -117,7 +140,25 @@ class Exchange:
             t.arrange = ArrangeState.new(rec.hands[t.human], t.sort, t.config.options.wheel).receive(self.received)
             seconds = pass_seconds(t.config.time_limit)
             if seconds is not None:
-                t.deadline = t.now() + seconds
+                t.deadline = t.now() + t.progress.pass_time_for(rec.number, len(rec.passes), seconds)
+            self._give_again(rec)
+
+    def _give_again(self, rec: DealRecord) -> None:
+        """Continue during a round whose pass the player had made (or the clock had made for them) while the
+        others were still choosing: that pass stands, and only theirs are asked for."""
+        t = self.table
+        made = t.progress.made_for(rec.number)
+        k = len(rec.passes)
+        if made is None or made.given is None or k != len(made.rounds) or t.human is None:
+            return
+        try:
+            self.passes[t.human] = check_pass(rec.hands[t.human], made.given)
+        except ExchangeError:
+            return
+        t.deadline = None
+        if k in made.taken:
+            rec.passed_for_human += (k,)
+            t.arrange = None  # as when the clock's pass was taken (:meth:`take`)
 
     def requests(self) -> list[PassRequest]:
         """One request per computer seat still to choose this round's pass, in seat order."""
@@ -185,6 +226,11 @@ class Exchange:
         if len(rec.passes) < t.config.exchange:
             self._open_round()
             return
+        self._finish()
+
+    def _finish(self) -> None:
+        """The last round is passed: the table arranges the hands as they now are."""
+        t = self.table
         self.passes = {}
         received = self.received
         t.begin_arranging()

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai import Choice, Level, PassChoice
-from app.config import TableConfig
+from app.config import STAKES, TableConfig
 from rules.cards import Card, deal, turned_card
 from rules.deal import Decision
 from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, ledger_from_dict, new_ledger
@@ -40,7 +40,7 @@ from .exemption import hand_in, prefilled
 from .helping import Helper
 from .journal import Recorder
 from .phase import Phase, Status, Timeout
-from .progress import Progress
+from .progress import Progress, restore_made
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
 from .reveal import RevealProgress, RevealStep, reveal_steps
@@ -209,6 +209,9 @@ class Table:
             record.banker = next_banker(self.history[-1].banker if self.history else None, seats,
                                         self.config.banker_moves, self.config.first_banker)
             record.stakes = dict(zip(seats, deal_stakes(seats, record.banker, human, self.stake), strict=True))
+            made = self.progress.made_for(self.number)
+            if made is not None and made.stake in STAKES:  # Continue: a stake chosen during the deal, for the next
+                self.stake = made.stake
         self.current = record
         self.reveal = RevealProgress()
         self.human_double = None
@@ -232,6 +235,9 @@ class Table:
                 self.deadline = self.now() + self.progress.time_for(self.number, self.config.time_limit)
             self._held_at = self.now() if self._held_at is not None else None
             self._arranging_since, self._held_for = self.now(), 0.0
+            made = self.progress.made_for(self.number)
+            if made is not None:
+                restore_made(self, record, human, made)
         self.phase = Phase.ARRANGING
 
     def status(self, seat: int) -> Status:
@@ -256,8 +262,14 @@ class Table:
         if self.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             return Next()
         requests = (*self.exchange.requests(), *self.ask.computer_requests())
-        coach = hand_in(self)  # the pattern ladder: the hand goes in as dealt, no READY and no clock
-        return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None, coach=coach)
+        hand_in(self)  # the pattern ladder: the hand goes in as dealt, no READY and no clock (and nothing to price)
+        rec, human = self.current, self.human
+        # Continue: the passes and the decision the player had made are priced again, as when they were made.
+        resumed = rec is not None and human is not None and self.progress.made_for(rec.number) is not None
+        coach = (human, self.ask.view_for(human)) if resumed and rec is not None and rec.own(human) else None
+        passed = human if resumed and self.phase is Phase.ARRANGING and rec is not None and rec.passes else None
+        return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None, coach=coach,
+                    coach_passes=passed)
 
     def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next:
         """Hand a seat's answer to the call its request is for (a pass, a takeover, a computer's decision)."""
@@ -279,7 +291,9 @@ class Table:
         """換三張: the player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
         before = self.exchange.round
         self.exchange.give()
-        return self._after_pass(before)
+        step = self._after_pass(before)
+        self.progress.decided()  # a pass made is written at once: nothing can offer it again
+        return step
 
     def accept_pass(self, request: PassRequest, cards: tuple[Card, ...]) -> Next:
         """Take a seat's pass (a computer's, or the player's chosen at the time-out); :data:`REFUSED` when it is
@@ -355,12 +369,19 @@ class Table:
 
     # ---- the human's decision
 
-    def cycle_double(self) -> int | None:
-        """Arcade 賭倍: the human's target moves to the next opponent in play, then to none."""
+    def double_options(self) -> tuple[int, ...]:
+        """Arcade 賭倍: the seats the player may double against this deal (none outside arcade, or in a banker
+        game)."""
         rec = self.current
         if self.preset is not Preset.ARCADE or rec is None or self.human is None or rec.banker is not None:
+            return ()
+        return tuple(s for s in rec.seats if s != self.human)
+
+    def cycle_double(self) -> int | None:
+        """Arcade 賭倍: the human's target moves to the next opponent in play, then to none."""
+        others = self.double_options()
+        if not others:
             raise ArrangeError("no_double")
-        others = [s for s in rec.seats if s != self.human]
         options: list[int | None] = [*others, None]
         idx = options.index(self.human_double) if self.human_double in options else -1
         self.human_double = options[(idx + 1) % len(options)]
@@ -391,7 +412,9 @@ class Table:
         if self.preset is Preset.ARCADE:
             rec.doubles[self.human] = self.human_double
         self.deadline = None
-        return self._decided()
+        step = self._decided()
+        self.progress.decided()  # READY is written at once while the others still think
+        return step
 
     @property
     def human_ready(self) -> bool:
@@ -643,7 +666,7 @@ class Table:
         stores it with every deal)."""
         return {"seed": self.seed, "number": self.number, "ledger": self.ledger.to_dict(),
                 "treasure": self.treasure.to_dict(), "player_seat": self.player_seat,
-                "start_money": list(self.start_money), "sort": self.sort}
+                "start_money": list(self.start_money), "sort": self.sort, "stake": self.stake}
 
     def save(self) -> dict[str, Any]:
         """The whole session as JSON-ready data: its settings, :meth:`state` and every deal."""
@@ -664,6 +687,10 @@ class Table:
             check_seated(table.ledger, table.seats)  # a smaller table's empty chairs still hold nothing
         table.treasure = TreasureQueue.from_dict(state.get("treasure", []))
         table.start_money = tuple(int(m) for m in state["start_money"])
+        stake = state.get("stake", config.player_stake)  # a session stored before the stake was kept: the host's
+        if stake not in STAKES:
+            raise ValueError(f"the player's stake {stake!r} is not one of {list(STAKES)}")
+        table.stake = int(stake)
         seat = state.get("player_seat")
         if seat is not None and table.is_empty(int(seat)):
             raise ValueError(f"the player's seat {seat} is an empty chair at this table")
