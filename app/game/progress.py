@@ -297,6 +297,7 @@ class Progress:
         takes the seat over)."""
         table = self.table
         if table.phase is Phase.ARRANGING:
+            self.passing = None  # the exchange is over: only the arrangement's clock runs
             left = table.time_left()
             if left is not None:
                 self.left = left

@@ -263,6 +263,9 @@ class MainMenu(BaseScreen[None]):
         playing = None if row is None else InProgress.from_state(row.state)
         if playing is None:
             return ""
+        if playing.passing is not None:  # 換三張: the pass clock is the one running, not the arrangement's
+            secs = math.ceil(playing.passing)
+            return self.t("menu.continue_passing", deal=playing.deal, time=f"{secs // 60}:{secs % 60:02d}")
         if playing.left is None:
             return self.t("menu.continue_playing_untimed", deal=playing.deal)
         secs = math.ceil(playing.left)
