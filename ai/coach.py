@@ -20,10 +20,11 @@ The same concept on another floor: priced here; the table's requests are :mod:`a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -112,34 +113,113 @@ class PricedPlay(PricedDecision):
                    float(data["sweeps_given"]), float(data["sweeps_taken"]))
 
 
+class Priced(Protocol):
+    """A priced decision of the deal other than the rows (a pass of 換三張: :class:`ai.exchange.PassReview`)."""
+
+    loss: float
+    ci95: float
+    verdict: Verdict
+
+
+class PartKind(StrEnum):
+    """Which decision of a deal a part of the coach's price is."""
+
+    PASS = "pass"  # a pass of 換三張 (its round in :attr:`Part.round`)
+    ROWS = "rows"  # the arrangement (or the declaration)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One decision's share of a deal's price: its loss, its interval and its own verdict."""
+
+    kind: PartKind
+    loss: float
+    ci95: float
+    verdict: Verdict
+    round: int | None = None  # a pass: its round of the exchange (0-based)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value, "loss": self.loss, "ci95": self.ci95,
+                               "verdict": self.verdict.value}
+        if self.round is not None:
+            out["round"] = self.round
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Part:
+        rnd = data.get("round")
+        return cls(PartKind(data["kind"]), float(data["loss"]), float(data["ci95"]), Verdict(data["verdict"]),
+                   None if rnd is None else int(rnd))
+
+
 @dataclass(frozen=True)
 class Review:
-    """The coach's word on one decision: the play, the best, the next best, the loss and the verdict."""
+    """The coach's word on a seat's decisions in one deal: the play, the best, the next best, and the loss with
+    its verdict. ``loss``, ``ci95`` and ``verdict`` are the whole deal's: with 換三張 they add the passes' losses to
+    the rows' (:meth:`with_passes`; ``parts`` itemises them), else they are the rows' alone."""
 
     preset: Preset
     played: PricedPlay
     best: PricedPlay
     alternatives: tuple[PricedPlay, ...]
-    loss: float  # units the played decision gives up against the best (0 when it does as well)
+    loss: float  # units the decisions give up against the best (0 when they do as well)
     ci95: float  # 95% half-width of the loss
     verdict: Verdict
     tables: int  # pricing tables
+    parts: tuple[Part, ...] = ()  # the passes, then the rows: empty when the rows are the only decision
 
     @property
     def same_as_best(self) -> bool:
-        """Whether the player played the best play's rows (or its declaration)."""
-        return _same(self.played.decision, self.best.decision)
+        """Whether the player played the best play's rows (or its declaration) and made no pass worse than the
+        best: nothing was lost anywhere."""
+        return _same(self.played.decision, self.best.decision) and self.passes_loss <= 0
+
+    @property
+    def rows_part(self) -> Part:
+        """The arrangement's own share: its loss, interval and verdict."""
+        for part in self.parts:
+            if part.kind is PartKind.ROWS:
+                return part
+        return Part(PartKind.ROWS, self.loss, self.ci95, self.verdict)
+
+    @property
+    def passes_loss(self) -> float:
+        """What the passes of 換三張 lost, together (0 without them)."""
+        return sum(p.loss for p in self.parts if p.kind is PartKind.PASS)
+
+    @property
+    def worst(self) -> Part | None:
+        """The part that lost most, when the deal had more than one decision (None otherwise)."""
+        if len(self.parts) < 2:
+            return None
+        return max(self.parts, key=lambda p: p.loss)
+
+    def with_passes(self, passes: Sequence[Priced]) -> Review:
+        """This review of the rows with the seat's priced passes added, round by round: the loss is the sum of
+        the parts' (the pass pricing and the rows pricing draw their own tables, so their errors are independent
+        and the intervals add in quadrature), the verdict follows the sum."""
+        rows = self.rows_part
+        if not passes:
+            return replace(self, loss=rows.loss, ci95=rows.ci95, verdict=rows.verdict, parts=())
+        parts = (*(Part(PartKind.PASS, p.loss, p.ci95, p.verdict, k) for k, p in enumerate(passes)), rows)
+        loss = round(sum(p.loss for p in parts), 4)
+        ci = round(math.sqrt(sum(p.ci95 ** 2 for p in parts)), 4)
+        return replace(self, loss=loss, ci95=ci, verdict=verdict_for(loss, self.preset), parts=parts)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset.value, "played": self.played.to_dict(), "best": self.best.to_dict(),
-                "alternatives": [a.to_dict() for a in self.alternatives], "loss": self.loss, "ci95": self.ci95,
-                "verdict": self.verdict.value, "tables": self.tables}
+        out = {"preset": self.preset.value, "played": self.played.to_dict(), "best": self.best.to_dict(),
+               "alternatives": [a.to_dict() for a in self.alternatives], "loss": self.loss, "ci95": self.ci95,
+               "verdict": self.verdict.value, "tables": self.tables}
+        if self.parts:
+            out["parts"] = [p.to_dict() for p in self.parts]
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Review:
         return cls(Preset(data["preset"]), PricedPlay.from_dict(data["played"]), PricedPlay.from_dict(data["best"]),
                    tuple(PricedPlay.from_dict(a) for a in data["alternatives"]), float(data["loss"]),
-                   float(data["ci95"]), Verdict(data["verdict"]), int(data["tables"]))
+                   float(data["ci95"]), Verdict(data["verdict"]), int(data["tables"]),
+                   tuple(Part.from_dict(p) for p in data.get("parts", ())))
 
 
 def _same(a: Decision, b: Decision) -> bool:

@@ -69,11 +69,16 @@ class Skill:
 
 @dataclass
 class Coach:
-    """The session's reviews, by (deal number, seat), and which are being priced."""
+    """The session's reviews, by (deal number, seat), and which are being priced.
+
+    A review is the whole deal's: with 換三張 the rows' price and each of the seat's own passes' are priced apart
+    (:attr:`rows`, :attr:`passes`) and the review kept (:attr:`reviews`, what the board, History and the
+    figures read) once every part is in, its loss their sum (:meth:`ai.coach.Review.with_passes`)."""
 
     reviews: dict[tuple[int, int], Review] = field(default_factory=dict)
     pending: set[tuple[int, int]] = field(default_factory=set)
     listener: Callable[[int, int, Review], None] | None = None  # told of each review kept (the history)
+    rows: dict[tuple[int, int], Review] = field(default_factory=dict)  # the rows priced alone, by (deal, seat)
     passes: dict[tuple[int, int, int], PassReview] = field(default_factory=dict)  # 換三張: (deal, seat, round)
     passes_pending: set[tuple[int, int, int]] = field(default_factory=set)
     # Auto-arrange's constrained suggestions, by (deal, seat): how many placed cards they kept, and the plays.
@@ -101,7 +106,9 @@ class Coach:
         """The request pricing ``seat``'s decision in ``rec`` (None when it is decided already, priced or
         being priced, or the seat has not decided)."""
         key = (rec.number, seat)
-        if key in self.reviews or key in self.pending or seat not in rec.decisions:
+        if not rec.preset.arranged:  # the pattern ladder: nobody decides anything, so there is nothing to price
+            return None
+        if key in self.rows or key in self.reviews or key in self.pending or seat not in rec.decisions:
             return None
         self.pending.add(key)
         return CoachRequest(rec.number, seat, rec.hands[seat], rec.decisions[seat], view, rec.seed ^ (seat << 20),
@@ -123,26 +130,43 @@ class Coach:
         return out
 
     def accept_pass(self, request: PassCoachRequest, result: PassReview) -> None:
-        """Keep a priced pass."""
+        """Keep a priced pass (the deal's review is kept once its rows are priced too)."""
         key = (request.deal, request.seat, request.round)
         self.passes_pending.discard(key)
         self.passes[key] = result
+        self._settle(request.deal, request.seat)
 
     def accept(self, request: CoachRequest, result: Review) -> None:
-        """Keep a priced decision."""
+        """Keep a priced arrangement (the deal's review is kept once its passes, if any, are priced too)."""
         key = (request.deal, request.seat)
         self.pending.discard(key)
-        self.reviews[key] = result
+        self.rows[key] = result
+        self._settle(request.deal, request.seat)
+
+    def _settle(self, deal: int, seat: int) -> None:
+        """Keep the deal's whole review once its rows and every pass asked for are priced, and tell the history."""
+        rows = self.rows.get((deal, seat))
+        if rows is None or self.passes_waiting(deal, seat):
+            return
+        passes = [r for (d, s, _k), r in sorted(self.passes.items()) if d == deal and s == seat]
+        whole = rows.with_passes(passes)
+        if self.reviews.get((deal, seat)) == whole:
+            return
+        self.reviews[(deal, seat)] = whole
         if self.listener is not None:
-            self.listener(request.deal, request.seat, result)
+            self.listener(deal, seat, whole)
+
+    def passes_waiting(self, deal: int, seat: int) -> bool:
+        """Whether a pass of ``seat`` in deal ``deal`` is still being priced."""
+        return any(d == deal and s == seat for d, s, _k in self.passes_pending)
 
     def review_for(self, deal: int, seat: int) -> Review | None:
-        """The review of ``seat``'s decision in deal ``deal``, once priced."""
+        """The review of ``seat``'s decisions in deal ``deal``, once every one is priced."""
         return self.reviews.get((deal, seat))
 
     def is_pending(self, deal: int, seat: int) -> bool:
-        """Whether that decision is being priced now."""
-        return (deal, seat) in self.pending
+        """Whether that deal's decisions are being priced now (its rows, or a pass)."""
+        return (deal, seat) in self.pending or ((deal, seat) in self.rows and self.passes_waiting(deal, seat))
 
     def skill(self, seat: int, deals: set[int] | None = None) -> Skill:
         """``seat``'s mean units lost and share of best plays over its priced deals (those in ``deals`` only,

@@ -34,6 +34,7 @@ from app.view.coach import (
 )
 from app.view.exchange_review import pass_lines
 from app.view.formatting import seat_name, signed
+from app.view.ladder import pattern_name
 from app.widgets.chrome import GameFooter
 from rules.arrangement import Row
 
@@ -87,13 +88,26 @@ class ReviewScreen(BaseModal[None]):
         t, rec = self.t, self.record
         name = seat_name(t, self.seat, self.table.human)
         self.query_one("#review-title", Static).update(t("coach.review.title", seat=name, n=rec.number))
-        priced = self.table.coach.review_for(rec.number, self.seat)
         body = self.query_one("#review-body", Static)
+        if not rec.preset.arranged:  # the pattern ladder: nothing was decided, so nothing is priced
+            body.update(self.render_nothing())
+            return
+        priced = self.table.coach.review_for(rec.number, self.seat)
         if priced is None:
             self.ask(self.seat)
             body.update(Text(t("coach.review.pending"), style="italic"))
             return
         body.update(self.render_review(priced))
+
+    def render_nothing(self) -> Group:
+        """A deal where nobody decided anything (比牌型): no verdict, and what the rules compared instead."""
+        t, rec = self.t, self.record
+        lines = Text()
+        for seat in rec.seats:
+            name = seat_name(t, seat, self.table.human)
+            lines.append(t("coach.review.nothing_line", seat=name, pattern=pattern_name(t, rec.hands[seat])) + "\n",
+                         style="bold" if seat == self.seat else "")
+        return Group(Text(t("coach.review.nothing")), lines, Text(t("coach.review.keys"), style="italic dim"))
 
     def render_review(self, r: Review) -> Group:
         """The verdict, both plays row by row, the alternatives and the reasoning."""

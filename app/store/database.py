@@ -36,7 +36,7 @@ from app.paths import data_dir
 
 from .files import BUSY_MS, connect_reading, corrupt, disk_full, move_aside
 from .salvage import Salvaged, insert_deal, salvage
-from .schema import VERSION, SchemaTooNew, migrate, new_uid, version_of
+from .schema import UNDECIDED, VERSION, SchemaTooNew, migrate, new_uid, version_of
 from .validate import ANY_OBJECT, DEAL, REVIEW, SESSION_COLUMNS, Invalid, Mode, Status, listing, stored
 
 HISTORY_FILE = "history.sqlite3"
@@ -282,9 +282,10 @@ class History:
         return int(self._write(add))
 
     def set_review(self, deal_id: int, review: dict[str, Any]) -> None:
-        """The coach's verdict on a stored deal (it arrives after the deal is written)."""
+        """The coach's verdict on a stored deal (it arrives after the deal is written); never on a deal where
+        nothing was decided (the pattern ladder)."""
         self._write(lambda db: db.execute(
-            "UPDATE deals SET verdict = ?, loss = ?, review = ? WHERE id = ?",
+            f"UPDATE deals SET verdict = ?, loss = ?, review = ? WHERE id = ? AND preset != '{UNDECIDED}'",
             (review.get("verdict"), review.get("loss"), json.dumps(review), deal_id),
         ))
 

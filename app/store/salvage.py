@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .schema import decider_column, new_uid, player_columns
+from .schema import UNDECIDED, decider_column, new_uid, player_columns
 from .validate import ANY_OBJECT, FORMAT, LINE, SESSION, VERSION, Invalid, Mode, stored
 
 T = TypeVar("T")
@@ -174,6 +174,8 @@ def insert_deal(db: sqlite3.Connection, session: int | None, record: dict[str, A
     """One deal row (the game's, an import's or a salvage's), in the caller's transaction; returns its id."""
     cols = player_columns(record)
     names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
+    if record.get("rules") == UNDECIDED:
+        review = None  # nothing was decided, so nothing is priced (an export from an older build may hold one)
     cur = db.execute(
         f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, retry_of, verdict, loss, review, "
         f"decider, {', '.join(names)}) VALUES ({', '.join('?' * (13 + len(names)))})",

@@ -23,6 +23,8 @@ Versions:
    stored, where a ``takeover`` is read as ``timeout``: the builds before this one wrote it only when the
    computer completed the hand at the time-out. A record that names no decider for the player counts as
    theirs only where it shows they decided (its seconds to arrange, written only when the player submits).
+6. No verdict where nothing was decided: the pattern ladder's deals (比牌型: nobody arranges) lose the verdict,
+   loss and review that the builds before this one gave them (a "best" play that counted in the figures).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 
-VERSION = 5
+VERSION = 6
 
 
 class SchemaTooNew(Exception):
@@ -209,7 +211,12 @@ def _v5(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX deals_by_decider ON deals(preset, decider, id)")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5}
+def _v6(db: sqlite3.Connection) -> None:
+    db.execute(f"UPDATE deals SET verdict = NULL, loss = NULL, review = NULL WHERE preset = '{UNDECIDED}'")
+
+
+UNDECIDED = "ladder"  # the preset whose deals hold no decision (rules.presets.Preset.LADDER: not arranged)
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5, 6: _v6}
 
 
 def new_uid() -> str:

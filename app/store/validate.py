@@ -329,9 +329,11 @@ DEAL = obj(
 _PRICED = obj({"decision": ANY_OBJECT, "ev": number(-1e6, 1e6),
                "row_wins": nullable(list_of(number(0, 1), 3, 3)), "sweeps_given": number(0, 1e6),
                "sweeps_taken": number(0, 1e6)}, ("decision", "ev", "sweeps_given", "sweeps_taken"))
+_PART = obj({"kind": text(choices=["pass", "rows"]), "loss": number(-1e6, 1e6), "ci95": number(0, 1e6),
+             "verdict": text(32), "round": integer(0, 8)}, ("kind", "loss", "ci95", "verdict"))
 REVIEW = obj({"preset": text(choices=PRESETS), "played": _PRICED, "best": _PRICED,
               "alternatives": list_of(_PRICED, 64), "loss": number(-1e6, 1e6), "ci95": number(0, 1e6),
-              "verdict": text(32), "tables": integer(0, MAX_INT)},
+              "verdict": text(32), "tables": integer(0, MAX_INT), "parts": list_of(_PART, 9)},
              )  # each field checked when present; the coach's reader (Review.from_dict) requires them
 _SESSION_COLUMNS: dict[str, Check] = {
     "uid": text(16, pattern=UID), "started": TIME, "updated": TIME, "preset": text(choices=PRESETS),

@@ -5,7 +5,7 @@ The same concept on another floor: the words of :mod:`ai.coach` and :mod:`app.ga
 
 from __future__ import annotations
 
-from ai import PricedPlay, Review, Verdict
+from ai import PartKind, PricedPlay, Review, Verdict
 from app.game import Coach, DealRecord, Skill
 from app.game.record import own_deals
 from app.i18n import Translator
@@ -43,7 +43,26 @@ def loss_text(t: Translator, review: Review) -> str:
     per_unit = review.preset.points_per_unit
     if per_unit > 1:  # taiwan and tournament keep points too
         line += " " + t("coach.points", points=round(review.loss * per_unit))
-    return line
+    return line + parts_text(t, review)
+
+
+def parts_text(t: Translator, review: Review) -> str:
+    """`` (the pass lost 8.02, the rows 0.10)``: each decision's share of a deal with more than one, the worst
+    first; empty for a deal whose rows were its only decision."""
+    if review.worst is None:
+        return ""
+    rounds = sum(p.kind is PartKind.PASS for p in review.parts)
+    named = []
+    for part in sorted(review.parts, key=lambda p: -p.loss):
+        if part.kind is PartKind.ROWS:
+            name = t("coach.part_rows")
+        elif rounds > 1 and part.round is not None:
+            name = t("coach.part_pass_round", n=part.round + 1)
+        else:
+            name = t("coach.part_pass")
+        key = "coach.part_first" if not named else "coach.part_next"
+        named.append(t(key, part=name, loss=f"{part.loss:.2f}"))
+    return t("coach.parts", parts=t("coach.join").join(named))
 
 
 def above_best(review: Review) -> bool:

@@ -19,7 +19,7 @@ from app.game.record import DealRecord, Decider
 from app.game.transfer import import_lines
 from app.screens.history import decider_mark
 from app.store.database import open_history
-from app.store.schema import migrate, new_uid, player_columns, version_of
+from app.store.schema import VERSION, migrate, new_uid, player_columns, version_of
 from app.store.stats import compute_stats
 
 from .helpers import connect, sample_records
@@ -85,7 +85,7 @@ def test_an_old_history_gets_its_deciders(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     records = _build_v4(path)
     history = open_history(path).history
-    assert history is not None and version_of(history.db) == 5
+    assert history is not None and version_of(history.db) == VERSION
     rows = sorted(history.deals(limit=100), key=lambda r: r.id)
     assert len(rows) == len(records)  # nothing dropped
     for how, row in zip(HOWS, rows, strict=False):

@@ -23,7 +23,7 @@ import pytest
 
 from app.store import schema
 from app.store.database import HistoryOff, Mode, open_history
-from app.store.schema import VERSION, migrate, new_uid, player_columns, version_of
+from app.store.schema import VERSION, decider_column, migrate, new_uid, player_columns, version_of
 from app.store.stats import compute_stats
 from rules.presets import Preset
 
@@ -63,6 +63,8 @@ def build(path: Path, version: int) -> dict[int, list[dict[str, Any]]]:
                     values.update(player_columns(record))
                 if version >= 3:  # from version 3 on the game gives every deal its uid as it writes it
                     values["uid"] = new_uid()
+                if version >= 5:  # and from version 5 on who decided the player's hand
+                    values["decider"] = decider_column(record)
                 db.execute(f"INSERT INTO deals ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
                            tuple(values.values()))
                 by_session[session].append(record)
@@ -213,3 +215,17 @@ def test_death_mid_migration_leaves_old_version(tmp_path: Path) -> None:
     db.close()
     history = open_history(path).history
     assert history is not None and version_of(history.db) == VERSION and history.count() == len(before["deals"])
+
+
+def test_a_ladder_deal_loses_the_verdict_an_older_build_gave_it(tmp_path: Path) -> None:
+    # 比牌型: nobody decides anything, yet builds before schema 6 priced the hand as "best" (issue 36).
+    path = tmp_path / "history.sqlite3"
+    build(path, 5)
+    db = connect(path)
+    db.execute("UPDATE deals SET verdict = 'best', loss = 0.0, review = '{}'")
+    db.close()
+    history = open_history(path).history
+    assert history is not None
+    kept = dict(history.db.execute("SELECT preset, count(verdict) FROM deals GROUP BY preset").fetchall())
+    assert kept["ladder"] == 0 and kept["taiwan"] > 0
+    assert compute_stats(history, "ladder").priced == 0
