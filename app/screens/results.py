@@ -22,7 +22,7 @@ from app.screens.base import BaseModal
 from app.screens.rules_screen import RulesScreen
 from app.view.account import Account, build_account, cell_text, pad
 from app.view.cards import CardLook
-from app.view.coach import coach_status, session_skill
+from app.view.coach import coach_status, session_skill, who_finished
 from app.view.formatting import deal_units_text, money_text, seat_name, signed
 from app.widgets.chrome import GameFooter
 
@@ -184,8 +184,9 @@ class ResultsScreen(BaseModal[str | None]):
             cells.append(self.money_text(s, money_after[s] if money_after else 0))
             grid.add_row(*cells)
         parts: list = [grid]
-        if rec.computer_for_human:
-            parts.append(Text(t("table.msg.takeover_done"), style="yellow"))
+        finished = who_finished(t, rec)  # the clock ran out, or the player left the seat: which one
+        if finished:
+            parts.append(Text(finished, style="yellow"))
         if not table.scored:
             parts.append(Text(t("results.practice_note"), style="italic"))
         return Group(*parts)

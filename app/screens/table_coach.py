@@ -58,6 +58,8 @@ class Coaching:
         if rec is None or not (self._on or asked):
             return
         budget = Budget.STANDARD.value if budget == "off" else budget
+        if asked:  # the review screen asks for a seat's whole deal: its passes of 換三張 too, before its rows
+            self.ask_passes(seat, asked=True)
         request = table.coach.request(rec, seat, view or table.ask.view_for(seat), Budget(budget))
         if request is not None:
             self.screen.run_worker(partial(self._price, request), name="coach_think", group="coach", thread=True)
@@ -80,12 +82,12 @@ class Coaching:
 
     # ---- the exchange's passes
 
-    def ask_passes(self, seat: int) -> None:
-        """Have the coach price ``seat``'s passes of this deal (with the coach on; never a pass the computer
-        chose for the player at the time-out)."""
+    def ask_passes(self, seat: int, asked: bool = False) -> None:
+        """Have the coach price ``seat``'s passes of this deal (with the coach on, or when ``asked`` for in the
+        review screen; never a pass the computer chose for the player at the time-out)."""
         table = self.screen.table
         rec = table.current
-        if rec is None or not self._on:
+        if rec is None or not (self._on or asked):
             return
         for request in table.coach.pass_requests(rec, seat, table.ask.view_for(seat)):
             self.screen.run_worker(partial(self._price_pass, request), name="coach_pass_think", group="coach",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ai import PartKind, PricedPlay, Review, Verdict
 from app.game import Coach, DealRecord, Skill
-from app.game.record import own_deals
+from app.game.record import Decider, own_deals
 from app.i18n import Translator
 from rules.arrangement import Row
 from rules.cards import format_cards
@@ -129,6 +129,17 @@ def not_yours(t: Translator, rec: DealRecord, seat: int) -> str:
     if seat != rec.human or seat not in rec.decisions or rec.own(seat):
         return ""
     return " " + t("coach.not_yours")
+
+
+def who_finished(t: Translator, rec: DealRecord) -> str:
+    """Why the computer decided the player's hand, as it happened (the clock ran out, or the player left the seat
+    to it); empty when the player decided it or nobody played the deal."""
+    who = rec.decided_by.get(rec.human) if rec.human is not None else None
+    if who is Decider.TIMEOUT:
+        return t("table.msg.done_timeout")
+    if who is Decider.TAKEOVER:
+        return t("table.msg.done_takeover")
+    return ""
 
 
 def constrained_note(t: Translator, coach: Coach, rec: DealRecord, seat: int, review: Review) -> str:

@@ -30,7 +30,7 @@ from app.game.exemption import exempt_of
 from app.i18n import Translator
 from app.view.account import account_board, board_account, build_account
 from app.view.cards import CardLook, cards_text
-from app.view.coach import coach_status
+from app.view.coach import coach_status, who_finished
 from app.view.exchange import exchange_board, exchange_status, hand_model
 from app.view.formatting import SEAT_KEYS, SPECIAL_IDS, money_text, seat_name, signed
 from app.view.helping import suggestion_text
@@ -443,8 +443,9 @@ class TablePresenter:
         # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
         results = self.narrator.figures(rec, rec.units or (0,) * 4)
         out.append(self.t("table.board.deal_over", results=results), style="bold")
-        if rec.computer_for_human:
-            out.append("\n" + self.t("table.msg.takeover_done"), style="yellow")
+        finished = who_finished(self.t, rec)  # the clock ran out, or the player left the seat: which one
+        if finished:
+            out.append("\n" + finished, style="yellow")
         coach = coach_status(self.t, table.coach, rec, rec.human) if rec.human is not None else ""
         if coach:
             out.append("\n" + coach, style="bold cyan")

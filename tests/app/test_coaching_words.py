@@ -21,3 +21,39 @@ def test_a_play_priced_above_the_best_is_flagged_and_an_ordinary_review_is_not()
     en = Translator("en")
     assert en("coach.review.tied").startswith("A play priced above the best")
     assert "best" in loss_text(en, r)
+
+
+def test_the_line_after_a_hand_the_computer_finished_says_which_happened() -> None:
+    from app.config import TableConfig
+    from app.game import Table
+    from app.game.record import Decider
+    from app.view.coach import who_finished
+
+    table = Table(TableConfig(seed=4, levels=(Level.EASY,) * 3))
+    table.deal()
+    rec = table.current
+    en, tw = Translator("en"), Translator("zh-TW")
+    rec.decided_by[0] = Decider.TIMEOUT
+    assert who_finished(en, rec).startswith("The clock ran out") and "時間到了" in who_finished(tw, rec)
+    rec.decided_by[0] = Decider.TAKEOVER
+    assert who_finished(en, rec).startswith("You left your seat to the computer")
+    rec.decided_by[0] = Decider.PLAYER
+    assert who_finished(en, rec) == ""
+
+
+def test_a_deal_with_a_pass_names_its_parts_the_worst_first() -> None:
+    from ai import PassReview, Verdict
+
+    view, hand = TableView(), deal(12)[0]
+    rows = review(hand, choose(hand, view, Level.NORMAL).decision, view, tables=40, seed=1)
+    bad = PassReview(tuple(hand[:3]), -1.0, tuple(hand[3:6]), 7.0, 8.0, 2.5, Verdict.BLUNDER, 48)
+    whole = rows.with_passes([bad])
+    assert whole.loss == round(8.0 + rows.loss, 4) and whole.verdict is Verdict.BLUNDER and not whole.same_as_best
+    assert whole.ci95 >= 2.5 and whole.worst is not None and whole.worst.loss == 8.0
+    en = Translator("en")
+    assert f"(the pass lost 8.00, the rows {rows.loss:.2f})" in loss_text(en, whole)
+    assert "传牌少赢 8.00" in loss_text(Translator("zh-CN"), whole)
+    # a pass as good as the best adds nothing: the verdict is the rows' again, and it reads back whole
+    good = PassReview(tuple(hand[:3]), 7.0, tuple(hand[:3]), 7.0, 0.0, 0.0, Verdict.BEST, 48)
+    assert rows.with_passes([good]).verdict is rows.verdict
+    assert type(whole).from_dict(whole.to_dict()) == whole

@@ -222,7 +222,7 @@ async def test_timeout_without_takeover_the_computer_plays_the_seat():
         rec = table.current
         assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back and not rec.fouled(0)
         assert table.phase is Phase.RESULTS and table.watching
-        assert "The computer finished your hand" in str(screen.query_one("#board").render())
+        assert "The clock ran out: the computer finished your hand" in str(screen.query_one("#board").render())
         assert "t takes a seat" in screen.view.hand_model().note
         # The computer keeps playing the seat: the next deal is four computers, no countdown.
         await pilot.press("n")
