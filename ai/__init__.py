@@ -27,7 +27,7 @@ opponents), :mod:`ai.expert` (Monte Carlo over sampled opponents) and :mod:`ai.l
 import importlib
 from typing import Any
 
-from ai.coach import THRESHOLDS, Budget, Part, PartKind, PricedPlay, Review, Verdict, parse_play, review
+from ai.coach import THRESHOLDS, Budget, Part, PartKind, PricedPlay, Review, Verdict, advise, parse_play, review
 from ai.contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
 from ai.exchange import PassChoice, PassReview, candidates, choose_pass, price_passes, review_pass
 from ai.levels import choose
@@ -68,6 +68,7 @@ __all__ = [
     "Review",
     "TableView",
     "Verdict",
+    "advise",
     "best_declaration",
     "candidates",
     "choose",

@@ -36,10 +36,10 @@ from rules.presets import Preset
 from rules.scoring import score_deal
 
 from .bank import Bank, bank_for
-from .contract import Distinct, Level, PricedDecision, TableView
+from .contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
 from .levels import choose
+from .policy import best_declaration, table_doubles
 from .policy import double_factors as _factors
-from .policy import table_doubles
 from .sampling import Imagined, imagine
 from .showdown import SideRows, decisions_rows, pair_scores, sample_scores, tie_rows
 from .unseen import bank_constraints, deal_unseen
@@ -274,6 +274,46 @@ def review(
     alternatives = tuple(others[:3])  # the next best by what the pricing tables say they are worth
     return Review(view.preset, priced[0], priced[best_col], alternatives, round(loss, 4), round(ci, 4),
                   verdict_for(loss, view.preset), len(x))
+
+
+def advise(
+    hand: Sequence[int],
+    view: TableView,
+    *,
+    tables: int | Budget = Budget.STANDARD,
+    seed: int = 0,
+    fixed: Fixed | None = None,
+) -> Choice:
+    """Auto-arrange's plays priced the coach's way, so that advice and judgement are one estimator: the plays are
+    `expert`'s on the coach's own seed (:func:`review` with that seed finds the first of them best), each with
+    the units the coach's pricing tables give it, which are the units a review of that play reports (the tables
+    are drawn from the seed and the hand alone, so a play's value does not depend on what it is priced beside).
+    The hand's best declaration, when it has one, comes among the alternatives with its own price. ``fixed``
+    keeps placed cards, as :func:`ai.levels.choose` does; a hand with nothing to arrange (the pattern ladder,
+    免擺) gets `expert`'s choice as it is."""
+    cards = tuple(sorted(Card(c) for c in hand))
+    choice = choose(cards, view, Level.EXPERT, seed=seed, top=3, distinct=Distinct.STRUCTURE, fixed=fixed)
+    options = view.rules_options
+    if not view.preset.arranged or (options.exempt and exempt_rank(cards, options.wheel) is not None):
+        return choice
+    count = TABLES[tables] if isinstance(tables, Budget) else max(2, int(tables))
+    weight, heads = view.weight, view.heads_up()
+    plays = [choice.decision, *(a.decision for a in choice.alternatives)]
+    x, _ = _price(plays, cards, heads, count, seed)
+    evs = [float(v) for v in (x * weight).mean(axis=0)]
+    # (rank, play): the plays in the order the coach's prices put them, each shown at that price.
+    ranked = [(ev, PricedDecision(d, ev)) for d, ev in zip(plays, evs, strict=True)]
+    declaration = best_declaration(cards, view)
+    if declaration is not None and all(d.declare is None for d in plays):
+        declared = Decision.declared(cards, declaration[0])
+        # Priced as a review of it would be, beside the plays the coach compares it with (a declaration is
+        # scored by the rules on tables of their own); ranked by what it gains on the best on those tables.
+        dx = _price([declared, *plays], cards, heads, count, seed)[0] * weight
+        ev, gain = float(dx[:, 0].mean()), float((dx[:, 0] - dx[:, 1]).mean())
+        ranked.append((evs[0] + gain, PricedDecision(declared, ev)))
+    ranked.sort(key=lambda r: -r[0])  # stable: expert's order where the prices tie
+    first, rest = ranked[0][1], tuple(p for _, p in ranked[1:])
+    return Choice(first.decision, first.ev, choice.double, rest, choice.kept_fixed)
 
 
 def _price(

@@ -6,6 +6,7 @@ One part of :class:`~app.game.table.Table`, which holds it as ``table.ask``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from ai import Fixed, Level, TableView
@@ -15,9 +16,10 @@ from rules.exchange import seen_holdings
 from rules.presets import Preset
 
 from .arrange import ArrangeState
+from .coach import Coach, coach_seed
 from .phase import Phase
 from .record import DealRecord
-from .requests import HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose
+from .requests import ADVICE_LEVEL, HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose
 
 
 class Table(Protocol):
@@ -30,6 +32,7 @@ class Table(Protocol):
     human: int | None
     levels: list[Level]
     phase: Phase
+    coach: Coach
 
     def money(self) -> tuple[int, ...]: ...
 
@@ -91,12 +94,20 @@ class Asking:
         """Auto-arrange for the human: different plays around what is placed, best first."""
         assert self.table.arrange is not None and self.table.human is not None
         fixed = self.table.arrange.suggestion_fixed()
-        return self.request(self.table.human, HELPER_LEVEL, Purpose.SUGGEST, fixed, top=SUGGESTIONS - 1)
+        return self._advice(Purpose.SUGGEST, fixed, top=SUGGESTIONS - 1)
 
     def hint_request(self) -> AIRequest:
         """The hint key: the best completion around the placed cards."""
         assert self.table.arrange is not None and self.table.human is not None
-        return self.request(self.table.human, HELPER_LEVEL, Purpose.HINT, self.table.arrange.hint_fixed(), top=1)
+        return self._advice(Purpose.HINT, self.table.arrange.hint_fixed(), top=1)
+
+    def _advice(self, purpose: Purpose, fixed: Fixed | None, top: int) -> AIRequest:
+        """A request for the coach's advice to the human: its level, its seed and its budget (so that what it
+        advises is what the coach then calls best, at the price the coach gives it)."""
+        human = self.table.human
+        assert human is not None and self.table.current is not None
+        plain = self.request(human, ADVICE_LEVEL, purpose, fixed, top=top)
+        return replace(plain, seed=coach_seed(self.table.current, human), tables=self.table.coach.budget)
 
     def takeover_request(self) -> AIRequest:
         """The time-out (or leaving) takeover: the computer completes around the placed cards."""

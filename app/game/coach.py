@@ -18,6 +18,12 @@ from rules.deal import Decision
 from .record import DealRecord
 
 
+def coach_seed(rec: DealRecord, seat: int) -> int:
+    """The seed of the coach's pricing of ``seat``'s play in ``rec``; auto-arrange's advice to that seat is
+    drawn on it too, so that the play it offers first is the one the coach calls best."""
+    return rec.seed ^ (seat << 20)
+
+
 @dataclass(frozen=True)
 class CoachRequest:
     """One decision to price: the deal and seat it belongs to, and everything :func:`review` needs."""
@@ -79,6 +85,7 @@ class Coach:
     pending: set[tuple[int, int]] = field(default_factory=set)
     listener: Callable[[int, int, Review], None] | None = None  # told of each review kept (the history)
     rows: dict[tuple[int, int], Review] = field(default_factory=dict)  # the rows priced alone, by (deal, seat)
+    budget: Budget = Budget.STANDARD  # the pricing tables (the player's setting): auto-arrange's advice uses it too
     passes: dict[tuple[int, int, int], PassReview] = field(default_factory=dict)  # 換三張: (deal, seat, round)
     passes_pending: set[tuple[int, int, int]] = field(default_factory=set)
     # Auto-arrange's constrained suggestions, by (deal, seat): how many placed cards they kept, and the plays.
@@ -111,7 +118,7 @@ class Coach:
         if key in self.rows or key in self.reviews or key in self.pending or seat not in rec.decisions:
             return None
         self.pending.add(key)
-        return CoachRequest(rec.number, seat, rec.hands[seat], rec.decisions[seat], view, rec.seed ^ (seat << 20),
+        return CoachRequest(rec.number, seat, rec.hands[seat], rec.decisions[seat], view, coach_seed(rec, seat),
                             budget)
 
     def pass_requests(self, rec: DealRecord, seat: int, view: TableView) -> list[PassCoachRequest]:

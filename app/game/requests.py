@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ai import (
+    Budget,
     Choice,
     Distinct,
     Fixed,
@@ -13,6 +14,7 @@ from ai import (
     PassChoice,
     PricedDecision,
     TableView,
+    advise,
     best_declaration,
     choose,
     choose_pass,
@@ -20,8 +22,11 @@ from ai import (
 from rules.cards import Card
 from rules.deal import Decision
 
-# The level that arranges for the human (auto-arrange, hint, time-out takeover): the strongest fast one.
+# The level that finishes the human's hand or pass when the clock runs out (or the seat is left to it).
 HELPER_LEVEL = Level.HARD
+# The level that advises the human (auto-arrange, the hint): the coach's own, so that the advice is what the
+# coach will call best (:func:`ai.advise`).
+ADVICE_LEVEL = Level.EXPERT
 SUGGESTIONS = 5  # plays auto-arrange offers at most, each a different structure (or the declaration)
 
 
@@ -47,6 +52,7 @@ class AIRequest:
     fixed: Fixed | None = None
     purpose: Purpose = Purpose.DECIDE
     top: int = 3
+    tables: Budget | int = Budget.STANDARD  # auto-arrange: the coach's budget (or tables), pricing the suggestions
 
     @property
     def distinct(self) -> Distinct:
@@ -74,7 +80,10 @@ def run_pass(request: PassRequest) -> PassChoice:
 
 
 def run_ai(request: AIRequest) -> Choice:
-    """Call the AI for ``request`` (blocking: run it in a worker thread)."""
+    """Call the AI for ``request`` (blocking: run it in a worker thread). Auto-arrange's suggestions are the
+    coach's advice (:func:`ai.advise`: `expert`'s plays, each at the price the coach gives it, some 0.2 s)."""
+    if request.purpose is Purpose.SUGGEST:
+        return advise(request.hand, request.view, tables=request.tables, seed=request.seed, fixed=request.fixed)
     return choose(
         request.hand,
         request.view,
@@ -87,13 +96,13 @@ def run_ai(request: AIRequest) -> Choice:
 
 
 def choice_suggestions(choice: Choice, request: AIRequest) -> list[PricedDecision]:
-    """What auto-arrange offers from the helper's answer: its plays and, when the hand can declare a special
-    at this table, the declaration, all ranked by expected units (a dragon, always declared, first)."""
+    """What auto-arrange offers from the coach's advice (:func:`ai.advise`): its plays, the declaration among them
+    when the hand can declare a special at this table, in the order and at the prices the coach gives them (so
+    the first is the play the coach calls best), a dragon, always declared, first."""
     plays = [PricedDecision(choice.decision, choice.ev)]
     plays += [PricedDecision(a.decision, a.ev) for a in choice.alternatives]
     declaration = best_declaration(request.hand, request.view)
-    if declaration is not None and all(p.decision.declare is None for p in plays):
+    if declaration is not None and all(p.decision.declare is None for p in plays):  # advice always has it
         plays.append(PricedDecision(Decision.declared(request.hand, declaration[0]), declaration[1]))
     first = [p for p in plays if p.decision.declare is not None and p.decision.declare.is_dragon]
-    rest = sorted((p for p in plays if p not in first), key=lambda p: -p.ev)  # stable: ties keep the AI's order
-    return (first + rest)[:SUGGESTIONS]
+    return (first + [p for p in plays if p not in first])[:SUGGESTIONS]

@@ -44,6 +44,13 @@ class Coaching:
         self.screen = screen
 
     @property
+    def budget(self) -> Budget:
+        """The coach's budget as the player set it; with the coach off, the quick one: auto-arrange's advice is
+        still priced the coach's way, and a review asked for anyway on the same tables, so that the two agree."""
+        budget = self.screen.live_settings.coach
+        return Budget.QUICK if budget == "off" else Budget(budget)
+
+    @property
     def _on(self) -> bool:
         """The coach prices the player's play (Settings, or a drill that always coaches)."""
         return self.screen.live_settings.coach != "off" or self.screen.table.always_coach
@@ -54,13 +61,12 @@ class Coaching:
         """Have the coach price ``seat``'s decision in this deal (once; with the coach off, only when ``asked``
         for in the review screen), on ``view``, the table as the seat saw it when it decided (else as it is)."""
         table = self.screen.table
-        rec, budget = table.current, self.screen.live_settings.coach
+        rec = table.current
         if rec is None or not (self._on or asked):
             return
-        budget = Budget.STANDARD.value if budget == "off" else budget
         if asked:  # the review screen asks for a seat's whole deal: its passes of 換三張 too, before its rows
             self.ask_passes(seat, asked=True)
-        request = table.coach.request(rec, seat, view or table.ask.view_for(seat), Budget(budget))
+        request = table.coach.request(rec, seat, view or table.ask.view_for(seat), self.budget)
         if request is not None:
             self.screen.run_worker(partial(self._price, request), name="coach_think", group="coach", thread=True)
 

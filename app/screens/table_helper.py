@@ -11,6 +11,7 @@ from typing import Protocol
 
 from ai import Choice
 from app.game import AIRequest, ArrangeError, Purpose
+from app.screens.table_coach import Coaching
 from app.screens.table_part import TableSeen
 from app.view.helping import hint_with_ev
 from app.view.presenter import TablePresenter
@@ -20,6 +21,7 @@ class Screen(TableSeen, Protocol):
     """What the helper reads and calls of its table screen (a protocol: the screen imports this)."""
 
     view: TablePresenter
+    coaching: Coaching
 
     def error(self, exc: ArrangeError) -> None: ...
 
@@ -35,6 +37,7 @@ class Helping:
     def auto(self) -> None:
         """`a`: the next cached suggestion, else ask the AI for fresh ones."""
         screen = self.screen
+        screen.table.coach.budget = screen.coaching.budget  # the advice is priced on the coach's tables
         try:
             request = screen.table.helper.auto_arrange()
         except ArrangeError as exc:
@@ -52,6 +55,7 @@ class Helping:
     def hint(self) -> None:
         """`h`: ask the AI where the card under the cursor goes."""
         self.screen.say(self.screen.t("table.msg.thinking"))
+        self.screen.table.coach.budget = self.screen.coaching.budget
         self.screen.think(self.screen.table.ask.hint_request())
         self.screen.redraw()
 

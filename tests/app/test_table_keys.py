@@ -88,10 +88,14 @@ def _foul() -> Table:
     t = _arranging()
     st = t.arrange
     best = suggested(t.ask.suggest_request())[0].decision.arrangement
-    front, middle = best.rows[Row.BACK][:3], best.rows[Row.FRONT] + best.rows[Row.BACK][3:]
-    rows = (tuple(front), tuple(middle), tuple(best.rows[Row.MIDDLE]))
-    t.apply(replace(st, rows=rows))
-    return t
+    f, m, b = (tuple(best.rows[r]) for r in Row)
+    # The suggestion's rows out of order, the first way round that fouls (which does depends on the hand).
+    for rows in ((f, b, m), (b[:3], f + b[3:], m), (m[:3], f + m[3:], b), (b[:3], m, f + b[3:])):
+        fouled = replace(st, rows=rows)
+        if fouled.fouls():
+            t.apply(fouled)
+            return t
+    raise AssertionError("no layout of the suggestion's rows fouls")
 
 
 TABLES = {
