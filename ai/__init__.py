@@ -14,7 +14,8 @@ under it (``tests/test_layering.py`` checks), and everything it needs is named i
   (:mod:`ai.splits`), :func:`trained_model` (:mod:`ai.opponents`), :data:`ROW_PRICED` (:mod:`ai.payouts`);
 - the tools, loaded on first use so that the game starts without them: :func:`run_arena`, :data:`EXTERNAL`,
   :data:`PLAYERS`, :func:`default_jobs` (:mod:`ai.arena`), :func:`run_field` (:mod:`ai.field`) and
-  :func:`run_bench` (:mod:`ai.bench`, which needs the POSIX-only ``resource``).
+  :func:`run_bench` (:mod:`ai.bench`, which needs the POSIX-only ``resource``) and :func:`run_agreement`
+  (:mod:`ai.agreement`: how far auto-arrange's advice and the coach agree).
 
 Inside, from the bottom up: :mod:`ai.splits` (the split tables and the legal-split search),
 :mod:`ai.features` (what scoring needs about each split), :mod:`ai.payouts` (what each split is paid),
@@ -38,7 +39,7 @@ from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
 
 # The tools' names and the module that defines each; imported by __getattr__ on first use.
 _LAZY = {"EXTERNAL": "ai.arena", "PLAYERS": "ai.arena", "default_jobs": "ai.arena", "run_arena": "ai.arena",
-         "run_bench": "ai.bench", "run_field": "ai.field"}
+         "run_bench": "ai.bench", "run_field": "ai.field", "run_agreement": "ai.agreement"}
 
 
 def __getattr__(name: str) -> Any:
@@ -80,6 +81,7 @@ __all__ = [
     "price_passes",
     "review",
     "review_pass",
+    "run_agreement",
     "run_arena",
     "run_bench",
     "run_field",

@@ -20,7 +20,7 @@ from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
-from .coach import review
+from .coach import advise, review
 from .contract import Level, TableView
 from .exchange import candidates, choose_pass, review_pass
 from .levels import choose
@@ -38,6 +38,8 @@ TARGETS = {  # the limits the report is checked against (issue 8): met or not, p
     "coach_ci95_taiwan": 0.25,  # median 95% half-width of the units lost, over a typical player's plays
     "pass_expert_median_ms": 1500.0,  # 換三張 (issue 15): expert's pass, chosen in a worker while the player picks
     "pass_coach_median_ms": 3000.0,  # the coach's review of a pass
+    "advice_median_ms": 1000.0,  # auto-arrange's suggestions, priced by the coach (issue 36), at its standard budget
+    "coach_with_pass_median_ms": 4000.0,  # a deal's whole price after a round of 換三張: the pass's and the rows'
     "joker_split_ratio": 10.0,  # the split search of a hand holding the joker against one without (RULES.md §20)
     "joker_expert_median_ms": 150.0,  # expert with the joker in play, the same targets as without
     "joker_expert_p95_ms": 300.0,
@@ -128,6 +130,10 @@ def run_bench(
             cis.append(r.ci95)
         coach[preset.value] = {**_stats(ms), "ci95_median": round(float(np.median(cis)), 4)}
         coach_all += ms
+    say("advice")
+    advice_views = [TableView(preset=p) for p in Preset if p.arranged]
+    advice = _stats([t for v in advice_views for i, h in enumerate(pool[: max(1, min(COACH_HANDS, len(pool) // 25))])
+                     for t in _timed(lambda h=h, i=i, v=v: advise(h, v, seed=i), 1)])
     passes: dict[str, dict[str, float]] = {}
     pass_pool = pool[: max(1, min(PASS_HANDS, len(pool) // 25))]
     for level in (Level.NORMAL, Level.HARD, Level.EXPERT):
@@ -155,6 +161,8 @@ def run_bench(
         "coach_ci95_taiwan": coach["taiwan"]["ci95_median"],
         "pass_expert_median_ms": passes["expert"]["median_ms"],
         "pass_coach_median_ms": passes["coach"]["median_ms"],
+        "advice_median_ms": advice["median_ms"],
+        "coach_with_pass_median_ms": round(passes["coach"]["median_ms"] + known["coach"]["median_ms"], 1),
         "joker_split_ratio": round(joker["split_search_ms"] / split_stats["median_ms"], 2),
         "joker_expert_median_ms": joker["expert"]["median_ms"],
         "joker_expert_p95_ms": joker["expert"]["p95_ms"],
@@ -172,6 +180,7 @@ def run_bench(
         "levels": levels,
         "coach_ms": {p: {"median_ms": v["median_ms"], "p95_ms": v["p95_ms"]} for p, v in coach.items()},
         "coach_ci95": {p: v["ci95_median"] for p, v in coach.items()},
+        "advice_ms": advice,
         "pass_ms": passes,
         "known_ms": known,
         "import_and_load_s": load,

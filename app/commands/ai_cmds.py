@@ -1,4 +1,4 @@
-"""The AI subcommands: solve, arena, bench."""
+"""The AI subcommands: solve, arena, bench, advice."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from ai import Level, TableView, choose
+from ai import Budget, Level, TableView, choose
 from app.commands.common import SEED, CommandParser, add_command, bounded, counted, fail
 from rules.cards import JOKER, format_cards, parse_cards
 from rules.deal import Decision
@@ -28,7 +28,7 @@ LEVELS = tuple(level.value for level in Level)
 
 
 def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
-    """Add solve, arena and bench to the command line."""
+    """Add solve, arena, bench and advice to the command line."""
     p = add_command(sub, "solve", cmd_solve, help="the AI's arrangement of 13 cards, with alternatives")
     p.add_argument("cards", nargs="+", metavar="CARDS", help="13 cards")
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
@@ -80,6 +80,18 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
                         "(default: 24, or --hands when fewer)")
     p.add_argument("--history-deals", type=bounded("--history-deals", 0, 1_000_000), default=100_000, metavar="N",
                    help="deals in the generated history the history is timed on (0: leave the history out)")
+    p.add_argument("--json", action="store_true")
+
+    p = add_command(sub, "advice", cmd_advice,
+                    help="how often auto-arrange's first suggestion, played as suggested, is the coach's best or good")
+    p.add_argument("--hands", type=bounded("--hands", 1, 1_000_000), default=500, metavar="N",
+                   help="hands of each preset (default 500)")
+    p.add_argument("--rules", metavar="PRESET", default=None, help="one preset (default: every arranged preset)")
+    p.add_argument("--budget", choices=[b.value for b in Budget], default=Budget.STANDARD.value,
+                   help="the coach's budget the advice and the review share (default standard)")
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--jobs", type=bounded("--jobs", 1, 256), default=None, metavar="N",
+                   help="processes, one preset each at a time (default: every core)")
     p.add_argument("--json", action="store_true")
 
 
@@ -281,6 +293,26 @@ def _split_players(text: str, players: tuple[str, ...] = LEVELS) -> list[str]:
         else:
             out.append(part.strip())
     return out
+
+
+def cmd_advice(args: argparse.Namespace) -> int:
+    """Play each preset's first suggestions as suggested and print the coach's verdicts on them."""
+    from ai import default_jobs, run_agreement  # lazy, for start-up speed
+
+    presets = [parse_preset(args.rules)] if args.rules else [p for p in Preset if p.arranged]
+    if not any(p.arranged for p in presets):
+        return fail(f"{args.rules}: nobody arranges in this preset, so there is no advice to check")
+    report = run_agreement(presets, args.hands, args.seed, Budget(args.budget), args.jobs or default_jobs())
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"{'preset':<11} {'hands':>6} {'best':>6} {'good':>6} {'worse':>6} {'best/good':>9} {'value gap':>10}")
+    for r in report:
+        v = r["verdicts"]
+        worse = r["hands"] - v["best"] - v["good"]
+        print(f"{r['preset']:<11} {r['hands']:>6} {v['best']:>6} {v['good']:>6} {worse:>6} "
+              f"{100 * r['best_or_good']:>8.1f}% {r['largest_value_gap']:>10.2g}")
+    return 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -193,10 +193,14 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
     assert set(targets) == {"hard_median_ms", "expert_median_ms", "expert_p95_ms", "import_and_load_s", "peak_rss_mb",
                             "coach_median_ms", "coach_p95_ms", "coach_ci95_taiwan", "history_record_median_ms",
                             "history_history_open_s", "history_stats_s", "history_startup_growth_s",
-                            "pass_expert_median_ms", "pass_coach_median_ms",
-                            "joker_split_ratio", "joker_expert_median_ms", "joker_expert_p95_ms",
-                            "known_expert_median_ms", "known_coach_median_ms"}
+                            "pass_expert_median_ms", "pass_coach_median_ms", "advice_median_ms",
+                            "coach_with_pass_median_ms", "joker_split_ratio", "joker_expert_median_ms",
+                            "joker_expert_p95_ms", "known_expert_median_ms", "known_coach_median_ms"}
     assert set(report["pass_ms"]) == {"normal", "hard", "expert", "coach"}  # 換三張 (issue 15)
+    # Auto-arrange's advice priced by the coach, and a deal's whole price with a pass (issue 36).
+    assert 0 < report["advice_ms"]["median_ms"] <= report["advice_ms"]["p95_ms"]
+    assert targets["coach_with_pass_median_ms"]["measured"] == pytest.approx(
+        report["pass_ms"]["coach"]["median_ms"] + report["known_ms"]["coach"]["median_ms"], abs=0.1)
     assert report["known_ms"]["expert"]["median_ms"] > 0 and report["known_ms"]["coach"]["median_ms"] > 0
     assert report["known_ms"]["hands"] == (expert or min(24, hands))  # --expert-hands, else 24 or --hands
     # The split search and expert with a joker (RULES.md §20), beside the ones without.
