@@ -184,12 +184,19 @@ class RulesText:
             self.tr("table_ready"),
             self.tr("table_leave"),
             self.tr("table_watch"),
-            self.tr("table_coach", **dict(zip(("best", "good", "inaccuracy", "mistake"), THRESHOLDS[self.preset],
-                                              strict=True))),
+            *self._coach(),
             self.tr("table_continue"),
             self.tr("table_retry"),
             self.tr("table_practice"),
         )
+
+    def _coach(self) -> tuple[str, ...]:
+        """The coach's bullets: its bounds and its advice, and how a deal of several decisions is priced (none
+        in the pattern ladder, where nobody decides anything)."""
+        if not self.preset.arranged:
+            return (self.tr("table_coach_none"),)
+        bounds = dict(zip(("best", "good", "inaccuracy", "mistake"), THRESHOLDS[self.preset], strict=True))
+        return self.tr("table_coach", **bounds), self.tr("table_whole")
 
     def _session(self) -> Iterator[str]:
         yield from self._section("session")
