@@ -225,6 +225,10 @@ class TableScreen(BaseScreen[Leave | None]):
             self.show_summary()
             return
         self.say("")
+        if step.coach_passes is not None:  # Continue: the passes made before the player left, priced again
+            self.coaching.ask_passes(step.coach_passes)
+        if step.coach is not None:  # Continue: a READY pressed before the player left
+            self.coaching.ask(*step.coach)
         for request in step.requests:  # 換三張's passes first, when the table passes cards; else the decisions
             self.think(request)
         if step.scored is not None:  # a stored deal shown again: every decision is in

@@ -90,3 +90,27 @@ async def test_a_banker_deal_keeps_its_stakes_the_stake_chosen_and_the_placed_ca
         again = (await back_and_continue(pilot)).table
         assert again.phase is Phase.ARRANGING and again.current.stakes == stakes and again.stake == 2
         assert again.arrange.rows == placed and again.time_left() == pytest.approx(60.0, abs=1.0)
+
+
+@pytest.mark.pilot
+async def test_the_passes_made_before_continue_are_priced_into_the_deals_verdict(monkeypatch) -> None:
+    import app.screens.table_coach as table_coach
+    from ai import PassReview, Verdict
+
+    from .harness import coached_app, play_a_deal
+
+    def priced(request):  # a pass that lost 8 units (the pass pricing is ai's tests' concern)
+        return PassReview(request.played, -3.0, tuple(sorted(request.hand)[:3]), 5.0, 8.0, 2.5, Verdict.BLUNDER, 48)
+
+    monkeypatch.setattr(table_coach, "run_pass_coach", priced)
+    app = coached_app(config(seed=5, exchange=1, time_limit=120, **EASY), menu=True, clock=Clock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await select_three(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = await back_and_continue(pilot)
+        await play_a_deal(pilot)
+        rec = screen.table.current
+        review = screen.table.coach.review_for(rec.number, 0)
+        assert review is not None and review.verdict is Verdict.BLUNDER and review.passes_loss == 8.0
