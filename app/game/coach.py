@@ -16,6 +16,7 @@ from rules.cards import Card
 from rules.deal import Decision
 
 from .record import DealRecord
+from .seat_decisions import own_passes
 
 
 def coach_seed(rec: DealRecord, seat: int) -> int:
@@ -123,17 +124,17 @@ class Coach:
 
     def pass_requests(self, rec: DealRecord, seat: int, view: TableView) -> list[PassCoachRequest]:
         """The requests pricing each of ``seat``'s passes in ``rec`` not yet priced or being priced (never one the
-        computer chose for the player at the time-out)."""
+        computer chose for the player: :func:`.seat_decisions.own_passes`)."""
         out = []
-        for k, passes in enumerate(rec.passes):
+        for made in own_passes(rec, seat):
+            k = made.round
+            assert k is not None
             key = (rec.number, seat, k)
-            if key in self.passes or key in self.passes_pending or seat not in passes:
-                continue
-            if seat == rec.human and k in rec.passed_for_human:
+            if key in self.passes or key in self.passes_pending:
                 continue
             self.passes_pending.add(key)
-            out.append(PassCoachRequest(rec.number, seat, k, rec.hand_before(seat, k), passes[seat], view,
-                                        rec.seed ^ (seat << 20) ^ (k + 1) << 24))
+            out.append(PassCoachRequest(rec.number, seat, k, rec.hand_before(seat, k), made.cards, view,
+                                        coach_seed(rec, seat) ^ (k + 1) << 24))
         return out
 
     def accept_pass(self, request: PassCoachRequest, result: PassReview) -> None:

@@ -61,6 +61,7 @@ class Exchange:
         self.table = table
         self.passes: dict[int, tuple[Card, ...]] = {}  # this round's passes so far, by table seat
         self.taken = False  # the clock ran out on this round's pass and the computer is choosing it
+        self._opened = 0.0  # when the round under way was opened (the player's seconds without a clock)
 
     # ---- where the exchange stands
 
@@ -126,6 +127,7 @@ class Exchange:
             record.passes.append(dict(zip(record.seats, passes, strict=True)))
             record.hands = dict(zip(record.seats, moved, strict=True))
         record.passed_for_human = tuple(k for k in made.taken if k < len(record.passes))
+        record.pass_seconds = made.pass_seconds[: len(made.rounds) + 1]  # a pass of the round under way too
         return len(record.passes) >= self.table.config.exchange
 
     def _open_round(self) -> None:
@@ -134,6 +136,7 @@ class Exchange:
         assert rec is not None
         self.passes = {}
         self.taken = False
+        self._opened = t.now()
         t.deadline = None
         t.arrange = None
         if t.human is not None:
@@ -189,6 +192,8 @@ class Exchange:
         if request.purpose is Purpose.TAKEOVER:
             rec.passed_for_human += (len(rec.passes),)
             t.arrange = None
+        elif request.seat == rec.human:  # the player left the seat to the computer during the exchange
+            rec.passed_after_leaving += (len(rec.passes),)
         self._maybe_complete()
         return True
 
@@ -201,8 +206,18 @@ class Exchange:
         if len(st.selected) != PASS_SIZE:
             raise ArrangeError("pass_three", count=len(st.selected))
         self.passes[t.human] = check_pass(rec.hands[t.human], st.selected)
+        self._note_seconds(rec)
         t.deadline = None
         self._maybe_complete()
+
+    def _note_seconds(self, rec: DealRecord) -> None:
+        """The seconds the player took over this round's pass: what its clock used (a clock held under a dialog
+        does not count, and a pass resumed by Continue counts what was used before), else the time it was open."""
+        t = self.table
+        full, left = pass_seconds(t.config.time_limit), t.time_left()
+        used = t.now() - self._opened if full is None or left is None else full - left
+        k = len(rec.passes)
+        rec.pass_seconds = (*rec.pass_seconds[:k], *(None,) * (k - len(rec.pass_seconds)), max(0.0, used))
 
     def timeout(self) -> PassRequest | None:
         """The clock ran out on the player's pass: the request that has the helper choose it."""

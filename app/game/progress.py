@@ -58,6 +58,7 @@ class Made:
     decider: Decider | None = None
     seconds: float | None = None
     stake: int | None = None  # the banker game: the player's stake from the next deal on, when changed
+    pass_seconds: tuple[float | None, ...] = ()  # by round: the seconds the player took over their own pass
 
     def to_dict(self) -> dict[str, Any]:
         """As the deal in progress keeps it: only what was decided."""
@@ -81,6 +82,8 @@ class Made:
                 out["seconds"] = round(self.seconds, 3)
         if self.stake is not None:
             out["stake"] = self.stake
+        if any(t is not None for t in self.pass_seconds):
+            out["pass_seconds"] = [None if t is None else round(t, 3) for t in self.pass_seconds]
         return out
 
     @classmethod
@@ -133,7 +136,15 @@ _READERS: dict[str, Any] = {
     "decider": lambda v: {"decider": Decider(v)},
     "seconds": lambda v: {"seconds": _seconds(v)},
     "stake": lambda v: {"stake": _whole(v)},
+    "pass_seconds": lambda v: {"pass_seconds": tuple(None if t is None else _number(t) for t in v)},
 }
+
+
+def _number(value: object) -> float:
+    seconds = _seconds(value)
+    if seconds is None:
+        raise ValueError(f"not a number of seconds: {value!r}")
+    return seconds
 
 
 @dataclass(frozen=True)
@@ -271,8 +282,9 @@ class Progress:
         rounds = tuple(dict(r) for r in rec.passes)
         given = table.exchange.passes.get(human) if table.phase is Phase.EXCHANGING else None
         taken = tuple(rec.passed_for_human)
+        seconds = tuple(rec.pass_seconds)
         if table.phase is not Phase.ARRANGING:
-            return Made(rounds, given, taken, stake=stake)
+            return Made(rounds, given, taken, stake=stake, pass_seconds=seconds)
         decision, decider = rec.decisions.get(human), rec.decided_by.get(human)
         st = table.arrange
         placed: Rows = NO_ROWS
@@ -281,7 +293,8 @@ class Progress:
             placed = st.rows
             declared = None if st.declared is None else st.declared.id
         return Made(rounds, None, taken, placed, declared, table.human_double, decision,
-                    decider if decision is not None else None, rec.seconds if decision is not None else None, stake)
+                    decider if decision is not None else None, rec.seconds if decision is not None else None, stake,
+                    seconds)
 
     def state(self) -> dict[str, Any]:
         """The session's state to save now: between deals, the table's; during a deal, the state before it was

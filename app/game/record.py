@@ -91,6 +91,8 @@ class DealRecord:
     passes: list[dict[int, tuple[Card, ...]]] = field(default_factory=list)
     dealt: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     passed_for_human: tuple[int, ...] = ()  # the rounds whose pass the computer chose for the player (time-out)
+    passed_after_leaving: tuple[int, ...] = ()  # the rounds it chose after the player left the seat to it
+    pass_seconds: tuple[float | None, ...] = ()  # by round: the seconds the player took over their own pass
 
     def hand_before(self, seat: int, round_no: int) -> tuple[Card, ...]:
         """``seat``'s hand as it was when it chose its pass of round ``round_no`` (0-based)."""
@@ -200,6 +202,10 @@ class DealRecord:
             out["passes"] = [{str(s): format_cards(p) for s, p in r.items()} for r in self.passes]
             if self.passed_for_human:
                 out["passed_for_human"] = list(self.passed_for_human)
+            if self.passed_after_leaving:
+                out["passed_after_leaving"] = list(self.passed_after_leaving)
+            if any(t is not None for t in self.pass_seconds):
+                out["pass_seconds"] = [None if t is None else round(t, 3) for t in self.pass_seconds]
         if self.turned is not None:
             out["turned"] = str(self.turned)  # only with the joker: every other deal reads as it always did
         return out
@@ -316,6 +322,8 @@ def _read_record(data: Any) -> DealRecord:
         passes=passes,
         dealt=dealt if way is not None else {},
         passed_for_human=_rounds(data.get("passed_for_human", []), len(passes)),
+        passed_after_leaving=_rounds(data.get("passed_after_leaving", []), len(passes), "passed_after_leaving"),
+        pass_seconds=_pass_seconds(data.get("pass_seconds", []), len(passes)),
     )
     if rec.number < 1:
         raise RecordError("'number' counts deals from 1")
@@ -402,9 +410,19 @@ def _read_exchange(
     return way, passes
 
 
-def _rounds(data: Any, made: int) -> tuple[int, ...]:
+def _rounds(data: Any, made: int, key: str = "passed_for_human") -> tuple[int, ...]:
     """The rounds (0-based) whose pass the computer chose for the player, checked against the rounds made."""
     if not isinstance(data, list) or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k < made
                                              for k in data):
-        raise RecordError(f"'passed_for_human' must list rounds of the exchange (0 to {made - 1}), not {data!r}")
+        raise RecordError(f"'{key}' must list rounds of the exchange (0 to {made - 1}), not {data!r}")
     return tuple(sorted(set(data)))
+
+
+def _pass_seconds(data: Any, made: int) -> tuple[float | None, ...]:
+    """The seconds the player took over each round's pass (null for a round that was not theirs), checked."""
+    ok = isinstance(data, list) and len(data) <= made and all(
+        t is None or (isinstance(t, int | float) and not isinstance(t, bool) and math.isfinite(t) and t >= 0)
+        for t in data)
+    if not ok:
+        raise RecordError(f"'pass_seconds' must be up to {made} numbers of seconds (or null), not {data!r}")
+    return tuple(None if t is None else float(t) for t in data)

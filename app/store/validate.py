@@ -322,7 +322,8 @@ DEAL = obj(
         "after": list_of(UNITS, 4), "decided_by": seat_map(text(16)), "seconds": nullable(number(0, 10**7)),
         "players": integer(2, 4), "banker": nullable(SEAT), "stakes": seat_map(integer(0, MAX_UNITS)),
         "exchange": nullable(text(24)), "passes": list_of(seat_map(text(16)), 8),
-        "passed_for_human": list_of(integer(0, 7), 8), "turned": nullable(CARD),
+        "passed_for_human": list_of(integer(0, 7), 8), "passed_after_leaving": list_of(integer(0, 7), 8),
+        "pass_seconds": list_of(nullable(number(0, 10**7)), 8), "turned": nullable(CARD),
     },
     ("number", "seed", "rules", "seats", "hands"),
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ai import PartKind, PricedPlay, Review, Verdict
 from app.game import Coach, DealRecord, Skill
 from app.game.record import Decider, own_deals
+from app.game.seat_decisions import finisher
 from app.i18n import Translator
 from rules.arrangement import Row
 from rules.cards import format_cards
@@ -134,7 +135,7 @@ def not_yours(t: Translator, rec: DealRecord, seat: int) -> str:
 def who_finished(t: Translator, rec: DealRecord) -> str:
     """Why the computer decided the player's hand, as it happened (the clock ran out, or the player left the seat
     to it); empty when the player decided it or nobody played the deal."""
-    who = rec.decided_by.get(rec.human) if rec.human is not None else None
+    who = finisher(rec)
     if who is Decider.TIMEOUT:
         return t("table.msg.done_timeout")
     if who is Decider.TAKEOVER:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from app.game import Table
-from app.game.record import DealRecord
+from app.game.record import DealRecord, Decider
+from app.game.seat_decisions import Kind, decisions_of
 from app.i18n import Translator
 from app.view.cards import CardLook, cards_text
 from app.view.coach import VERDICT_STYLE as STYLE
@@ -19,13 +20,18 @@ def pass_lines(t: Translator, table: Table, rec: DealRecord, seat: int, look: Ca
     if rec.exchange is None or not rec.passes:
         return None
     out = Text()
+    chosen = [d.who for d in decisions_of(rec, seat) if d.kind is Kind.PASS]
     for k, passes in enumerate(rec.passes):
         to = rec.seats[receiver(rec.position(seat), len(rec.seats), rec.exchange)]
         out.append(t("coach.review.pass_round", n=k + 1, seat=seat_name(t, to, table.human)) + " ", style="bold")
         out.append_text(cards_text(sorted(passes[seat], reverse=True), look))
         out.append("\n")
-        if seat == rec.human and k in rec.passed_for_human:
+        who = chosen[k] if k < len(chosen) else None
+        if seat == rec.human and who is Decider.TIMEOUT:
             out.append(t("coach.review.pass_computer") + "\n", style="italic")
+            continue
+        if seat == rec.human and who is Decider.TAKEOVER:
+            out.append(t("coach.review.pass_left") + "\n", style="italic")
             continue
         priced = table.coach.passes.get((rec.number, seat, k))
         if priced is None:

@@ -32,6 +32,10 @@ def test_the_line_after_a_hand_the_computer_finished_says_which_happened() -> No
     table = Table(TableConfig(seed=4, levels=(Level.EASY,) * 3))
     table.deal()
     rec = table.current
+    from rules.arrangement import stand_in
+    from rules.deal import Decision
+
+    rec.decisions[0] = Decision.arranged(stand_in(rec.hands[0]))
     en, tw = Translator("en"), Translator("zh-TW")
     rec.decided_by[0] = Decider.TIMEOUT
     assert who_finished(en, rec).startswith("The clock ran out") and "時間到了" in who_finished(tw, rec)

@@ -78,6 +78,7 @@ def test_a_pass_made_while_the_others_choose_is_never_offered_again(history: His
     assert again.exchange.passes[0] == given and again.time_left() is None
     again.run(again.decide_passes())  # the others pass: the round completes with the pass that was made
     assert again.phase is Phase.ARRANGING and again.current.passes[0][0] == given
+    assert again.current.pass_seconds == (pytest.approx(9.0),)  # and the seconds it took
     assert not set(given) & set(again.current.hands[0])
 
 
@@ -158,7 +159,8 @@ def test_a_stake_chosen_during_a_banker_deal_holds_from_the_next_deal_after_cont
 
 def test_what_was_made_reads_back_and_a_part_that_does_not_read_is_left_out() -> None:
     made = Made.from_dict({"rounds": [{"0": "As Kd 2c", "1": "3c 4c 5c"}], "given": "Qs Js Ts",
-                           "placed": ["As", "", "Kd Kc"], "double": 1, "stake": 3, "taken": [0]})
+                           "placed": ["As", "", "Kd Kc"], "double": 1, "stake": 3, "taken": [0],
+                           "pass_seconds": [4.5]})
     assert Made.from_dict(made.to_dict()) == made
     bad = Made.from_dict({"given": "As As Kd", "placed": ["As Ks Qs Js"], "decision": {"front": "As"}, "stake": "x"})
     assert bad == Made()
