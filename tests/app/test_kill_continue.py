@@ -86,3 +86,73 @@ async def test_kill_9_mid_deal_then_continue_gives_the_same_cards_and_the_time_l
         hands = {str(s): [str(c) for c in h] for s, h in table.current.hands.items()}
         assert hands == seen["hands"]
         assert table.time_left() == pytest.approx(seen["left"])  # the time left at the last save
+
+
+CHILD_EXCHANGE = textwrap.dedent(
+    """
+    import asyncio, json
+    from ai import Level
+    from tests.app.harness import Clock, config, make_app, settle, table_screen
+
+    async def main():
+        clock = Clock()
+        cfg = config(seed=5, exchange=1, time_limit=120, levels=(Level.EASY,) * 3)
+        app = make_app(cfg, menu=True, clock=clock)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            for key in ("space", "right", "space", "right", "space", "enter"):  # pass three cards
+                await pilot.press(key)
+            await settle(pilot)
+            clock.t += 25
+            await pilot.press("space", "3")  # one card into the back row
+            await pilot.pause()
+            screen = table_screen(app)
+            table = screen.table
+            screen.clock.tick()  # the countdown's quarter-second tick: the only save before the kill
+            rec = table.current
+            print(json.dumps({"phase": table.phase.value, "hand": [str(c) for c in rec.hands[0]],
+                              "passes": [{str(s): [str(c) for c in p] for s, p in r.items()} for r in rec.passes],
+                              "back": [str(c) for c in table.arrange.rows[2]], "left": table.time_left()}),
+                  flush=True)
+            await asyncio.sleep(3600)  # killed here
+
+    asyncio.run(main())
+    """
+)
+
+
+@pytest.mark.soak  # a real game process started and killed: some seconds (the headless kill tests run every day)
+async def test_kill_9_after_the_pass_then_continue_keeps_the_pass_the_placed_card_and_the_clock(
+        home: Path, tmp_path: Path) -> None:
+    script = tmp_path / "child.py"
+    script.write_text(CHILD_EXCHANGE)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CHINESE_POKER_HOME": str(home)}
+    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    watchdog = threading.Timer(180, child.kill)
+    watchdog.start()
+    try:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        assert line, "the child game exited before it reported its deal"
+        seen = json.loads(line)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    finally:
+        watchdog.cancel()
+        if child.poll() is None:
+            child.kill()
+    assert seen["phase"] == "arranging" and len(seen["back"]) == 1
+
+    app = make_app(menu=True, clock=Clock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("c")
+        await settle(pilot)
+        table = table_screen(app).table
+        rec = table.current
+        assert table.phase is Phase.ARRANGING and not table.exchange.active
+        assert [str(c) for c in rec.hands[0]] == seen["hand"]
+        assert [{str(s): [str(c) for c in p] for s, p in r.items()} for r in rec.passes] == seen["passes"]
+        assert [str(c) for c in table.arrange.rows[2]] == seen["back"]
+        assert table.time_left() == pytest.approx(seen["left"], abs=1.0)
