@@ -254,3 +254,19 @@ def test_solve_says_why_a_dragon_stands_above_a_higher_priced_arrangement(monkey
     monkeypatch.setattr(ai_cmds, "choose", real)
     assert main(["solve", "--json", "--level", "normal", *cards]) == 0
     assert "why" not in json.loads(capsys.readouterr().out)
+
+
+def test_advice_reports_the_coachs_verdicts_on_the_first_suggestions() -> None:
+    # Issue 36: the first suggestion played as suggested, priced by the coach on the same seed and budget.
+    report = ok_json("advice", "--hands", "2", "--rules", "western", "--budget", "quick", "--jobs", "1", "--json")
+    assert [r["preset"] for r in report] == ["western"]
+    (row,) = report
+    assert row["hands"] == 2 and sum(row["verdicts"].values()) == 2
+    assert row["best_or_good"] == 1.0 and row["largest_value_gap"] == 0.0
+    table = run("advice", "--hands", "1", "--rules", "backrow", "--budget", "quick", "--jobs", "1")
+    assert table.returncode == 0 and "backrow" in table.stdout and "100.0%" in table.stdout
+
+
+def test_advice_refuses_the_pattern_ladder_where_nothing_is_arranged() -> None:
+    proc = run("advice", "--rules", "ladder")
+    assert proc.returncode != 0 and "nobody arranges" in proc.stderr and "Traceback" not in proc.stderr
