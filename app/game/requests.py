@@ -80,9 +80,9 @@ def run_pass(request: PassRequest) -> PassChoice:
 
 
 def run_ai(request: AIRequest) -> Choice:
-    """Call the AI for ``request`` (blocking: run it in a worker thread). Auto-arrange's suggestions are the
-    coach's advice (:func:`ai.advise`: `expert`'s plays, each at the price the coach gives it, some 0.2 s)."""
-    if request.purpose is Purpose.SUGGEST:
+    """Call the AI for ``request`` (blocking: run it in a worker thread). Auto-arrange's suggestions and the hint
+    are the coach's advice (:func:`ai.advise`: `expert`'s plays, each at the price the coach gives it, some 0.2 s)."""
+    if request.purpose in (Purpose.SUGGEST, Purpose.HINT):
         return advise(request.hand, request.view, tables=request.tables, seed=request.seed, fixed=request.fixed)
     return choose(
         request.hand,
