@@ -197,14 +197,18 @@ class Review:
     def with_passes(self, passes: Sequence[Priced]) -> Review:
         """This review of the rows with the seat's priced passes added, round by round: the loss is the sum of
         the parts' (the pass pricing and the rows pricing draw their own tables, so their errors are independent
-        and the intervals add in quadrature), the verdict follows the sum."""
+        and the intervals add in quadrature), and the verdict follows the sum of what each part counts by its
+        own verdict's rule (the rows' loss; a pass's loss less its interval, RULES.md §21)."""
         rows = self.rows_part
         if not passes:
             return replace(self, loss=rows.loss, ci95=rows.ci95, verdict=rows.verdict, parts=())
         parts = (*(Part(PartKind.PASS, p.loss, p.ci95, p.verdict, k) for k, p in enumerate(passes)), rows)
         loss = round(sum(p.loss for p in parts), 4)
         ci = round(math.sqrt(sum(p.ci95 ** 2 for p in parts)), 4)
-        return replace(self, loss=loss, ci95=ci, verdict=verdict_for(loss, self.preset), parts=parts)
+        # Each part counts toward the verdict as its own verdict counts it: the rows by their loss, a pass by the
+        # part of its loss the pass coach is sure of (so a pass it calls best never makes the deal worse).
+        counted = rows.loss + sum(max(0.0, p.loss - p.ci95) for p in passes)
+        return replace(self, loss=loss, ci95=ci, verdict=verdict_for(counted, self.preset), parts=parts)
 
     def to_dict(self) -> dict[str, Any]:
         out = {"preset": self.preset.value, "played": self.played.to_dict(), "best": self.best.to_dict(),

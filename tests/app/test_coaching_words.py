@@ -60,4 +60,9 @@ def test_a_deal_with_a_pass_names_its_parts_the_worst_first() -> None:
     # a pass as good as the best adds nothing: the verdict is the rows' again, and it reads back whole
     good = PassReview(tuple(hand[:3]), 7.0, tuple(hand[:3]), 7.0, 0.0, 0.0, Verdict.BEST, 48)
     assert rows.with_passes([good]).verdict is rows.verdict
+    # a pass the pass coach calls best (its loss within its interval) never makes the deal's verdict worse,
+    # though its loss is still added to the deal's
+    noisy = PassReview(tuple(hand[:3]), 6.5, tuple(hand[3:6]), 7.0, 0.5, 0.6, Verdict.BEST, 48)
+    with_noise = rows.with_passes([noisy])
+    assert with_noise.verdict is rows.verdict and with_noise.loss == round(rows.loss + 0.5, 4)
     assert type(whole).from_dict(whole.to_dict()) == whole
