@@ -30,7 +30,17 @@ from typing import Any
 
 from ai.coach import THRESHOLDS, Budget, Part, PartKind, PricedPlay, Review, Verdict, advise, parse_play, review
 from ai.contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
-from ai.exchange import PassChoice, PassReview, candidates, choose_pass, price_passes, review_pass
+from ai.exchange import (
+    PassChoice,
+    PassLook,
+    PassReview,
+    candidates,
+    choose_pass,
+    coach_pass_values,
+    pass_look,
+    price_passes,
+    review_pass,
+)
 from ai.levels import choose
 from ai.opponents import trained_model
 from ai.payouts import ROW_PRICED
@@ -63,6 +73,7 @@ __all__ = [
     "Part",
     "PartKind",
     "PassChoice",
+    "PassLook",
     "PassReview",
     "PricedDecision",
     "PricedPlay",
@@ -74,10 +85,12 @@ __all__ = [
     "candidates",
     "choose",
     "choose_pass",
+    "coach_pass_values",
     "declaration_value",
     "default_jobs",
     "legal_splits",
     "parse_play",
+    "pass_look",
     "price_passes",
     "review",
     "review_pass",

@@ -191,6 +191,48 @@ def choose_pass(
     return PassChoice(look[best], float(means[best]))
 
 
+@dataclass(frozen=True)
+class PassLook:
+    """The pass coach's look at a hand (one spec, for :func:`review_pass` and the pass drill): the passes it
+    weighs (``first`` ones asked for, then its own candidates), their means on the draws it chooses on, and its
+    choice among them. A pass's values depend only on the hand, the seed and the draws, never on what it is
+    priced beside, so any two looks at one hand and seed agree on every pass they share."""
+
+    passes: tuple[tuple[Card, ...], ...]
+    chosen_on: np.ndarray  # (passes,) means on the choosing draws
+    best: int  # the coach's choice: the first of the highest means
+    own: tuple[int, ...]  # which of ``passes`` are the coach's own candidates
+
+    @property
+    def choice(self) -> tuple[Card, ...]:
+        return self.passes[self.best]
+
+    @property
+    def own_best(self) -> int:
+        """The coach's choice among its own candidates alone: what it chooses reviewing any pass it does not
+        rate higher (the first of the highest means, as :attr:`best`)."""
+        return max(self.own, key=lambda j: (self.chosen_on[j], -j))
+
+
+def pass_look(hand: Sequence[int], view: TableView, *, seed: int, first: Sequence[Sequence[int]] = ()) -> PassLook:
+    """The pass coach's choice for ``hand``: ``first`` and its :data:`REVIEW_BUDGET` candidates priced on its
+    choosing draws (``seed``), the first of the highest means chosen."""
+    cards = tuple(sorted(Card(c) for c in hand))
+    count, select, _ = REVIEW_BUDGET
+    mine = [check_pass(cards, p) for p in first]
+    own = candidates(cards, count)
+    look = tuple(dict.fromkeys([*mine, *own]))
+    means = price_passes(cards, look, view, draws=select, seed=seed, level=Level.HARD).mean(axis=0)
+    return PassLook(look, means, int(np.argmax(means)), tuple(look.index(p) for p in own))
+
+
+def coach_pass_values(hand: Sequence[int], passes: Sequence[Sequence[int]], view: TableView, *, seed: int
+                      ) -> np.ndarray:
+    """(draws, passes) values of the hand after each of ``passes`` on the pass coach's pricing draws: fresh ones,
+    not those its choice was made on (``seed`` is the look's; the pricing draws are the next seed's)."""
+    return price_passes(hand, passes, view, draws=REVIEW_BUDGET[2], seed=seed + 1, level=Level.HARD)
+
+
 def review_pass(hand: Sequence[int], played: Sequence[int], view: TableView, *, seed: int = 0) -> PassReview:
     """Price the player's pass from ``hand`` against the best pass the coach finds.
 
@@ -200,11 +242,10 @@ def review_pass(hand: Sequence[int], played: Sequence[int], view: TableView, *, 
     the coach cannot tell from its own is never called a mistake."""
     cards = tuple(sorted(Card(c) for c in hand))
     mine = check_pass(cards, played)
-    count, select, draws = REVIEW_BUDGET
-    look = [mine, *(p for p in candidates(cards, count) if p != mine)]
-    chosen = int(np.argmax(price_passes(cards, look, view, draws=select, seed=seed, level=Level.HARD).mean(axis=0)))
-    best = look[chosen]
-    x = price_passes(cards, [mine, best], view, draws=draws, seed=seed + 1, level=Level.HARD)
+    look = pass_look(cards, view, seed=seed, first=[mine])
+    chosen, best = look.best, look.choice
+    draws = REVIEW_BUDGET[2]
+    x = coach_pass_values(cards, [mine, best], view, seed=seed)
     diff = x[:, 1] - x[:, 0]
     loss = max(0.0, float(diff.mean()))
     ci = 0.0 if chosen == 0 else float(1.96 * diff.std(ddof=1) / np.sqrt(draws))

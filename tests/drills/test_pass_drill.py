@@ -101,3 +101,22 @@ def test_the_choices_and_the_explanation_read_in_every_language(lang: str) -> No
     assert all("{" not in label and any(suit in label for suit in "♠♥♦♣") for label in labels)
     text = why_text(t, q)
     assert "{" not in text and str(q.why.values["draws"]) in text
+
+
+def test_the_drills_figures_are_the_pass_coachs() -> None:
+    # Issue 36: the right answer is the pass the coach chooses, and each pass shows the value (and the gap behind
+    # the right one) that the coach's review of it reports, on the question's own seed.
+    from ai import TableView, Verdict, review_pass
+
+    q = question(0)
+    hand, why = parse_cards(q.show["hand"], 13), q.why.values
+    view = TableView(preset=Preset.TAIWAN)
+    (right,) = q.correct
+    for choice in q.choices:
+        reviewed = review_pass(hand, parse_cards(q.show["passes"][choice], 3), view, seed=why["seed"])
+        assert round(reviewed.played_ev, 2) == pytest.approx(why["evs"][choice], abs=0.011)
+        if choice == right:
+            assert reviewed.loss == 0 and reviewed.verdict is Verdict.BEST
+        else:
+            assert reviewed.loss == pytest.approx(why["evs"][right] - why["evs"][choice], abs=0.011)
+            assert set(reviewed.best) == set(parse_cards(q.show["passes"][right], 3))
