@@ -122,11 +122,11 @@ class ScreenApp(App[None]):
 
 def suggested(request):
     """The helper's suggestions for ``request``, as the table takes them (auto-arrange, answered at once), priced
-    on 40 tables: the tests that take them want a sound play, not the coach's precision (whose pricing, at a
-    table of three with no bank to draw on, was seconds a deal)."""
+    on 12 tables: the tests that take them want a sound legal play, not the coach's precision (whose pricing, at a
+    table of three or a banker game, with no bank to draw on, was seconds a deal)."""
     from dataclasses import replace
 
     from app.game import choice_suggestions, run_ai
 
-    request = replace(request, tables=40)
+    request = replace(request, tables=12)
     return choice_suggestions(run_ai(request), request)

@@ -61,6 +61,7 @@ async def test_a_pass_made_then_a_card_placed_survives_leave_and_continue() -> N
 
 
 @pytest.mark.pilot
+@pytest.mark.soak  # headless every day: tests/app/test_continue_made.py
 async def test_leaving_while_choosing_the_pass_resumes_the_pass_with_its_clock() -> None:
     clock = Clock()
     app = make_app(config(seed=5, exchange=1, time_limit=120, **EASY), menu=True, clock=clock)
@@ -75,6 +76,7 @@ async def test_leaving_while_choosing_the_pass_resumes_the_pass_with_its_clock()
 
 
 @pytest.mark.pilot
+@pytest.mark.soak  # headless every day: tests/app/test_continue_made.py
 async def test_a_banker_deal_keeps_its_stakes_the_stake_chosen_and_the_placed_card() -> None:
     clock = Clock()
     app = make_app(config(seed=8, banker=True, time_limit=90, **EASY), menu=True, clock=clock)

@@ -2,10 +2,10 @@
 pricing values most, closer calls as the level rises, the same questions for the same seed, and a run that
 makes its next question ahead of time.
 
-Making a question prices nine passes (most of a second): the questions the checks only read are made once a
-module (:func:`question`), one of them on the first hand it tries and one from the nearest gaps (both of
-``pass_question``'s ways to an answer); the seed test makes its two afresh, and the run's scheduling takes the
-module's questions in the everyday tier and makes its own in the soak tier."""
+Making a question prices some fifteen passes the way the pass coach does (about two seconds): the questions the
+checks only read are made once a module (:func:`question`), one of them inside its level's band and one from the
+nearest gaps (both of ``pass_question``'s ways to an answer); the seed test makes one afresh, and the run's
+scheduling takes the module's questions in the everyday tier and makes its own in the soak tier."""
 
 from __future__ import annotations
 

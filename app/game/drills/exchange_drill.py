@@ -8,7 +8,7 @@ preset (:data:`ai.coach.THRESHOLDS`): twice a blunder's loss or more at level 0,
 a mistake's at level 3, below a mistake's at level 4. A wrong pass is only offered when its gap is larger
 than the pricing's 95% interval, so the answer is never a coin toss; when no hand tried has two such passes
 in the level's band, the nearest clear ones are taken. Making a question prices some fifteen passes the way the
-coach does (a few seconds): the screen makes the next one in a worker thread while the player reads the last
+coach does (about two seconds): the screen makes the next one in a worker thread while the player reads the last
 explanation.
 """
 
@@ -27,9 +27,10 @@ from .question import Drill, Question, Why
 
 CHOICES = ("a", "b", "c")
 DRAWS = 48  # the pass coach's pricing draws (ai.coach_pass_values), on which each offered pass is shown
-SHORTLIST = 4  # wrong passes priced on them, nearest the level's band first
+SHORTLIST = 6  # wrong passes priced on them, nearest the level's band first
 LOOKS, RANDOM_PASSES = 6, 3  # the quick look's best passes and a few anyone might make
-ATTEMPTS = 2  # hands tried for the level's band before the nearest gaps are taken
+ATTEMPTS = 1  # hands tried for the level's band before the nearest gaps are taken (a second cost as much again
+# and, priced the coach's way, seldom fitted the band better than the first hand's nearest clear passes)
 
 
 def gaps(preset: Preset) -> tuple[tuple[float, float], ...]:
