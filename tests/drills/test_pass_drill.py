@@ -4,7 +4,7 @@ makes its next question ahead of time.
 
 Making a question prices some fifteen passes the way the pass coach does (about two seconds): the questions the
 checks only read are made once a module (:func:`question`), one of them inside its level's band and one from the
-nearest gaps (both of ``pass_question``'s ways to an answer); the seed test makes one afresh, and the run's
+nearest gaps (both of ``pass_question``'s ways to an answer); the seed test (soak) makes one afresh, and the run's
 scheduling takes the module's questions in the everyday tier and makes its own in the soak tier."""
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ def test_the_levels_bring_the_wrong_passes_closer() -> None:
     assert smallest_gap(far) > smallest_gap(close)
 
 
+@pytest.mark.soak  # every day, test_snapshots_practice's pass question (a fixed seed) draws the same picture
 def test_the_same_seed_asks_the_same_question() -> None:
     # One question made afresh beside the module's own (made once for the other checks), and another preset's.
     assert make_question(Drill.PASS, random.Random(SEED), 0, Preset.TAIWAN) == question(0)
