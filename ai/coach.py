@@ -172,7 +172,12 @@ class Review:
     def same_as_best(self) -> bool:
         """Whether the player played the best play's rows (or its declaration) and made no pass worse than the
         best: nothing was lost anywhere."""
-        return _same(self.played.decision, self.best.decision) and self.passes_loss <= 0
+        return self.rows_as_best and self.passes_loss <= 0
+
+    @property
+    def rows_as_best(self) -> bool:
+        """Whether the rows (or the declaration) played are the best play's, whatever the passes lost."""
+        return _same(self.played.decision, self.best.decision)
 
     @property
     def rows_part(self) -> Part:
@@ -194,20 +199,21 @@ class Review:
             return None
         return max(self.parts, key=lambda p: p.loss)
 
-    def with_passes(self, passes: Sequence[Priced]) -> Review:
-        """This review of the rows with the seat's priced passes added, round by round: the loss is the sum of
+    def with_passes(self, passes: Sequence[tuple[int, Priced]]) -> Review:
+        """This review of the rows with the seat's priced passes added, as (round, priced pass) pairs in the
+        order of the rounds (a round the computer chose for the player is not among them): the loss is the sum of
         the parts' (the pass pricing and the rows pricing draw their own tables, so their errors are independent
         and the intervals add in quadrature), and the verdict follows the sum of what each part counts by its
         own verdict's rule (the rows' loss; a pass's loss less its interval, RULES.md §21)."""
         rows = self.rows_part
         if not passes:
             return replace(self, loss=rows.loss, ci95=rows.ci95, verdict=rows.verdict, parts=())
-        parts = (*(Part(PartKind.PASS, p.loss, p.ci95, p.verdict, k) for k, p in enumerate(passes)), rows)
+        parts = (*(Part(PartKind.PASS, p.loss, p.ci95, p.verdict, k) for k, p in passes), rows)
         loss = round(sum(p.loss for p in parts), 4)
         ci = round(math.sqrt(sum(p.ci95 ** 2 for p in parts)), 4)
         # Each part counts toward the verdict as its own verdict counts it: the rows by their loss, a pass by the
         # part of its loss the pass coach is sure of (so a pass it calls best never makes the deal worse).
-        counted = rows.loss + sum(max(0.0, p.loss - p.ci95) for p in passes)
+        counted = rows.loss + sum(max(0.0, p.loss - p.ci95) for _k, p in passes)
         return replace(self, loss=loss, ci95=ci, verdict=verdict_for(counted, self.preset), parts=parts)
 
     def to_dict(self) -> dict[str, Any]:

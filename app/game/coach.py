@@ -156,7 +156,7 @@ class Coach:
         rows = self.rows.get((deal, seat))
         if rows is None or self.passes_waiting(deal, seat):
             return
-        passes = [r for (d, s, _k), r in sorted(self.passes.items()) if d == deal and s == seat]
+        passes = [(k, r) for (d, s, k), r in sorted(self.passes.items()) if d == deal and s == seat]
         whole = rows.with_passes(passes)
         if self.reviews.get((deal, seat)) == whole:
             return

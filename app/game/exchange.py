@@ -126,7 +126,8 @@ class Exchange:
             moved = pass_round([record.hands[s] for s in record.seats], passes, record.exchange)  # type: ignore[arg-type]
             record.passes.append(dict(zip(record.seats, passes, strict=True)))
             record.hands = dict(zip(record.seats, moved, strict=True))
-        record.passed_for_human = tuple(k for k in made.taken if k < len(record.passes))
+        record.passed_for_human = tuple(k for k in made.taken if 0 <= k < len(record.passes))
+        record.passed_after_leaving = tuple(k for k in made.left if 0 <= k < len(record.passes))
         record.pass_seconds = made.pass_seconds[: len(made.rounds) + 1]  # a pass of the round under way too
         return len(record.passes) >= self.table.config.exchange
 
@@ -162,6 +163,8 @@ class Exchange:
         if k in made.taken:
             rec.passed_for_human += (k,)
             t.arrange = None  # as when the clock's pass was taken (:meth:`take`)
+        elif k in made.left:  # the computer's, made after the player left the seat: still not theirs
+            rec.passed_after_leaving += (k,)
 
     def requests(self) -> list[PassRequest]:
         """One request per computer seat still to choose this round's pass, in seat order."""
@@ -205,8 +208,9 @@ class Exchange:
             raise ArrangeError("not_passing")
         if len(st.selected) != PASS_SIZE:
             raise ArrangeError("pass_three", count=len(st.selected))
-        self.passes[t.human] = check_pass(rec.hands[t.human], st.selected)
-        self._note_seconds(rec)
+        passed = check_pass(rec.hands[t.human], st.selected)
+        self._note_seconds(rec)  # while the pass clock still runs for the player
+        self.passes[t.human] = passed
         t.deadline = None
         self._maybe_complete()
 

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from rules.cards import Card, CardError, format_cards, parse_cards
 from rules.deal import DealError, Decision
 from rules.ledger import EndReason
+from rules.presets import Preset
 
 from .phase import Phase
 from .record import DealRecord, Decider
@@ -51,6 +52,7 @@ class Made:
     rounds: tuple[dict[int, tuple[Card, ...]], ...] = ()
     given: tuple[Card, ...] | None = None  # the player's pass of the round under way
     taken: tuple[int, ...] = ()  # rounds whose pass the computer chose for the player (the pass clock ran out)
+    left: tuple[int, ...] = ()  # rounds whose pass it chose after the player left the seat to it
     placed: Rows = NO_ROWS
     declared: str | None = None  # a special's id
     double: int | None = None  # arcade's 賭倍: the table seat doubled against
@@ -69,6 +71,8 @@ class Made:
             out["given"] = format_cards(self.given)
         if self.taken:
             out["taken"] = list(self.taken)
+        if self.left:
+            out["left"] = list(self.left)
         if any(self.placed):
             out["placed"] = [format_cards(r) for r in self.placed]
         if self.declared is not None:
@@ -116,6 +120,13 @@ def _whole(value: object) -> int:
     return value
 
 
+def _round(value: object) -> int:
+    k = _whole(value)
+    if not 0 <= k < 8:
+        raise ValueError(f"not a round of the exchange: {k}")
+    return k
+
+
 def _rows(data: object) -> dict[str, Rows]:
     if not isinstance(data, list) or len(data) != 3:
         raise TypeError("placed rows are three lists")
@@ -128,7 +139,8 @@ def _rows(data: object) -> dict[str, Rows]:
 _READERS: dict[str, Any] = {
     "rounds": lambda v: {"rounds": tuple(_seat_cards(r) for r in v)},
     "given": lambda v: {"given": parse_cards(str(v), 3)},
-    "taken": lambda v: {"taken": tuple(_whole(k) for k in v)},
+    "taken": lambda v: {"taken": tuple(_round(k) for k in v)},
+    "left": lambda v: {"left": tuple(_round(k) for k in v)},
     "placed": _rows,
     "declared": lambda v: {"declared": v if isinstance(v, str) else None},
     "double": lambda v: {"double": _whole(v)},
@@ -281,18 +293,21 @@ class Progress:
         human = rec.human
         rounds = tuple(dict(r) for r in rec.passes)
         given = table.exchange.passes.get(human) if table.phase is Phase.EXCHANGING else None
-        taken = tuple(rec.passed_for_human)
+        taken, left = tuple(rec.passed_for_human), tuple(rec.passed_after_leaving)
         seconds = tuple(rec.pass_seconds)
         if table.phase is not Phase.ARRANGING:
-            return Made(rounds, given, taken, stake=stake, pass_seconds=seconds)
+            return Made(rounds, given, taken, left=left, stake=stake, pass_seconds=seconds)
         decision, decider = rec.decisions.get(human), rec.decided_by.get(human)
         st = table.arrange
         placed: Rows = NO_ROWS
         declared = None
-        if st is not None and decision is None:
+        double = table.human_double
+        if decision is not None:  # the 賭倍 that went in with it (the computer's own, when it finished the hand)
+            double = rec.doubles.get(human)
+        elif st is not None:
             placed = st.rows
             declared = None if st.declared is None else st.declared.id
-        return Made(rounds, None, taken, placed, declared, table.human_double, decision,
+        return Made(rounds, None, taken, left, placed, declared, double, decision,
                     decider if decision is not None else None, rec.seconds if decision is not None else None, stake,
                     seconds)
 
@@ -314,6 +329,8 @@ class Progress:
             left = table.time_left()
             if left is not None:
                 self.left = left
+        elif table.phase is Phase.EXCHANGING and table.exchange.taken:
+            self.passing = 0.0  # the pass clock ran out and the helper is choosing: Continue has it choose again
         elif table.phase is Phase.EXCHANGING and table.exchange.can_pick:
             self.passing = table.time_left()
         elif table.phase is Phase.EXCHANGING:
@@ -385,8 +402,8 @@ def restore_made(table: Any, record: DealRecord, human: int, made: Made) -> None
         if st is not None:
             st = st.with_arrangement(decision.arrangement) if decision.arrangement is not None else \
                 replace(st, declared=decision.declare)
-        if made.double in table.double_options():
-            record.doubles[human] = made.double
+        if record.preset is Preset.ARCADE and record.banker is None:  # the 賭倍 that went in with it, or none
+            record.doubles[human] = made.double if made.double in table.double_options() else None
         table.arrange, table.deadline = st, None
         return
     if st is None:

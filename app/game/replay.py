@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai import Review
 from app.config import TableConfig
@@ -21,6 +21,7 @@ from rules.ledger import EndReason
 from rules.specials import detect_specials
 
 from .arrange import ArrangeState
+from .conduct import Next
 from .journal import Journal
 from .phase import Phase
 from .record import DealRecord
@@ -92,7 +93,8 @@ class OneDeal(Table):
             banker=old.banker, stakes=dict(old.stakes), turned=old.turned,
             # 換三張 (RULES.md §21): the passes stand as made; a retry arranges the hand as it was played.
             exchange=old.exchange, passes=[dict(p) for p in old.passes], dealt=dict(old.dealt),
-            passed_for_human=old.passed_for_human,
+            passed_for_human=old.passed_for_human, passed_after_leaving=old.passed_after_leaving,
+            pass_seconds=old.pass_seconds,
         )
         self.number, self.current = old.number, rec
         self.reveal, self.human_double, self.arrange = RevealProgress(), None, None
@@ -107,6 +109,15 @@ class OneDeal(Table):
         else:
             self.score()
         return rec
+
+    def deal(self) -> Next:
+        """Lay out the stored deal (:meth:`start_deal`); a retry of a 換三張 deal has the coach price the player's
+        passes again, as they stand in it, so that its verdict is the whole deal's as the first try's is."""
+        step = super().deal()
+        rec = self.current
+        if self.retrying and rec is not None and rec.passes and rec.human is not None:
+            step = replace(step, coach_passes=rec.human)
+        return step
 
     def session_end_reason(self) -> EndReason | None:
         """One deal: over once it is shown."""

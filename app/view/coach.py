@@ -76,7 +76,7 @@ def why(t: Translator, review: Review) -> str:
     """Why the best play is better, in a sentence or two: the rows that differ, each row's chance of winning
     in both plays, and the 打槍 risk taken and given."""
     you, best = review.played, review.best
-    if review.same_as_best:
+    if review.rows_as_best:  # the rows are the best's (what a pass lost is the parts' line, not this one)
         return t("coach.why_same")
     if you.decision.declare is not None or best.decision.declare is not None:
         return t("coach.why_declare", yours=f"{you.ev:+.2f}", best=f"{best.ev:+.2f}", play=play_text(t, best.decision))
@@ -148,7 +148,7 @@ def constrained_note(t: Translator, coach: Coach, rec: DealRecord, seat: int, re
     suggestion completed around placed cards and the coach found better: it prices every play against the
     best from scratch, so the loss is not read as the helper's. Empty otherwise."""
     around = coach.constrained_around(rec.number, seat, rec.decisions[seat]) if seat in rec.decisions else 0
-    return t("coach.constrained", placed=around) if around and not review.same_as_best else ""
+    return t("coach.constrained", placed=around) if around and not review.rows_as_best else ""
 
 
 def skill_text(t: Translator, skill: Skill) -> str:

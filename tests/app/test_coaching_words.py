@@ -51,7 +51,7 @@ def test_a_deal_with_a_pass_names_its_parts_the_worst_first() -> None:
     view, hand = TableView(), deal(12)[0]
     rows = review(hand, choose(hand, view, Level.NORMAL).decision, view, tables=40, seed=1)
     bad = PassReview(tuple(hand[:3]), -1.0, tuple(hand[3:6]), 7.0, 8.0, 2.5, Verdict.BLUNDER, 48)
-    whole = rows.with_passes([bad])
+    whole = rows.with_passes([(0, bad)])
     assert whole.loss == round(8.0 + rows.loss, 4) and whole.verdict is Verdict.BLUNDER and not whole.same_as_best
     assert whole.ci95 >= 2.5 and whole.worst is not None and whole.worst.loss == 8.0
     en = Translator("en")
@@ -59,10 +59,10 @@ def test_a_deal_with_a_pass_names_its_parts_the_worst_first() -> None:
     assert "传牌少赢 8.00" in loss_text(Translator("zh-CN"), whole)
     # a pass as good as the best adds nothing: the verdict is the rows' again, and it reads back whole
     good = PassReview(tuple(hand[:3]), 7.0, tuple(hand[:3]), 7.0, 0.0, 0.0, Verdict.BEST, 48)
-    assert rows.with_passes([good]).verdict is rows.verdict
+    assert rows.with_passes([(0, good)]).verdict is rows.verdict
     # a pass the pass coach calls best (its loss within its interval) never makes the deal's verdict worse,
     # though its loss is still added to the deal's
     noisy = PassReview(tuple(hand[:3]), 6.5, tuple(hand[3:6]), 7.0, 0.5, 0.6, Verdict.BEST, 48)
-    with_noise = rows.with_passes([noisy])
+    with_noise = rows.with_passes([(0, noisy)])
     assert with_noise.verdict is rows.verdict and with_noise.loss == round(rows.loss + 0.5, 4)
     assert type(whole).from_dict(whole.to_dict()) == whole

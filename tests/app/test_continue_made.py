@@ -29,8 +29,8 @@ def history(tmp_path) -> History:
 
 
 def table_at(history: History, clock: Clock, preset: Preset = Preset.TAIWAN, **kw: object) -> Table:
-    cfg = TableConfig(preset=preset, options=preset.default_options, seed=kw.pop("seed", 5), time_limit=120,
-                      levels=EASY, **kw)  # type: ignore[arg-type]
+    cfg = TableConfig(preset=preset, options=preset.default_options, seed=kw.pop("seed", 5),
+                      time_limit=kw.pop("time_limit", 120), levels=EASY, **kw)  # type: ignore[arg-type]
     return Table(cfg, now=clock, journal=Journal(history))
 
 
@@ -166,3 +166,45 @@ def test_what_was_made_reads_back_and_a_part_that_does_not_read_is_left_out() ->
     assert bad == Made()
     assert Made.from_dict("junk") == Made()
     assert InProgress.from_state({"progress": {"deal": 3, "left": 10, "made": {"given": "Qs Js Ts"}}}).made.given
+
+
+def test_the_computers_double_goes_back_with_the_hand_it_finished_at_the_time_out(history: History) -> None:
+    # Arcade: the clock runs out, the computer finishes the hand with its own 賭倍; the player leaves before the
+    # others are in. Continue keeps the double that went in with the hand.
+    clock = Clock()
+    table = table_at(history, clock, Preset.ARCADE, seed=11, time_limit=30)
+    table.deal()
+    clock.t += 31
+    table.run(table.on_timeout())  # the computer completes the hand (the computers' own requests still open)
+    rec = table.current
+    assert rec.decided_by[0].value == "timeout" and 0 in rec.doubles
+    double = rec.doubles[0]
+    table.progress.keep()
+    again = continued(history, clock)
+    assert again.current.decisions[0] == rec.decisions[0] and again.current.doubles[0] == double
+
+
+def test_a_pass_the_computer_made_after_the_player_left_stays_the_computers(history: History) -> None:
+    from app.game.seat_decisions import own_passes
+
+    clock = Clock()
+    table = table_at(history, clock, exchange=1, takeover=True)
+    table.deal()
+    table.run(table.leave())  # the computer takes the seat and chooses its pass; the others have not yet
+    assert table.current.passed_after_leaving == (0,)
+    table.progress.keep()
+    again = continued(history, clock)
+    assert again.human == 0 and again.exchange.passes[0] == table.exchange.passes[0]
+    again.run(again.decide_passes())
+    assert again.current.passed_after_leaving == (0,) and own_passes(again.current, 0) == ()
+
+
+def test_a_pass_clock_that_ran_out_does_not_come_back_full(history: History) -> None:
+    clock = Clock()
+    table = table_at(history, clock, exchange=1)
+    table.deal()
+    clock.t += 61
+    table.on_timeout()  # the helper is choosing the pass when the player leaves
+    table.progress.keep()
+    again = continued(history, clock)
+    assert again.exchange.can_pick and again.time_left() == 0.0 and again.timed_out()

@@ -92,3 +92,32 @@ def test_a_banker_deal_starts_with_the_stake_and_an_arcade_deal_ends_with_the_do
     made = decisions_of(t.history[-1], 0)
     assert made[-1].kind is Kind.DOUBLE and made[-1].target == target and made[-1].who is Decider.PLAYER
     assert isinstance(made[-2].decision, Decision)
+
+
+def test_a_pass_made_after_a_dialog_counts_only_the_clock_that_ran() -> None:
+    clock = Clock()
+    t = table(clock, exchange=1)
+    t.deal()
+    clock.t += 5
+    t.hold_clock(True)  # a dialog over the table for 20 seconds
+    clock.t += 20
+    t.hold_clock(False)
+    clock.t += 3
+    pick_and_pass(t)
+    assert t.current.pass_seconds == (pytest.approx(8.0),)
+
+
+def test_a_retry_of_a_deal_with_passes_has_the_coach_price_them_again() -> None:
+    from app.game.replay import OneDeal
+
+    t = table(Clock(), exchange=1)
+    t.deal()
+    pick_and_pass(t)
+    t.apply(t.arrange.with_arrangement(stand_in(t.current.hands[0])))
+    t.ready()
+    t.run(t.decide_computers())
+    stored = DealRecord.from_dict(t.history[-1].to_dict())
+    retry = OneDeal(stored, retry=True)
+    step = retry.deal()
+    assert step.coach_passes == 0 and retry.current.pass_seconds == stored.pass_seconds
+    assert [d.who for d in decisions_of(retry.current, 0) if d.kind is Kind.PASS] == [Decider.PLAYER]
