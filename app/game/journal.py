@@ -74,7 +74,7 @@ class Journal:
         self._notice: HistoryOff | None = None
         self._deal_ids: dict[int, int] = {}  # deal number -> stored id
         self._early: dict[int, Review] = {}  # reviews that arrived before their deal was written
-        self._humans: dict[int, int | None] = {}  # deal number -> the seat the player played
+        self._humans: dict[int, int | None] = {}  # deal number -> the seat the player played (when they decided it)
         self.on_off = on_off
 
     @property
@@ -99,9 +99,10 @@ class Journal:
         try:
             if self.session is None:
                 self.session = self._start(table, table.state())
-            self._humans[rec.number] = rec.human
+            # A verdict is kept only on the player's own decision: a hand the computer decided has none.
+            self._humans[rec.number] = rec.human if rec.own() else None
             early = self._early.pop(rec.number, None)
-            review = early.to_dict() if early is not None and rec.human is not None else None
+            review = early.to_dict() if early is not None and rec.own() else None
             mode = Mode.TABLE if rec.human is not None else Mode.WATCH
             self._deal_ids[rec.number] = self.history.record_deal(
                 self.session, rec.to_dict(), mode, state=table.state(), review=review)

@@ -317,12 +317,13 @@ class Table:
         return Next(passed=True)
 
     def _decided(self) -> Next:
-        """A seat's decision is in: the coach may price the player's (with the view it was made with); once
-        every seat has decided, the deal is scored."""
+        """A seat's decision is in: the coach may price the player's own (with the view it was made with; never
+        a hand the computer decided for them: no decision, no verdict); once every seat has decided, the deal is
+        scored."""
         rec = self.current
         assert rec is not None
         human = rec.human
-        coach = (human, self.ask.view_for(human)) if human is not None and human in rec.decisions else None
+        coach = (human, self.ask.view_for(human)) if human is not None and rec.own(human) else None
         scored = self.score() if self.phase is Phase.ARRANGING and self.all_decided else None
         return Next(coach=coach, scored=scored)
 

@@ -282,10 +282,11 @@ class History:
         return int(self._write(add))
 
     def set_review(self, deal_id: int, review: dict[str, Any]) -> None:
-        """The coach's verdict on a stored deal (it arrives after the deal is written); never on a deal where
-        nothing was decided (the pattern ladder)."""
+        """The coach's verdict on a stored deal (it arrives after the deal is written); only on the player's own
+        decision (never the pattern ladder's, where nothing is decided, nor a hand the computer decided)."""
         self._write(lambda db: db.execute(
-            f"UPDATE deals SET verdict = ?, loss = ?, review = ? WHERE id = ? AND preset != '{UNDECIDED}'",
+            "UPDATE deals SET verdict = ?, loss = ?, review = ? "
+            f"WHERE id = ? AND preset != '{UNDECIDED}' AND decider = 'player'",
             (review.get("verdict"), review.get("loss"), json.dumps(review), deal_id),
         ))
 

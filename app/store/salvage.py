@@ -174,8 +174,8 @@ def insert_deal(db: sqlite3.Connection, session: int | None, record: dict[str, A
     """One deal row (the game's, an import's or a salvage's), in the caller's transaction; returns its id."""
     cols = player_columns(record)
     names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
-    if record.get("rules") == UNDECIDED:
-        review = None  # nothing was decided, so nothing is priced (an export from an older build may hold one)
+    if record.get("rules") == UNDECIDED or decider_column(record) != "player":
+        review = None  # the player decided nothing, so nothing is priced (an older build's export may hold one)
     cur = db.execute(
         f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, retry_of, verdict, loss, review, "
         f"decider, {', '.join(names)}) VALUES ({', '.join('?' * (13 + len(names)))})",

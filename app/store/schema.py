@@ -23,8 +23,9 @@ Versions:
    stored, where a ``takeover`` is read as ``timeout``: the builds before this one wrote it only when the
    computer completed the hand at the time-out. A record that names no decider for the player counts as
    theirs only where it shows they decided (its seconds to arrange, written only when the player submits).
-6. No verdict where nothing was decided: the pattern ladder's deals (比牌型: nobody arranges) lose the verdict,
-   loss and review that the builds before this one gave them (a "best" play that counted in the figures).
+6. No verdict where the player decided nothing: the pattern ladder's deals (比牌型: nobody arranges) and the hands
+   the computer decided for the player (a time-out, a takeover) lose the verdict, loss and review that the builds
+   before this one gave them (the ladder's "best" play counted in the figures).
 """
 
 from __future__ import annotations
@@ -212,7 +213,8 @@ def _v5(db: sqlite3.Connection) -> None:
 
 
 def _v6(db: sqlite3.Connection) -> None:
-    db.execute(f"UPDATE deals SET verdict = NULL, loss = NULL, review = NULL WHERE preset = '{UNDECIDED}'")
+    db.execute("UPDATE deals SET verdict = NULL, loss = NULL, review = NULL "
+               f"WHERE preset = '{UNDECIDED}' OR decider IS NULL OR decider != 'player'")
 
 
 UNDECIDED = "ladder"  # the preset whose deals hold no decision (rules.presets.Preset.LADDER: not arranged)

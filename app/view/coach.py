@@ -116,8 +116,8 @@ def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None)
     """The coach's line for ``seat``'s decision in ``rec``: the verdict, "pricing…", or why there is none."""
     if not rec.preset.arranged:  # the pattern ladder: nobody decides anything
         return ""
-    if seat is None or seat not in rec.decisions:
-        return t("coach.line_off")
+    if seat is None or seat not in rec.decisions or (seat == rec.human and not rec.own(seat)):
+        return t("coach.line_off")  # nobody's own play: a watched seat, or a hand the computer decided
     priced = coach.review_for(rec.number, seat)
     if priced is None:
         return t("coach.line_waiting") if coach.is_pending(rec.number, seat) else ""
