@@ -51,10 +51,11 @@ CHILD = textwrap.dedent(
 )
 
 
-@pytest.mark.slow  # a real game process started and killed: some seconds
-async def test_kill_9_mid_deal_then_continue_gives_the_same_cards_and_the_time_left(home: Path, tmp_path: Path) -> None:
+def killed(code: str, home: Path, tmp_path: Path) -> dict:
+    """Run ``code`` as a game process over the data folder ``home``, read the line it reports, kill it with
+    SIGKILL (no exit code runs) and return what it reported."""
     script = tmp_path / "child.py"
-    script.write_text(CHILD)
+    script.write_text(code)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CHINESE_POKER_HOME": str(home)}
     child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     watchdog = threading.Timer(180, child.kill)  # a child that never reports fails the test, it does not hang it
@@ -71,6 +72,12 @@ async def test_kill_9_mid_deal_then_continue_gives_the_same_cards_and_the_time_l
         if child.poll() is None:
             child.kill()
     assert child.returncode == -signal.SIGKILL
+    return seen
+
+
+@pytest.mark.slow  # a real game process started and killed: some seconds
+async def test_kill_9_mid_deal_then_continue_gives_the_same_cards_and_the_time_left(home: Path, tmp_path: Path) -> None:
+    seen = killed(CHILD, home, tmp_path)
     assert seen["number"] == 2 and seen["left"] == pytest.approx(42.7)
 
     app = make_app(menu=True, clock=Clock())
@@ -124,23 +131,7 @@ CHILD_EXCHANGE = textwrap.dedent(
 @pytest.mark.soak  # a real game process started and killed: some seconds (the headless kill tests run every day)
 async def test_kill_9_after_the_pass_then_continue_keeps_the_pass_the_placed_card_and_the_clock(
         home: Path, tmp_path: Path) -> None:
-    script = tmp_path / "child.py"
-    script.write_text(CHILD_EXCHANGE)
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CHINESE_POKER_HOME": str(home)}
-    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-    watchdog = threading.Timer(180, child.kill)
-    watchdog.start()
-    try:
-        assert child.stdout is not None
-        line = child.stdout.readline()
-        assert line, "the child game exited before it reported its deal"
-        seen = json.loads(line)
-        child.send_signal(signal.SIGKILL)
-        child.wait()
-    finally:
-        watchdog.cancel()
-        if child.poll() is None:
-            child.kill()
+    seen = killed(CHILD_EXCHANGE, home, tmp_path)
     assert seen["phase"] == "arranging" and len(seen["back"]) == 1
 
     app = make_app(menu=True, clock=Clock())
