@@ -90,11 +90,12 @@ SEED = bounded("--seed", 0, 2**63 - 1)
 
 SESSION_SEED = whole_number(
     0,
-    None,
+    2**63 - 1,
     not_whole="invalid seed {text!r} (a whole number)",
-    out_of_range="the seed must not be negative, not {value}",
+    out_of_range="the seed must be from 0 to 9,223,372,036,854,775,807, not {value}",
 )
-"""The seed of a whole table session (play): any non-negative integer."""
+"""The seed of a whole table session (play): a non-negative integer the history can store (a 64-bit one: a
+larger one was accepted, and the session then could not be read back)."""
 
 
 def add_wheel(parser: argparse.ArgumentParser) -> None:

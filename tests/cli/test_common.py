@@ -37,8 +37,9 @@ def test_whole_number_fills_its_templates_and_may_have_no_upper_bound() -> None:
     limit = whole_number(0, 60, not_whole="no {text!r}", out_of_range="{low}..{high}, not {value}")
     assert _type_error(limit, "x") == "no 'x'"
     assert _type_error(limit, "61") == "0..60, not 61"
-    assert SESSION_SEED(str(2**80)) == 2**80  # a session seed has no upper bound
-    assert _type_error(SESSION_SEED, "-3") == "the seed must not be negative, not -3"
+    assert SESSION_SEED(str(2**63 - 1)) == 2**63 - 1  # the largest seed the history stores
+    assert _type_error(SESSION_SEED, str(2**63)).startswith("the seed must be from 0 to 9,223,372,036,854,775,807")
+    assert _type_error(SESSION_SEED, "-3") == "the seed must be from 0 to 9,223,372,036,854,775,807, not -3"
     assert _type_error(SEED, str(2**63)) == f"--seed must be from 0 to {2**63 - 1:,}, not {2**63}"
 
 

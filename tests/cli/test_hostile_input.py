@@ -30,6 +30,8 @@ run = in_process
         pytest.param(("arena", "--players", "easy,normal", "--seed", "-5"), "", in_process, id="arena-seed"),
         pytest.param(("arena", "--players", "easy,cmd:/no/such/bot"), "", in_process, id="arena-no-bot"),
         pytest.param(("bench", "--hands", "100000000000"), "", in_process, id="bench-hands"),
+        # issue 37: a session seed the history cannot store is refused, never accepted and then lost
+        pytest.param(("play", "--seed", str(2**63)), "", in_process, id="play-seed-beyond-64-bits"),
         pytest.param(("bench", "--hands", "100000000000"), "", in_subprocess, id="bench-hands-process"),
     ],
 )
