@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sqlite3
+import stat
 import sys
 import time
 from pathlib import Path
@@ -239,6 +240,29 @@ def _skipped(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
+_NOT_A_FILE = ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISFIFO, "a pipe (FIFO)"),
+               (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def export_target(name: str) -> Path:
+    """The file ``export NAME`` writes: the path itself, or where it leads when it is a symlink (the link is
+    followed and kept, never replaced by a file). :class:`UsageError` when what is there is not a regular file
+    (a folder, a device, a pipe, a socket): the export is written beside it and renamed over it, which would
+    replace a device or a pipe with a file (``-`` writes to standard output)."""
+    path = Path(name)
+    target = path.resolve() if path.is_symlink() else path
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return target  # nothing there yet (or a link to nothing yet): the export makes the file
+    except OSError as exc:
+        raise UsageError(f"{name}: {exc.strerror or exc}") from None
+    for test, kind in _NOT_A_FILE:
+        if test(mode):
+            raise UsageError(f"{name}: is {kind}, not a file (export writes a file; '-' writes to standard output)")
+    return target
+
+
 def _export(history: History, args: argparse.Namespace) -> int:
     from app.game.transfer import export_lines
 
@@ -248,9 +272,7 @@ def _export(history: History, args: argparse.Namespace) -> int:
             sys.stdout.write(line + "\n")
         history.take_damaged()  # each was named as it was met
         return 0
-    path = Path(args.file)
-    if path.is_dir():
-        raise UsageError(f"{args.file}: is a folder, not a file")
+    path = export_target(args.file)
     tmp = temp_path(path)
     count = 0
     try:

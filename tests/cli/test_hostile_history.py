@@ -317,3 +317,37 @@ def test_10_statistics_leave_out_a_row_of_the_wrong_type(home: Path, capsys: pyt
         assert main(args) == 0
     out, err = capsys.readouterr()
     assert "Traceback" not in err and json.loads(out.splitlines()[-1])[0]["deals"] == deals - 1
+
+
+def test_export_refuses_what_is_not_a_file_and_follows_a_symlink(home: Path, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 37, item 1: the export is written beside its target and renamed over it, which replaced a device,
+    # a pipe or a symlink with a regular file (and left a pipe's reader hanging).
+    import socket
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main(["export", str(fifo)]) == 2
+    assert "is a pipe (FIFO), not a file" in error_line(capsys) and stat.S_ISFIFO(fifo.stat().st_mode)
+    sock_path = tmp_path / "s.sock"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(sock_path))
+        assert main(["export", str(sock_path)]) == 2
+        assert "is a socket" in error_line(capsys) and stat.S_ISSOCK(sock_path.stat().st_mode)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # a device node of our own (never /dev/null itself)
+        dev = tmp_path / "null"
+        os.mknod(dev, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        assert main(["export", str(dev)]) == 2
+        assert "is a device" in error_line(capsys) and stat.S_ISCHR(dev.stat().st_mode)
+    target, link = tmp_path / "real.jsonl", tmp_path / "link.jsonl"
+    target.write_text("old\n", encoding="utf-8")
+    link.symlink_to(target)
+    assert main(["export", str(link)]) == 0
+    capsys.readouterr()
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert len(target.read_text(encoding="utf-8").splitlines()) == DEALS
+    dangling = tmp_path / "to-be.jsonl"
+    (tmp_path / "later").symlink_to(dangling)
+    assert main(["export", str(tmp_path / "later")]) == 0
+    assert (tmp_path / "later").is_symlink() and dangling.is_file()
