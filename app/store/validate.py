@@ -298,7 +298,7 @@ def seat_map(check: Check) -> Check:
 
 
 UID = r"[0-9a-f]{16}"
-TIME = number(0, MAX_TIME)
+TIME = number(-MAX_TIME, MAX_TIME)  # whatever the clock said: a machine whose clock is before 1970 keeps its deals
 SEAT = integer(0, 3)
 UNITS = integer(-MAX_UNITS, MAX_UNITS)
 CARDS = text(80)  # 13 cards and their spaces
