@@ -28,6 +28,7 @@ class Why(StrEnum):
     """Why a key cannot act now (the values are the i18n keys ``table.why.<value>``)."""
 
     # where the table is
+    TOO_SMALL = "too_small"  # the terminal is too small to show the table: keys wait until it can be seen
     NOT_DEALT = "not_dealt"  # between deals
     WATCHING = "watching"  # 觀戰: no cards of the player's
     EXCHANGING = "exchanging"  # 換三張 first: arranging comes after the passes

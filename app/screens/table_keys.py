@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingsMap, BindingType
 from app.game import Action, Allowed, Phase
 from app.game.actions import verdict as game_verdict
 from app.game.replay import OneDeal
-from app.game.why import YES, Verdict, Why, hidden
+from app.game.why import YES, Verdict, Why, greyed, hidden
 from app.screens.table_part import TableSeen
 from app.view.why import why_text
 from rules.arrangement import Row
@@ -72,6 +72,12 @@ class Screen(TableSeen, Protocol):
     @property
     def app(self) -> App[object]: ...
 
+    def is_too_small(self) -> bool: ...
+
+
+# The keys that act even while the terminal is too small to show the table: leaving it, and the keys' help.
+PLAIN = frozenset({"leave", "help"})
+
 
 class Keys:
     """Whether each of the table's keys acts now, and why not."""
@@ -83,6 +89,8 @@ class Keys:
         """Whether the screen's ``action`` acts now and, when not, why (:mod:`app.game.why`)."""
         table = self.screen.table
         one_deal = isinstance(table, OneDeal)
+        if self.screen.is_too_small() and action not in PLAIN:  # a table the player cannot see takes no move
+            return greyed(Why.TOO_SMALL)
         if action == "pause_watch":  # only while watching
             if not table.watching:
                 return hidden(Why.NO_PAUSE)

@@ -507,12 +507,18 @@ async def test_resize_too_small_and_back():
         assert screen.has_class("-narrow") and screen.has_class("-short")
         assert notice.region.height > 0 and screen.query_one("#game").region.height == 0
         assert "70×20" in str(notice.render())
-        await pilot.press("a")  # keys still work while hidden
+        # Keys wait while the table cannot be seen (issue 37, item 11: `p`, `a`, `enter` played a deal unseen).
+        before = screen.table.arrange
+        await pilot.press("a", "space", "1", "enter")
         await settle(pilot)
+        assert screen.table.arrange == before and not screen.table.human_ready
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         await pilot.pause()
         assert screen.has_class("-wide") and screen.has_class("-tall")
+        await pilot.press("a")  # once it can be seen, they act
+        await settle(pilot)
+        assert screen.table.arrange.suggestions
         assert notice.region.height == 0 and screen.query_one("#game").region.height > 0
         assert screen.query_one("#hand").big
         await pilot.resize_terminal(80, 24)
