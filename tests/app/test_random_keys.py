@@ -114,7 +114,8 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
                  seen: set[str], trail: list[str], leave: float) -> int:
     """Press up to ``presses`` keys; returns how many were pressed before the app exited (if it did)."""
     opened = 0
-    async with app.run_test(size=_size(rng)) as pilot:
+    size = _size(rng)
+    async with app.run_test(size=size) as pilot:
         for n in range(presses):
             if app.return_code is not None or not app.is_running:
                 return n
@@ -137,8 +138,13 @@ async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: ran
             for _ in range(3):  # the reveal (and the computers' thinking) move on a few steps a key
                 scheduler.run_one()
             roll = rng.random()
-            if roll < 0.04:
+            # Below 80×24 the table takes no move (it cannot be seen): the walk presses a few keys there, which
+            # must neither raise nor act, and resizes again sooner, so that its keys still play the game.
+            small = size[0] < 80 or size[1] < 24
+            if roll < (0.5 if small else 0.04):
                 size = _size(rng)
+                while small and (size[0] < 80 or size[1] < 24):  # from a small size, back to one that shows it
+                    size = _size(rng)
                 trail.append(f"resize:{size}")
                 await pilot.resize_terminal(*size)
             elif roll < 0.07 and app.table_screen is not None and app.table_screen.is_current:
