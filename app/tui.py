@@ -27,7 +27,7 @@ from app.game.leaving import Leave
 from app.game.resume import ContinueCheck, RestoreError, can_continue, restore_table
 from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
-from app.paths import asset, pid_alive
+from app.paths import asset
 from app.screens.dialogs import ConfirmScreen
 from app.screens.guide import GuideScreen
 from app.screens.menu import MainMenu
@@ -219,7 +219,7 @@ class ChinesePokerApp(App[None]):
         if history is None:
             return
         try:
-            if not history.claim(row.id, os.getpid(), pid_alive):
+            if not history.claim(row.id, os.getpid()):
                 self.notify(self.t("history.taken"), severity="warning")
                 return
             table = restore_table(row, history.session_deals(row.id), history, now=self.now)

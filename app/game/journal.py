@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 from ai import Review
 from app.config import TableConfig
-from app.paths import pid_alive
 from app.store.database import History, HistoryOff, Mode, SessionRow, Status, WriteFailed
 from rules.ledger import EndReason, Ledger
 from rules.presets import Preset
@@ -167,8 +166,7 @@ class Journal:
         self._humans.update(humans)
 
 
-def continue_session(history: History, owner: int | None = None,
-                     can_continue: Callable[[SessionRow], bool] | None = None) -> SessionRow | None:
+def continue_session(history: History, can_continue: Callable[[SessionRow], bool] | None = None) -> SessionRow | None:
     """The session the menu offers to continue (see :meth:`History.resumable`; ``can_continue``: the test that
     it can be rebuilt, :func:`app.game.resume.can_continue`)."""
-    return history.resumable(pid_alive, os.getpid() if owner is None else owner, can_continue)
+    return history.resumable(can_continue)

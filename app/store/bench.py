@@ -95,7 +95,7 @@ def run_history_bench(pool: list[dict[str, Any]], deals: int = DEALS,
             def go() -> None:
                 h = open_history(path).history
                 assert h is not None
-                h.resumable(lambda _pid: False)
+                h.resumable()
                 h.close()
             return min(_timed(go) for _ in range(5))
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from app.paths import data_dir
 
+from .claims import Claims
 from .files import BUSY_MS, connect_reading, corrupt, disk_full, move_aside
 from .salvage import Salvaged, insert_deal, salvage
 from .schema import UNDECIDED, VERSION, SchemaTooNew, migrate, new_uid, version_of
@@ -155,6 +156,7 @@ class History:
                  read_only: bool = False) -> None:
         self.db, self.path, self.clock, self.read_only = db, path, clock, read_only
         self._lock = threading.RLock()
+        self.claims = Claims(path)
         self.on_moved: Callable[[Path], None] | None = None
         self.salvaged: Salvaged | None = None  # what the last setting aside carried over to the fresh file
         # The game's check of an export line (app.game.transfer.check_doc), for the salvage: this floor cannot
@@ -224,8 +226,9 @@ class History:
         return out
 
     def close(self) -> None:
-        """Close the file (what is committed is already on disk)."""
+        """Close the file (what is committed is already on disk) and let go of the sessions this copy held."""
         with self._lock:
+            self.claims.close()
             self.db.close()
 
     # ---- writing
@@ -252,19 +255,22 @@ class History:
 
     def start_session(self, preset: str, mode: Mode, config: dict[str, Any], state: dict[str, Any], *,
                       uid: str | None = None, owner: int | None = None) -> int:
-        """A new session row; returns its id."""
+        """A new session row, claimed by this copy of the game (see :mod:`.claims`); returns its id."""
         now = self.clock()
+        uid = uid or new_uid()
 
         def add(db: sqlite3.Connection) -> int:
             cur = db.execute(
                 "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state, owner) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (uid or new_uid(), now, now, preset, mode.value, Status.OPEN.value, json.dumps(config),
-                 json.dumps(state), owner),
+                (uid, now, now, preset, mode.value, Status.OPEN.value, json.dumps(config), json.dumps(state), owner),
             )
             return int(cur.lastrowid or 0)
 
-        return int(self._write(add))
+        with self._lock:
+            session = int(self._write(add))
+            self.claims.take(uid)
+        return session
 
     def record_deal(self, session: int | None, record: dict[str, Any], mode: Mode, *,
                     state: dict[str, Any] | None = None, retry_of: int | None = None,
@@ -343,21 +349,37 @@ class History:
                           (preset, now, limit))
         return [r[0] for r in rows]
 
-    def claim(self, session: int, owner: int, alive: Callable[[int], bool]) -> bool:
-        """Take ``session`` for process ``owner``; False when another live copy of the game plays it."""
+    def _uid(self, session: int) -> str | None:
+        rows = self.read("SELECT uid, status FROM sessions WHERE id = ?", (session,))
+        return rows[0][0] if rows and isinstance(rows[0][0], str) else None
 
-        def take(db: sqlite3.Connection) -> bool:
-            row = db.execute("SELECT owner FROM sessions WHERE id = ?", (session,)).fetchone()
-            if row is None or (row[0] not in (None, owner) and alive(int(row[0]))):
+    def claim(self, session: int, owner: int | None = None) -> bool:
+        """Take ``session`` for this copy of the game (``owner``: its process id, kept to say who holds it);
+        False when another live copy holds it, or there is no such session. The claim is a lock the system
+        lets go when this process ends, however it ends (:mod:`.claims`)."""
+        with self._lock:
+            uid = self._uid(session)
+            if uid is None or not self.claims.take(uid):
                 return False
-            db.execute("UPDATE sessions SET owner = ? WHERE id = ?", (owner, session))
+            self._write(lambda db: db.execute("UPDATE sessions SET owner = ? WHERE id = ?", (owner, session)))
             return True
 
-        return bool(self._write(take))
-
     def release(self, session: int) -> None:
-        """This copy of the game no longer plays ``session``."""
-        self._write(lambda db: db.execute("UPDATE sessions SET owner = NULL WHERE id = ?", (session,)))
+        """This copy of the game no longer plays ``session``; a session that is over lets its lock file go too."""
+        with self._lock:
+            rows = self.read("SELECT uid, status FROM sessions WHERE id = ?", (session,))
+            if not rows or not isinstance(rows[0][0], str):
+                return
+            uid, status = rows[0]
+            try:
+                self._write(lambda db: db.execute("UPDATE sessions SET owner = NULL WHERE id = ?", (session,)))
+            finally:
+                self.claims.release(uid, ended=status == Status.OVER.value)
+
+    def held_elsewhere(self, session: int) -> bool:
+        """Whether another live copy of the game plays ``session``."""
+        uid = self._uid(session)
+        return uid is not None and self.claims.held_elsewhere(uid)
 
     # ---- reading
 
@@ -389,19 +411,19 @@ class History:
             return None
         return SessionRow(r[0], r[1], r[2], r[3], r[4], r[5], Status(r[6]), config, state, r[9])
 
-    def resumable(self, alive: Callable[[int], bool], mine: int | None = None,
-                  can_continue: Callable[[SessionRow], bool] | None = None) -> SessionRow | None:
+    def resumable(self, can_continue: Callable[[SessionRow], bool] | None = None) -> SessionRow | None:
         """The open session played most recently that no other live copy of the game is playing (the
         menu's Continue), or None. A session that ended (its summary shown) is over and never offered;
         ``can_continue`` (the game's own test: it can be rebuilt) passes over one that could not be continued."""
-        rows = self.read("SELECT id, owner FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
+        rows = self.read("SELECT id, uid FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
                           (Status.OPEN.value,))
-        for session, owner in rows:
-            if owner is None or owner == mine or not alive(int(owner)):
-                found = self.session(int(session))
-                if found is not None and (found.deals > 0 or isinstance(found.state.get("progress"), dict)) \
-                        and (can_continue is None or can_continue(found)):
-                    return found  # a deal scored, or the first deal being played: something to continue
+        for session, uid in rows:
+            if isinstance(uid, str) and self.claims.held_elsewhere(uid):
+                continue
+            found = self.session(int(session))
+            if found is not None and (found.deals > 0 or isinstance(found.state.get("progress"), dict)) \
+                    and (can_continue is None or can_continue(found)):
+                return found  # a deal scored, or the first deal being played: something to continue
         return None
 
     def session_deals(self, session: int, modes: Sequence[Mode] = (Mode.TABLE, Mode.WATCH)) -> list[DealRow]:

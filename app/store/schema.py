@@ -12,7 +12,7 @@ Versions:
    already stored; indexes for the History screen's filters.
 3. The coach's verdict beside each deal (verdict, units lost, the review as JSON), a stable ``uid`` for
    every deal and session (export and import match on it), ``retry_of`` for practice tries of a deal, and
-   the ``owner`` of a session being played (the process id), so that two copies never continue the same one.
+   the ``owner`` of a session being played (a process id that says who holds it; the hold is a lock: .claims).
 4. ``drills``: one row a run of a Practice drill (which drill, the rules, timed or not, how many questions
    and right answers, the mean seconds a question, the longest run of right answers, every question and
    answer as JSON; the Arrange drill's mean units lost), and ``mistakes``: the hands the player lost badly,

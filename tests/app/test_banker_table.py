@@ -141,7 +141,7 @@ def test_a_continued_banker_session_keeps_the_rotation(tmp_path) -> None:
     for _ in range(2):
         play_random_deal(table, rng)
     table.progress.keep()  # back to the menu: the session kept for Continue
-    row = history.resumable(lambda _pid: False)
+    row = history.resumable()
     assert row is not None
     again = restore_table(row, history.session_deals(row.id), history)
     assert [r.banker for r in again.history] == [1, 2]

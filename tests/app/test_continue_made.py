@@ -36,7 +36,7 @@ def table_at(history: History, clock: Clock, preset: Preset = Preset.TAIWAN, **k
 
 def continued(history: History, clock: Clock) -> Table:
     """What the menu's Continue deals: the stored session rebuilt, its deal in progress dealt again."""
-    row = history.resumable(lambda _pid: False)
+    row = history.resumable()
     assert row is not None
     table = restore_table(row, history.session_deals(row.id), history, now=clock)
     table.deal()
@@ -119,7 +119,7 @@ def test_choosing_the_pass_resumes_the_pass_clock_and_the_second_round_keeps_the
     first = dict(table.current.passes[0])
     clock.t += 22.5  # of the second pass's 60 seconds
     table.progress.keep()
-    assert InProgress.from_state(history.resumable(lambda _pid: False).state).passing == pytest.approx(37.5)
+    assert InProgress.from_state(history.resumable().state).passing == pytest.approx(37.5)
     again = continued(history, clock)
     assert again.current.passes == [first] and again.exchange.can_pick
     assert again.time_left() == pytest.approx(37.5)

@@ -320,7 +320,7 @@ def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
     assert history is not None
     table = play_session(preset, 31, 7, Journal(history), players=3)
     table.progress.keep()  # back to the menu: the session kept for Continue
-    row = history.resumable(lambda _pid: False)
+    row = history.resumable()
     assert row is not None and row.config["players"] == 3
     again = restore_table(row, history.session_deals(row.id), history)
     assert again.save() == table.save()
@@ -340,7 +340,7 @@ def test_a_stored_smaller_session_whose_empty_chair_holds_money_is_not_continued
     assert history is not None
     table = play_session(Preset.TAIWAN, 32, 2, Journal(history), players=3)
     table.progress.keep()  # back to the menu: the session kept for Continue
-    row = history.resumable(lambda _pid: False)
+    row = history.resumable()
     assert row is not None
     units = row.state["ledger"]["units"]
     units[2], units[0] = 5, units[0] - 5  # still zero-sum, but the empty chair has won something

@@ -36,7 +36,7 @@ def table_at(history: History, clock: Clock, preset: Preset = Preset.ARCADE, **k
 
 def offered(history: History):
     """What the menu's Continue offers (no other copy of the game playing)."""
-    return history.resumable(lambda _pid: False)
+    return history.resumable()
 
 
 def updates(history: History) -> list[str]:
@@ -145,7 +145,7 @@ def test_continue_passes_over_a_session_that_cannot_be_rebuilt(history: History)
     history.write(lambda db: db.execute("UPDATE sessions SET state = json_set(state, '$.player_seat', 7) "
                                         "WHERE id = ?", (newer.journal.session,)))  # type: ignore[union-attr]
     assert offered(history).id == newer.journal.session  # type: ignore[union-attr]  # it reads, but does not rebuild
-    found = history.resumable(lambda _pid: False, can_continue=can_continue(history))
+    found = history.resumable(can_continue=can_continue(history))
     assert found is not None and found.id == older.journal.session  # type: ignore[union-attr]
 
 

@@ -105,7 +105,7 @@ def test_a_stored_session_comes_back_as_the_same_table(tmp_path, preset: Preset)
     assert history is not None
     table = play_session(preset, 77, 9, Journal(history))
     table.progress.keep()  # back to the menu: the session kept for Continue
-    row = history.resumable(lambda _pid: False)
+    row = history.resumable()
     assert row is not None and row.status is Status.OPEN and row.deals == len(table.history)
     again = restore_table(row, history.session_deals(row.id), history)
     assert again.save() == table.save()

@@ -73,7 +73,7 @@ class HistoryApp(ScreenApp):
         self.history = history
 
     def resumable(self):
-        return continue_session(self.history, owner=-1)
+        return continue_session(self.history)
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("zh-TW", (80, 24)), ("en", (120, 40))])

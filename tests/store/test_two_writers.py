@@ -15,10 +15,14 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from app.paths import pid_alive
-from app.store.database import Mode, open_history
+from app.store.database import Mode, Status, open_history
 from tests.tiers import sized
 
 from .helpers import numbered, sample_records
@@ -103,12 +107,27 @@ def test_two_processes_write_concurrently(tmp_path: Path) -> None:
     assert sum(a != b for a, b in itertools.pairwise(order)) >= 3  # what the phases guarantee at the least
 
 
-def dead_pid(tmp_path: Path) -> int:
-    """The id of a process that has exited (and been reaped)."""
-    child = subprocess.Popen([sys.executable, "-c", "pass"], cwd=tmp_path)
-    child.wait()
-    assert not pid_alive(child.pid)
-    return child.pid
+HOLDER = textwrap.dedent(
+    """
+    import os, sys, time
+    from pathlib import Path
+    from app.store.database import open_history
+
+    history = open_history(Path(sys.argv[1])).history
+    assert history is not None and history.claim(int(sys.argv[2]), os.getpid())
+    print("holding", flush=True)
+    if sys.argv[3] == "hold":
+        sys.stdin.readline()  # until the test ends it
+    """
+)
+
+
+def holder(path: Path, session: int, how: str) -> subprocess.Popen[str]:
+    """Another copy of the game that claims ``session`` (``how``: "hold" it until killed, or "exit" at once)."""
+    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), str(session), how], cwd=ROOT,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdout.readline() == "holding\n"
+    return child
 
 
 def test_claim_by_two_owners(tmp_path: Path) -> None:
@@ -116,30 +135,82 @@ def test_claim_by_two_owners(tmp_path: Path) -> None:
     mine, theirs = open_history(path).history, open_history(path).history  # two copies of the game
     assert mine is not None and theirs is not None
     me = os.getpid()
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], cwd=tmp_path)
-    try:
-        session = mine.start_session("taiwan", Mode.TABLE, {}, {}, owner=me)
-        mine.record_deal(session, numbered(sample_records()[0], 1), Mode.TABLE)
-        assert mine.claim(session, me, pid_alive)  # its own: again
-        assert not theirs.claim(session, other.pid, pid_alive)  # this process lives: refused
-        assert theirs.db.execute("SELECT owner FROM sessions WHERE id = ?", (session,)).fetchone() == (me,)
-        assert theirs.resumable(pid_alive, other.pid) is None  # nor offered to continue
-
-        mine.release(session)
-        assert theirs.claim(session, other.pid, pid_alive)  # released: free
-        assert not mine.claim(session, me, pid_alive)
-        assert mine.resumable(pid_alive, me) is None
-    finally:
-        other.kill()
-        other.wait()
-    assert mine.resumable(pid_alive, me) is not None  # its owner is gone: offered again
-    assert mine.claim(session, me, pid_alive)  # a dead owner's claim is taken over
+    session = mine.start_session("taiwan", Mode.TABLE, {}, {}, owner=me)  # started: claimed
+    mine.record_deal(session, numbered(sample_records()[0], 1), Mode.TABLE)
+    assert mine.claim(session, me)  # its own: again
+    assert not theirs.claim(session, 4242)  # the other copy holds it: refused
+    assert theirs.held_elsewhere(session) and not mine.held_elsewhere(session)
     assert theirs.db.execute("SELECT owner FROM sessions WHERE id = ?", (session,)).fetchone() == (me,)
+    assert theirs.resumable() is None  # nor offered to continue
+    assert mine.resumable() is not None  # but to the copy that holds it
 
-    gone = dead_pid(tmp_path)
-    second = theirs.start_session("arcade", Mode.TABLE, {}, {}, owner=gone)
-    assert mine.claim(second, me, pid_alive)
-    assert not mine.claim(second + 1, me, pid_alive)  # no such session
+    mine.release(session)
+    assert theirs.claim(session, 4242)  # released: free
+    assert not mine.claim(session, me)
+    assert mine.resumable() is None
+    theirs.close()  # a closed history lets go of what it held
+    assert mine.claim(session, me)
+    assert not mine.claim(session + 1, me)  # no such session
+
+
+@pytest.mark.parametrize("end", ["kill", "zombie"])
+def test_a_claim_ends_with_its_process_however_it_ends(tmp_path: Path, end: str) -> None:
+    """The lock, not the process id, says who holds a session: a game killed with SIGKILL, or one that has
+    exited but not yet been reaped (a zombie, whose id still answers kill(pid, 0)), holds nothing."""
+    path = tmp_path / "history.sqlite3"
+    mine = open_history(path).history
+    assert mine is not None
+    session = mine.start_session("taiwan", Mode.TABLE, {}, {})
+    mine.record_deal(session, numbered(sample_records()[0], 1), Mode.TABLE)
+    mine.release(session)
+    child = holder(path, session, "hold" if end == "kill" else "exit")
+    try:
+        if end == "kill":
+            assert mine.held_elsewhere(session) and mine.resumable() is None and not mine.claim(session, 1)
+            child.kill()
+        wait_until(lambda: not mine.held_elsewhere(session), "the holder's lock to go with it")
+        if end == "zombie":
+            assert pid_alive(child.pid)  # not reaped: its id still answers, and used to count as a live owner
+        assert mine.db.execute("SELECT owner FROM sessions WHERE id = ?", (session,)).fetchone() == (child.pid,)
+        row = mine.resumable()
+        assert row is not None and row.id == session  # offered again
+        assert mine.claim(session, os.getpid())  # and taken over
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_a_live_process_id_in_the_owner_column_holds_nothing(tmp_path: Path) -> None:
+    """A reused process id: the column names a live process (this one) that never claimed the session."""
+    path = tmp_path / "history.sqlite3"
+    first = open_history(path).history
+    assert first is not None
+    session = first.start_session("taiwan", Mode.TABLE, {}, {}, owner=os.getpid())
+    first.record_deal(session, numbered(sample_records()[0], 1), Mode.TABLE)
+    first.close()  # the game that played it is gone; its id lives on in another process
+    second = open_history(path).history
+    assert second is not None
+    row = second.resumable()
+    assert row is not None and row.id == session and second.claim(session, 7)
+
+
+def test_an_ended_session_takes_its_lock_file_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    history = open_history(path).history
+    assert history is not None
+    session = history.start_session("taiwan", Mode.TABLE, {}, {})
+    assert len(list(history.claims.folder.iterdir())) == 1
+    history.set_status(session, Status.OVER)
+    history.release(session)
+    assert list(history.claims.folder.iterdir()) == []
+
+
+def wait_until(condition: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    """Poll ``condition`` (the system's lock table: no clock decides the outcome) until true or ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.01)
 
 
 OPENER = textwrap.dedent(
