@@ -35,9 +35,9 @@ from typing import Any
 from app.paths import data_dir
 
 from .claims import Claims
-from .files import BUSY_MS, connect_reading, corrupt, disk_full, move_aside
+from .files import BUSY_MS, connect_reading, corrupt, disk_full, move_aside, refuse_foreign
 from .salvage import Salvaged, insert_deal, salvage
-from .schema import UNDECIDED, VERSION, SchemaTooNew, migrate, new_uid, version_of
+from .schema import UNDECIDED, NotOurs, SchemaTooNew, known_version, migrate, new_uid
 from .validate import ANY_OBJECT, DEAL, REVIEW, SESSION_COLUMNS, Invalid, Mode, Status, listing, stored
 
 HISTORY_FILE = "history.sqlite3"
@@ -49,6 +49,7 @@ class HistoryOff(StrEnum):
     READ_ONLY = "read_only"
     FULL = "full"
     TOO_NEW = "too_new"
+    FOREIGN = "foreign"
     UNAVAILABLE = "unavailable"
 
 
@@ -539,12 +540,11 @@ def _wal(db: sqlite3.Connection) -> str:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    refuse_foreign(path)
     db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
     try:
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        found = version_of(db)
-        if found > VERSION:  # before anything writes: a newer game's file is left exactly as it is
-            raise SchemaTooNew(found)
+        known_version(db)  # before anything writes: a newer game's file, or another program's, is left as it is
         mode = _wal(db)
         if str(mode).lower() != "wal":
             db.execute("PRAGMA journal_mode = DELETE")
@@ -571,6 +571,8 @@ def open_history(path: Path | None = None, *, clock: Callable[[], float] = time.
             db = connect_reading(path)
         except SchemaTooNew as exc:
             return Opened(None, HistoryOff.TOO_NEW, detail=str(exc))
+        except NotOurs as exc:
+            return Opened(None, HistoryOff.FOREIGN, detail=str(exc))
         except (sqlite3.Error, OSError) as exc:
             return Opened(None, _reason(exc, path), detail=str(exc))
         if db is not None:
@@ -588,6 +590,8 @@ def open_history(path: Path | None = None, *, clock: Callable[[], float] = time.
             history.check = check
         except SchemaTooNew as exc:
             return Opened(None, HistoryOff.TOO_NEW, detail=str(exc))
+        except NotOurs as exc:
+            return Opened(None, HistoryOff.FOREIGN, detail=str(exc))
         except (sqlite3.Error, OSError) as exc:
             if not corrupt(exc) or moved is not None:
                 return Opened(None, _reason(exc, path), moved_aside=moved, detail=str(exc))

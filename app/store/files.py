@@ -11,7 +11,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from .schema import VERSION, SchemaTooNew, version_of
+from .schema import VERSION, SchemaTooNew, known_version
 
 BUSY_MS = 10_000  # how long a write waits for another copy of the game to finish its own
 
@@ -35,12 +35,41 @@ def disk_full(folder: Path) -> bool:
     return st.f_bavail * st.f_frsize < 1024 * 1024
 
 
+def refuse_foreign(path: Path) -> None:
+    """:class:`.schema.NotOurs` when ``path`` is another program's WAL-mode database, found without writing a
+    byte. An ordinary connection to a WAL-mode file makes its ``-shm`` and ``-wal`` before the first query could
+    tell whose it is, so such a file at rest (no ``-wal``: nobody has it open) is read as immutable. Any other
+    file is left to the ordinary connection's own check (:func:`.schema.known_version`, in one read
+    transaction), which makes nothing beside a file in rollback mode, and beside a WAL-mode file in use finds
+    the ``-wal`` and ``-shm`` already there; a file that does not read is left to it too (it may be damaged)."""
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(100)
+    except OSError:
+        return
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0") or header[18] != 2:
+        return
+    real = path.resolve()
+    if real.with_name(real.name + "-wal").exists():
+        return
+    db = None
+    try:
+        db = sqlite3.connect(f"{real.as_uri()}?immutable=1", uri=True, isolation_level=None)
+        known_version(db)
+    except (sqlite3.Error, SchemaTooNew):
+        pass
+    finally:
+        if db is not None:
+            db.close()
+
+
 def connect_reading(path: Path) -> sqlite3.Connection | None:
     """A connection that never writes, for the commands that only read: on a full disk, or a file the player
     may not write, they still list what is stored. None when the file must be opened for writing after all
     (it is new, older than this build, or damaged: opening it for writing moves it aside and salvages it)."""
     if not path.is_file() or path.stat().st_size == 0:
         return None
+    refuse_foreign(path)
     uri = path.resolve().as_uri()
     wal = path.with_name(path.name + "-wal")
     queries = ["mode=ro"]
@@ -53,9 +82,7 @@ def connect_reading(path: Path) -> sqlite3.Connection | None:
         try:
             db = sqlite3.connect(f"{uri}?{query}", uri=True, timeout=BUSY_MS / 1000, isolation_level=None,
                                  check_same_thread=False)
-            found = version_of(db)
-            if found > VERSION:
-                raise SchemaTooNew(found)
+            found = known_version(db)
             if found < VERSION:
                 db.close()
                 return None

@@ -48,6 +48,40 @@ class SchemaTooNew(Exception):
         self.found = found
 
 
+class NotOurs(Exception):
+    """The database is another program's: it has tables, and not this game's (see :func:`known_version`)."""
+
+    def __init__(self, tables: list[str]) -> None:
+        shown = ", ".join(tables[:5]) + (", …" if len(tables) > 5 else "")
+        super().__init__(f"the history file is another program's database (its tables: {shown}); it was left as it is")
+        self.tables = tables
+
+
+OUR_TABLE = "deals"
+"""The table every version of the history has had and will have: a file with a version but without it is not ours."""
+
+
+def known_version(db: sqlite3.Connection) -> int:
+    """The schema version of a file this game may write (0: new and empty); :class:`NotOurs` for another
+    program's database (a symlink, a wrong path: it has tables and no version of ours, or a version without our
+    tables), :class:`SchemaTooNew` for a newer game's. Reads only, so either is left exactly as it was."""
+    outer = not db.in_transaction
+    if outer:  # one snapshot: another copy of the game may be creating the file between two reads
+        db.execute("BEGIN")
+    try:
+        found = version_of(db)
+        tables = sorted(name for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"))
+    finally:
+        if outer and db.in_transaction:
+            db.execute("COMMIT")
+    if (found == 0 and tables) or (found > 0 and OUR_TABLE not in tables):
+        raise NotOurs(tables)
+    if found > VERSION:
+        raise SchemaTooNew(found)
+    return found
+
+
 def _v1(db: sqlite3.Connection) -> None:
     db.execute(
         """CREATE TABLE sessions (

@@ -165,3 +165,16 @@ def test_every_decided_reading_is_marked():
     assert counts[Preset.TOURNAMENT] >= 8
     assert counts[Preset.ARCADE] >= 14
     assert counts[Preset.SHISANSHUI] >= 12
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_the_history_is_off_is_worded(lang):
+    """A reason added to HistoryOff without its notice (the game's, in each language, and the commands') fails
+    here rather than showing a key."""
+    from app.commands.history_cmds import OFF_WORDS
+    from app.store.database import HistoryOff
+
+    t = Translator(lang)
+    for why in HistoryOff:
+        assert t(f"history.off.{why.value}") != f"history.off.{why.value}", why
+        assert why in OFF_WORDS, why

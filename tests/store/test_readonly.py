@@ -238,6 +238,57 @@ def test_newer_schema_in_rollback_mode_is_not_modified(tmp_path: Path) -> None:
 
 
 
+def foreign(path: Path, *, version: int = 0, wal: bool = False) -> bytes:
+    """Another program's SQLite database at ``path`` (a browser's bookmarks, say); returns its bytes."""
+    with sqlite3.connect(path) as db:
+        if wal:
+            db.execute("PRAGMA journal_mode = WAL")
+        db.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+        db.execute("INSERT INTO moz_places (url) VALUES ('https://example.org/')")
+        db.execute(f"PRAGMA user_version = {version}")
+    db.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(("version", "wal"), [(0, False), (0, True), (3, False), (99, False)])
+def test_another_programs_database_behind_a_symlink_is_left_untouched(tmp_path: Path, version: int,
+                                                                      wal: bool) -> None:
+    """The history file is a symlink to another program's database (no version of ours, or a version but none
+    of our tables): nothing is added to it, it is not moved aside, and the history is off saying why."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "places.sqlite"
+    before = foreign(target, version=version, wal=wal)
+    beside = sorted(p.name for p in elsewhere.iterdir())
+    path = tmp_path / "data" / "history.sqlite3"
+    path.parent.mkdir()
+    path.symlink_to(target)
+    for read_only in (False, True):
+        opened = open_history(path, read_only=read_only)
+        assert opened.history is None and opened.off is HistoryOff.FOREIGN, opened
+        assert "moz_places" in opened.detail and opened.moved_aside is None
+    assert path.is_symlink() and target.read_bytes() == before
+    assert sorted(p.name for p in elsewhere.iterdir()) == beside
+    assert [p.name for p in path.parent.iterdir()] == ["history.sqlite3"]
+    with sqlite3.connect(target) as db:
+        assert [n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["moz_places"]
+    db.close()
+    plays_on_without_history(Journal(opened.history))
+
+
+def test_the_commands_say_the_history_is_another_programs(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    before = foreign(home / "history.sqlite3")
+    env = {**os.environ, "CHINESE_POKER_HOME": str(home)}
+    for command in (["history"], ["export", str(tmp_path / "out.jsonl")]):
+        done = subprocess.run([sys.executable, "-m", "app", *command], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode != 0 and "Traceback" not in done.stderr, done
+        assert "another program's database" in done.stderr, done.stderr
+    assert (home / "history.sqlite3").read_bytes() == before
+
+
 @pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv")),
                     reason="run as root with setpriv: the folder tests above cover other users")
 def test_read_only_folder_for_an_unprivileged_player() -> None:
