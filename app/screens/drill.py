@@ -10,6 +10,7 @@ The same concept on another floor: the screen of the drills whose words are :mod
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -313,6 +314,19 @@ class DrillScreen(BaseScreen[None]):
         self.query_one("#drill-feedback", Static).update("")
         self.query_one("#drill-status", Static).update("")
         self.refresh_bindings()
+
+    def on_unmount(self) -> None:
+        """The game closing mid-drill (Ctrl+Q, a closed terminal or browser tab) keeps the questions answered, as
+        *End the drill* does; the table keeps its session the same way (the App's ``keep_table``)."""
+        self.keep()
+
+    def keep(self) -> None:
+        """Record the run as it stands if it has answers and is not recorded yet (once)."""
+        if self.finished or not self.run.answers or self.history is None:
+            return
+        self.finished = True
+        with contextlib.suppress(WriteFailed):  # the game is closing: there is nobody left to tell
+            self.recorded = self.history.record_drill(self.run.to_dict())
 
     def action_leave(self) -> None:
         """``esc``: the one leave dialog, a drill's (keep going, or end the drill with its summary); once the

@@ -14,6 +14,7 @@ from app.game.drills import Drill
 from app.game.drills.arrange_drill import ArrangeTable
 from app.screens.drill import DrillScreen
 from app.screens.practice import ArrangeResultScreen, PracticeScreen
+from app.store.database import history_path, open_history
 from app.store.stats import drill_stats
 from tests.tiers import sized
 
@@ -308,3 +309,31 @@ async def test_the_joker_key_deals_the_joker_into_the_drills_that_can_hold_it() 
         screen = app.screen
         assert isinstance(screen, DrillScreen) and screen.run.options.joker
         assert screen.run.to_dict()["options"]["joker"] is True
+
+
+@pytest.mark.parametrize("close", ["ctrl+q", "hang-up"])
+async def test_closing_the_game_mid_drill_keeps_the_questions_answered(close: str) -> None:
+    """Ctrl+Q, or the terminal (or browser tab) closing, keeps the run as *End the drill* does: 3 answers kept."""
+    app = make_app(menu=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_practice(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        for _ in range(3):
+            q = screen.question
+            assert q is not None
+            await pilot.press(str(q.choices.index(sorted(q.correct)[0]) + 1), "enter")
+            await settle(pilot)
+        assert len(screen.run.answers) == 3 and screen.recorded is None
+        if close == "ctrl+q":
+            await pilot.press("ctrl+q")
+        else:
+            app._hung_up()
+        await pilot.pause()
+    history = open_history(history_path()).history
+    assert history is not None
+    stats = drill_stats(history, "compare", "taiwan")
+    assert stats.runs == 1 and stats.questions == 3 and stats.right == 3
+    history.close()
