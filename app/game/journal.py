@@ -87,6 +87,10 @@ class Journal:
         return notice
 
     def _failed(self, exc: WriteFailed) -> None:
+        if self.history is not None and self.session is not None:
+            # What is stored of the session is now behind what the player has seen: never to be continued.
+            with contextlib.suppress(Exception):
+                self.history.mark_behind(self.session)
         self.history, self.off, self._notice = None, exc.why, exc.why
         if self.on_off is not None:
             self.on_off(exc.why)

@@ -50,6 +50,14 @@ else:
             fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+BEHIND = b"behind"
+"""The first bytes of a held session's file once the game went on past what the history holds (see
+:meth:`Claims.mark_behind`)."""
+
+ROOM = 64
+"""Bytes written into a lock file when it is taken, so that :data:`BEHIND` can later be written over them in
+place: on a full disk, a write into a block the file already has still succeeds."""
+
 ATTEMPTS = 3
 """Times a claim tries when it finds its file replaced under it (its session ended in that moment)."""
 
@@ -99,10 +107,41 @@ class Claims:
                 return False
             if self._same(fd, uid):
                 self._held[uid] = fd
+                self._make_room(fd)
                 return True
             _unlock(fd)  # its session ended as we opened it: look again at what is there now
             os.close(fd)
         return False
+
+    @staticmethod
+    def _make_room(fd: int) -> None:
+        with contextlib.suppress(OSError):  # no room now: the file stays empty, and cannot be marked later
+            if os.fstat(fd).st_size < ROOM:
+                os.pwrite(fd, b" " * ROOM, 0)
+
+    def mark_behind(self, uid: str) -> bool:
+        """Say, in the session's own file, that the game went on past what the history holds: a write failed
+        (the disk is full) and the player saw cards that were never recorded. Written over the room the file
+        was given when it was taken, so it needs no space; True when it was written."""
+        fd = self._held.get(uid)
+        if fd is None:
+            return False
+        try:
+            if os.fstat(fd).st_size < len(BEHIND) or os.pwrite(fd, BEHIND, 0) != len(BEHIND):
+                return False
+            with contextlib.suppress(OSError):
+                os.fsync(fd)
+        except OSError:
+            return False
+        return True
+
+    def is_behind(self, uid: str) -> bool:
+        """Whether the session was marked by :meth:`mark_behind` (and has not ended since)."""
+        try:
+            with open(self._file(uid), "rb") as fh:
+                return fh.read(len(BEHIND)) == BEHIND
+        except OSError:
+            return False
 
     def held_elsewhere(self, uid: str) -> bool:
         """Whether another live game holds the session (a look that takes nothing: a shared lock, let go at once)."""

@@ -377,6 +377,24 @@ class History:
             finally:
                 self.claims.release(uid, ended=status == Status.OVER.value)
 
+    def mark_behind(self, session: int) -> bool:
+        """The game went on past what is stored of ``session`` (a write failed: the disk is full), so its stored
+        state is a deal whose cards the player has seen: it must never be continued (:meth:`resumable` ends it
+        when it next meets it). Written where it needs no space (:meth:`.claims.Claims.mark_behind`)."""
+        uid = self._uid(session)
+        return uid is not None and self.claims.mark_behind(uid)
+
+    def _behind(self, session: int, uid: str) -> bool:
+        """Whether ``session`` was marked behind; if so it is ended now (when the file takes the write), its
+        mark going with its lock file."""
+        if not self.claims.is_behind(uid):
+            return False
+        with contextlib.suppress(WriteFailed):
+            if self.claims.take(uid):
+                self.set_status(session, Status.OVER)
+                self.release(session)
+        return True
+
     def held_elsewhere(self, session: int) -> bool:
         """Whether another live copy of the game plays ``session``."""
         uid = self._uid(session)
@@ -419,7 +437,7 @@ class History:
         rows = self.read("SELECT id, uid FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
                           (Status.OPEN.value,))
         for session, uid in rows:
-            if isinstance(uid, str) and self.claims.held_elsewhere(uid):
+            if isinstance(uid, str) and (self.claims.held_elsewhere(uid) or self._behind(int(session), uid)):
                 continue
             found = self.session(int(session))
             if found is not None and (found.deals > 0 or isinstance(found.state.get("progress"), dict)) \

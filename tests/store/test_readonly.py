@@ -24,7 +24,7 @@ import pytest
 
 from app.game.journal import Journal
 from app.game.phase import Phase
-from app.store.database import HistoryOff, Mode, WriteFailed, open_history
+from app.store.database import HistoryOff, Mode, Status, WriteFailed, open_history
 from rules.presets import Preset
 
 from .helpers import connect, numbered, play_deal, sample_records, table_for
@@ -147,6 +147,15 @@ def test_full_disk_turns_journal_off_mid_run(tmp_path: Path) -> None:
     assert len(table.history) == played + 1 and history.count() == stored
     journal.ended(table)  # off: the end of the session is not written either, and says nothing more
     assert journal.take_notice() is None
+    # The stored state is a deal the player has seen played: Continue never offers it, now or at the next start,
+    # when the session is ended (the room for the disk to take that write is back).
+    assert history.claims.is_behind(history.session(journal.session).uid)  # type: ignore[arg-type, union-attr]
+    assert history.resumable() is None
+    history.close()
+    again = open_history(tmp_path / "history.sqlite3").history
+    assert again is not None and again.resumable() is None
+    assert again.session(journal.session).status is Status.OVER  # type: ignore[arg-type, union-attr]
+    assert list(again.claims.folder.iterdir()) == []
 
 
 class FailingDb:
