@@ -20,8 +20,11 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.worker import get_current_worker
 
+from ai import Budget
 from app.config import TableConfig
+from app.game.backlog import price_backlog
 from app.game.journal import Journal, continue_session
 from app.game.leaving import Leave
 from app.game.resume import ContinueCheck, RestoreError, can_continue, restore_table
@@ -124,6 +127,7 @@ class ChinesePokerApp(App[None]):
             asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._hung_up)
         self.show_settings_warning()
         self.show_history_notice()
+        self.price_backlog()
         if self.replay is not None:
             self.open_deal(self.replay, review=True)
             return
@@ -133,6 +137,20 @@ class ChinesePokerApp(App[None]):
                 self.push_screen(ConfirmScreen(self.t("guide.offer"), t=self.t), self._guide_offered)
             return
         self.start_table(self.start_config or TableConfig.quick())
+
+    def price_backlog(self) -> None:
+        """With the coach on, price the player's stored deals that have no verdict (the game ended before the
+        coach's answer was written: :mod:`app.game.backlog`) in a thread worker, so that nothing waits for it."""
+        history = self.history
+        if history is None or history.read_only or self.settings.coach == "off":
+            return
+        budget = Budget(self.settings.coach)
+
+        def work() -> None:
+            worker = get_current_worker()
+            price_backlog(history, budget, cancelled=lambda: worker.is_cancelled)
+
+        self.run_worker(work, name="coach_backlog", group="backlog", thread=True, exclusive=True)
 
     def show_settings_warning(self) -> None:
         """Tell the player, once, that the settings file could not be used (wherever the app starts)."""

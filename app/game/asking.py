@@ -22,6 +22,34 @@ from .record import DealRecord
 from .requests import ADVICE_LEVEL, HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose
 
 
+def view_of(rec: DealRecord, seat: int, config: TableConfig, totals: tuple[int, ...], levels: list[Level],
+            human: int | None) -> TableView:
+    """The public information seat ``seat`` decides ``rec`` with: the table's money before the deal (``totals``,
+    by table seat), the computer seats' ``levels`` (by table seat) and the seat a person plays. The table asks
+    with its own; a stored deal priced later (:mod:`.backlog`) with its record's money before it."""
+    return TableView(
+        preset=config.preset,
+        options=config.options,
+        players=len(rec.seats),
+        seat=rec.position(seat),
+        treasure=rec.treasure,
+        totals=tuple(totals[s] for s in rec.seats),
+        levels=tuple(None if s == human else levels[s].value for s in rec.seats),
+        banker=None if rec.banker is None else rec.position(rec.banker),
+        stakes=tuple(rec.stakes.get(s, 1) for s in rec.seats) if rec.banker is not None else (),
+        turned=rec.turned,  # the joker's turned-up card, shown to everyone (rules/RULES.md §20.2)
+        held=_held(rec, seat),
+    )
+
+
+def _held(rec: DealRecord, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """What ``seat`` knows others hold after the exchange's finished rounds (rules/RULES.md §21)."""
+    if rec.exchange is None or not rec.passes:
+        return ()
+    rounds = [[p[s] for s in rec.seats] for p in rec.passes]
+    return seen_holdings(rec.position(seat), len(rec.seats), rec.exchange, rounds)
+
+
 class Table(Protocol):
     """What the requests read of their :class:`~app.game.table.Table` (a protocol: the table imports this)."""
 
@@ -50,28 +78,8 @@ class Asking:
         """The public information seat ``seat`` decides with."""
         rec = self.table.current
         assert rec is not None
-        money = self.table.money()
-        return TableView(
-            preset=self.table.preset,
-            options=self.table.config.options,
-            players=len(rec.seats),
-            seat=rec.position(seat),
-            treasure=rec.treasure,
-            totals=tuple(money[s] for s in rec.seats),
-            levels=tuple(None if s == self.table.human else self.table.levels[s].value for s in rec.seats),
-            banker=None if rec.banker is None else rec.position(rec.banker),
-            stakes=tuple(rec.stakes.get(s, 1) for s in rec.seats) if rec.banker is not None else (),
-            turned=rec.turned,  # the joker's turned-up card, shown to everyone (rules/RULES.md §20.2)
-            held=self._held(rec, seat),
-        )
+        return view_of(rec, seat, self.table.config, self.table.money(), self.table.levels, self.table.human)
 
-    @staticmethod
-    def _held(rec: DealRecord, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-        """What ``seat`` knows others hold after the exchange's finished rounds (rules/RULES.md §21)."""
-        if rec.exchange is None or not rec.passes:
-            return ()
-        rounds = [[p[s] for s in rec.seats] for p in rec.passes]
-        return seen_holdings(rec.position(seat), len(rec.seats), rec.exchange, rounds)
 
     def request(
         self, seat: int, level: Level, purpose: Purpose, fixed: Fixed | None = None, top: int = 3

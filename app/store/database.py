@@ -288,14 +288,23 @@ class History:
 
         return int(self._write(add))
 
-    def set_review(self, deal_id: int, review: dict[str, Any]) -> None:
+    def set_review(self, deal_id: int, review: dict[str, Any], *, if_unpriced: bool = False) -> None:
         """The coach's verdict on a stored deal (it arrives after the deal is written); only on the player's own
-        decision (never the pattern ladder's, where nothing is decided, nor a hand the computer decided)."""
+        decision (never the pattern ladder's, where nothing is decided, nor a hand the computer decided).
+        ``if_unpriced``: only where it has none yet (a late pricing never overwrites the table's own)."""
+        unpriced = " AND verdict IS NULL" if if_unpriced else ""
         self._write(lambda db: db.execute(
             "UPDATE deals SET verdict = ?, loss = ?, review = ? "
-            f"WHERE id = ? AND preset != '{UNDECIDED}' AND decider = 'player'",
+            f"WHERE id = ? AND preset != '{UNDECIDED}' AND decider = '{PLAYER}'{unpriced}",
             (review.get("verdict"), review.get("loss"), json.dumps(review), deal_id),
         ))
+
+    def unpriced(self, limit: int) -> list[DealRow]:
+        """The newest ``limit`` deals of the player's own decision at a table that have no verdict (the game
+        ended before the coach's answer was written), with their records."""
+        rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE mode = ? AND decider = ? AND verdict IS NULL "
+                         f"AND preset != '{UNDECIDED}' ORDER BY id DESC LIMIT ?", (Mode.TABLE.value, PLAYER, limit))
+        return self._deal_rows(rows, full=True)
 
     def set_status(self, session: int, status: Status, state: dict[str, Any] | None = None) -> None:
         """Mark a session open (it can be continued) or over; ``state`` replaces its state when given."""
