@@ -1,7 +1,8 @@
 """The entry point of `python -m app` and of the `chinese-poker` script (pyproject's ``app.__main__:main``).
 
 :func:`main` imports the command line inside its ``try``: importing it (numpy, the rules tables) takes a tenth of a
-second, and a Ctrl+C in that time must be one ``error: interrupted`` line like any other, not a traceback.
+second, and a Ctrl+C in that time must be one ``error: interrupted`` line like any other, not a traceback. Once
+the command has returned, the process ends within seconds whatever threads are left (:mod:`app.ending`).
 """
 
 from __future__ import annotations
@@ -15,9 +16,13 @@ def main() -> int:
         # Imported here, not at the top, so that the try covers the imports (see the module docstring).
         from app.cli import main as run_cli
 
-        return run_cli()
+        status = run_cli()
     except KeyboardInterrupt:
-        return report("interrupted", EXIT_INTERRUPTED)
+        status = report("interrupted", EXIT_INTERRUPTED)
+    from app.ending import end_within
+
+    end_within(status)  # a thread left behind (the game's, Textual's) must not keep the process alive
+    return status
 
 
 if __name__ == "__main__":
