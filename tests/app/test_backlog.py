@@ -38,7 +38,7 @@ def test_a_deal_without_a_verdict_is_priced_as_the_table_prices_it(tmp_path: Pat
 def test_a_written_verdict_and_the_computers_decisions_are_left_alone(tmp_path: Path) -> None:
     history = open_history(tmp_path / "history.sqlite3").history
     assert history is not None
-    table, _journal = play_session(history, Preset.TAIWAN, 32, 2, reviews=1)
+    play_session(history, Preset.TAIWAN, 32, 2, reviews=1)
     first, second = sorted(history.deals(), key=lambda d: d.id)
     assert first.verdict is not None and second.verdict is None
     history.set_review(second.id, {"verdict": "best", "loss": 0.0}, if_unpriced=True)  # written meanwhile
