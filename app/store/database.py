@@ -35,9 +35,9 @@ from typing import Any
 from app.paths import data_dir
 
 from .claims import Claims
-from .files import BUSY_MS, connect_reading, corrupt, disk_full, move_aside, refuse_foreign
+from .files import connect_reading, connect_writing, corrupt, disk_full, move_aside
 from .salvage import Salvaged, insert_deal, salvage
-from .schema import UNDECIDED, NotOurs, SchemaTooNew, known_version, migrate, new_uid
+from .schema import UNDECIDED, NotOurs, SchemaTooNew, new_uid
 from .validate import ANY_OBJECT, DEAL, REVIEW, SESSION_COLUMNS, Invalid, Mode, Status, listing, stored
 
 HISTORY_FILE = "history.sqlite3"
@@ -171,7 +171,7 @@ class History:
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
         moved = move_aside(self.path, self.clock())
-        self.db, self.read_only = _connect(self.path), False
+        self.db, self.read_only = connect_writing(self.path), False
         self.salvaged = self._salvage(moved)
         self._damaged.clear()
         if self.on_moved is not None:
@@ -552,40 +552,6 @@ def history_path() -> Path:
     return data_dir() / HISTORY_FILE
 
 
-def _wal(db: sqlite3.Connection) -> str:
-    """Switch to WAL. The switch takes the file's lock without waiting on the busy handler, so a second copy
-    of the game opening the same new file at the same moment is refused ("locked"): it tries again, as long
-    as any other write would wait."""
-    deadline = time.monotonic() + BUSY_MS / 1000
-    while True:
-        try:
-            return str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0])
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc).lower() or time.monotonic() > deadline:
-                raise
-            time.sleep(0.01)
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    refuse_foreign(path)
-    db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
-    try:
-        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        known_version(db)  # before anything writes: a newer game's file, or another program's, is left as it is
-        mode = _wal(db)
-        if str(mode).lower() != "wal":
-            db.execute("PRAGMA journal_mode = DELETE")
-        db.execute("PRAGMA synchronous = NORMAL")  # with WAL: a crash of the game never loses a committed deal
-        db.execute("PRAGMA foreign_keys = ON")
-        migrate(db)
-        db.execute("SELECT count(*) FROM sessions").fetchone()
-        db.execute("SELECT id FROM deals ORDER BY id DESC LIMIT 1").fetchone()
-    except BaseException:
-        db.close()
-        raise
-    return db
-
-
 def open_history(path: Path | None = None, *, clock: Callable[[], float] = time.time, read_only: bool = False,
                  check: Callable[[dict[str, Any], set[str]], None] | None = None) -> Opened:
     """Open (or create) the history; never raises for a bad file, a read-only folder or a full disk.
@@ -613,7 +579,7 @@ def open_history(path: Path | None = None, *, clock: Callable[[], float] = time.
     moved: Path | None = None
     for _attempt in range(2):
         try:
-            history = History(_connect(path), path, clock=clock)
+            history = History(connect_writing(path), path, clock=clock)
             history.check = check
         except SchemaTooNew as exc:
             return Opened(None, HistoryOff.TOO_NEW, detail=str(exc))

@@ -1,7 +1,9 @@
-"""The history file on disk: telling damage from refusal, opening it for reading only, moving a damaged one aside.
+"""The history file on disk: telling damage from refusal, connecting to it, moving a damaged one aside.
 
-A command that only reads opens the file so that nothing is written, not even the WAL's index, which a full
-disk would refuse (:func:`connect_reading`); the game's own connection is made in :mod:`.database`.
+The game writes through :func:`connect_writing` (WAL, the busy timeout, the schema brought up to date). A
+command that only reads opens the file so that nothing is written, not even the WAL's index, which a full disk
+would refuse (:func:`connect_reading`). Neither writes a byte to a newer game's file or another program's
+database (:func:`refuse_foreign`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from .schema import VERSION, SchemaTooNew, known_version
+from .schema import VERSION, SchemaTooNew, known_version, migrate
 
 BUSY_MS = 10_000  # how long a write waits for another copy of the game to finish its own
 
@@ -61,6 +63,43 @@ def refuse_foreign(path: Path) -> None:
     finally:
         if db is not None:
             db.close()
+
+
+def _wal(db: sqlite3.Connection) -> str:
+    """Switch to WAL. The switch takes the file's lock without waiting on the busy handler, so a second copy
+    of the game opening the same new file at the same moment is refused ("locked"): it tries again, as long
+    as any other write would wait."""
+    deadline = time.monotonic() + BUSY_MS / 1000
+    while True:
+        try:
+            return str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc).lower() or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
+def connect_writing(path: Path) -> sqlite3.Connection:
+    """The connection the game writes with: WAL, the busy timeout, the schema brought up to date; refuses a
+    newer game's file or another program's before anything writes (:class:`.schema.SchemaTooNew`,
+    :class:`.schema.NotOurs`)."""
+    refuse_foreign(path)
+    db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        known_version(db)  # before anything writes: a newer game's file, or another program's, is left as it is
+        mode = _wal(db)
+        if str(mode).lower() != "wal":
+            db.execute("PRAGMA journal_mode = DELETE")
+        db.execute("PRAGMA synchronous = NORMAL")  # with WAL: a crash of the game never loses a committed deal
+        db.execute("PRAGMA foreign_keys = ON")
+        migrate(db)
+        db.execute("SELECT count(*) FROM sessions").fetchone()
+        db.execute("SELECT id FROM deals ORDER BY id DESC LIMIT 1").fetchone()
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def connect_reading(path: Path) -> sqlite3.Connection | None:
