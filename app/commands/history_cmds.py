@@ -36,7 +36,7 @@ OFF_WORDS = {
     HistoryOff.FULL: "the disk is full",
     HistoryOff.READ_ONLY: "the file or its folder may not be written",
     HistoryOff.TOO_NEW: "it was written by a newer version of the game",
-    HistoryOff.FOREIGN: "the file is another program's database, not this game's (it was left untouched)",
+    HistoryOff.FOREIGN: "it is not this game's history",
     HistoryOff.UNAVAILABLE: "it cannot be opened",
 }
 

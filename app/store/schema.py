@@ -53,7 +53,7 @@ class NotOurs(Exception):
 
     def __init__(self, tables: list[str]) -> None:
         shown = ", ".join(tables[:5]) + (", …" if len(tables) > 5 else "")
-        super().__init__(f"the history file is another program's database (its tables: {shown}); it was left as it is")
+        super().__init__(f"another program's database, with the tables {shown}; left as it is")
         self.tables = tables
 
 
