@@ -263,10 +263,10 @@ class DealResult:
         """Read :meth:`to_dict`'s output; :class:`DealError` names what is wrong."""
         if not isinstance(data, dict):
             raise DealError("a result must be an object")
-        try:
-            preset = Preset(data.get("rules"))
-        except ValueError:
-            raise DealError(f"a result's 'rules' must be a preset, not {data.get('rules')!r}") from None
+        rules = data.get("rules")
+        if not isinstance(rules, str) or rules not in {p.value for p in Preset}:
+            raise DealError(f"a result's 'rules' must be a preset, not {rules!r}")
+        preset = Preset(rules)
         totals, fouled, pairs = data.get("totals"), data.get("fouled"), data.get("pairs")
         if not isinstance(totals, list) or not all(_is_int(t) for t in totals):
             raise DealError("a result's 'totals' are integers")

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from .cards import JOKER_ID, RANK_CHARS, Card, CardError, format_cards
 
@@ -123,7 +124,7 @@ def base_key(key: KeyT) -> KeyT:
 def top_card_key(key: KeyT) -> KeyT:
     """``key`` with only its category and leading card (the rank compared first: the pair's, the trips',
     the higher pair's, a straight's top, a high card's highest) left: the banker-friendly tie rule (§16.2)."""
-    return (key >> _POS_SHIFTS[0]) << _POS_SHIFTS[0]  # type: ignore[operator, return-value]
+    return (key >> _POS_SHIFTS[0]) << _POS_SHIFTS[0]
 
 
 def category_of(key: int) -> Category:
@@ -254,10 +255,10 @@ def compare_rows(a: Sequence[int], b: Sequence[int], wheel: Wheel = Wheel.LOW, s
 class Tables:
     """Lookup tables for one `wheel` setting, indexed by ascending ranks in base 13 (and a flush bit)."""
 
-    key3: np.ndarray  # (13**3,) int32 base keys
-    lead3: np.ndarray  # (13**3,) int8 lead rank
-    key5: np.ndarray  # (13**5 * 2,) int32 base keys, index * 2 + flush
-    lead5: np.ndarray  # (13**5 * 2,) int8 lead rank
+    key3: npt.NDArray[np.int32]  # (13**3,) base keys
+    lead3: npt.NDArray[np.int8]  # (13**3,) lead rank
+    key5: npt.NDArray[np.int32]  # (13**5 * 2,) base keys, index * 2 + flush
+    lead5: npt.NDArray[np.int8]  # (13**5 * 2,) lead rank
 
 
 _W3 = np.array([169, 13, 1], dtype=np.int64)
@@ -312,20 +313,21 @@ def build_tables(wheel: Wheel = Wheel.LOW) -> Tables:
         key3[i], lead3[i] = _pack(cat, vec), lead
     key5 = np.zeros(13**5 * 2, dtype=np.int32)
     lead5 = np.zeros(13**5 * 2, dtype=np.int8)
-    for asc in itertools.combinations_with_replacement(range(13), 5):
-        if asc[0] == asc[4]:
+    for asc5 in itertools.combinations_with_replacement(range(13), 5):
+        if asc5[0] == asc5[4]:
             continue  # five of a rank cannot be dealt
-        i = int(np.dot(asc, _W5)) * 2
-        for flush in (False, True) if len(set(asc)) == 5 else (False,):
-            cat, vec, _, lead = _classify(asc[::-1], flush, wheel)
+        i = int(np.dot(asc5, _W5)) * 2
+        for flush in (False, True) if len(set(asc5)) == 5 else (False,):
+            cat, vec, _, lead = _classify(asc5[::-1], flush, wheel)
             key5[i + flush], lead5[i + flush] = _pack(cat, vec), lead
     for arr in (key3, lead3, key5, lead5):
         arr.setflags(write=False)
     return Tables(key3, lead3, key5, lead5)
 
 
-def _keys_sorted(rows: np.ndarray, t: Tables, suit_tiebreak: bool) -> np.ndarray:
+def _keys_sorted(rows: npt.NDArray[np.int64], t: Tables, suit_tiebreak: bool) -> npt.NDArray[np.int32]:
     ranks = rows >> 2
+    keys: npt.NDArray[np.int32]  # the tables' own dtype (numpy's stubs type a fancy index of them as Any)
     if rows.shape[1] == 3:
         idx = ranks @ _W3
         keys, leads = t.key3[idx], t.lead3[idx]
@@ -342,7 +344,7 @@ def _keys_sorted(rows: np.ndarray, t: Tables, suit_tiebreak: bool) -> np.ndarray
 
 def batch_keys(
     rows: np.ndarray | Sequence[Sequence[int]], wheel: Wheel = Wheel.LOW, suit_tiebreak: bool = False
-) -> np.ndarray:
+) -> npt.NDArray[np.int32]:
     """Keys of many rows at once: ``rows`` is an (N, 3) or (N, 5) array of card ids, in any order."""
     arr = np.sort(np.asarray(rows, dtype=np.int64), axis=1)
     if arr.ndim != 2 or arr.shape[1] not in (3, 5):
@@ -358,15 +360,15 @@ def batch_keys(
     return _keys_sorted(arr, tables(wheel), suit_tiebreak)
 
 
-SUBSETS3: np.ndarray = np.array(list(itertools.combinations(range(13), 3)), dtype=np.int64)
-SUBSETS5: np.ndarray = np.array(list(itertools.combinations(range(13), 5)), dtype=np.int64)
+SUBSETS3: npt.NDArray[np.int64] = np.array(list(itertools.combinations(range(13), 3)), dtype=np.int64)
+SUBSETS5: npt.NDArray[np.int64] = np.array(list(itertools.combinations(range(13), 5)), dtype=np.int64)
 SUBSETS3.setflags(write=False)
 SUBSETS5.setflags(write=False)
 
 
 def hand_subset_keys(
     hand: Sequence[int] | np.ndarray, wheel: Wheel = Wheel.LOW, suit_tiebreak: bool = False
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Keys of all 286 three-card and 1,287 five-card subsets of a 13-card hand.
 
     Subset ``k`` is ``SUBSETS3[k]`` / ``SUBSETS5[k]``: positions into the hand sorted ascending. A hand holding
@@ -429,7 +431,9 @@ _RANKS = np.arange(13, dtype=np.int64)
 _SUITS = np.arange(4, dtype=np.int64)
 
 
-def joker_batch_keys(rows: np.ndarray, wheel: Wheel, suit_tiebreak: bool) -> tuple[np.ndarray, np.ndarray]:
+def joker_batch_keys(
+    rows: np.ndarray, wheel: Wheel, suit_tiebreak: bool
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
     """Keys of rows that each hold the joker once (an (N, 3) or (N, 5) array, the joker anywhere), and the
     card each joker stands for: the same as :func:`joker_row` row by row, in a few array operations.
 
@@ -486,8 +490,12 @@ def joker_batch_keys(rows: np.ndarray, wheel: Wheel, suit_tiebreak: bool) -> tup
 
 
 def hand_joker_keys(
-    sorted_hand: np.ndarray, subsets3: np.ndarray, subsets5: np.ndarray, wheel: Wheel, suit_tiebreak: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    sorted_hand: npt.NDArray[np.int64],
+    subsets3: npt.NDArray[np.int64],
+    subsets5: npt.NDArray[np.int64],
+    wheel: Wheel,
+    suit_tiebreak: bool,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Keys of every subset of a 13-card hand (ascending, the joker last) and each subset's substitute
     (-1 where the subset holds no joker): natural subsets by the plain batch lookup, joker ones batched here."""
     out = []
@@ -503,7 +511,7 @@ def hand_joker_keys(
     return k3, k5, s3, s5
 
 
-def resolved(cards: np.ndarray, subs: np.ndarray) -> np.ndarray:
+def resolved(cards: npt.NDArray[np.int64], subs: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Subset card arrays with each joker replaced by the card it stands for (``subs``; -1: no joker)."""
     return np.where(cards == JOKER_ID, subs[:, None], cards)
 

@@ -150,7 +150,7 @@ def with_exempt(scorer: Scorer) -> Scorer:
             ri, rj = ranks.get(i, (-1, 0)), ranks.get(j, (-1, 0))
             value = win * ((ri > rj) - (ri < rj))
             factor = 2 ** (deal.doubled(i, j) + deal.doubled(j, i))
-            items = (Item("exempt", value),) if value else ()
+            items: tuple[Item, ...] = (Item("exempt", value),) if value else ()
             if factor > 1 and value:
                 items += (Item("double", value * (factor - 1)),)
             results[i, j] = PairResult(i, j, None, items)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from typing import TypeVar
 
 _NAMES: dict[type, dict[StrEnum, tuple[str, str]]] = {}
 
@@ -29,6 +30,9 @@ class NamedHand(StrEnum):
         return _NAMES[type(self)][self][1]
 
 
-def name_members(cls: type[NamedHand], zh: Mapping[NamedHand, str], en: Mapping[NamedHand, str]) -> None:
+H = TypeVar("H", bound=NamedHand)
+
+
+def name_members(cls: type[H], zh: Mapping[H, str], en: Mapping[H, str]) -> None:
     """Give every member of ``cls`` its names; a member without one is a KeyError at import."""
     _NAMES[cls] = {member: (zh[member], en[member]) for member in cls}

@@ -63,7 +63,10 @@ def _special_items(si: Special | None, sj: Special | None) -> list[Item]:
         if si.rung == sj.rung:
             return []
         return [Item(si.id, SPECIAL_AMOUNTS[si])] if si.rung > sj.rung else [Item(sj.id, -SPECIAL_AMOUNTS[sj])]
-    return [Item(si.id, SPECIAL_AMOUNTS[si])] if si else [Item(sj.id, -SPECIAL_AMOUNTS[sj])]  # type: ignore[union-attr]
+    if si:
+        return [Item(si.id, SPECIAL_AMOUNTS[si])]
+    assert sj is not None, "a pair is scored by its special hands only when one seat declared one"
+    return [Item(sj.id, -SPECIAL_AMOUNTS[sj])]
 
 
 def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:

@@ -102,7 +102,7 @@ def score_pairs(deal: Deal, seats: list[Seat]) -> list[PairResult]:
     bonuses = [bonus_items(s, preset) if s.values is not None and not s.fouled else [] for s in seats]
     items: dict[tuple[int, int], list[Item]] = {}
     rows: dict[tuple[int, int], tuple[Outcome, Outcome, Outcome] | None] = {}
-    sixes: dict[int, int] = Counter()
+    sixes: Counter[int] = Counter()
     for i, j in pair_order(n):
         di, dj = dragon[i] > 0, dragon[j] > 0
         if di or dj:
