@@ -8,13 +8,14 @@ import resource
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from rules.cards import JOKER, deal, turned_card
-from rules.deal import Deal
+from rules.deal import Deal, DealResult, Decision
 from rules.evaluate import hand_subset_keys
 from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
@@ -22,7 +23,7 @@ from rules.scoring import score_deal
 
 from .coach import advise, review
 from .contract import Level, TableView
-from .exchange import candidates, choose_pass, review_pass
+from .exchange import PassReview, candidates, choose_pass, review_pass
 from .levels import choose
 from .splits import legal_splits
 
@@ -51,6 +52,15 @@ PASS_HANDS = 6  # hands each pass timing is taken over
 EXPERT_HANDS = 24  # hands `expert` (and the known-cards timings) are timed over
 SCORE_DEALS = 20  # deals the scoring is timed over
 COACH_HANDS = 8  # per preset: each priced as `normal` plays it (a typical player's choice)
+
+
+def _score_taiwan(options: Options, decisions: list[Decision]) -> DealResult:
+    return score_deal(Deal(Preset.TAIWAN, options, tuple(decisions)))
+
+
+def _review_fifth_pass(hand: Sequence[int], view: TableView, seed: int) -> PassReview:
+    """The coach's review of the fifth-best pass of the quick look (its choosing timed with it)."""
+    return review_pass(hand, candidates(hand, 5)[-1], view, seed=seed)
 
 
 def _timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -95,15 +105,15 @@ def run_bench(
         choose(h, TableView(), Level.HARD)
 
     say("subset evaluation")
-    subset = [t for h in pool for t in _timed(lambda h=h: hand_subset_keys(h), 1)]
+    subset = [t for h in pool for t in _timed(partial(hand_subset_keys, h), 1)]
     say("split search")
-    split = [t for h in pool for t in _timed(lambda h=h: legal_splits(h, options), 1)]
+    split = [t for h in pool for t in _timed(partial(legal_splits, h, options), 1)]
     say("scoring")
     view = TableView()
     decisions = [[choose(h, view, Level.NORMAL).decision for h in deal(s)]
                  for s in range(seed, seed + min(SCORE_DEALS, max(2, hands)))]
     score = [
-        t for ds in decisions for t in _timed(lambda ds=ds: score_deal(Deal(Preset.TAIWAN, options, tuple(ds))), 5)
+        t for ds in decisions for t in _timed(partial(_score_taiwan, options, ds), 5)
     ]
     levels: dict[str, dict[str, float]] = {}
     for level in Level:
@@ -113,7 +123,7 @@ def run_bench(
             [
                 t
                 for i, h in enumerate(subset_hands)
-                for t in _timed(lambda h=h, i=i, lv=level: choose(h, view, lv, seed=i), 1)
+                for t in _timed(partial(choose, h, view, level, seed=i), 1)
             ]
         )
     coach: dict[str, dict[str, float]] = {}
@@ -133,16 +143,16 @@ def run_bench(
     say("advice")
     advice_views = [TableView(preset=p) for p in Preset if p.arranged]
     advice = _stats([t for v in advice_views for i, h in enumerate(pool[: max(1, min(COACH_HANDS, len(pool) // 25))])
-                     for t in _timed(lambda h=h, i=i, v=v: advise(h, v, seed=i), 1)])
+                     for t in _timed(partial(advise, h, v, seed=i), 1)])
     passes: dict[str, dict[str, float]] = {}
     pass_pool = pool[: max(1, min(PASS_HANDS, len(pool) // 25))]
     for level in (Level.NORMAL, Level.HARD, Level.EXPERT):
         say(f"pass {level.value}")
         passes[level.value] = _stats([t for i, h in enumerate(pass_pool)
-                                      for t in _timed(lambda h=h, i=i, lv=level: choose_pass(h, view, lv, seed=i), 1)])
+                                      for t in _timed(partial(choose_pass, h, view, level, seed=i), 1)])
     say("pass review")
     passes["coach"] = _stats([t for i, h in enumerate(pass_pool)
-                              for t in _timed(lambda h=h, i=i: review_pass(h, candidates(h, 5)[-1], view, seed=i), 1)])
+                              for t in _timed(partial(_review_fifth_pass, h, view, i), 1)])
     say("split search with a joker")
     joker = _joker_bench(hands, expert_hands, seed)
     say("expert and the coach after a pass")
@@ -200,12 +210,12 @@ def _joker_bench(hands: int, expert_hands: int, seed: int) -> dict[str, Any]:
         hand = next(h for h in deal(s, 4, joker=True) if JOKER in h)
         dealt.append((hand, turned_card(s)))
     legal_splits(dealt[0][0], options)  # warm
-    split = [t for h, _ in dealt for t in _timed(lambda h=h: legal_splits(h, options), 1)]
+    split = [t for h, _ in dealt for t in _timed(partial(legal_splits, h, options), 1)]
     views = [TableView(options=options, turned=turned) for _, turned in dealt[:expert_hands]]
     expert = [
         t
         for i, ((h, _), v) in enumerate(zip(dealt, views, strict=False))
-        for t in _timed(lambda h=h, i=i, v=v: choose(h, v, Level.EXPERT, seed=i), 1)
+        for t in _timed(partial(choose, h, v, Level.EXPERT, seed=i), 1)
     ]
     stats = _stats(split)
     return {"hands": len(dealt), "split_search_ms": stats["median_ms"], "split_search_p95_ms": stats["p95_ms"],
@@ -223,10 +233,10 @@ def _known_bench(deals: int, seed: int) -> dict[str, Any]:
         passes = [candidates(h, 1)[0] for h in hands]
         hand = pass_round(hands, passes, way)[0]
         view = TableView(held=seen_holdings(0, 4, way, [passes]))
-        expert += _timed(lambda h=hand, v=view, i=i: choose(h, v, Level.EXPERT, seed=seed + i), 1)
+        expert += _timed(partial(choose, hand, view, Level.EXPERT, seed=seed + i), 1)
         if i < COACH_HANDS:
             played = choose(hand, view, Level.NORMAL, seed=i).decision
-            coach += _timed(lambda h=hand, v=view, p=played, i=i: review(h, p, v, seed=i), 1)
+            coach += _timed(partial(review, hand, played, view, seed=i), 1)
     return {"hands": deals, "expert": _stats(expert), "coach": _stats(coach)}
 
 
