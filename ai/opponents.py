@@ -11,11 +11,12 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.evaluate import Category, Wheel, base_key, batch_keys, key_categories, top_card_key, wheel_key
 from rules.presets import Preset
@@ -38,7 +39,7 @@ class RowModel:
     def _cum(self) -> np.ndarray:
         return np.concatenate([[0.0], np.cumsum(self.prob)])
 
-    def locate(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def locate(self, keys: np.ndarray) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
         """For base keys: the insertion index and whether the key itself is in the model."""
         idx = np.searchsorted(self.keys, keys, side="left")
         clipped = np.minimum(idx, len(self.keys) - 1)
@@ -52,7 +53,7 @@ class RowModel:
         return win, tie
 
     @functools.cached_property
-    def _tails(self) -> dict[tuple[float, ...], np.ndarray]:
+    def _tails(self) -> dict[tuple[float, ...], npt.NDArray[np.float64]]:
         return {}
 
     @functools.cached_property
@@ -62,8 +63,8 @@ class RowModel:
         return RowModel(keys, np.bincount(inverse, weights=self.prob, minlength=len(keys)))
 
     def loss_cost(
-        self, keys: np.ndarray, worth_by_category: Sequence[float], ties_lose: bool = False
-    ) -> np.ndarray:
+        self, keys: np.ndarray, worth_by_category: Iterable[float], ties_lose: bool = False
+    ) -> npt.NDArray[np.float64]:
         """Σ P(opponent row K) × worth(K) over K > key: what rows that beat ``key`` take, on average
         (over K ≥ key with ``ties_lose``: a player's ties go to the banker).
 
@@ -141,7 +142,7 @@ def analytic_model(wheel: Wheel = Wheel.LOW) -> OpponentModel:
 
 
 def model_from_samples(
-    front: Sequence[int], middle: Sequence[int], back: Sequence[int], mean_bonus: float, name: str
+    front: npt.ArrayLike, middle: npt.ArrayLike, back: npt.ArrayLike, mean_bonus: float, name: str
 ) -> OpponentModel:
     """A model from observed base keys of arranged rows (the training script's output)."""
     rows = []

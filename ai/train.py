@@ -87,12 +87,18 @@ def play_round(preset: Preset, model: OpponentModel, seed: int, round_no: int, h
     return Played(np.concatenate([p.rows for p in parts]), np.concatenate([p.bonus for p in parts]))
 
 
+def _model_of_rows(rows: np.ndarray, mean_bonus: float, name: str) -> OpponentModel:
+    """:func:`model_from_samples` of (n, 3) base keys: a column each for the front, the middle and the back."""
+    front, middle, back = rows.T
+    return model_from_samples(front, middle, back, mean_bonus, name)
+
+
 def next_model(
     preset: Preset, old: OpponentModel, played: Played, mix: float, seed: int, round_no: int, first: bool
 ) -> OpponentModel:
     """``old`` with ``mix`` of the round's play mixed in (the first round replaces the random start)."""
     mean_bonus = float(played.bonus.mean()) if len(played.bonus) else 0.0
-    new = model_from_samples(*played.rows.T, mean_bonus, f"trained:{preset.value}")
+    new = _model_of_rows(played.rows, mean_bonus, f"trained:{preset.value}")
     fresh = played.rows[:JOINT_SIZE]
     if first or old.joint is None:
         return OpponentModel(new.rows, new.mean_bonus, new.name, fresh.astype(np.int64))
@@ -151,7 +157,7 @@ def fixed_point(
         cols = list(played.rows.T)
         step: dict[str, object] = {"round": r, "hands": len(played.rows)}
         step["tables"] = rows_change(model.rows, new.rows, cols)
-        now = model_from_samples(*played.rows.T, 0.0, "").rows
+        now = _model_of_rows(played.rows, 0.0, "").rows
         if last is not None:
             step["play"] = rows_change(last, now, cols)  # how much the policy's own play moved
         if eval_deals:
@@ -223,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     arrays["meta"] = np.array(json.dumps({**meta, "history": histories, "runs": runs}))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
+    np.savez_compressed(tmp, allow_pickle=False, **arrays)
     tmp.replace(args.out)
     print(json.dumps(meta))
     return 0
