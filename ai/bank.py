@@ -38,6 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.arrangement import Row
 from rules.evaluate import SUBSETS3, SUBSETS5, batch_keys, key_categories
@@ -75,10 +76,11 @@ class Bank:
         ours = int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(cards, dtype=np.int64))))
         return np.flatnonzero((self.hand_masks & ours) == 0)
 
-    def holding(self, idx: np.ndarray, cards: Sequence[int]) -> np.ndarray:
+    def holding(self, idx: npt.NDArray[np.intp], cards: Sequence[int]) -> npt.NDArray[np.intp]:
         """The entries of ``idx`` whose hands hold every one of ``cards``."""
         want = _mask_of(cards)
-        return idx[(self.hand_masks[idx] & want) == want]
+        held: npt.NDArray[np.intp] = idx[(self.hand_masks[idx] & want) == want]
+        return held
 
     def relabellings(self, cards: Sequence[int], holding: Sequence[int] = ()) -> np.ndarray:
         """(N,) how many of the 24 suit relabellings of each entry share no card with ``cards``.
@@ -192,12 +194,13 @@ _BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 _PERMS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)  # the identity first
 
 
-def _mask_of(cards: Sequence[int]) -> int:
+def _mask_of(cards: Sequence[int] | npt.NDArray[np.int64]) -> int:
     return int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(cards, dtype=np.int64))))
 
 
-def _masks(cards: np.ndarray) -> np.ndarray:
-    return np.bitwise_or.reduce(np.left_shift(np.int64(1), cards.astype(np.int64)), axis=-1)
+def _masks(cards: np.ndarray) -> npt.NDArray[np.int64]:
+    masks: npt.NDArray[np.int64] = np.bitwise_or.reduce(np.left_shift(np.int64(1), cards.astype(np.int64)), axis=-1)
+    return masks
 
 
 def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.ndarray) -> Bank:
@@ -321,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     meta = {"hands": args.hands, "seed": args.seed, "made": made}
     arrays["meta"] = np.array(json.dumps(meta))
     tmp = args.out.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
+    np.savez_compressed(tmp, allow_pickle=False, **arrays)
     tmp.replace(args.out)  # a crash mid-write leaves the old bank in place
     return 0
 

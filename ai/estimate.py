@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.arrangement import Row
 from rules.cards import Card
@@ -85,7 +86,7 @@ def expected_scores(
     players: int = 4,
     joint: bool = False,
     side: bool | None = None,
-) -> np.ndarray:
+) -> npt.NDArray[np.float64]:
     """Expected units won from the whole table for each legal split.
 
     ``side`` is :attr:`TableView.tie_side`: in a banker game with a tie rule, the rows tied go to the banker.
@@ -111,7 +112,7 @@ def expected_scores(
         return opponents * pair + home_run
     worth = row_worths(f, preset, options)
     cost = _loss_costs(f, model, preset, options, side)
-    rows_ev = (worth * win).sum(axis=0) - cost.sum(axis=0)
+    rows_ev: npt.NDArray[np.float64] = (worth * win).sum(axis=0) - cost.sum(axis=0)
     if preset is Preset.WESTERN:
         # 2-4: one more for winning more rows than the opponent; no sweep bonus, no 全壘打.
         majority = (o.sweep + o.two_one) - (o.swept + o.one_two)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.cards import JOKER_ID, Card, format_cards
 from rules.evaluate import SUBSETS3
@@ -81,7 +82,7 @@ def _longest_runs(present: np.ndarray) -> np.ndarray:
     return best
 
 
-def kept_scores(hand: Sequence[int]) -> np.ndarray:
+def kept_scores(hand: Sequence[int] | npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
     """The quick look at what the cards kept make, for each of the 286 passes of ``hand`` (in
     :data:`rules.evaluate.SUBSETS3` order of the hand sorted ascending): pairs, trips and fours, a flush or
     straight taking shape, high cards. Only used to choose which passes are worth pricing."""
@@ -96,7 +97,8 @@ def kept_scores(hand: Sequence[int]) -> np.ndarray:
     score = _GROUP_VALUE[np.minimum(rank_counts, 4)].sum(axis=1) + (grouped * np.arange(13) * 0.12).sum(axis=1)
     score += _SUIT_VALUE[suit_counts.max(axis=1)]
     score += _RUN_VALUE[_longest_runs(rank_counts > 0)]
-    return score + ((rank_counts > 0) * np.arange(13)).sum(axis=1) * 0.04
+    scores: npt.NDArray[np.float64] = score + ((rank_counts > 0) * np.arange(13)).sum(axis=1) * 0.04
+    return scores
 
 
 def kept_score(kept: Sequence[int]) -> float:
@@ -112,7 +114,7 @@ def kept_score(kept: Sequence[int]) -> float:
     return score + sum(r for r in ranks) * 0.04
 
 
-def candidates(hand: Sequence[int], count: int) -> list[tuple[Card, ...]]:
+def candidates(hand: Sequence[int] | npt.NDArray[np.int64], count: int) -> list[tuple[Card, ...]]:
     """The ``count`` passes whose kept cards look best, best first (ties by the lower cards passed)."""
     cards = np.sort(np.asarray(hand, dtype=np.int64))
     trios = cards[SUBSETS3]  # (286, 3)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.cards import Card
 from rules.deal import Deal, Decision
@@ -192,7 +193,7 @@ def _round_scores(
         opp = tie_rows(im.rows.take((plain[:, None] * k + np.arange(k)).ravel()), view, ours=False)
         out[plain] = sample_scores(view.preset, ours, opp, k, view.players, factors)
     for t in np.flatnonzero(declared.any(axis=1)):
-        out[t] = _with_declared(f, cand, ours, im, t, seats, view, factors)
+        out[t] = _with_declared(f, cand, ours, im, int(t), seats, view, factors)
     return out
 
 
@@ -205,7 +206,7 @@ def _with_declared(
     seats: list[int],
     view: TableView,
     factors: np.ndarray | None,
-) -> np.ndarray:
+) -> npt.NDArray[np.float64]:
     """A sampled table where someone declares a special: the rare case, scored through the rules.
 
     What a declarer takes from us does not depend on how we arrange, nor whether our rows are compared
@@ -229,24 +230,28 @@ def _with_declared(
         opp = tie_rows(im.rows.take([idx[i] for i in compared]), view, ours=False)
         fac = factors[compared] if factors is not None else None
         part = sample_scores(view.preset, ours, opp, len(compared), 0, fac)[0]
-    return part + (result.totals[view.seat] - part[0])
+    scores: npt.NDArray[np.float64] = part + (result.totals[view.seat] - part[0])
+    return scores
 
 
-def _shrunk(x: np.ndarray, prior: np.ndarray) -> np.ndarray:
+def _shrunk(x: np.ndarray, prior: np.ndarray) -> npt.NDArray[np.float64]:
     """Each candidate's sampled mean shrunk toward `hard`'s estimate (empirical Bayes, on paired samples).
 
     Only differences between candidates matter to the pick, so both are compared after removing their
     mean over the candidates: the sampled table's luck, common to all, cancels."""
     n = len(x)
     mean = x.mean(axis=0)
+    post: npt.NDArray[np.float64]
     if n < 2:
-        return mean.mean() + prior - prior.mean()
+        post = mean.mean() + prior - prior.mean()
+        return post
     rel = x - x.mean(axis=1, keepdims=True)
     noise = rel.var(axis=0, ddof=1) / n  # variance of each relative mean
     off = (mean - mean.mean()) - (prior - prior.mean())
     spread = max(float(np.mean(off**2) - noise.mean()), 1e-9)  # how far the estimate is really off
     weight = spread / (spread + noise)
-    return mean.mean() + (prior - prior.mean()) + weight * off
+    post = mean.mean() + (prior - prior.mean()) + weight * off
+    return post
 
 
 def _keep_unless_beaten(x: np.ndarray, post: np.ndarray) -> np.ndarray:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.arrangement import Arrangement
 from rules.cards import JOKER_ID, RANK_CHARS
@@ -70,10 +71,11 @@ class SplitFeatures:
     def take(self, pos: np.ndarray) -> SplitFeatures:
         """The features of the splits at positions ``pos`` only (same hand and subsets)."""
         hs = self.splits
+        front, middle, back = self.subset_index
         return replace(
             self,
             splits=replace(hs, legal=hs.legal[pos]),
-            subset_index=tuple(i[pos] for i in self.subset_index),  # type: ignore[arg-type]
+            subset_index=(front[pos], middle[pos], back[pos]),
             **{
                 name: getattr(self, name)[pos]
                 for name in (
@@ -92,11 +94,12 @@ class SplitFeatures:
 _SEVEN, _JACK = RANK_CHARS.index("7"), RANK_CHARS.index("J")
 
 
-def _seven_eleven(sub5_cards: np.ndarray) -> np.ndarray:
+def _seven_eleven(sub5_cards: np.ndarray) -> npt.NDArray[np.bool_]:
     """Per five-card subset: exactly three sevens and two jacks, or two sevens and three jacks."""
     ranks = sub5_cards >> 2
     sevens, jacks = (ranks == _SEVEN).sum(axis=1), (ranks == _JACK).sum(axis=1)
-    return ((sevens == 3) & (jacks == 2)) | ((sevens == 2) & (jacks == 3))
+    both: npt.NDArray[np.bool_] = ((sevens == 3) & (jacks == 2)) | ((sevens == 2) & (jacks == 3))
+    return both
 
 
 def split_features(

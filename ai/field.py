@@ -131,7 +131,8 @@ class _Deal:
 
     def table(self, seat: int | None) -> tuple[list[Played], list[list[Hand]]]:
         """The plays and passes of the table with the challenger in ``seat`` (None: the baseline)."""
-        held, views, passes = list(self.hands), list(self.views), []
+        held, views = list(self.hands), list(self.views)
+        passes: list[list[Hand]] = []
         if self.rounds:
 
             def pass_for(s: int, rnd: int, hand: Hand) -> Hand:

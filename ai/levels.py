@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.arrangement import stand_in
 from rules.cards import Card
@@ -34,7 +35,8 @@ def _made_hand(keys: np.ndarray) -> np.ndarray:
     """Each row key with everything but its category and made hand cleared (kickers and suits)."""
     keep = _MADE_RANKS[key_categories(keys)]
     drop = 2 + 4 * (5 - keep)  # bits below the kept leading ranks
-    return (keys >> drop) << drop
+    made: np.ndarray = (keys >> drop) << drop  # the dtype of ``keys``
+    return made
 
 
 def _signatures(f: SplitFeatures, distinct: Distinct) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -79,13 +81,14 @@ def _ranked(
     return picked
 
 
-def _easy_scores(f: SplitFeatures, seed: int) -> np.ndarray:
+def _easy_scores(f: SplitFeatures, seed: int) -> npt.NDArray[np.float64]:
     """A beginner: strongest back first, then middle, then front, sometimes settling for a lesser back."""
     rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)  # any int, negative too
     fk, mk, bk = f.row_keys()
     backs = np.unique(bk)[::-1][:3]
     choice = backs[min(int(rng.choice(3, p=[0.6, 0.25, 0.15])), len(backs) - 1)]
-    return (bk == choice) * 4.0 + mk / KEY_LIMIT * 2 + fk / KEY_LIMIT
+    scores: npt.NDArray[np.float64] = (bk == choice) * 4.0 + mk / KEY_LIMIT * 2 + fk / KEY_LIMIT
+    return scores
 
 
 def _expert_double(

@@ -15,18 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 
 @dataclass(frozen=True)
 class Outcomes:
     """Per split, the chance of each pair outcome against one opponent (ties count as neither)."""
 
-    all_win: np.ndarray  # three rows won
-    all_loss: np.ndarray
-    sweep: np.ndarray  # no row lost and at least one won (taiwan's 打槍 and 輾過)
-    swept: np.ndarray  # no row won and at least one lost
-    two_one: np.ndarray  # exactly two won and one lost
-    one_two: np.ndarray  # exactly one won and two lost
+    all_win: npt.NDArray[np.float64]  # three rows won
+    all_loss: npt.NDArray[np.float64]
+    sweep: npt.NDArray[np.float64]  # no row lost and at least one won (taiwan's 打槍 and 輾過)
+    swept: npt.NDArray[np.float64]  # no row won and at least one lost
+    two_one: npt.NDArray[np.float64]  # exactly two won and one lost
+    one_two: npt.NDArray[np.float64]  # exactly one won and two lost
 
 
 _NAMES = ("all_win", "all_loss", "sweep", "swept", "two_one", "one_two")
@@ -87,8 +88,9 @@ class JointSample:
         return won, held
 
 
-def _count(bits: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
+def _count(bits: np.ndarray) -> npt.NDArray[np.int64]:
+    counts: npt.NDArray[np.int64] = np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
+    return counts
 
 
 def _observed(sample: JointSample, keys: np.ndarray) -> tuple[Outcomes, np.ndarray, np.ndarray]:

@@ -8,6 +8,7 @@ them against the rules scorer.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.arcade import category_worth as arcade_worth
 from rules.arrangement import Row
@@ -29,7 +30,7 @@ _PAIR, _TRIPS, _FULL_HOUSE = int(C.PAIR), int(C.TRIPS), int(C.FULL_HOUSE)
 _QUADS, _STRAIGHT_FLUSH = int(C.QUADS), int(C.STRAIGHT_FLUSH)
 
 
-def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
+def taiwan_bonus(f: SplitFeatures, preset: Preset) -> npt.NDArray[np.float64]:
     """The 加賭 each split earns when it wins a pair (taiwan or tournament table)."""
     table = BONUSES[preset]
     fc, mc, bc = f.cats()
@@ -40,7 +41,7 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
     middle_by_cat[_QUADS], middle_by_cat[_STRAIGHT_FLUSH] = table["middle_quads"], table["middle_straight_flush"]
     back_by_cat = np.zeros(9)
     back_by_cat[_QUADS], back_by_cat[_STRAIGHT_FLUSH] = table["back_quads"], table["back_straight_flush"]
-    bonus = front_by_cat[fc] + middle_by_cat[mc] + back_by_cat[bc]
+    bonus: npt.NDArray[np.float64] = front_by_cat[fc] + middle_by_cat[mc] + back_by_cat[bc]
     trips = fc == _TRIPS
     if "double_monster_rush" in table:
         monsters = (mc >= _QUADS) & (bc >= _QUADS)
@@ -62,7 +63,7 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> np.ndarray:
 ROW_PRICED = frozenset({Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN, Preset.HONGKONG, Preset.BACKROW})
 
 
-def worth_by_category(row: Row, preset: Preset, options: Options | None = None) -> np.ndarray:
+def worth_by_category(row: Row, preset: Preset, options: Options | None = None) -> npt.NDArray[np.float64]:
     """Worth of a won row by category (index = category), before treasure (western: 1, or its royalty)."""
     if preset is Preset.BACKROW:
         return np.full(len(Category), float(backrow_worth(row)))
@@ -73,7 +74,7 @@ def worth_by_category(row: Row, preset: Preset, options: Options | None = None) 
     return np.array([worth(row, cat) for cat in Category], dtype=float)
 
 
-def row_worths(f: SplitFeatures, preset: Preset, options: Options | None = None) -> np.ndarray:
+def row_worths(f: SplitFeatures, preset: Preset, options: Options | None = None) -> npt.NDArray[np.float64]:
     """(3, n): what each row of each split takes when it wins (arcade incl. treasure; shisanshui; western)."""
     out = np.empty((3, f.size))
     for row, cats in zip(Row, f.cats(), strict=True):
@@ -83,11 +84,12 @@ def row_worths(f: SplitFeatures, preset: Preset, options: Options | None = None)
     return out
 
 
-def arcade_shape(f: SplitFeatures, options: Options) -> np.ndarray:
+def arcade_shape(f: SplitFeatures, options: Options) -> npt.NDArray[np.bool_]:
     """Whether each split earns the +2 of 三同花/三順子 (legal splits only, so never a foul)."""
     if not options.three_flush_straight:
         return np.zeros(f.size, dtype=bool)
     _, mc, bc = f.cats()
     flushes = is_cat(mc, C.FLUSH, C.STRAIGHT_FLUSH) & is_cat(bc, C.FLUSH, C.STRAIGHT_FLUSH)
     straights = is_cat(mc, C.STRAIGHT, C.STRAIGHT_FLUSH) & is_cat(bc, C.STRAIGHT, C.STRAIGHT_FLUSH)
-    return (f.front_suited & flushes) | (f.front_sequence & straights)
+    shape: npt.NDArray[np.bool_] = (f.front_suited & flushes) | (f.front_sequence & straights)
+    return shape

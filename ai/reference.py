@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.cards import Card
 from rules.deal import Decision
@@ -47,7 +48,10 @@ class ReferenceTables:
 
 
 def tables_from_counts(
-    keys: Sequence[np.ndarray], counts: Sequence[np.ndarray], wheel: Wheel = TRAINED_WHEEL, meta: dict | None = None
+    keys: Sequence[np.ndarray],
+    counts: Sequence[np.ndarray],
+    wheel: Wheel = TRAINED_WHEEL,
+    meta: dict[str, object] | None = None,
 ) -> ReferenceTables:
     """Tables from observed base keys and how often each was seen, per row (front, middle, back)."""
     models = []
@@ -89,7 +93,7 @@ def save_tables(tables: ReferenceTables, path: Path) -> None:
     arrays["meta"] = np.array(json.dumps({**tables.meta, "wheel": tables.wheel.value}))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
+    np.savez_compressed(tmp, allow_pickle=False, **arrays)
     tmp.replace(path)
 
 
@@ -109,7 +113,7 @@ def shipped_tables(wheel: Wheel = TRAINED_WHEEL) -> ReferenceTables:
     return rewheel(read_tables(REFERENCE_FILE), Wheel(wheel))
 
 
-def split_scores(hs: HandSplits, tables: ReferenceTables) -> np.ndarray:
+def split_scores(hs: HandSplits, tables: ReferenceTables) -> npt.NDArray[np.float64]:
     """Expected 4-2 score against one opponent of each legal split of ``hs`` (aligned with ``hs.legal``).
 
     Each row's win, tie and loss chance is looked up once per subset (286 fronts, 1,287 fives), then
@@ -131,12 +135,13 @@ def split_scores(hs: HandSplits, tables: ReferenceTables) -> np.ndarray:
     down1, down2 = l1 * t2 + t1 * l2, l1 * l2
     more_won = up2 + up1 * (1.0 - l3) + even * w3
     more_lost = down2 + down1 * (1.0 - w3) + even * l3
-    return (w1 - l1) + (w2 - l2) + (w3 - l3) + more_won - more_lost
+    score: npt.NDArray[np.float64] = (w1 - l1) + (w2 - l2) + (w3 - l3) + more_won - more_lost
+    return score
 
 
-def reference_split(hand: Sequence[int], options: Options, tables: ReferenceTables | None = None) -> tuple[
-    HandSplits, int, float
-]:
+def reference_split(
+    hand: Sequence[int] | npt.NDArray[np.int64], options: Options, tables: ReferenceTables | None = None
+) -> tuple[HandSplits, int, float]:
     """The hand's splits, the chosen split (an index into the split tables) and its expected 4-2 score."""
     t = tables if tables is not None else shipped_tables(options.wheel)
     if t.wheel is not options.wheel:

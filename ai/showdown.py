@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.arcade import row_worth, shape_bonus
 from rules.arrangement import Row
@@ -111,7 +113,9 @@ def decisions_rows(
     )
 
 
-def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def pair_scores(
+    preset: Preset, ours: SideRows, theirs: SideRows
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """(N, M) scores of each of ours against each of theirs, and where either side swept the other.
 
     The "sweep" masks are what counts toward 紅不讓/全壘打: taiwan's +6 results, the others' 打槍.
@@ -147,19 +151,18 @@ def pair_scores(preset: Preset, ours: SideRows, theirs: SideRows) -> tuple[np.nd
     return score, swept, was_swept
 
 
-def sweeps(preset: Preset, keys: np.ndarray, other: np.ndarray) -> np.ndarray:
+def sweeps(preset: Preset, keys: np.ndarray, other: np.ndarray) -> npt.NDArray[np.bool_]:
     """Whether rows ``keys`` sweep rows ``other`` (broadcast over leading axes), as :func:`pair_scores` counts
     it toward 紅不讓/全壘打: in the taiwan family every row that is not tied won, elsewhere all three won."""
     diff = keys - other
     won, lost = (diff > 0).sum(axis=-1), (diff < 0).sum(axis=-1)
-    if preset in (Preset.TAIWAN, Preset.TOURNAMENT):
-        return (lost == 0) & (won > 0)
-    return won == 3
+    swept: npt.NDArray[np.bool_] = (lost == 0) & (won > 0) if preset in (Preset.TAIWAN, Preset.TOURNAMENT) else won == 3
+    return swept
 
 
 def table_scores(
     preset: Preset, ours: SideRows, opponents: SideRows, players: int, factors: np.ndarray | None = None
-) -> np.ndarray:
+) -> npt.NDArray[np.float64]:
     """Each candidate's total against a table of arranged opponents, incl. 紅不讓/全壘打 both ways.
 
     ``factors`` (k,) are the arcade 賭倍 multipliers of our pair with each opponent.
@@ -168,7 +171,7 @@ def table_scores(
     score, swept, was_swept = pair_scores(preset, ours, opponents)
     if players == 4:
         hr = HOME_RUN[preset]
-        ours_all = swept.all(axis=1)
+        ours_all = cast(npt.NDArray[np.bool_], swept.all(axis=1))  # 2-D in, an array out (not numpy's bool)
         score = score + hr * ours_all[:, None]
         # An opponent's home run needs it to sweep the other opponents too.
         _, opp_swept, _ = pair_scores(preset, opponents, opponents)
@@ -176,12 +179,13 @@ def table_scores(
         score = score - hr * (was_swept & others[None, :])
     if factors is not None:
         score = score * factors[None, :]
-    return score.sum(axis=1)
+    totals: npt.NDArray[np.float64] = score.sum(axis=1)
+    return totals
 
 
 def sample_scores(
     preset: Preset, ours: SideRows, opponents: SideRows, seats: int, players: int, factors: np.ndarray | None = None
-) -> np.ndarray:
+) -> npt.NDArray[np.float64]:
     """(S, N) :func:`table_scores` of each of ours against each of S sampled tables at once.
 
     ``opponents`` holds the S tables one after another, ``seats`` hands each; 紅不讓/全壘打 count only at
@@ -190,16 +194,20 @@ def sample_scores(
     """
     n, m = len(ours.keys), len(opponents.keys)
     s = m // seats
-    score, swept, was_swept = (a.reshape(n, s, seats) for a in pair_scores(preset, ours, opponents))
+    pair, ours_swept, theirs_swept = pair_scores(preset, ours, opponents)
+    score: npt.NDArray[np.float64] = pair.reshape(n, s, seats)
+    swept, was_swept = ours_swept.reshape(n, s, seats), theirs_swept.reshape(n, s, seats)
     if players == 4:
         hr = HOME_RUN[preset]
-        score = score + hr * swept.all(axis=2)[:, :, None]
+        # .all over one axis of a 3-D array is an array (numpy's stubs allow the bool of a 1-D one).
+        score = score + hr * cast(npt.NDArray[np.bool_], swept.all(axis=2))[:, :, None]
         # An opponent's home run needs it to sweep the other opponents of its own table too (compared within
         # each table only: all pairs across tables would cost the square of the tables).
         keys = opponents.keys.reshape(s, seats, 3)
         within = sweeps(preset, keys[:, :, None, :], keys[:, None, :, :])  # (s, seats, seats)
         within = within | np.eye(seats, dtype=bool)[None]
-        score = score - hr * (was_swept & within.all(axis=2)[None])
+        score = score - hr * (was_swept & cast(npt.NDArray[np.bool_], within.all(axis=2))[None])
     if factors is not None:
         score = score * factors[None, None, :]
-    return score.sum(axis=2).T
+    totals: npt.NDArray[np.float64] = score.sum(axis=2).T
+    return totals

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from rules.arrangement import Arrangement
 from rules.cards import JOKER_ID, Card, CardError
@@ -23,8 +24,9 @@ N_SPLITS = 72_072
 PER_FRONT = 252  # (middle, back) choices from the 10 cards a front leaves
 
 
-def _bitmasks(subsets: np.ndarray) -> np.ndarray:
-    return (1 << subsets).sum(axis=1).astype(np.int64)
+def _bitmasks(subsets: np.ndarray) -> npt.NDArray[np.int64]:
+    masks: npt.NDArray[np.int64] = (1 << subsets).sum(axis=1).astype(np.int64)
+    return masks
 
 
 def _build() -> tuple[np.ndarray, ...]:
@@ -85,7 +87,9 @@ def _fixed_mask(hand: np.ndarray, cards: Sequence[int]) -> int:
     return mask
 
 
-def legal_splits(hand: Sequence[int], options: Options, fixed: Fixed | None = None) -> HandSplits:
+def legal_splits(
+    hand: Sequence[int] | npt.NDArray[np.int64], options: Options, fixed: Fixed | None = None
+) -> HandSplits:
     """Evaluate a hand once and find its legal splits (front ≤ middle ≤ back), keeping ``fixed`` cards."""
     h = np.sort(np.asarray(hand, dtype=np.int64))
     if h.shape != (13,) or len(np.unique(h)) != 13:
