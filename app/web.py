@@ -15,6 +15,9 @@ What this adds to textual-serve's server:
 - **A game process ends with its tab**: closing the tab closes the websocket, the game is told to quit (as
   Ctrl+Q: a table's session stays open, offered by the menu's Continue next time), and a game that has not
   ended :data:`QUIT_GRACE` seconds later is terminated, then killed. Stopping the server ends them all alike.
+- **Only pages of its own**: a request whose ``Host`` is not a name this server is served at, or whose ``Origin``
+  is another site's (or ``null``), is answered 403 before anything else (the token too), so that neither a page
+  the player visits nor a DNS-rebound name can drive a game (:class:`ServedNames`).
 - **The listening socket is bound before serving**, so that a port in use is a :class:`ServeError` (one
   ``error:`` line from the command) rather than a traceback from inside aiohttp.
 """
@@ -25,17 +28,21 @@ import asyncio
 import contextlib
 import errno
 import hmac
+import ipaddress
 import logging
+import re
 import secrets
 import signal
 import socket
 import sys
 import webbrowser
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -49,6 +56,7 @@ TOKEN_PARAM = "token"
 TITLE = "Chinese Poker 十三張"
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
 class ServeError(Exception):
@@ -63,6 +71,90 @@ loopback address (a container's port forwarding reaches those from outside), is 
 def needs_token(host: str) -> bool:
     """Whether serving on ``host`` needs the access token: any address but :data:`OWN_ADDRESSES`."""
     return host.lower() not in OWN_ADDRESSES
+
+
+def as_address(name: str) -> IPAddress | None:
+    """``name`` as an IP address, or None when it is a name (``localhost``, ``evil.example``)."""
+    try:
+        return ipaddress.ip_address(name)
+    except ValueError:
+        return None
+
+
+_DIGITS = re.compile(r"[0-9]{1,5}")
+
+
+def split_host(value: str) -> tuple[str, int | None] | None:
+    """A ``Host`` header's name (lower case, an IPv6 address without its brackets) and port (None: none given);
+    None when it is not a name with an optional port (``[::1]:8000`` is ``("::1", 8000)``)."""
+    if value.startswith("["):
+        name, bracket, rest = value[1:].partition("]")
+        if not bracket or not isinstance(as_address(name), ipaddress.IPv6Address):
+            return None
+    else:
+        name, colon, port = value.partition(":")
+        rest = colon + port
+    if not name or (rest and not (rest[0] == ":" and _DIGITS.fullmatch(rest[1:]) and 0 < int(rest[1:]) < 65536)):
+        return None
+    return name.lower(), int(rest[1:]) if rest else None
+
+
+@dataclass(frozen=True)
+class ServedNames:
+    """The names a page of this server may be opened at (a ``Host`` header's name; its port may be any, as
+    behind port forwarding). An IP address cannot be DNS-rebound; a domain name can, so only this machine's own
+    names are taken, never one a page's site picked."""
+
+    names: frozenset[str]
+    addresses: frozenset[IPAddress]
+    any_address: bool = False  # bound to every address (0.0.0.0, ::): any of them reaches it
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        address = as_address(name)
+        if address is None:
+            return name.lower() in self.names
+        return self.any_address or address in self.addresses
+
+    def with_address(self, address: str) -> ServedNames:
+        """These names and the address a socket is bound to (the one a bound name resolved to)."""
+        found = as_address(address.partition("%")[0])  # an IPv6 scope (fe80::1%eth0) is no part of a Host
+        return self if found is None else ServedNames(self.names, self.addresses | {found}, self.any_address)
+
+
+def served_names(host: str) -> ServedNames:
+    """The names of a server bound to ``host``: the loopback ones (``localhost``, 127.0.0.1, ``[::1]``: a
+    container's port forwarding may reach any address by them) and ``host`` itself; for every address
+    (``0.0.0.0``, ``::``), any IP address and this machine's names (its host name, its fully qualified name and
+    ``<host name>.local``)."""
+    names = {"localhost"}
+    addresses: set[IPAddress] = {ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1")}
+    bound = as_address(host)
+    if bound is None:
+        names.add(host.lower())
+    else:
+        addresses.add(bound)
+    every = bound is not None and bound.is_unspecified
+    if every:
+        here = socket.gethostname().lower()
+        names |= {here, f"{here}.local", socket.getfqdn().lower()}
+    return ServedNames(frozenset(names), frozenset(addresses), any_address=every)
+
+
+def same_origin(origin: str, scheme: str, host: str) -> bool:
+    """Whether ``origin`` (an ``Origin`` header) is the page's own: ``scheme``://``host`` (the ``Host`` header as
+    sent), a port left out being the scheme's default."""
+    default = {"http": 80, "https": 443}
+    where = split_host(host)
+    try:
+        parts = urlsplit(origin)
+        port = parts.port
+    except ValueError:
+        return False
+    if where is None or parts.scheme != scheme or origin != f"{scheme}://{parts.netloc}" or "@" in parts.netloc:
+        return False  # an origin is a scheme and a host, nothing more (no path, user, query)
+    return (parts.hostname, port or default.get(scheme)) == (where[0], where[1] or default.get(scheme))
 
 
 def game_command(lang: str | None = None) -> list[str]:
@@ -161,7 +253,8 @@ class GameProcess(AppService):
 
 
 class GameServer(Server):
-    """textual-serve's server running one game process a websocket, with an access token when one is given."""
+    """textual-serve's server running one game process a websocket, for pages of its own only, with an access
+    token when one is given."""
 
     def __init__(self, argv: Sequence[str], *, host: str, port: int, token: str | None = None,
                  open_browser: bool = False) -> None:
@@ -170,6 +263,7 @@ class GameServer(Server):
         self.token = token
         self.open_browser = open_browser
         self.url = url_of(host, port, token)
+        self.names = served_names(host)
         self.games: set[GameProcess] = set()
         self.cookie = f"chinese-poker-{port}"  # per port: two servers on one machine keep their own tokens
 
@@ -179,9 +273,25 @@ class GameServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
+        # In this order: a page of another site is refused before it can learn whether it had the token.
+        app.middlewares.append(self._check_origin)
         if self.token is not None:
             app.middlewares.append(self._check_token)
         return app
+
+    @web.middleware
+    async def _check_origin(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Only a page of this server: a ``Host`` that is one of its names (aiohttp refuses two), an ``Origin``
+        (when there is one: a browser sends it on every websocket and on a script's request to another site) that
+        is the page's own."""
+        where = split_host(request.host)
+        if where is None or where[0] not in self.names:
+            return refuse(403, "this server is not served at the name in the address (open the address "
+                          "`chinese-poker serve` printed)")
+        origins = request.headers.getall(hdrs.ORIGIN, [])
+        if origins and (len(origins) > 1 or not same_origin(origins[0], request.scheme, request.host)):
+            return refuse(403, "a page of another site may not use this game")
+        return await handler(request)
 
     @web.middleware
     async def _check_token(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -192,27 +302,28 @@ class GameServer(Server):
         cookie = request.cookies.get(self.cookie)
         in_cookie = cookie is not None and hmac.compare_digest(cookie.encode(), self.token.encode())
         if not (in_url or in_cookie):
-            return web.Response(status=403, text="403: this game needs its access token: open the address "
-                                "`chinese-poker serve` printed, with its ?token=\n")
+            return refuse(403, "this game needs its access token: open the address `chinese-poker serve` "
+                          "printed, with its ?token=")
         response = await handler(request)
         if in_url and not in_cookie and not response.prepared:
             # The page's scripts and its websocket carry no query: the cookie lets them in.
             response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict")
         return response
 
-    @aiohttp_jinja2.template("app_index.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
-        """textual-serve's page, its URLs on the address the browser used (``Host``), not the bound one."""
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """textual-serve's page, its URLs on the address the browser used (``Host``, a name of ours by now), not
+        the bound one."""
         base = f"{request.scheme}://{request.host}"
         static = request.app.router["static"].url_for(filename="/")
         websocket = request.app.router["websocket"].url_for()
         ws_scheme = "wss" if request.scheme == "https" else "ws"
-        return {
+        context = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "app_websocket_url": f"{ws_scheme}://{request.host}{websocket}",
             "config": {"static": {"url": f"{base}{static}".rstrip("/") + "/"}},
             "application": {"name": self.title},
         }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: start its game, pass keys and sizes to it, end it when the tab goes."""
@@ -261,6 +372,7 @@ class GameServer(Server):
         self.debug = debug
         self.initialize_logging()
         sock = bind(self.host, self.port)
+        self.names = self.names.with_address(str(sock.getsockname()[0]))  # what a bound name resolved to
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C arrives as KeyboardInterrupt instead
@@ -283,3 +395,8 @@ def serve(*, host: str, port: int, open_browser: bool = False, lang: str | None 
     token = new_token() if needs_token(host) else None
     GameServer(game_command(lang), host=host, port=port, token=token, open_browser=open_browser).serve()
     return 0
+
+
+def refuse(status: int, reason: str) -> web.Response:
+    """A refusal: ``status`` and one plain line saying why."""
+    return web.Response(status=status, text=f"{status}: {reason}\n")

@@ -69,3 +69,23 @@ def test_the_other_commands_do_not_load_the_web_server() -> None:
 
 def test_help_lists_serve() -> None:
     assert "play in a browser" in build_parser().format_help()
+
+
+def test_the_names_a_server_answers_to() -> None:
+    """A name a page's site may choose is never one (DNS rebinding); an IP address, the loopback names and this
+    machine's own (for a server on every address) are."""
+    need(serve_cmds.web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
+    from app.web import served_names, split_host
+
+    default, other, every = served_names("127.0.0.1"), served_names("127.0.0.2"), served_names("0.0.0.0")
+    for names in (default, other, every):
+        assert {"127.0.0.1", "::1", "localhost", "LOCALHOST"} <= {n for n in ("127.0.0.1", "::1", "localhost",
+                                                                            "LOCALHOST") if n in names}
+        assert "evil.example" not in names and "localhost.evil.example" not in names
+    assert "127.0.0.2" in other and "127.0.0.2" not in default and "192.168.1.5" not in other
+    assert {"192.168.1.5", "10.0.0.1", "fe80::1"} <= {n for n in ("192.168.1.5", "10.0.0.1", "fe80::1") if n in every}
+    assert socket.gethostname() in every and f"{socket.gethostname()}.local" in every
+    assert "mybox.lan" in served_names("mybox.lan") and "mybox.lan" not in every
+    assert split_host("[::1]:8000") == ("::1", 8000) and split_host("LocalHost") == ("localhost", None)
+    assert all(split_host(bad) is None for bad in ("", ":8000", "::1", "[::1", "[evil]:80", "a:0", "a:65536", "a:x",
+                                                   "a:", "a:8000:1", "[::1]x"))
