@@ -18,6 +18,10 @@ What this adds to textual-serve's server:
 - **Only pages of its own**: a request whose ``Host`` is not a name this server is served at, or whose ``Origin``
   is another site's (or ``null``), is answered 403 before anything else (the token too), so that neither a page
   the player visits nor a DNS-rebound name can drive a game (:class:`ServedNames`).
+- **The terminal's size must be a sane whole number** (:func:`size_of`), else the websocket is refused (400)
+  before any process starts.
+- **One line a log record, and no token in it** (:class:`OneLineLog`): remote input may make aiohttp log an
+  error, never a traceback quoting the URL.
 - **The listening socket is bound before serving**, so that a port in use is a :class:`ServeError` (one
   ``error:`` line from the command) rather than a traceback from inside aiohttp.
 """
@@ -36,7 +40,7 @@ import signal
 import socket
 import sys
 import webbrowser
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -44,13 +48,16 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 from aiohttp import hdrs, web
 from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
+from textual_serve.server import Server
 
 log = logging.getLogger("chinese-poker.serve")
 
 QUIT_GRACE = 3.0
 """Seconds a game has to end by itself after its tab closed before it is terminated (then as long again
 before it is killed)."""
+
+TERMINAL_SIZE = (1, 1000)
+"""The widths and heights (cells) a browser may ask for: a 4K screen at a small font is some 700 columns."""
 
 TOKEN_PARAM = "token"
 TITLE = "Chinese Poker 十三張"
@@ -155,6 +162,51 @@ def same_origin(origin: str, scheme: str, host: str) -> bool:
     if where is None or parts.scheme != scheme or origin != f"{scheme}://{parts.netloc}" or "@" in parts.netloc:
         return False  # an origin is a scheme and a host, nothing more (no path, user, query)
     return (parts.hostname, port or default.get(scheme)) == (where[0], where[1] or default.get(scheme))
+
+
+def size_of(query: Mapping[str, str]) -> tuple[int, int]:
+    """The terminal's width and height a websocket's query asks for (80 by 24 when not given); a 400 when one
+    is not a plain whole number in :data:`TERMINAL_SIZE`."""
+    low, high = TERMINAL_SIZE
+    size = []
+    for key, default in (("width", "80"), ("height", "24")):
+        text = query.get(key, default)
+        if not (_DIGITS.fullmatch(text) and low <= int(text) <= high):
+            raise web.HTTPBadRequest(text=f"400: the terminal's {key} must be a whole number from {low} to {high}\n")
+        size.append(int(text))
+    return size[0], size[1]
+
+
+class OneLineLog(logging.Filter):
+    """Every record that reaches the server's log made one line with no access token in it: an exception's
+    traceback becomes its type and message (cut short), a ``token=`` value and the token cookie's are blanked.
+
+    Remote input reaches the log through aiohttp (``aiohttp.server``'s "Error handling request", which quotes the
+    request line) and asyncio; a filter on the handler catches them all."""
+
+    LONGEST = 300
+    SECRET = re.compile(rf"((?:\b{TOKEN_PARAM}|\bchinese-poker-[0-9]+)=)[\w%.~+/-]*", re.IGNORECASE)
+
+    def __init__(self, token: str | None = None) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            text = record.getMessage()
+        except Exception:  # a record whose arguments do not fit its message: still one line
+            text = str(record.msg)
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            text = f"{text}: {type(error).__name__}: {error}"
+        text = self.SECRET.sub(r"\1…", " ".join(text.split()))
+        if self.token:
+            text = text.replace(self.token, "…")
+        if len(text) > self.LONGEST:
+            text = text[: self.LONGEST - 1] + "…"
+        record.msg, record.args = text, None
+        record.exc_info = record.exc_text = record.stack_info = None
+        return True
 
 
 def game_command(lang: str | None = None) -> list[str]:
@@ -269,7 +321,10 @@ class GameServer(Server):
 
     def initialize_logging(self) -> None:
         # Warnings only: textual-serve's start-up banner and per-request lines would bury the one URL that matters.
-        logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        handler.addFilter(OneLineLog(self.token))
+        logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -297,10 +352,8 @@ class GameServer(Server):
     async def _check_token(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """No request goes further without the token: in the URL (which then sets the cookie) or the cookie."""
         assert self.token is not None
-        given = request.query.get(TOKEN_PARAM)
-        in_url = given is not None and hmac.compare_digest(given.encode(), self.token.encode())
-        cookie = request.cookies.get(self.cookie)
-        in_cookie = cookie is not None and hmac.compare_digest(cookie.encode(), self.token.encode())
+        in_url = self.is_token(request.query.get(TOKEN_PARAM))
+        in_cookie = self.is_token(request.cookies.get(self.cookie))
         if not (in_url or in_cookie):
             return refuse(403, "this game needs its access token: open the address `chinese-poker serve` "
                           "printed, with its ?token=")
@@ -310,6 +363,12 @@ class GameServer(Server):
             response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict")
         return response
 
+    def is_token(self, given: str | None) -> bool:
+        """Whether ``given`` is the token, in constant time. Only ASCII can be: a cookie of raw bytes arrives as
+        lone surrogates, which :func:`hmac.compare_digest` (and UTF-8) cannot take."""
+        assert self.token is not None
+        return given is not None and given.isascii() and hmac.compare_digest(given, self.token)
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """textual-serve's page, its URLs on the address the browser used (``Host``, a name of ours by now), not
         the bound one."""
@@ -317,8 +376,9 @@ class GameServer(Server):
         static = request.app.router["static"].url_for(filename="/")
         websocket = request.app.router["websocket"].url_for()
         ws_scheme = "wss" if request.scheme == "https" else "ws"
+        font = request.query.get("fontsize", "16")
         context = {
-            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "font_size": int(font) if _DIGITS.fullmatch(font) and 6 <= int(font) <= 72 else 16,
             "app_websocket_url": f"{ws_scheme}://{request.host}{websocket}",
             "config": {"static": {"url": f"{base}{static}".rstrip("/") + "/"}},
             "application": {"name": self.title},
@@ -326,10 +386,10 @@ class GameServer(Server):
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """One tab: start its game, pass keys and sizes to it, end it when the tab goes."""
+        """One tab: start its game, pass keys and sizes to it, end it when the tab goes. A size that is not
+        sane is a 400 before the handshake, so that no game starts."""
+        width, height = size_of(request.query)
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
         game: GameProcess | None = None
         try:
             await websocket.prepare(request)

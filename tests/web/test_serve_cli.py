@@ -89,3 +89,19 @@ def test_the_names_a_server_answers_to() -> None:
     assert split_host("[::1]:8000") == ("::1", 8000) and split_host("LocalHost") == ("localhost", None)
     assert all(split_host(bad) is None for bad in ("", ":8000", "::1", "[::1", "[evil]:80", "a:0", "a:65536", "a:x",
                                                    "a:", "a:8000:1", "[::1]x"))
+
+
+def test_a_log_line_is_one_line_without_the_token() -> None:
+    need(serve_cmds.web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
+    import logging
+
+    from app.web import OneLineLog
+
+    try:
+        raise ValueError("bad request line /?token=s3cret&x=1\n  and more")
+    except ValueError:
+        record = logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1, "Error handling %s", ("/?token=abc",),
+                                   sys.exc_info())
+    assert OneLineLog("s3cret").filter(record)
+    text = logging.Formatter("%(message)s").format(record)
+    assert text == "Error handling /?token=…: ValueError: bad request line /?token=…&x=1 and more", text

@@ -3,6 +3,8 @@ a real server on 127.0.0.1 (no token) and one on 127.0.0.2 (the token), spoken t
 websocket client, no browser.
 
 - Another site's page or a name that is not the server's is refused (403) before anything runs, in every mode.
+- Remote input makes no traceback and no 500: a cookie of raw bytes, a size that is not one, a URL over 8 KB;
+  the server's whole output is read for "Traceback" and for the token.
 
 One server a module; none of these tests starts a game.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import uuid
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -18,7 +21,7 @@ import aiohttp
 import pytest
 
 from app.commands.serve_cmds import web_installed
-from tests.web.served import Served, need, serve
+from tests.web.served import Served, need, serve, wait_until
 
 
 def base(served: Served) -> tuple[str, int]:
@@ -56,6 +59,25 @@ async def handshake(served: Served, query: str = "", *, origin: str | None = Non
                 return 101
         except aiohttp.WSServerHandshakeError as refused:
             return refused.status
+
+
+def logged(served: Served) -> str:
+    """The server's output up to now, all of it: a line logged before this call is in it.
+
+    The output arrives through a pipe and a thread, so a request whose one log line is known (a URL over 8 KB,
+    which aiohttp refuses and logs) is sent with a mark, and its line waited for: anything logged before it has
+    arrived by then."""
+    mark = uuid.uuid4().hex
+    assert get(served, f"/?mark={mark}&pad={'x' * 9000}")[0] == 400
+    wait_until(lambda: mark in served.text(), 10, "the server's log line of a URL over 8 KB")
+    return served.text()
+
+
+def no_traceback(served: Served) -> str:
+    """The server's whole output, checked to hold no traceback (and no 500 answered for an error)."""
+    text = logged(served)
+    assert "Traceback" not in text and "500" not in text, text
+    return text
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +127,36 @@ async def test_the_names_of_this_server_are_let_in(loopback: Served) -> None:
     assert get(loopback, "/", {"Host": f"localhost:{port}", "Origin": f"http://localhost:{port}"})[0] == 200
     assert get(loopback, "/", {"Host": "localhost:18000", "Origin": "http://localhost:18000"})[0] == 200
     assert get(loopback, "/static/js/textual.js", {"Origin": f"http://127.0.0.1:{port}"})[0] == 200
+
+
+# ------------------------------------------------------------- item 9: remote input makes no traceback, no token
+
+
+async def test_a_bad_terminal_size_is_400_before_any_game(tokened: Served) -> None:
+    token = token_of(tokened)
+    for width, height in [("-5", "-5"), ("0", "24"), ("1001", "24"), ("80", "99999"), ("abc", "24"), ("1e3", "24"),
+                          ("80.0", "24"), ("+80", "24"), ("%2080", "24"), ("%D9%A8%D9%A0", "24"), ("", "24")]:
+        assert await handshake(tokened, f"?token={token}&width={width}&height={height}") == 400, (width, height)
+    assert not tokened.games_now(), "a bad size started a game"
+    no_traceback(tokened)
+
+
+def test_a_cookie_or_token_of_raw_bytes_is_403_not_500(tokened: Served) -> None:
+    port = base(tokened)[1]
+    for cookie in (f"chinese-poker-{port}=\xff\xfe", f"chinese-poker-{port}=é", f"chinese-poker-{port}="):
+        assert get(tokened, "/", {"Cookie": cookie})[0] == 403, cookie
+    for token in ("%FF%FE", "%C3%A9", "%ED%A0%80", ""):
+        assert get(tokened, f"/?token={token}")[0] == 403, token
+    assert get(tokened, f"/?token={token_of(tokened)}")[0] == 200
+    no_traceback(tokened)
+
+
+def test_a_url_over_8_kb_is_one_line_without_the_token(tokened: Served) -> None:
+    token = token_of(tokened)
+    before = len(tokened.text().splitlines())
+    status, _ = get(tokened, f"/?token={token}&x={'a' * 9000}")
+    assert status == 400
+    text = logged(tokened)
+    new = text.splitlines()[before:]
+    assert len(new) == 2 and all(len(line) < 400 for line in new), new  # its line, and the mark's
+    assert "Traceback" not in text and text.count(token) == 1, text  # once: the address printed at start-up
