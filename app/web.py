@@ -18,8 +18,9 @@ What this adds to textual-serve's server:
 - **Only pages of its own**: a request whose ``Host`` is not a name this server is served at, or whose ``Origin``
   is another site's (or ``null``), is answered 403 before anything else (the token too), so that neither a page
   the player visits nor a DNS-rebound name can drive a game (:class:`ServedNames`).
-- **The terminal's size must be a sane whole number** (:func:`size_of`), else the websocket is refused (400)
-  before any process starts.
+- **At most ``max_games`` games at once** (8 by default): past that the page says so (503) and a websocket is
+  refused before any process starts. A frame from the browser is at most :data:`MAX_FRAME` bytes and is checked
+  before anything of it reaches a game (:func:`read_frame`); the terminal's size must be a sane whole number.
 - **One line a log record, and no token in it** (:class:`OneLineLog`): remote input may make aiohttp log an
   error, never a traceback quoting the URL.
 - **The listening socket is bound before serving**, so that a port in use is a :class:`ServeError` (one
@@ -32,7 +33,9 @@ import asyncio
 import contextlib
 import errno
 import hmac
+import html
 import ipaddress
+import json
 import logging
 import re
 import secrets
@@ -46,7 +49,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
-from aiohttp import hdrs, web
+from aiohttp import WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -55,6 +58,15 @@ log = logging.getLogger("chinese-poker.serve")
 QUIT_GRACE = 3.0
 """Seconds a game has to end by itself after its tab closed before it is terminated (then as long again
 before it is killed)."""
+
+MAX_GAMES = 8
+"""Games served at once by default (``serve --max-games``): each is a process of 65-150 MB."""
+
+MAX_FRAME = 16 * 1024
+"""The largest websocket frame taken from a browser, in bytes. The page sends a key or a mouse event a frame (a
+few bytes), its size, a ping, focus and blur; only a paste is longer, and the game has no field that takes more
+than a line. The game parses its input at some 40 µs a byte (a 1 MB paste kept one busy for 40 s), so 16 KiB
+keeps one frame's work under a second; a longer frame closes the connection (aiohttp answers it with 1009)."""
 
 TERMINAL_SIZE = (1, 1000)
 """The widths and heights (cells) a browser may ask for: a 4K screen at a small font is some 700 columns."""
@@ -175,6 +187,42 @@ def size_of(query: Mapping[str, str]) -> tuple[int, int]:
             raise web.HTTPBadRequest(text=f"400: the terminal's {key} must be a whole number from {low} to {high}\n")
         size.append(int(text))
     return size[0], size[1]
+
+
+class BadFrame(ValueError):
+    """A websocket frame the page never sends; its message says what is wrong with it (not what it held)."""
+
+
+def _cells(value: object, what: str) -> int:
+    low, high = TERMINAL_SIZE
+    if type(value) is not int or not low <= value <= high:  # type(): a bool is an int to isinstance
+        raise BadFrame(f"a resize whose {what} is not a whole number from {low} to {high}")
+    return value
+
+
+def read_frame(text: str) -> tuple[str, Any]:
+    """A text frame from textual-serve's page, checked: ``("stdin", str)``, ``("resize", (width, height))``,
+    ``("ping", str)``, ``("blur", None)`` or ``("focus", None)``; :class:`BadFrame` for anything else."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: a frame of a few thousand nested brackets
+        raise BadFrame("not JSON") from None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        raise BadFrame("not a list that starts with its type")
+    kind, args = envelope[0], envelope[1:]
+    if kind in ("blur", "focus") and not args:
+        return kind, None
+    if kind in ("stdin", "ping") and len(args) == 1 and isinstance(args[0], str):
+        try:
+            args[0].encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800") is valid JSON but no UTF-8
+            raise BadFrame(f"{kind} that is not UTF-8") from None
+        return kind, args[0]
+    if kind == "resize" and len(args) == 1 and isinstance(args[0], dict):
+        return kind, (_cells(args[0].get("width"), "width"), _cells(args[0].get("height"), "height"))
+    if kind in ("stdin", "ping", "resize", "blur", "focus"):
+        raise BadFrame(f"a {kind} frame of the wrong shape")
+    raise BadFrame("of an unknown type")
 
 
 class OneLineLog(logging.Filter):
@@ -305,17 +353,19 @@ class GameProcess(AppService):
 
 
 class GameServer(Server):
-    """textual-serve's server running one game process a websocket, for pages of its own only, with an access
-    token when one is given."""
+    """textual-serve's server running one game process a websocket (at most ``max_games`` at once), for pages of
+    its own only, with an access token when one is given."""
 
     def __init__(self, argv: Sequence[str], *, host: str, port: int, token: str | None = None,
-                 open_browser: bool = False) -> None:
+                 open_browser: bool = False, max_games: int = MAX_GAMES) -> None:
         super().__init__(" ".join(argv), host=host, port=port, title=TITLE)
         self.argv = list(argv)
         self.token = token
         self.open_browser = open_browser
         self.url = url_of(host, port, token)
         self.names = served_names(host)
+        self.max_games = max_games
+        self.places = 0  # websockets holding a game: starting, running or ending (counted before any await)
         self.games: set[GameProcess] = set()
         self.cookie = f"chinese-poker-{port}"  # per port: two servers on one machine keep their own tokens
 
@@ -369,9 +419,19 @@ class GameServer(Server):
         assert self.token is not None
         return given is not None and given.isascii() and hmac.compare_digest(given, self.token)
 
+    def full(self) -> bool:
+        """Whether the server runs as many games as it may (counting those starting and ending)."""
+        return self.places >= self.max_games
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """textual-serve's page, its URLs on the address the browser used (``Host``, a name of ours by now), not
-        the bound one."""
+        the bound one; a page saying so (503) when the server runs as many games as it may."""
+        if self.full():
+            text = (f"All the games this server may run at once are being played ({self.places} of "
+                    f"{self.max_games}, one a browser tab). Close a tab of the game, then reload this page.")
+            page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(TITLE)}</title></head>"
+                    f"<body><h1>{html.escape(TITLE)}</h1><p>{html.escape(text)}</p></body></html>\n")
+            return web.Response(status=503, text=page, content_type="text/html", headers={"Retry-After": "10"})
         base = f"{request.scheme}://{request.host}"
         static = request.app.router["static"].url_for(filename="/")
         websocket = request.app.router["websocket"].url_for()
@@ -387,9 +447,19 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: start its game, pass keys and sizes to it, end it when the tab goes. A size that is not
-        sane is a 400 before the handshake, so that no game starts."""
+        sane is a 400 and a full server a 503, both before the handshake, so that no game starts."""
         width, height = size_of(request.query)
-        websocket = web.WebSocketResponse(heartbeat=15)
+        if self.full():
+            raise web.HTTPServiceUnavailable(text=f"503: this server runs as many games as it may ({self.places} of "
+                                             f"{self.max_games}): close a tab of the game\n")
+        self.places += 1  # now, before any await: a burst of connections cannot overshoot
+        try:
+            return await self._play(request, width, height)
+        finally:
+            self.places -= 1
+
+    async def _play(self, request: web.Request, width: int, height: int) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
         game: GameProcess | None = None
         try:
             await websocket.prepare(request)
@@ -408,6 +478,34 @@ class GameServer(Server):
                 await asyncio.shield(game.stop())
                 self.games.discard(game)
         return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """Pass the page's frames to its game, each checked first (:func:`read_frame`).
+
+        A bad frame is dropped, never passed on; the first of a connection is logged as one warning line, the
+        rest quietly (a client must not fill the log). A frame over :data:`MAX_FRAME` closes the connection
+        (aiohttp does, with 1009), and the game ends as when its tab closes."""
+        warned = False
+        async for message in websocket:
+            try:
+                if message.type == WSMsgType.ERROR:
+                    raise BadFrame(f"a frame over {MAX_FRAME // 1024} KiB (or broken): the connection is closed")
+                if message.type != WSMsgType.TEXT:
+                    raise BadFrame("not text")
+                kind, data = read_frame(message.data)
+            except BadFrame as bad:
+                if not warned:
+                    log.warning("a browser sent a frame that is %s; dropped (and any more of this tab's)", bad)
+                    warned = True
+                continue
+            if kind == "stdin":
+                await app_service.send_bytes(data.encode("utf-8"))
+            elif kind == "resize":
+                await app_service.set_terminal_size(*data)
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            else:  # blur, focus
+                await app_service.send_meta({"type": kind})
 
     async def on_startup(self, app: web.Application) -> None:
         print(f"Chinese Poker is served at {self.url}", flush=True)
@@ -450,10 +548,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def serve(*, host: str, port: int, open_browser: bool = False, lang: str | None = None) -> int:
-    """Serve the game on ``host``:``port`` until stopped; 0 when stopped, :class:`ServeError` if it cannot."""
+def serve(*, host: str, port: int, open_browser: bool = False, lang: str | None = None,
+          max_games: int = MAX_GAMES) -> int:
+    """Serve the game on ``host``:``port`` (at most ``max_games`` games at once) until stopped; 0 when stopped,
+    :class:`ServeError` if it cannot."""
     token = new_token() if needs_token(host) else None
-    GameServer(game_command(lang), host=host, port=port, token=token, open_browser=open_browser).serve()
+    GameServer(game_command(lang), host=host, port=port, token=token, open_browser=open_browser,
+               max_games=max_games).serve()
     return 0
 
 

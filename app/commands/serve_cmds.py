@@ -22,6 +22,14 @@ PORT = whole_number(
     out_of_range="the port must be from {low} to {high}, not {value}",
 )
 
+MAX_GAMES = whole_number(
+    1,
+    64,
+    not_whole="invalid number {text!r} (a number of games from 1 to 64)",
+    out_of_range="the number of games must be from {low} to {high}, not {value}",
+)
+DEFAULT_MAX_GAMES = 8  # app.web.MAX_GAMES: not imported from there, which loads aiohttp (see the docstring)
+
 INSTALL_HINT = ("playing in a browser needs the web extra: pip install 'chinese-poker[web]' "
                 "(in a clone: pip install -e '.[web]')")
 
@@ -33,6 +41,9 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
                    help=f"the address to listen on (default {DEFAULT_HOST}, this machine only; any other address "
                    "needs the access token printed at start-up)")
     p.add_argument("--port", type=PORT, default=DEFAULT_PORT, metavar="P", help=f"the port (default {DEFAULT_PORT})")
+    p.add_argument("--max-games", type=MAX_GAMES, default=DEFAULT_MAX_GAMES, metavar="N",
+                   help=f"games served at once, one a browser tab (1 to 64, default {DEFAULT_MAX_GAMES}; each is a "
+                   "process of 65-150 MB): past them the page asks to close a tab")
     p.add_argument("--open", action="store_true", help="open the game in the default browser")
     p.add_argument("--lang", choices=list(LANGUAGES), help="language (default: the settings, then the locale)")
 
@@ -49,6 +60,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from app.web import ServeError, serve  # lazy: see the module docstring
 
     try:
-        return serve(host=args.host, port=args.port, open_browser=args.open, lang=args.lang)
+        return serve(host=args.host, port=args.port, open_browser=args.open, lang=args.lang,
+                     max_games=args.max_games)
     except ServeError as exc:
         fail(str(exc))

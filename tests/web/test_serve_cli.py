@@ -71,6 +71,13 @@ def test_help_lists_serve() -> None:
     assert "play in a browser" in build_parser().format_help()
 
 
+@pytest.mark.parametrize(("given", "says"), [("0", "not 0"), ("65", "not 65"), ("x", "invalid number 'x'"),
+                                             ("-1", "not -1"), ("1_0", "invalid number")])
+def test_a_bad_max_games_is_one_error_line(given: str, says: str) -> None:
+    line = one_error_line(in_process("serve", "--max-games", given))
+    assert says in line and "from 1 to 64" in line, line
+
+
 def test_the_names_a_server_answers_to() -> None:
     """A name a page's site may choose is never one (DNS rebinding); an IP address, the loopback names and this
     machine's own (for a server on every address) are."""

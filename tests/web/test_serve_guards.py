@@ -1,16 +1,19 @@
 """`chinese-poker serve` against what a web page, a DNS-rebound name or a careless client may send (issue 37):
-a real server on 127.0.0.1 (no token) and one on 127.0.0.2 (the token), spoken to with plain HTTP and aiohttp's
-websocket client, no browser.
+a real server on 127.0.0.1 (no token, at most one game) and one on 127.0.0.2 (the token), spoken to with plain
+HTTP and aiohttp's websocket client, no browser.
 
 - Another site's page or a name that is not the server's is refused (403) before anything runs, in every mode.
+- Games are limited: past the limit the page says so (503) and a websocket is refused before a process starts,
+  a burst of them included. A frame is checked before the game sees it, and a frame over the limit closes.
 - Remote input makes no traceback and no 500: a cookie of raw bytes, a size that is not one, a URL over 8 KB;
   the server's whole output is read for "Traceback" and for the token.
 
-One server a module; none of these tests starts a game.
+One server a module (a game process is the slow part: two tests start one each, and end it before they end).
 """
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import re
 import uuid
@@ -22,6 +25,9 @@ import pytest
 
 from app.commands.serve_cmds import web_installed
 from tests.web.served import Served, need, serve, wait_until
+
+GAME_UP = 20.0  # seconds for a game process to draw its first frame (a loaded machine imports slowly)
+GAME_GONE = 10.0  # seconds for a game to end once its connection is closed
 
 
 def base(served: Served) -> tuple[str, int]:
@@ -82,9 +88,9 @@ def no_traceback(served: Served) -> str:
 
 @pytest.fixture(scope="module")
 def loopback(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """The default server (127.0.0.1, no token)."""
+    """The default server (127.0.0.1, no token), at most one game at once."""
     need(web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
-    with serve(tmp_path_factory.mktemp("home"), "127.0.0.1", "--lang", "en") as served:
+    with serve(tmp_path_factory.mktemp("home"), "127.0.0.1", "--lang", "en", "--max-games", "1") as served:
         yield served
 
 
@@ -94,6 +100,11 @@ def tokened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     need(web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
     with serve(tmp_path_factory.mktemp("home"), "127.0.0.2", "--lang", "en") as served:
         yield served
+
+
+def room(served: Served) -> None:
+    """Wait until the server runs no game (a test before may have ended one a moment ago)."""
+    wait_until(lambda: not served.games_now() and get(served)[0] == 200, GAME_GONE, "the server to run no game")
 
 
 # ------------------------------------------------------------------------------- item 2: pages of its own only
@@ -127,6 +138,74 @@ async def test_the_names_of_this_server_are_let_in(loopback: Served) -> None:
     assert get(loopback, "/", {"Host": f"localhost:{port}", "Origin": f"http://localhost:{port}"})[0] == 200
     assert get(loopback, "/", {"Host": "localhost:18000", "Origin": "http://localhost:18000"})[0] == 200
     assert get(loopback, "/static/js/textual.js", {"Origin": f"http://127.0.0.1:{port}"})[0] == 200
+
+
+# ------------------------------------------------------------------- item 3: games, frames and their limits
+
+
+async def test_games_are_limited_and_a_burst_does_not_overshoot(loopback: Served) -> None:
+    room(loopback)
+    host, port = base(loopback)
+    async with aiohttp.ClientSession() as session:
+        # Three websockets at once against a limit of one: one game starts, the others are refused (503).
+        tries = await asyncio.gather(*(session.ws_connect(f"http://{host}:{port}/ws") for _ in range(3)),
+                                     return_exceptions=True)
+        opened = [t for t in tries if isinstance(t, aiohttp.ClientWebSocketResponse)]
+        refused = [t.status for t in tries if isinstance(t, aiohttp.WSServerHandshakeError)]
+        assert len(opened) == 1 and refused == [503, 503], tries
+        status, page = get(loopback)
+        assert status == 503 and "1 of 1" in page and "Close a tab" in page, (status, page)
+        assert await handshake(loopback) == 503
+        assert len(loopback.games_now()) <= 1
+        await opened[0].close()
+    room(loopback)  # the closed tab's game ends, and its place is free again
+
+
+BAD_FRAMES = [
+    "x", "{}", "[]", "[1]", '{"stdin": "a"}', '["zzz", 1]', '["stdin", 5]', '["stdin", ["a"]]', '["stdin", "\\ud800"]',
+    '["stdin"]', '["resize", {"width": 1e308, "height": 24}]', '["resize", {"width": -5, "height": -5}]',
+    '["resize", {"width": "80", "height": 24}]', '["resize", {"width": true, "height": 24}]',
+    '["resize", {"width": 80.0, "height": 24}]', '["resize", {"width": 1001, "height": 24}]',
+    '["resize", {"width": 80}]', '["resize", 80, 24]', '["ping", {"a": 1}]', '["focus", 1]', "[" * 5000 + "]" * 5000,
+]
+
+
+async def test_frames_are_checked_before_the_game_sees_them(loopback: Served) -> None:
+    room(loopback)
+    host, port = base(loopback)
+    async with aiohttp.ClientSession() as session, session.ws_connect(f"http://{host}:{port}/ws?width=100&height=30",
+                                                                       origin=f"http://{host}:{port}") as ws:
+        first = await ws.receive(timeout=GAME_UP)
+        assert first.type == aiohttp.WSMsgType.BINARY, first  # the game is up and draws
+        for frame in BAD_FRAMES:
+            await ws.send_str(frame)
+        await ws.send_bytes(b"\x00binary")
+        await ws.send_json(["resize", {"width": 90, "height": 28}])  # a good frame after the bad ones still works
+        await ws.send_json(["ping", "after"])
+        drew = False
+        for _ in range(1000):  # frames are handled in order: the pong comes after all of the above
+            message = await ws.receive(timeout=GAME_UP)
+            if message.type == aiohttp.WSMsgType.BINARY:
+                drew = True
+            elif message.type == aiohttp.WSMsgType.TEXT and message.json() == ["pong", "after"]:
+                break
+            else:
+                assert message.type == aiohttp.WSMsgType.TEXT, message
+        else:
+            pytest.fail("no pong")
+        if not drew:  # the resize's new frame may follow the pong
+            assert (await ws.receive(timeout=GAME_UP)).type == aiohttp.WSMsgType.BINARY
+        assert len(loopback.games_now()) == 1, "the game ended on a bad frame"
+
+        # A frame over 16 KiB closes the connection (1009: too big) before any of it reaches the game.
+        await ws.send_str('["stdin", "' + "z" * (16 * 1024) + '"]')
+        for _ in range(1000):
+            if (await ws.receive(timeout=GAME_UP)).type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                break
+        assert ws.close_code == 1009
+    room(loopback)
+    text = no_traceback(loopback)
+    assert len(re.findall("dropped", text)) == 1, text  # one line for the first bad frame, none for the others
 
 
 # ------------------------------------------------------------- item 9: remote input makes no traceback, no token
