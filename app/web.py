@@ -21,6 +21,8 @@ What this adds to textual-serve's server:
 - **At most ``max_games`` games at once** (8 by default): past that the page says so (503) and a websocket is
   refused before any process starts. A frame from the browser is at most :data:`MAX_FRAME` bytes and is checked
   before anything of it reaches a game (:func:`read_frame`); the terminal's size must be a sane whole number.
+- **A game ends with its server**, however the server ended (even ``kill -9``): on Linux the kernel hangs the game
+  up (SIGHUP, as a closed terminal does: the table's session is kept for Continue, then the game quits).
 - **One line a log record, and no token in it** (:class:`OneLineLog`): remote input may make aiohttp log an
   error, never a traceback quoting the URL.
 - **The listening socket is bound before serving**, so that a port in use is a :class:`ServeError` (one
@@ -31,12 +33,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import errno
 import hmac
 import html
 import ipaddress
 import json
 import logging
+import os
 import re
 import secrets
 import signal
@@ -300,9 +304,35 @@ def url_of(host: str, port: int, token: str | None) -> str:
     return f"http://{shown}:{port}{query}"
 
 
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def hang_up_with_this_process() -> Callable[[], None] | None:
+    """On Linux, what a game process runs before it starts (a ``preexec_fn``) so that the kernel hangs it up
+    (SIGHUP) when the server that starts it ends, however it ended: ``kill -9`` included, where no code of the
+    server runs. The game takes SIGHUP as a closed terminal: it keeps its table's session for Continue before it
+    draws anything more (its output pipe is broken by then) and quits. None elsewhere (no such call)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    server = os.getpid()
+
+    def in_the_game() -> None:
+        # A server run under nohup passes SIGHUP on ignored: the game takes it as its own until its app handles it.
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        prctl(PR_SET_PDEATHSIG, int(signal.SIGHUP), 0, 0, 0)
+        if os.getppid() != server:  # the server ended between the fork and the call: no signal will come
+            os.kill(os.getpid(), signal.SIGHUP)
+
+    return in_the_game
+
+
 class GameProcess(AppService):
     """One tab's game: started without a shell (so that ending it ends the game, not a shell around it), and
-    sure to end when the tab goes."""
+    sure to end when the tab goes, or the server."""
 
     def __init__(self, argv: Sequence[str], **kwargs: Any) -> None:
         super().__init__(" ".join(argv), **kwargs)
@@ -317,6 +347,8 @@ class GameProcess(AppService):
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
             env=environment,
+            # Python between fork and exec, in a server with threads: it imports nothing and takes no lock.
+            preexec_fn=hang_up_with_this_process(),
         )
         assert process.stdin is not None
         self._stdin = process.stdin

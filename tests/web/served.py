@@ -167,6 +167,9 @@ def serve(home: Path, host: str = "127.0.0.1", *extra: str) -> Iterator[Served]:
             pytest.fail(f"the server did not stop on Ctrl+C: {''.join(output)!r}")
         reader.join(5)
     left = sorted(pid for pid in served.games if alive(pid))
+    for pid in left:  # failed, but not left behind: nothing else would end them (their server is gone)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
     assert not left, f"game processes left running after the server stopped: {left}"
 
 
