@@ -159,5 +159,5 @@ class ReviewScreen(BaseModal[None]):
 
 
 def signed_ev(play: PricedPlay) -> str:
-    """A play's expected units, signed, to two places."""
-    return signed(round(play.ev, 2)) if play.ev == int(play.ev) else f"{play.ev:+.2f}"
+    """A play's expected units, signed: a whole number as one (``+4``), else to two places (``+1.25``)."""
+    return signed(round(play.ev)) if play.ev == int(play.ev) else f"{play.ev:+.2f}"
