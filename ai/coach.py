@@ -114,11 +114,17 @@ class PricedPlay(PricedDecision):
 
 
 class Priced(Protocol):
-    """A priced decision of the deal other than the rows (a pass of 換三張: :class:`ai.exchange.PassReview`)."""
+    """A priced decision of the deal other than the rows (a pass of 換三張: :class:`ai.exchange.PassReview`); read
+    only, as that frozen dataclass's fields are."""
 
-    loss: float
-    ci95: float
-    verdict: Verdict
+    @property
+    def loss(self) -> float: ...
+
+    @property
+    def ci95(self) -> float: ...
+
+    @property
+    def verdict(self) -> Verdict: ...
 
 
 class PartKind(StrEnum):

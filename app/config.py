@@ -167,7 +167,7 @@ class TableConfig:
                 value = data[name]
                 if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kind):
                     raise OptionError(f"table setting {name!r} cannot be {value!r}")
-                values[name] = float(value) if name == "rake" else value
+                values[name] = float(value) if name == "rake" and isinstance(value, int | float) else value
         if "players" in values and values["players"] not in PLAYERS:
             raise OptionError(f"table setting 'players' must be 2, 3 or 4, not {values['players']!r}")
         return cls(**values)

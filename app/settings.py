@@ -102,7 +102,8 @@ def json_type(value: Any) -> str:
         return "boolean"
     if isinstance(value, int | float):
         return "number"
-    return {list: "array", str: "string"}.get(type(value), type(value).__name__)
+    names: dict[type, str] = {list: "array", str: "string"}
+    return names.get(type(value), type(value).__name__)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on
-from textual.app import App
+from textual.app import App, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.worker import get_current_worker
 
@@ -42,7 +42,7 @@ from app.settings import Settings, load_settings, save_settings, settings_path
 from app.store.database import History, HistoryOff, Opened, SessionRow, history_path, open_history
 from app.store.salvage import Salvaged
 from app.view.reveal_player import Scheduler
-from app.widgets.chrome import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
+from app.widgets import chrome
 
 
 def _exists(path: Path) -> bool:
@@ -57,11 +57,12 @@ def _exists(path: Path) -> bool:
 class ChinesePokerApp(App[None]):
     """Chinese Poker (十三張): one player against three computer players."""
 
-    CSS_PATH: ClassVar[list[str]] = [str(asset("styles", "game.tcss"))]
+    CSS_PATH: ClassVar[CSSPathType] = [str(asset("styles", "game.tcss"))]
     TITLE = "Chinese Poker"
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = HORIZONTAL_BREAKPOINTS
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = VERTICAL_BREAKPOINTS
+    # Not annotated: App declares them `ClassVar[...] | None`, which a type checker reads as instance variables.
+    HORIZONTAL_BREAKPOINTS = chrome.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = chrome.VERTICAL_BREAKPOINTS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(

@@ -15,7 +15,7 @@ it at the table and :mod:`app.view.exchange` shows it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from .cards import Card, format_cards
@@ -69,7 +69,7 @@ def giver(position: int, players: int, way: Direction) -> int:
     return (position - way.offset(players)) % players
 
 
-def check_pass(hand: Sequence[int], cards: Sequence[int]) -> tuple[Card, ...]:
+def check_pass(hand: Iterable[int], cards: Iterable[int]) -> tuple[Card, ...]:
     """``cards`` as a pass from ``hand``: three distinct cards of it, sorted; :class:`ExchangeError` otherwise."""
     picked = tuple(sorted(Card(c) for c in cards))
     if len(picked) != PASS_SIZE:

@@ -53,6 +53,8 @@ class Table(Protocol):
 
     def begin_arranging(self) -> None: ...
 
+    def time_left(self) -> float | None: ...
+
 
 class Exchange:
     """The exchange of one table: this round's passes so far and whether the clock took the player's."""

@@ -23,6 +23,7 @@ from rules.specials import detect_specials
 from .arrange import ArrangeState
 from .conduct import Next
 from .journal import Journal
+from .journal import Table as JournalTable
 from .phase import Phase
 from .record import DealRecord
 from .reveal import RevealProgress
@@ -36,7 +37,7 @@ class RetryJournal(Journal):
         super().__init__(history)
         self.retry_of = retry_of
 
-    def deal_scored(self, table: Table, rec: DealRecord) -> None:
+    def deal_scored(self, table: JournalTable, rec: DealRecord) -> None:
         if self.history is None:
             return
         try:
@@ -48,7 +49,7 @@ class RetryJournal(Journal):
         except WriteFailed as exc:
             self._failed(exc)
 
-    def ended(self, table: Table) -> None:
+    def ended(self, table: JournalTable) -> None:
         """A try has no session to close."""
 
 

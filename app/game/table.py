@@ -261,12 +261,13 @@ class Table:
             self.next()
         if self.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             return Next()
-        requests = (*self.exchange.requests(), *self.ask.computer_requests())
+        requests: tuple[AIRequest | PassRequest, ...] = (*self.exchange.requests(), *self.ask.computer_requests())
         hand_in(self)  # the pattern ladder: the hand goes in as dealt, no READY and no clock (and nothing to price)
         rec, human = self.current, self.human
         # Continue: the passes and the decision the player had made are priced again, as when they were made.
         resumed = rec is not None and human is not None and self.progress.made_for(rec.number) is not None
-        coach = (human, self.ask.view_for(human)) if resumed and rec is not None and rec.own(human) else None
+        coach = ((human, self.ask.view_for(human))
+                 if resumed and human is not None and rec is not None and rec.own(human) else None)
         passed = human if resumed and self.phase is Phase.ARRANGING and rec is not None and rec.passes else None
         return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None, coach=coach,
                     coach_passes=passed)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -258,7 +258,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
         await self.query_one("#host-rules-text", RulesView).show(markdown)
         self.query_one("#host-rules", VerticalScroll).scroll_home(animate=False)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Fill the rules pane when the terminal grows wide enough to show it (the base screen's own handler
         runs too)."""
         # After the refresh: the breakpoint classes are set by Screen's own resize handler, which runs later.

@@ -17,6 +17,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ai import Review
@@ -49,9 +51,9 @@ class GameApp(Protocol):
     @property
     def t(self) -> Translator: ...
 
-    def notify(self, message: str, *, severity: Any = "information", **kw: Any) -> None: ...
+    def notify(self, message: str, *, severity: SeverityLevel = "information") -> None: ...
 
-    def push_screen(self, screen: Any, callback: Any = None, **kw: Any) -> Any: ...
+    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> Any: ...
 
     def exit(self, *args: Any, **kw: Any) -> None: ...
 

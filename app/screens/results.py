@@ -130,7 +130,8 @@ class ResultsScreen(BaseModal[str | None]):
         grid.add_column(t("results.account.total"), justify="right", no_wrap=True, width=widths[-1])
         if wide:
             room = inside - figures - min(label_w, inside - figures) - 2
-            sections = [t(f"rules.heading.{x.section.value}") for x in [*account.lines, *account.money]]
+            heads = [x.section for x in account.lines] + [m.section for m in account.money]
+            sections = [t(f"rules.heading.{s.value}") for s in heads]
             grid.add_column(t("results.account.rule"), no_wrap=True, overflow="ellipsis", style="dim",
                             width=max(6, min(room, max(cell_len(x) for x in sections))))
         for n, line in enumerate(account.lines):

@@ -344,8 +344,10 @@ class TableScreen(BaseScreen[Leave | None]):
             self._set(st.move(int(delta)))
         except ArrangeError as exc:
             self.error(exc)
+        st = self.table.arrange  # the moved state (Table.apply never clears it)
+        assert st is not None
         hint = self.view.hint
-        self.view.hint = None if hint is None or hint[0] != self.table.arrange.cursor_card else hint
+        self.view.hint = None if hint is None or hint[0] != st.cursor_card else hint
         self.redraw()
 
     def action_select(self) -> None:

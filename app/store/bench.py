@@ -16,6 +16,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,7 @@ def run_history_bench(pool: list[dict[str, Any]], deals: int = DEALS,
         assert big is not None
         say("history: recording")
         session = big.start_session(pool[0]["rules"], Mode.TABLE, {}, {})
-        record_ms = []
+        record_ms: list[float] = []
         for n, rec in enumerate(pool[:200] * (1 + 200 // max(1, len(pool)))):
             if len(record_ms) == 200:
                 break
@@ -117,7 +118,7 @@ def run_history_bench(pool: list[dict[str, Any]], deals: int = DEALS,
         opening = [screen(big_path) for _ in range(screen_openings(deals))] if screen is not None else queries
         say("history: statistics")
         presets = sorted({r["rules"] for r in pool})
-        stats_s = {p: min(_timed(lambda p=p: compute_stats(big, p)) for _ in range(3)) for p in presets}
+        stats_s = {p: min(_timed(partial(compute_stats, big, p)) for _ in range(3)) for p in presets}
         size_mb = big_path.stat().st_size / 2**20
         big.close()
     measured = {

@@ -53,7 +53,7 @@ def parts_text(t: Translator, review: Review) -> str:
     if review.worst is None:
         return ""
     rounds = sum(p.kind is PartKind.PASS for p in review.parts)
-    named = []
+    named: list[str] = []
     for part in sorted(review.parts, key=lambda p: -p.loss):
         if part.kind is PartKind.ROWS:
             name = t("coach.part_rows")

@@ -9,7 +9,7 @@ The same concept on another floor: the view of :mod:`rules.ladder`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -48,7 +48,7 @@ def pattern_name(t: Translator, cards: Sequence[Card], *, short: bool = False) -
     return t("ladder.named", name=name, tier=hand.tier, of=TIERS)
 
 
-def beats(hands: dict[int, Sequence[Card]], seat: int, others: Sequence[int],
+def beats(hands: Mapping[int, Sequence[Card]], seat: int, others: Sequence[int],
           short_name: Callable[[int], str]) -> Text:
     """Whom ``seat``'s hand beats: " W▲ N▼ E=" for each of ``others`` at the table (as the rows' marks)."""
     out = Text()

@@ -153,7 +153,8 @@ class TablePresenter:
             viewer = self.table.viewer
             paid = viewer in rec.seats and viewer != seat and self.table.preset.pays(row)  # backrow: the back
             against = rec.outcome(seat, viewer, row) if paid else None
-            colour = {Outcome.WIN: "bold red", Outcome.LOSS: "bold green", Outcome.TIE: "dim"}.get(against, "")
+            colours = {Outcome.WIN: "bold red", Outcome.LOSS: "bold green", Outcome.TIE: "dim"}
+            colour = colours.get(against, "") if against is not None else ""
             style = style or colour
         else:
             for other in self._others(seat):
@@ -453,10 +454,11 @@ class TablePresenter:
         # The viewer's account, as the results panel itemises it, where the board has room for it: in full,
         # else one named line a seat met.
         account = build_account(self.t, rec, table.viewer, table.human)  # built once, drawn in full or compact
-        for compact in ((False, True) if account is not None else ()):
-            with_account = Text.assemble(out, "\n", board_account(self.t, account, table.human, compact))
-            if self._fits(with_account):
-                return with_account
+        if account is not None:
+            for compact in (False, True):
+                with_account = Text.assemble(out, "\n", board_account(self.t, account, table.human, compact))
+                if self._fits(with_account):
+                    return with_account
         # No room for the account: as much of the story as fits, and where the rest is (never the header alone).
         told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS],
                          cut=True)
@@ -496,9 +498,9 @@ class TablePresenter:
         more = Text(self.t("table.board.story_more"), style="italic")
         lines = told.split("\n")  # the compact story, the loop's last: cut, not told again
         for keep in range(len(lines) - 1, 0, -1):
-            cut = Text.assemble(before, Text("\n").join(lines[:keep]), "\n", more)
-            if self._fits(cut):
-                return cut
+            shortened = Text.assemble(before, Text("\n").join(lines[:keep]), "\n", more)
+            if self._fits(shortened):
+                return shortened
         return Text.assemble(before, more)  # not one line of the story fits: at least where it is
 
     def sidebar_text(self, room: int | None = None) -> Text:

@@ -240,7 +240,7 @@ class RulesText:
         yield ""
         yield f"| {self.tr('tw_col_rows')} | {self.tr('tw_col_result')} |"
         yield "|---|---:|"
-        for key, amount in (
+        for key, result in (
             ("tw_2w1l", "+1"),
             ("tw_1w2l", "−1"),
             ("tw_even", "0"),
@@ -248,7 +248,7 @@ class RulesText:
             ("tw_crush", f"+{sweep}"),
             ("tw_lost", f"−{sweep}"),
         ):
-            yield f"| {self.tr(key)} | {amount} |"
+            yield f"| {self.tr(key)} | {result} |"
         yield ""
 
         yield from self._section("sweeps_taiwan")

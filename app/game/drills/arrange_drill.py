@@ -68,7 +68,7 @@ def gap_to_best(hand: tuple[Card, ...], preset: Preset) -> float:
     """How many units `hard` expects the obvious play to give up against its own best play."""
     view = TableView(preset=preset, options=preset.default_options)
     obvious = obvious_play(hand)
-    if is_foul(obvious, view.options.wheel):
+    if is_foul(obvious, view.rules_options.wheel):
         return float("inf")
     best = choose(hand, view, Level.HARD).ev
     fixed = Fixed(front=obvious.front, middle=obvious.middle, back=obvious.back)

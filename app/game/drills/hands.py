@@ -116,8 +116,7 @@ def _build(special: Special, rng: random.Random) -> list[int] | None:
         return [r * 4 + s for s, n in ((a, 3), (b, 5), (c, 5)) for r in rng.sample(range(13), n)]
     if special in (Special.THREE_STRAIGHTS, Special.THREE_STRAIGHT_FLUSHES):
         out = []
-        suits = rng.sample(range(4), 3)
-        for n, suit in zip((3, 5, 5), suits, strict=True):
+        for n, suit in zip((3, 5, 5), rng.sample(range(4), 3), strict=True):
             top = rng.randrange(n - 1, 13)
             for r in range(top, top - n, -1):
                 s = suit if special is Special.THREE_STRAIGHT_FLUSHES else rng.randrange(4)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rules.cards import RANK_CHARS, Card, format_cards
 from rules.ladder import TIERS, Decider, LadderHand, Pattern, compare_ladder, decided_by, ladder_hand
@@ -37,11 +38,19 @@ def _pick(free: set[int], rng: random.Random, n: int, ok: Callable[[int], bool] 
     return rng.sample(pool, n) if len(pool) >= n else None
 
 
+def _of_rank(rank: int, card: int) -> bool:
+    return card >> 2 == rank
+
+
+def _of_suit(suit: int, card: int) -> bool:
+    return card & 3 == suit
+
+
 def _profile(counts: dict[int, int], free: set[int], rng: random.Random) -> list[int] | None:
     """``counts[rank]`` cards of each rank, in random free suits."""
     out: list[int] = []
     for rank, n in counts.items():
-        cards = _pick(free, rng, n, lambda c, r=rank: c >> 2 == r)
+        cards = _pick(free, rng, n, partial(_of_rank, rank))
         if cards is None:
             return None
         out += cards
@@ -109,7 +118,7 @@ def build(pattern: Pattern, free: set[int], rng: random.Random) -> list[int] | N
     if pattern is Pattern.THREE_FLUSHES:
         out = []
         for n, suit in zip((3, 5, 5), rng.sample(range(4), 3), strict=True):
-            cards = _pick(free, rng, n, lambda c, s=suit: c & 3 == s)
+            cards = _pick(free, rng, n, partial(_of_suit, suit))
             if cards is None:
                 return None
             out += cards
@@ -189,9 +198,9 @@ def _second(kind: str, a: list[int], free: set[int], rng: random.Random) -> list
             return None
         k = rng.randint(2, 5)
         others = [r for r in range(pairs[0]) if r != pairs[1]]
-        mine = [pairs[0], *rng.sample(others, min(k - 1, len(others)))]
-        rest = [r for r in range(13) if r not in mine]
-        return _pairs(mine, rng.sample(rest, 13 - 2 * len(mine)), left, rng)
+        their_pairs = [pairs[0], *rng.sample(others, min(k - 1, len(others)))]
+        rest = [r for r in range(13) if r not in their_pairs]
+        return _pairs(their_pairs, rng.sample(rest, 13 - 2 * len(their_pairs)), left, rng)
     ps, ss = _random_pairs(rng)  # top_pair: any other pairs hand
     return _pairs(ps, ss, left, rng)
 

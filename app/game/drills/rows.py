@@ -60,7 +60,7 @@ def _draw(category: Category, size: int, free: set[int], rng: random.Random) -> 
              Category.TWO_PAIR: (2, 2, 1), Category.TRIPS: (3,) + (1,) * (size - 3), Category.FULL_HOUSE: (3, 2),
              Category.QUADS: (4, 1)}[category]
     ranks = _ranks_without_straight(rng, len(shape)) if len(shape) == 5 else rng.sample(range(13), len(shape))
-    cards: list[int] = []
+    cards = []
     for rank, count in zip(ranks, shape, strict=True):
         suits = [s for s in range(4) if rank * 4 + s in free]
         if len(suits) < count:
