@@ -175,7 +175,7 @@ class Deal:
 
 @dataclass(frozen=True)
 class Item:
-    """One line of a pair's score, from the first player's side (see README for the kinds)."""
+    """One line of a pair's score, from the first player's side (the kinds: app/commands/README.md, "score")."""
 
     kind: str
     value: int

@@ -62,7 +62,7 @@ def score(
 
 
 def deal_from_document(doc: Any, preset_override: str | None = None) -> Deal:
-    """Read the `score` command's JSON document (see README). Raises DealError/OptionError/CardError."""
+    """Read the `score` command's JSON document (app/commands/README.md). Raises DealError/OptionError/CardError."""
     if not isinstance(doc, dict):
         raise DealError("the input must be a JSON object")
     name = preset_override or doc.get("rules", "taiwan")

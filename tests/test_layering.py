@@ -1,4 +1,4 @@
-"""The house's floors, exactly as the README's "How the house is built" table draws them.
+"""The house's floors, exactly as app/ARCHITECTURE.md's "How the house is built" table draws them.
 
 :data:`FLOORS` is that table: each floor's modules and what it may import (floors of the product, and the
 third-party packages this test watches: Textual, Rich, numpy). No module imports a floor its row does not list;
@@ -29,13 +29,13 @@ LONGER: dict[str, str] = {
     "app.game.table": "the conductor: each call decides what happens next; split, the conducting scatters again",
 }
 WATCHED = {"textual", "rich", "numpy"}
-# class: why it has two bases. A screen's parts are composed (the README's "How the house is built").
+# class: why it has two bases. A screen's parts are composed (app/ARCHITECTURE.md).
 MIXED: dict[str, str] = {
     "app.screens.base.BaseScreen": "Screen and ModalScreen have no common base of ours to carry the family's code",
     "app.screens.base.BaseModal": "the same, on ModalScreen",
 }
 
-# floor: (its modules, as paths from the repository's root; what it may import). The README's table.
+# floor: (its modules, as paths from the repository's root; what it may import). app/ARCHITECTURE.md's table.
 FLOORS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     "app.commands": (("app/__init__.py", "app/__main__.py", "app/cli.py", "app/commands/", "app/web.py"),
                      frozenset({"app.screens", "app.view", "app.game", "app.store", "app.base", "app.paths", "ai",
@@ -190,7 +190,7 @@ def test_the_app_uses_ai_only_through_its_contract() -> None:
 
 
 def test_the_readme_table_is_this_table() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "app" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     block = readme.split("## How the house is built", 1)[1].split("```", 2)[1]
     rows = {}
     for line in block.splitlines():

@@ -1,4 +1,4 @@
-"""Moving the history between machines: one deal a line of JSON (README, "Exporting the history").
+"""Moving the history between machines: one deal a line of JSON (app/commands/README.md, "Exporting the history").
 
 Each line is an object::
 

@@ -1,5 +1,5 @@
-"""The one schema of the history's data: an export line (README, "Exporting the history"), and the stored rows
-the game reads back (a deal's record and review, a session's settings and state, the listing columns).
+"""The one schema of the history's data: an export line (app/commands/README.md, "Exporting the history"), and
+the stored rows the game reads back (a deal's record and review, a session's settings and state, the listing columns).
 
 Import, ``replay``, the History screen, export and the salvage of a damaged file all read through here, so that
 a value from outside (a file, or a row someone edited) is bounded before any other code sees it: the nesting
