@@ -131,9 +131,7 @@ def _deal_row(row: Sequence[Any], full: bool = False) -> DealRow:
     fouled = None if row[12] is None else bool(row[12])
     data = stored(row[20], DEAL, "data") if full else None
     review = stored(row[21], REVIEW, "review") if full and row[21] is not None else None
-    # Column by column (a star-unpacked slice before the keywords reads to a type checker as maybe filling them).
-    return DealRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11],
-                   fouled, row[13], row[14], row[15], row[16], row[17], row[18], row[19], data=data, review=review)
+    return DealRow(*(*row[:12], fouled, *row[13:20], data, review))  # one star: mypy reads no field twice
 
 
 def _reason(exc: BaseException, path: Path | None = None) -> HistoryOff:
