@@ -48,8 +48,15 @@ from ai.policy import best_declaration, declaration_value
 from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
 
 # The tools' names and the module that defines each; imported by __getattr__ on first use.
-_LAZY = {"EXTERNAL": "ai.arena", "PLAYERS": "ai.arena", "default_jobs": "ai.arena", "run_arena": "ai.arena",
-         "run_bench": "ai.bench", "run_field": "ai.field", "run_agreement": "ai.agreement"}
+_LAZY = {
+    "EXTERNAL": "ai.arena",
+    "PLAYERS": "ai.arena",
+    "default_jobs": "ai.arena",
+    "run_arena": "ai.arena",
+    "run_bench": "ai.bench",
+    "run_field": "ai.field",
+    "run_agreement": "ai.agreement",
+}
 
 
 def __getattr__(name: str) -> Any:

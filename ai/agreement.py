@@ -35,17 +35,23 @@ def check_preset(preset: Preset, hands: int, seed: int = 0, tables: Budget | int
         verdicts[judged.verdict.value] += 1
         gap = max(gap, abs(judged.played.ev - advice.ev))
     good = verdicts[Verdict.BEST.value] + verdicts[Verdict.GOOD.value]
-    return {"preset": preset.value, "hands": hands, "verdicts": {v.value: verdicts[v.value] for v in Verdict},
-            "best_or_good": round(good / hands, 4) if hands else None, "largest_value_gap": gap,
-            "seconds": round(time.perf_counter() - start, 1)}
+    return {
+        "preset": preset.value,
+        "hands": hands,
+        "verdicts": {v.value: verdicts[v.value] for v in Verdict},
+        "best_or_good": round(good / hands, 4) if hands else None,
+        "largest_value_gap": gap,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
 
 
 def _task(args: tuple[Preset, int, int, Budget | int]) -> dict[str, Any]:
     return check_preset(*args)
 
 
-def run_agreement(presets: Sequence[Preset], hands: int, seed: int = 0, tables: Budget | int = Budget.STANDARD,
-                  jobs: int = 1) -> list[dict[str, Any]]:
+def run_agreement(
+    presets: Sequence[Preset], hands: int, seed: int = 0, tables: Budget | int = Budget.STANDARD, jobs: int = 1
+) -> list[dict[str, Any]]:
     """:func:`check_preset` for each of ``presets`` (the arranged ones), on ``jobs`` fresh processes."""
     tasks = [(p, hands, seed, tables) for p in presets if p.arranged]
     if jobs <= 1 or len(tasks) <= 1:

@@ -237,7 +237,10 @@ def table_passer(seat_players: Sequence[Player], views: Sequence[TableView], dea
 
 
 def score_table(
-    preset: Preset, options: Options, decisions: Sequence[Decision], doubles: Sequence[int | None],
+    preset: Preset,
+    options: Options,
+    decisions: Sequence[Decision],
+    doubles: Sequence[int | None],
     treasure: tuple[Card, ...],
 ) -> DealResult:
     """The scored result of one table's decisions (``doubles`` count only in arcade)."""
@@ -272,8 +275,18 @@ def _play(
         sums: dict[str, list[float]] = {name: [] for name in players}
         for r in range(rotations(seats)):
             decisions, doubles = [], []
-            views = [TableView(preset=preset, options=block.options, players=n, seat=s, treasure=treasure,
-                               levels=levels, turned=turned) for s in range(n)]
+            views = [
+                TableView(
+                    preset=preset,
+                    options=block.options,
+                    players=n,
+                    seat=s,
+                    treasure=treasure,
+                    levels=levels,
+                    turned=turned,
+                )
+                for s in range(n)
+            ]
             held = [hands[(s + r) % n] for s in range(n)]
             if block.exchange:
                 way = block.exchange_way.for_deal(block.first + k + 1, n)
@@ -441,8 +454,17 @@ def run_arena(
             _close(players)
     else:
         blocks = [
-            _Block(seats, preset, seed, first, tuple(treasures[first : first + size]), limits, exchange, exchange_way,
-                   options)
+            _Block(
+                seats,
+                preset,
+                seed,
+                first,
+                tuple(treasures[first : first + size]),
+                limits,
+                exchange,
+                exchange_way,
+                options,
+            )
             for first in range(0, deals, size)
         ]
         parts = play_parallel(_play_block, blocks, min(jobs, len(blocks)), deals, progress)
@@ -495,6 +517,8 @@ def equal_by_rule(preset: Preset, names: Sequence[str], exchange: int = 0) -> st
     same = [name for name in dict.fromkeys(names) if name in _EXACT_IN_BACKROW]
     if preset is Preset.BACKROW and len(same) > 1 and not exchange:
         who = f"{', '.join(same[:-1])} and {same[-1]}"
-        return (f"{who} play the strongest back the cards make (RULES.md §17): "
-                "equal by construction, so only easy's shortfall can show")
+        return (
+            f"{who} play the strongest back the cards make (RULES.md §17): "
+            "equal by construction, so only easy's shortfall can show"
+        )
     return None

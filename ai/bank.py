@@ -215,8 +215,16 @@ def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.
         cats = key_categories(keys)
         for row in Row:
             worth[:, row] = worth_by_category(row, preset)[cats[:, row]]
-    return Bank(preset, cards.astype(np.uint8), row_masks[:, 0] | row_masks[:, 1] | row_masks[:, 2], row_masks,
-                keys, worth, bonus.astype(float), shape.astype(bool))
+    return Bank(
+        preset,
+        cards.astype(np.uint8),
+        row_masks[:, 0] | row_masks[:, 1] | row_masks[:, 2],
+        row_masks,
+        keys,
+        worth,
+        bonus.astype(float),
+        shape.astype(bool),
+    )
 
 
 # Two banks at most stay loaded (some 15 MB each once worked out): a session plays one preset, and the Practice
@@ -229,8 +237,9 @@ def load_bank(preset: Preset, path: Path = BANK_PATH) -> Bank | None:
     with np.load(path) as data:
         if f"{preset.value}_cards" not in data:
             return None
-        return from_arrays(preset, data[f"{preset.value}_cards"], data[f"{preset.value}_bonus"],
-                           data[f"{preset.value}_shape"])
+        return from_arrays(
+            preset, data[f"{preset.value}_cards"], data[f"{preset.value}_bonus"], data[f"{preset.value}_shape"]
+        )
 
 
 def bank_for(view: TableView) -> Bank | None:
@@ -275,8 +284,10 @@ def build(preset: Preset, hands: int, seed: int, workers: int = 1) -> dict[str, 
 
     The hands depend on the seed alone: the chunks and their seeds are fixed, whatever ``workers`` is."""
     chunk = 5_000
-    jobs = [(preset.value, seed * 1_000_003 + 7919 * k + preset_index(preset), min(chunk, hands - start))
-            for k, start in enumerate(range(0, hands, chunk))]
+    jobs = [
+        (preset.value, seed * 1_000_003 + 7919 * k + preset_index(preset), min(chunk, hands - start))
+        for k, start in enumerate(range(0, hands, chunk))
+    ]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             parts = list(pool.map(_arrange_chunk, jobs))
@@ -301,8 +312,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=BANK_PATH)
-    parser.add_argument("--preset", choices=[p.value for p in Preset if p.arranged], action="append",
-                        help="only these presets; the others' entries in --out are kept")
+    parser.add_argument(
+        "--preset",
+        choices=[p.value for p in Preset if p.arranged],
+        action="append",
+        help="only these presets; the others' entries in --out are kept",
+    )
     args = parser.parse_args(argv)
     arrays: dict[str, np.ndarray] = {}
     made: dict[str, object] = {}

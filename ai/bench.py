@@ -110,21 +110,17 @@ def run_bench(
     split = [t for h in pool for t in _timed(partial(legal_splits, h, options), 1)]
     say("scoring")
     view = TableView()
-    decisions = [[choose(h, view, Level.NORMAL).decision for h in deal(s)]
-                 for s in range(seed, seed + min(SCORE_DEALS, max(2, hands)))]
-    score = [
-        t for ds in decisions for t in _timed(partial(_score_taiwan, options, ds), 5)
+    decisions = [
+        [choose(h, view, Level.NORMAL).decision for h in deal(s)]
+        for s in range(seed, seed + min(SCORE_DEALS, max(2, hands)))
     ]
+    score = [t for ds in decisions for t in _timed(partial(_score_taiwan, options, ds), 5)]
     levels: dict[str, dict[str, float]] = {}
     for level in Level:
         say(f"level {level.value}")
         subset_hands = pool[:expert_hands] if level is Level.EXPERT else pool
         levels[level.value] = _stats(
-            [
-                t
-                for i, h in enumerate(subset_hands)
-                for t in _timed(partial(choose, h, view, level, seed=i), 1)
-            ]
+            [t for i, h in enumerate(subset_hands) for t in _timed(partial(choose, h, view, level, seed=i), 1)]
         )
     coach: dict[str, dict[str, float]] = {}
     coach_all: list[float] = []
@@ -142,17 +138,25 @@ def run_bench(
         coach_all += ms
     say("advice")
     advice_views = [TableView(preset=p) for p in Preset if p.arranged]
-    advice = _stats([t for v in advice_views for i, h in enumerate(pool[: max(1, min(COACH_HANDS, len(pool) // 25))])
-                     for t in _timed(partial(advise, h, v, seed=i), 1)])
+    advice = _stats(
+        [
+            t
+            for v in advice_views
+            for i, h in enumerate(pool[: max(1, min(COACH_HANDS, len(pool) // 25))])
+            for t in _timed(partial(advise, h, v, seed=i), 1)
+        ]
+    )
     passes: dict[str, dict[str, float]] = {}
     pass_pool = pool[: max(1, min(PASS_HANDS, len(pool) // 25))]
     for level in (Level.NORMAL, Level.HARD, Level.EXPERT):
         say(f"pass {level.value}")
-        passes[level.value] = _stats([t for i, h in enumerate(pass_pool)
-                                      for t in _timed(partial(choose_pass, h, view, level, seed=i), 1)])
+        passes[level.value] = _stats(
+            [t for i, h in enumerate(pass_pool) for t in _timed(partial(choose_pass, h, view, level, seed=i), 1)]
+        )
     say("pass review")
-    passes["coach"] = _stats([t for i, h in enumerate(pass_pool)
-                              for t in _timed(partial(_review_fifth_pass, h, view, i), 1)])
+    passes["coach"] = _stats(
+        [t for i, h in enumerate(pass_pool) for t in _timed(partial(_review_fifth_pass, h, view, i), 1)]
+    )
     say("split search with a joker")
     joker = _joker_bench(hands, expert_hands, seed)
     say("expert and the coach after a pass")
@@ -196,8 +200,10 @@ def run_bench(
         "import_and_load_s": load,
         "peak_rss_mb": rss,
         "targets_ms": TARGETS_MS,
-        "targets": {name: {"limit": limit, "measured": measured[name], "met": measured[name] <= limit}
-                    for name, limit in TARGETS.items()},
+        "targets": {
+            name: {"limit": limit, "measured": measured[name], "met": measured[name] <= limit}
+            for name, limit in TARGETS.items()
+        },
     }
 
 
@@ -218,8 +224,12 @@ def _joker_bench(hands: int, expert_hands: int, seed: int) -> dict[str, Any]:
         for t in _timed(partial(choose, h, v, Level.EXPERT, seed=i), 1)
     ]
     stats = _stats(split)
-    return {"hands": len(dealt), "split_search_ms": stats["median_ms"], "split_search_p95_ms": stats["p95_ms"],
-            "expert": _stats(expert)}
+    return {
+        "hands": len(dealt),
+        "split_search_ms": stats["median_ms"],
+        "split_search_p95_ms": stats["p95_ms"],
+        "expert": _stats(expert),
+    }
 
 
 def _known_bench(deals: int, seed: int) -> dict[str, Any]:

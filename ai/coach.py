@@ -85,8 +85,9 @@ THRESHOLDS: dict[Preset, tuple[float, float, float, float]] = {
 
 def verdict_for(loss: float, preset: Preset) -> Verdict:
     """The verdict of a play losing ``loss`` units at a ``preset`` table."""
-    for bound, verdict in zip(THRESHOLDS[preset], (Verdict.BEST, Verdict.GOOD, Verdict.INACCURACY,
-                                                    Verdict.MISTAKE), strict=True):
+    for bound, verdict in zip(
+        THRESHOLDS[preset], (Verdict.BEST, Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE), strict=True
+    ):
         if loss <= bound:
             return verdict
     return Verdict.BLUNDER
@@ -101,16 +102,24 @@ class PricedPlay(PricedDecision):
     sweeps_taken: float  # share of the opponents that sweep it
 
     def to_dict(self) -> dict[str, Any]:
-        return {"decision": self.decision.to_dict(), "ev": self.ev,
-                "row_wins": list(self.row_wins) if self.row_wins is not None else None,
-                "sweeps_given": self.sweeps_given, "sweeps_taken": self.sweeps_taken}
+        return {
+            "decision": self.decision.to_dict(),
+            "ev": self.ev,
+            "row_wins": list(self.row_wins) if self.row_wins is not None else None,
+            "sweeps_given": self.sweeps_given,
+            "sweeps_taken": self.sweeps_taken,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PricedPlay:
         wins = data.get("row_wins")
-        return cls(Decision.from_dict(data["decision"]), float(data["ev"]),
-                   tuple(float(w) for w in wins) if wins is not None else None,  # type: ignore[arg-type]
-                   float(data["sweeps_given"]), float(data["sweeps_taken"]))
+        return cls(
+            Decision.from_dict(data["decision"]),
+            float(data["ev"]),
+            tuple(float(w) for w in wins) if wins is not None else None,  # type: ignore[arg-type]
+            float(data["sweeps_given"]),
+            float(data["sweeps_taken"]),
+        )
 
 
 class Priced(Protocol):
@@ -145,8 +154,12 @@ class Part:
     round: int | None = None  # a pass: its round of the exchange (0-based)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind.value, "loss": self.loss, "ci95": self.ci95,
-                               "verdict": self.verdict.value}
+        out: dict[str, Any] = {
+            "kind": self.kind.value,
+            "loss": self.loss,
+            "ci95": self.ci95,
+            "verdict": self.verdict.value,
+        }
         if self.round is not None:
             out["round"] = self.round
         return out
@@ -154,8 +167,13 @@ class Part:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Part:
         rnd = data.get("round")
-        return cls(PartKind(data["kind"]), float(data["loss"]), float(data["ci95"]), Verdict(data["verdict"]),
-                   None if rnd is None else int(rnd))
+        return cls(
+            PartKind(data["kind"]),
+            float(data["loss"]),
+            float(data["ci95"]),
+            Verdict(data["verdict"]),
+            None if rnd is None else int(rnd),
+        )
 
 
 @dataclass(frozen=True)
@@ -216,26 +234,40 @@ class Review:
             return replace(self, loss=rows.loss, ci95=rows.ci95, verdict=rows.verdict, parts=())
         parts = (*(Part(PartKind.PASS, p.loss, p.ci95, p.verdict, k) for k, p in passes), rows)
         loss = round(sum(p.loss for p in parts), 4)
-        ci = round(math.sqrt(sum(p.ci95 ** 2 for p in parts)), 4)
+        ci = round(math.sqrt(sum(p.ci95**2 for p in parts)), 4)
         # Each part counts toward the verdict as its own verdict counts it: the rows by their loss, a pass by the
         # part of its loss the pass coach is sure of (so a pass it calls best never makes the deal worse).
         counted = rows.loss + sum(max(0.0, p.loss - p.ci95) for _k, p in passes)
         return replace(self, loss=loss, ci95=ci, verdict=verdict_for(counted, self.preset), parts=parts)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"preset": self.preset.value, "played": self.played.to_dict(), "best": self.best.to_dict(),
-               "alternatives": [a.to_dict() for a in self.alternatives], "loss": self.loss, "ci95": self.ci95,
-               "verdict": self.verdict.value, "tables": self.tables}
+        out = {
+            "preset": self.preset.value,
+            "played": self.played.to_dict(),
+            "best": self.best.to_dict(),
+            "alternatives": [a.to_dict() for a in self.alternatives],
+            "loss": self.loss,
+            "ci95": self.ci95,
+            "verdict": self.verdict.value,
+            "tables": self.tables,
+        }
         if self.parts:
             out["parts"] = [p.to_dict() for p in self.parts]
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Review:
-        return cls(Preset(data["preset"]), PricedPlay.from_dict(data["played"]), PricedPlay.from_dict(data["best"]),
-                   tuple(PricedPlay.from_dict(a) for a in data["alternatives"]), float(data["loss"]),
-                   float(data["ci95"]), Verdict(data["verdict"]), int(data["tables"]),
-                   tuple(Part.from_dict(p) for p in data.get("parts", ())))
+        return cls(
+            Preset(data["preset"]),
+            PricedPlay.from_dict(data["played"]),
+            PricedPlay.from_dict(data["best"]),
+            tuple(PricedPlay.from_dict(a) for a in data["alternatives"]),
+            float(data["loss"]),
+            float(data["ci95"]),
+            Verdict(data["verdict"]),
+            int(data["tables"]),
+            tuple(Part.from_dict(p) for p in data.get("parts", ())),
+        )
 
 
 def _same(a: Decision, b: Decision) -> bool:
@@ -288,8 +320,16 @@ def review(
     priced = [PricedPlay(d, float(x[:, k].mean()), *rows[k]) for k, d in enumerate(plays)]
     others = sorted((p for k, p in enumerate(priced) if k not in (0, best_col)), key=lambda p: -p.ev)
     alternatives = tuple(others[:3])  # the next best by what the pricing tables say they are worth
-    return Review(view.preset, priced[0], priced[best_col], alternatives, round(loss, 4), round(ci, 4),
-                  verdict_for(loss, view.preset), len(x))
+    return Review(
+        view.preset,
+        priced[0],
+        priced[best_col],
+        alternatives,
+        round(loss, 4),
+        round(ci, 4),
+        verdict_for(loss, view.preset),
+        len(x),
+    )
 
 
 def advise(
@@ -344,8 +384,14 @@ def _price(
     unseen = view.unseen(cards)  # the joker and the turned-up card as RULES.md §20.6 says
     options = view.rules_options
     legal = [d.arrangement is not None and foul_reason(d.arrangement, options.wheel) is None for d in plays]
-    ours = tie_rows(decisions_rows([d for d, ok in zip(plays, legal, strict=True) if ok], view.preset, options,
-                                   view.treasure), view) if any(legal) else None
+    ours = (
+        tie_rows(
+            decisions_rows([d for d, ok in zip(plays, legal, strict=True) if ok], view.preset, options, view.treasure),
+            view,
+        )
+        if any(legal)
+        else None
+    )
     cols = np.flatnonzero(legal)
     factors = _factors(view, seats)
     bank = bank_for(view)
@@ -353,8 +399,9 @@ def _price(
         if view.held:  # 換三張: each seat's hands hold what we know it holds
             # Half as many whole tables as the plain pricing meets hands: about its precision on 12 hands (a
             # quarter as many left the 95% interval up to half as wide again), at some 0.23 s a review.
-            return _price_on_known_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS // 2,
-                                        factors, rng)
+            return _price_on_known_bank(
+                bank, ours, view.known_naturals(cards), view, count * BANK_HANDS // 2, factors, rng
+            )
         return _price_on_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS, factors, rng)
     out: list[np.ndarray] = []
     wins = np.zeros((len(plays), 3))
@@ -389,8 +436,9 @@ def _price(
     for j in range(len(plays)):
         if legal[j] and compared:
             w = wins[j] / compared
-            rows.append(((float(w[0]), float(w[1]), float(w[2])), float(given[j] / compared),
-                         float(taken[j] / compared)))
+            rows.append(
+                ((float(w[0]), float(w[1]), float(w[2])), float(given[j] / compared), float(taken[j] / compared))
+            )
         else:
             rows.append((None, 0.0, 0.0))
     return np.concatenate(out), rows
@@ -425,14 +473,15 @@ def _price_on_bank(
     return x, _row_chances(ours, opp, swept, was_swept)
 
 
-def _row_chances(ours: SideRows, opp: SideRows, swept: np.ndarray, was_swept: np.ndarray
-                 ) -> list[RowStats]:
+def _row_chances(ours: SideRows, opp: SideRows, swept: np.ndarray, was_swept: np.ndarray) -> list[RowStats]:
     """Each play's chance of winning each row (a tie counts half) against the hands ``opp``, and the shares
     of them it sweeps and is swept by."""
     diff = ours.keys[:, None, :] - opp.keys[None, :, :]
     wins = ((diff > 0) + 0.5 * (diff == 0)).mean(axis=1)
-    return [((float(w[0]), float(w[1]), float(w[2])), float(g), float(t))
-            for w, g, t in zip(wins, swept.mean(axis=1), was_swept.mean(axis=1), strict=True)]
+    return [
+        ((float(w[0]), float(w[1]), float(w[2])), float(g), float(t))
+        for w, g, t in zip(wins, swept.mean(axis=1), was_swept.mean(axis=1), strict=True)
+    ]
 
 
 def _price_on_known_bank(
@@ -458,8 +507,9 @@ def _price_on_known_bank(
         columns.append(rows.take(rng.choice(len(entries), size=count, replace=len(entries) < count)))
     k = len(columns)
     order = np.arange(count * k).reshape(k, count).T.ravel()  # table by table: seat 0, 1, 2 of table 0, ...
-    opp = SideRows(*(np.concatenate([getattr(c, f) for c in columns])[order]
-                     for f in ("keys", "worth", "bonus", "shape")))
+    opp = SideRows(
+        *(np.concatenate([getattr(c, f) for c in columns])[order] for f in ("keys", "worth", "bonus", "shape"))
+    )
     x = sample_scores(view.preset, ours, opp, k, view.players, factors)  # (count, plays)
     _, swept, was_swept = pair_scores(view.preset, ours, opp)
     return x, _row_chances(ours, opp, swept, was_swept)
@@ -474,8 +524,9 @@ def _rules_score(play: Decision, im: Imagined, table: int, seats: list[int], vie
         declared = im.declared[idx]
         decisions[q] = declared if declared is not None else Decision.arranged(im.arrangement(idx))
     doubles = table_doubles(view)
-    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure),
-                             view.banker))
+    result = score_deal(
+        Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure), view.banker)
+    )
     return float(result.totals[view.seat])
 
 

@@ -72,8 +72,11 @@ def _loss_costs(
     for row in Row:
         rm = _row_model(model, row, options, side)
         # Opponents' treasure cards are unknown: their winning rows are valued by category alone.
-        cost = rm.loss_cost(_side_keys(subset_keys[row], options, side), worth_by_category(row, preset, options),
-                            ties_lose=side is False)
+        cost = rm.loss_cost(
+            _side_keys(subset_keys[row], options, side),
+            worth_by_category(row, preset, options),
+            ties_lose=side is False,
+        )
         out[row] = cost[f.subset_index[row]]
     return out
 

@@ -61,9 +61,16 @@ class PassReview:
     draws: int
 
     def to_dict(self) -> dict[str, object]:
-        return {"played": format_cards(self.played), "played_ev": self.played_ev, "best": format_cards(self.best),
-                "best_ev": self.best_ev, "loss": self.loss, "ci95": self.ci95, "verdict": self.verdict.value,
-                "draws": self.draws}
+        return {
+            "played": format_cards(self.played),
+            "played_ev": self.played_ev,
+            "best": format_cards(self.best),
+            "best_ev": self.best_ev,
+            "loss": self.loss,
+            "ci95": self.ci95,
+            "verdict": self.verdict.value,
+            "draws": self.draws,
+        }
 
 
 _GROUP_VALUE = np.array([_GROUP.get(n, 0.0) if n <= 4 else _GROUP[4] for n in range(5)])
@@ -143,8 +150,9 @@ def hand_value(cards: Sequence[int], view: TableView, level: Level = Level.HARD)
     return weight * best
 
 
-def _draws(hand: Sequence[int], count: int, seed: int, modelled: bool = True, view: TableView | None = None
-           ) -> list[tuple[Card, ...]]:
+def _draws(
+    hand: Sequence[int], count: int, seed: int, modelled: bool = True, view: TableView | None = None
+) -> list[tuple[Card, ...]]:
     """``count`` draws of the three cards the seat may receive. ``modelled``: the giver's 13 cards are drawn
     from the unseen ones and it passes what its quick look likes least (a neighbour passes low odd cards far
     more often than aces); otherwise any three unseen cards, uniformly."""
@@ -161,8 +169,14 @@ def _draws(hand: Sequence[int], count: int, seed: int, modelled: bool = True, vi
 
 
 def price_passes(
-    hand: Sequence[int], passes: Sequence[Sequence[int]], view: TableView, *, draws: int, seed: int,
-    level: Level = Level.HARD, modelled: bool = True,
+    hand: Sequence[int],
+    passes: Sequence[Sequence[int]],
+    view: TableView,
+    *,
+    draws: int,
+    seed: int,
+    level: Level = Level.HARD,
+    modelled: bool = True,
 ) -> np.ndarray:
     """(draws, passes) values of the hand after each pass, every pass priced on the same received cards
     (``modelled``: as :func:`_draws` says)."""
@@ -228,8 +242,9 @@ def pass_look(hand: Sequence[int], view: TableView, *, seed: int, first: Sequenc
     return PassLook(look, means, int(np.argmax(means)), tuple(look.index(p) for p in own))
 
 
-def coach_pass_values(hand: Sequence[int], passes: Sequence[Sequence[int]], view: TableView, *, seed: int
-                      ) -> np.ndarray:
+def coach_pass_values(
+    hand: Sequence[int], passes: Sequence[Sequence[int]], view: TableView, *, seed: int
+) -> np.ndarray:
     """(draws, passes) values of the hand after each of ``passes`` on the pass coach's pricing draws: fresh ones,
     not those its choice was made on (``seed`` is the look's; the pricing draws are the next seed's)."""
     return price_passes(hand, passes, view, draws=REVIEW_BUDGET[2], seed=seed + 1, level=Level.HARD)
@@ -254,5 +269,13 @@ def review_pass(hand: Sequence[int], played: Sequence[int], view: TableView, *, 
     if loss == 0.0:  # the coach's choice did no better on fresh draws: the player's pass is as good
         best, ci = mine, 0.0
     ev_mine, ev_best = float(x[:, 0].mean()), float(x[:, 1].mean()) if loss > 0 else float(x[:, 0].mean())
-    return PassReview(mine, round(ev_mine, 4), best, round(ev_best, 4), round(loss, 4), round(ci, 4),
-                      verdict_for(max(0.0, loss - ci), view.preset), draws)
+    return PassReview(
+        mine,
+        round(ev_mine, 4),
+        best,
+        round(ev_best, 4),
+        round(loss, 4),
+        round(ci, 4),
+        verdict_for(max(0.0, loss - ci), view.preset),
+        draws,
+    )

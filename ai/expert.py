@@ -220,8 +220,9 @@ def _with_declared(
     for i, q in enumerate(seats):
         declared = im.declared[idx[i]]
         decisions[q] = declared if declared is not None else Decision.arranged(im.arrangement(idx[i]))
-    result = score_deal(Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure),
-                             view.banker))
+    result = score_deal(
+        Deal(view.preset, view.rules_options, tuple(decisions), doubles, tuple(view.treasure), view.banker)
+    )
     compared = [
         i for i, q in enumerate(seats) if im.declared[idx[i]] is None and result.pair(view.seat, q).rows is not None
     ]

@@ -79,8 +79,16 @@ class SplitFeatures:
             **{
                 name: getattr(self, name)[pos]
                 for name in (
-                    "front_key", "middle_key", "back_key", "front_cat", "middle_cat", "back_cat",
-                    "front_suited", "front_sequence", "middle_seven_eleven", "back_seven_eleven",
+                    "front_key",
+                    "middle_key",
+                    "back_key",
+                    "front_cat",
+                    "middle_cat",
+                    "back_cat",
+                    "front_suited",
+                    "front_sequence",
+                    "middle_seven_eleven",
+                    "back_seven_eleven",
                 )
             },
             treasure=self.treasure[:, pos],

@@ -165,10 +165,18 @@ def _play_field(
     for k, treasure in enumerate(block.treasures):
         deal_seed = deal_seed_of(block.seed, block.first + k)
         hands, turned = deal_hands(deal_seed, n, options)
-        views = [TableView(preset=preset, options=block.options, players=n, seat=s, treasure=treasure,
-                           levels=levels, turned=turned) for s in range(n)]
+        views = [
+            TableView(
+                preset=preset, options=block.options, players=n, seat=s, treasure=treasure, levels=levels, turned=turned
+            )
+            for s in range(n)
+        ]
         deal = _Deal(
-            deal_seed, hands, views, block.exchange, block.exchange_way.for_deal(block.first + k + 1, n),
+            deal_seed,
+            hands,
+            views,
+            block.exchange,
+            block.exchange_way.for_deal(block.first + k + 1, n),
             # Once per (seat, round, hand): each round's pass is chosen from the view before the
             # exchange (ai.arena.table_passer), the same at every table of the deal.
             cache(table_passer([fielder] * n, views, deal_seed)),
@@ -233,8 +241,9 @@ def run_field(
     treasures = treasures_for(seed, deals, preset)
 
     def block(first: int, last: int) -> _FieldBlock:
-        return _FieldBlock(challenger, field, preset, seed, first, tuple(treasures[first:last]), exchange,
-                           exchange_way, options)
+        return _FieldBlock(
+            challenger, field, preset, seed, first, tuple(treasures[first:last]), exchange, exchange_way, options
+        )
 
     size = block_size(deals, jobs)
     if jobs == 1 or deals <= size:

@@ -133,6 +133,4 @@ def with_joint(base: Outcomes, keys: np.ndarray, joint: np.ndarray | JointSample
     if joint is None or keys.shape[1] == 0:
         return base
     delta = dependence(keys, joint)
-    return Outcomes(
-        **{name: np.clip(getattr(base, name) + getattr(delta, name), 0.0, 1.0) for name in _NAMES}
-    )
+    return Outcomes(**{name: np.clip(getattr(base, name) + getattr(delta, name), 0.0, 1.0) for name in _NAMES})

@@ -154,17 +154,16 @@ def _features(
     hand_of = np.repeat(np.arange(len(hands)), splits.shape[1])
     flat = splits.ravel()
     u3, f_idx = np.unique(SPLIT_FRONT[flat] + 286 * hand_of, return_inverse=True)
-    u5, mb_idx = np.unique(np.concatenate([SPLIT_MIDDLE[flat], SPLIT_BACK[flat]]) + 1287 * np.tile(hand_of, 2),
-                           return_inverse=True)
+    u5, mb_idx = np.unique(
+        np.concatenate([SPLIT_MIDDLE[flat], SPLIT_BACK[flat]]) + 1287 * np.tile(hand_of, 2), return_inverse=True
+    )
     m_idx, b_idx = mb_idx[: len(flat)], mb_idx[len(flat) :]
     c3 = hands[(u3 // 286)[:, None], SUBSETS3[u3 % 286]]
     c5 = hands[(u5 // 1287)[:, None], SUBSETS5[u5 % 1287]]
     k3u, k5u = k3.ravel()[u3], k5.ravel()[u5]
     if options is not None and options.joker:  # the card facts of a joker row read the card it stands for
         c3, c5 = resolve_rows(c3, options), resolve_rows(c5, options)
-    return features_of(
-        HandSplits(hands[0], k3u, k5u, flat), c3, c5, k3u, k5u, (f_idx, m_idx, b_idx), treasure, pairs
-    )
+    return features_of(HandSplits(hands[0], k3u, k5u, flat), c3, c5, k3u, k5u, (f_idx, m_idx, b_idx), treasure, pairs)
 
 
 def imagine(

@@ -29,8 +29,15 @@ from .contract import TableView
 from .features import SplitFeatures
 from .payouts import ROW_PRICED, arcade_shape, row_worths, taiwan_bonus
 
-HOME_RUN = {Preset.TAIWAN: 6, Preset.TOURNAMENT: 6, Preset.ARCADE: 6, Preset.SHISANSHUI: 12, Preset.WESTERN: 0,
-            Preset.HONGKONG: 0, Preset.BACKROW: 0}
+HOME_RUN = {
+    Preset.TAIWAN: 6,
+    Preset.TOURNAMENT: 6,
+    Preset.ARCADE: 6,
+    Preset.SHISANSHUI: 12,
+    Preset.WESTERN: 0,
+    Preset.HONGKONG: 0,
+    Preset.BACKROW: 0,
+}
 SWEEP = {Preset.ARCADE: 3, Preset.SHISANSHUI: 6}
 
 
@@ -63,11 +70,7 @@ def tie_rows(rows: SideRows, view: TableView, ours: bool = True) -> SideRows:
 def candidates_rows(f: SplitFeatures, positions: np.ndarray, preset: Preset, options: Options) -> SideRows:
     """SideRows of the legal splits at ``positions`` of ``f``."""
     keys = np.stack([k[positions] for k in f.row_keys()], axis=1)
-    worth = (
-        row_worths(f, preset, options)[:, positions].T
-        if preset in ROW_PRICED
-        else np.zeros((len(positions), 3))
-    )
+    worth = row_worths(f, preset, options)[:, positions].T if preset in ROW_PRICED else np.zeros((len(positions), 3))
     bonus = (
         taiwan_bonus(f, preset)[positions] if preset in (Preset.TAIWAN, Preset.TOURNAMENT) else np.zeros(len(positions))
     )
@@ -86,9 +89,7 @@ def decisions_rows(
         assert seat.keys is not None and seat.values is not None and d.arrangement is not None
         keys.append(seat.keys)
         if preset is Preset.ARCADE:
-            worth.append(
-                [row_worth(r, seat.values[r]) * (1 + sum(int(c) in tset for c in seat.rows[r])) for r in Row]
-            )
+            worth.append([row_worth(r, seat.values[r]) * (1 + sum(int(c) in tset for c in seat.rows[r])) for r in Row])
             shape.append(options.three_flush_straight and shape_bonus(seat) is not None)
         else:
             if preset is Preset.SHISANSHUI:

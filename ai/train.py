@@ -184,8 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mix", type=float, default=0.5, help="weight of a round's play in the model (default 0.5)")
     parser.add_argument("--eval-deals", type=int, default=400, help="duplicate deals against the reference per round")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--preset", choices=[p.value for p in Preset if p.arranged], action="append",
-                        help="only these presets; the others' tables in --out are kept")
+    parser.add_argument(
+        "--preset",
+        choices=[p.value for p in Preset if p.arranged],
+        action="append",
+        help="only these presets; the others' tables in --out are kept",
+    )
     parser.add_argument("--out", type=Path, default=TABLES_FILE)
     args = parser.parse_args(argv)
     presets = [Preset(p) for p in args.preset] if args.preset else [p for p in Preset if p.arranged]

@@ -76,8 +76,9 @@ class TableConfig:
             way = self.exchange_way
             raise OptionError(f"table setting 'exchange_way' must be one of {names}, not {way!r}") from None
         if self.player_stake not in STAKES:
-            raise OptionError(f"table setting 'player_stake' must be one of {', '.join(map(str, STAKES))}, "
-                              f"not {self.player_stake!r}")
+            raise OptionError(
+                f"table setting 'player_stake' must be one of {', '.join(map(str, STAKES))}, not {self.player_stake!r}"
+            )
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -87,18 +88,19 @@ class TableConfig:
     @classmethod
     def quick(cls, preset: Preset = Preset.TAIWAN) -> TableConfig:
         """馬上加入: the preset's defaults, takeover on."""
-        return cls(preset=preset, options=preset.default_options, takeover=True, time_limit=60,
-                   banker=preset.banker_by_default)
+        return cls(
+            preset=preset, options=preset.default_options, takeover=True, time_limit=60, banker=preset.banker_by_default
+        )
 
     def with_preset(self, preset: Preset) -> TableConfig:
         """Switch preset and reset the options to its defaults."""
         limit = 60 if preset is Preset.TOURNAMENT else self.time_limit
         # 免擺 and the joker are rules of the table, not of a preset: they stay as the host set them (RULES.md
         # §18, §20), but for the joker in the ladder, which reads hands as dealt.
-        options = replace(preset.default_options, exempt=self.options.exempt,
-                          joker=self.options.joker and preset.arranged)
-        return replace(self, preset=preset, options=options, time_limit=limit,
-                       banker=preset.banker_by_default)
+        options = replace(
+            preset.default_options, exempt=self.options.exempt, joker=self.options.joker and preset.arranged
+        )
+        return replace(self, preset=preset, options=options, time_limit=limit, banker=preset.banker_by_default)
 
     def exchange_for(self, number: int, players: int) -> Direction | None:
         """How deal ``number`` passes with ``players`` in play (None without 換三張, or on a ladder table,
@@ -157,10 +159,21 @@ class TableConfig:
         except (TypeError, ValueError):
             raise OptionError("'levels' are three of easy, normal, hard, expert") from None
         kinds: dict[str, tuple[type, ...]] = {
-            "scored": (bool,), "takeover": (bool,), "watch": (bool,), "time_limit": (int,), "stake": (int,),
-            "coins": (int,), "rake": (float, int), "seed": (int, type(None)), "players": (int,),
-            "banker": (bool,), "banker_moves": (bool,), "player_stake": (int,), "first_banker": (int,),
-            "exchange": (int,), "exchange_way": (str,),
+            "scored": (bool,),
+            "takeover": (bool,),
+            "watch": (bool,),
+            "time_limit": (int,),
+            "stake": (int,),
+            "coins": (int,),
+            "rake": (float, int),
+            "seed": (int, type(None)),
+            "players": (int,),
+            "banker": (bool,),
+            "banker_moves": (bool,),
+            "player_stake": (int,),
+            "first_banker": (int,),
+            "exchange": (int,),
+            "exchange_way": (str,),
         }
         for name, kind in kinds.items():
             if name in data:

@@ -207,8 +207,11 @@ class ChinesePokerApp(App[None]):
         if salvaged is None:
             self.notify(self.t("history.moved_aside", path=str(path)), severity="warning", timeout=12)
             return
-        self.notify(self.t("history.salvaged", path=str(path), recovered=salvaged.recovered, lost=salvaged.lost),
-                    severity="warning", timeout=12)
+        self.notify(
+            self.t("history.salvaged", path=str(path), recovered=salvaged.recovered, lost=salvaged.lost),
+            severity="warning",
+            timeout=12,
+        )
 
     def notify_damaged(self) -> None:
         """Say once that stored rows were skipped because they do not read back (the History screen's pages)."""
@@ -271,8 +274,9 @@ class ChinesePokerApp(App[None]):
 
     def start_table(self, config: TableConfig) -> None:
         """Sit down at a table with ``config``."""
-        screen = TableScreen(config, t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler,
-                             journal=self.journal())
+        screen = TableScreen(
+            config, t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler, journal=self.journal()
+        )
         self.table_screen = screen
         self.last_config = config
         self.push_screen(screen, self._table_closed)

@@ -37,25 +37,36 @@ import ctypes
 import errno
 import hmac
 import html
-import ipaddress
-import json
 import logging
 import os
-import re
 import secrets
 import signal
 import socket
 import sys
 import webbrowser
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
-from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
+
+from app.web_input import (
+    MAX_FRAME,
+    MAX_GAMES,
+    TOKEN_PARAM,
+    BadFrame,
+    BadRequest,
+    OneLineLog,
+    font_size,
+    needs_token,
+    read_frame,
+    same_origin,
+    served_names,
+    size_of,
+    split_host,
+)
 
 log = logging.getLogger("chinese-poker.serve")
 
@@ -63,202 +74,13 @@ QUIT_GRACE = 3.0
 """Seconds a game has to end by itself after its tab closed before it is terminated (then as long again
 before it is killed)."""
 
-MAX_GAMES = 8
-"""Games served at once by default (``serve --max-games``): each is a process of 65-150 MB."""
-
-MAX_FRAME = 16 * 1024
-"""The largest websocket frame taken from a browser, in bytes. The page sends a key or a mouse event a frame (a
-few bytes), its size, a ping, focus and blur; only a paste is longer, and the game has no field that takes more
-than a line. The game parses its input at some 40 µs a byte (a 1 MB paste kept one busy for 40 s), so 16 KiB
-keeps one frame's work under a second; a longer frame closes the connection (aiohttp answers it with 1009)."""
-
-TERMINAL_SIZE = (1, 1000)
-"""The widths and heights (cells) a browser may ask for: a 4K screen at a small font is some 700 columns."""
-
-TOKEN_PARAM = "token"
 TITLE = "Chinese Poker 十三張"
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
 class ServeError(Exception):
     """The server cannot start (the port is in use, the address is not this machine's): one ``error:`` line."""
-
-
-OWN_ADDRESSES = frozenset({"127.0.0.1", "localhost", "::1"})
-"""The addresses served without a token: the default one and its names. Anything else, even another
-loopback address (a container's port forwarding reaches those from outside), is taken as reachable by others."""
-
-
-def needs_token(host: str) -> bool:
-    """Whether serving on ``host`` needs the access token: any address but :data:`OWN_ADDRESSES`."""
-    return host.lower() not in OWN_ADDRESSES
-
-
-def as_address(name: str) -> IPAddress | None:
-    """``name`` as an IP address, or None when it is a name (``localhost``, ``evil.example``)."""
-    try:
-        return ipaddress.ip_address(name)
-    except ValueError:
-        return None
-
-
-_DIGITS = re.compile(r"[0-9]{1,5}")
-
-
-def split_host(value: str) -> tuple[str, int | None] | None:
-    """A ``Host`` header's name (lower case, an IPv6 address without its brackets) and port (None: none given);
-    None when it is not a name with an optional port (``[::1]:8000`` is ``("::1", 8000)``)."""
-    if value.startswith("["):
-        name, bracket, rest = value[1:].partition("]")
-        if not bracket or not isinstance(as_address(name), ipaddress.IPv6Address):
-            return None
-    else:
-        name, colon, port = value.partition(":")
-        rest = colon + port
-    if not name or (rest and not (rest[0] == ":" and _DIGITS.fullmatch(rest[1:]) and 0 < int(rest[1:]) < 65536)):
-        return None
-    return name.lower(), int(rest[1:]) if rest else None
-
-
-@dataclass(frozen=True)
-class ServedNames:
-    """The names a page of this server may be opened at (a ``Host`` header's name; its port may be any, as
-    behind port forwarding). An IP address cannot be DNS-rebound; a domain name can, so only this machine's own
-    names are taken, never one a page's site picked."""
-
-    names: frozenset[str]
-    addresses: frozenset[IPAddress]
-    any_address: bool = False  # bound to every address (0.0.0.0, ::): any of them reaches it
-
-    def __contains__(self, name: object) -> bool:
-        if not isinstance(name, str):
-            return False
-        address = as_address(name)
-        if address is None:
-            return name.lower() in self.names
-        return self.any_address or address in self.addresses
-
-    def with_address(self, address: str) -> ServedNames:
-        """These names and the address a socket is bound to (the one a bound name resolved to)."""
-        found = as_address(address.partition("%")[0])  # an IPv6 scope (fe80::1%eth0) is no part of a Host
-        return self if found is None else ServedNames(self.names, self.addresses | {found}, self.any_address)
-
-
-def served_names(host: str) -> ServedNames:
-    """The names of a server bound to ``host``: the loopback ones (``localhost``, 127.0.0.1, ``[::1]``: a
-    container's port forwarding may reach any address by them) and ``host`` itself; for every address
-    (``0.0.0.0``, ``::``), any IP address and this machine's names (its host name, its fully qualified name and
-    ``<host name>.local``)."""
-    names = {"localhost"}
-    addresses: set[IPAddress] = {ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1")}
-    bound = as_address(host)
-    if bound is None:
-        names.add(host.lower())
-    else:
-        addresses.add(bound)
-    every = bound is not None and bound.is_unspecified
-    if every:
-        here = socket.gethostname().lower()
-        names |= {here, f"{here}.local", socket.getfqdn().lower()}
-    return ServedNames(frozenset(names), frozenset(addresses), any_address=every)
-
-
-def same_origin(origin: str, scheme: str, host: str) -> bool:
-    """Whether ``origin`` (an ``Origin`` header) is the page's own: ``scheme``://``host`` (the ``Host`` header as
-    sent), a port left out being the scheme's default."""
-    default = {"http": 80, "https": 443}
-    where = split_host(host)
-    try:
-        parts = urlsplit(origin)
-        port = parts.port
-    except ValueError:
-        return False
-    if where is None or parts.scheme != scheme or origin != f"{scheme}://{parts.netloc}" or "@" in parts.netloc:
-        return False  # an origin is a scheme and a host, nothing more (no path, user, query)
-    return (parts.hostname, port or default.get(scheme)) == (where[0], where[1] or default.get(scheme))
-
-
-def size_of(query: Mapping[str, str]) -> tuple[int, int]:
-    """The terminal's width and height a websocket's query asks for (80 by 24 when not given); a 400 when one
-    is not a plain whole number in :data:`TERMINAL_SIZE`."""
-    low, high = TERMINAL_SIZE
-    size = []
-    for key, default in (("width", "80"), ("height", "24")):
-        text = query.get(key, default)
-        if not (_DIGITS.fullmatch(text) and low <= int(text) <= high):
-            raise web.HTTPBadRequest(text=f"400: the terminal's {key} must be a whole number from {low} to {high}\n")
-        size.append(int(text))
-    return size[0], size[1]
-
-
-class BadFrame(ValueError):
-    """A websocket frame the page never sends; its message says what is wrong with it (not what it held)."""
-
-
-def _cells(value: object, what: str) -> int:
-    low, high = TERMINAL_SIZE
-    if type(value) is not int or not low <= value <= high:  # type(): a bool is an int to isinstance
-        raise BadFrame(f"a resize whose {what} is not a whole number from {low} to {high}")
-    return value
-
-
-def read_frame(text: str) -> tuple[str, Any]:
-    """A text frame from textual-serve's page, checked: ``("stdin", str)``, ``("resize", (width, height))``,
-    ``("ping", str)``, ``("blur", None)`` or ``("focus", None)``; :class:`BadFrame` for anything else."""
-    try:
-        envelope = json.loads(text)
-    except (ValueError, RecursionError):  # RecursionError: a frame of a few thousand nested brackets
-        raise BadFrame("not JSON") from None
-    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
-        raise BadFrame("not a list that starts with its type")
-    kind, args = envelope[0], envelope[1:]
-    if kind in ("blur", "focus") and not args:
-        return kind, None
-    if kind in ("stdin", "ping") and len(args) == 1 and isinstance(args[0], str):
-        try:
-            args[0].encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate ("\ud800") is valid JSON but no UTF-8
-            raise BadFrame(f"{kind} that is not UTF-8") from None
-        return kind, args[0]
-    if kind == "resize" and len(args) == 1 and isinstance(args[0], dict):
-        return kind, (_cells(args[0].get("width"), "width"), _cells(args[0].get("height"), "height"))
-    if kind in ("stdin", "ping", "resize", "blur", "focus"):
-        raise BadFrame(f"a {kind} frame of the wrong shape")
-    raise BadFrame("of an unknown type")
-
-
-class OneLineLog(logging.Filter):
-    """Every record that reaches the server's log made one line with no access token in it: an exception's
-    traceback becomes its type and message (cut short), a ``token=`` value and the token cookie's are blanked.
-
-    Remote input reaches the log through aiohttp (``aiohttp.server``'s "Error handling request", which quotes the
-    request line) and asyncio; a filter on the handler catches them all."""
-
-    LONGEST = 300
-    SECRET = re.compile(rf"((?:\b{TOKEN_PARAM}|\bchinese-poker-[0-9]+)=)[\w%.~+/-]*", re.IGNORECASE)
-
-    def __init__(self, token: str | None = None) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        try:
-            text = record.getMessage()
-        except Exception:  # a record whose arguments do not fit its message: still one line
-            text = str(record.msg)
-        error = record.exc_info[1] if record.exc_info else None
-        if error is not None:
-            text = f"{text}: {type(error).__name__}: {error}"
-        text = self.SECRET.sub(r"\1…", " ".join(text.split()))
-        if self.token:
-            text = text.replace(self.token, "…")
-        if len(text) > self.LONGEST:
-            text = text[: self.LONGEST - 1] + "…"
-        record.msg, record.args = text, None
-        record.exc_info = record.exc_text = record.stack_info = None
-        return True
 
 
 def game_command(lang: str | None = None) -> list[str]:
@@ -388,8 +210,16 @@ class GameServer(Server):
     """textual-serve's server running one game process a websocket (at most ``max_games`` at once), for pages of
     its own only, with an access token when one is given."""
 
-    def __init__(self, argv: Sequence[str], *, host: str, port: int, token: str | None = None,
-                 open_browser: bool = False, max_games: int = MAX_GAMES) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        host: str,
+        port: int,
+        token: str | None = None,
+        open_browser: bool = False,
+        max_games: int = MAX_GAMES,
+    ) -> None:
         super().__init__(" ".join(argv), host=host, port=port, title=TITLE)
         self.argv = list(argv)
         self.token = token
@@ -423,8 +253,10 @@ class GameServer(Server):
         is the page's own."""
         where = split_host(request.host)
         if where is None or where[0] not in self.names:
-            return refuse(403, "this server is not served at the name in the address (open the address "
-                          "`chinese-poker serve` printed)")
+            return refuse(
+                403,
+                "this server is not served at the name in the address (open the address `chinese-poker serve` printed)",
+            )
         origins = request.headers.getall(hdrs.ORIGIN, [])
         if origins and (len(origins) > 1 or not same_origin(origins[0], request.scheme, request.host)):
             return refuse(403, "a page of another site may not use this game")
@@ -437,8 +269,10 @@ class GameServer(Server):
         in_url = self.is_token(request.query.get(TOKEN_PARAM))
         in_cookie = self.is_token(request.cookies.get(self.cookie))
         if not (in_url or in_cookie):
-            return refuse(403, "this game needs its access token: open the address `chinese-poker serve` "
-                          "printed, with its ?token=")
+            return refuse(
+                403,
+                "this game needs its access token: open the address `chinese-poker serve` printed, with its ?token=",
+            )
         response = await handler(request)
         if in_url and not in_cookie and not response.prepared:
             # The page's scripts and its websocket carry no query: the cookie lets them in.
@@ -459,18 +293,21 @@ class GameServer(Server):
         """textual-serve's page, its URLs on the address the browser used (``Host``, a name of ours by now), not
         the bound one; a page saying so (503) when the server runs as many games as it may."""
         if self.full():
-            text = (f"All the games this server may run at once are being played ({self.places} of "
-                    f"{self.max_games}, one a browser tab). Close a tab of the game, then reload this page.")
-            page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(TITLE)}</title></head>"
-                    f"<body><h1>{html.escape(TITLE)}</h1><p>{html.escape(text)}</p></body></html>\n")
+            text = (
+                f"All the games this server may run at once are being played ({self.places} of "
+                f"{self.max_games}, one a browser tab). Close a tab of the game, then reload this page."
+            )
+            page = (
+                f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(TITLE)}</title></head>"
+                f"<body><h1>{html.escape(TITLE)}</h1><p>{html.escape(text)}</p></body></html>\n"
+            )
             return web.Response(status=503, text=page, content_type="text/html", headers={"Retry-After": "10"})
         base = f"{request.scheme}://{request.host}"
         static = request.app.router["static"].url_for(filename="/")
         websocket = request.app.router["websocket"].url_for()
         ws_scheme = "wss" if request.scheme == "https" else "ws"
-        font = request.query.get("fontsize", "16")
         context = {
-            "font_size": int(font) if _DIGITS.fullmatch(font) and 6 <= int(font) <= 72 else 16,
+            "font_size": font_size(request.query),
             "app_websocket_url": f"{ws_scheme}://{request.host}{websocket}",
             "config": {"static": {"url": f"{base}{static}".rstrip("/") + "/"}},
             "application": {"name": self.title},
@@ -480,10 +317,15 @@ class GameServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: start its game, pass keys and sizes to it, end it when the tab goes. A size that is not
         sane is a 400 and a full server a 503, both before the handshake, so that no game starts."""
-        width, height = size_of(request.query)
+        try:
+            width, height = size_of(request.query)
+        except BadRequest as exc:
+            raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
         if self.full():
-            raise web.HTTPServiceUnavailable(text=f"503: this server runs as many games as it may ({self.places} of "
-                                             f"{self.max_games}): close a tab of the game\n")
+            raise web.HTTPServiceUnavailable(
+                text=f"503: this server runs as many games as it may ({self.places} of "
+                f"{self.max_games}): close a tab of the game\n"
+            )
         self.places += 1  # now, before any await: a burst of connections cannot overshoot
         try:
             return await self._play(request, width, height)
@@ -495,8 +337,14 @@ class GameServer(Server):
         game: GameProcess | None = None
         try:
             await websocket.prepare(request)
-            game = GameProcess(self.argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                               close=websocket.close, download_manager=self.download_manager, debug=self.debug)
+            game = GameProcess(
+                self.argv,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
             self.games.add(game)
             await game.start(width, height)
             await self._process_messages(websocket, game)
@@ -542,9 +390,12 @@ class GameServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         print(f"Chinese Poker is served at {self.url}", flush=True)
         if self.token is not None:
-            print(f"warning: serving on {self.host}: anyone who can reach this address can play as you and write "
-                  "your history; it asks for the token above, so give the address only to those you trust",
-                  file=sys.stderr, flush=True)
+            print(
+                f"warning: serving on {self.host}: anyone who can reach this address can play as you and write "
+                "your history; it asks for the token above, so give the address only to those you trust",
+                file=sys.stderr,
+                flush=True,
+            )
         print("Each browser tab is a game of its own. Press Ctrl+C to stop.", flush=True)
         if self.open_browser:
             # In a thread: a browser that runs in the foreground must not hold up the server it is to show.
@@ -569,8 +420,15 @@ class GameServer(Server):
             for sig in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(sig, self.request_exit)
         try:
-            web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop, print=None,
-                        access_log=None, shutdown_timeout=QUIT_GRACE * 2)
+            web.run_app(
+                self._make_app(),
+                sock=sock,
+                handle_signals=False,
+                loop=loop,
+                print=None,
+                access_log=None,
+                shutdown_timeout=QUIT_GRACE * 2,
+            )
         finally:
             sock.close()
 
@@ -580,13 +438,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def serve(*, host: str, port: int, open_browser: bool = False, lang: str | None = None,
-          max_games: int = MAX_GAMES) -> int:
+def serve(
+    *, host: str, port: int, open_browser: bool = False, lang: str | None = None, max_games: int = MAX_GAMES
+) -> int:
     """Serve the game on ``host``:``port`` (at most ``max_games`` games at once) until stopped; 0 when stopped,
     :class:`ServeError` if it cannot."""
     token = new_token() if needs_token(host) else None
-    GameServer(game_command(lang), host=host, port=port, token=token, open_browser=open_browser,
-               max_games=max_games).serve()
+    GameServer(
+        game_command(lang), host=host, port=port, token=token, open_browser=open_browser, max_games=max_games
+    ).serve()
     return 0
 
 

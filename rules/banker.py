@@ -39,8 +39,13 @@ def banker_pairs(deal: Deal, seats: list[Seat], scorer: Scorer) -> list[PairResu
         if p == b:
             continue
         i, j = sorted((b, p))
-        pair_deal = Deal(deal.preset, deal.options, (deal.decisions[i], deal.decisions[j]),
-                         treasure=deal.treasure, banker=0 if i == b else 1)
+        pair_deal = Deal(
+            deal.preset,
+            deal.options,
+            (deal.decisions[i], deal.decisions[j]),
+            treasure=deal.treasure,
+            banker=0 if i == b else 1,
+        )
         pair_seats = [tie_keys(seats[i], i == b, deal.options.ties), tie_keys(seats[j], j == b, deal.options.ties)]
         (result,) = scorer(pair_deal, pair_seats)
         items = list(result.items)

@@ -114,9 +114,7 @@ def exempt_seats(deal: Deal, seats: Sequence[Seat]) -> dict[int, tuple[int, int]
 def _sub_deal(deal: Deal, keep: Sequence[int]) -> Deal:
     """The deal of the seats ``keep`` alone, in their order: doubles and the banker renumbered."""
     where = {seat: k for k, seat in enumerate(keep)}
-    doubles = tuple(
-        None if deal.doubles[s] is None else where.get(deal.doubles[s]) for s in keep  # type: ignore[arg-type]
-    ) if deal.doubles else ()
+    doubles = tuple(None if (d := deal.doubles[s]) is None else where.get(d) for s in keep) if deal.doubles else ()
     banker = where.get(deal.banker) if deal.banker is not None else None
     return Deal(deal.preset, deal.options, tuple(deal.decisions[s] for s in keep), doubles, deal.treasure, banker)
 

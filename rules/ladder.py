@@ -79,26 +79,48 @@ class Pattern(NamedHand):
 
 
 _ZH = {
-    Pattern.ONE_RED: "全黑一張紅", Pattern.ONE_BLACK: "全紅一張黑", Pattern.DRAGON: "一條龍",
-    Pattern.FIVE_PAIRS_TRIPS: "五對三條", Pattern.ALL_BIG: "全大", Pattern.ALL_SMALL: "全小",
-    Pattern.SIX_PAIRS: "六對半", Pattern.HALF_BIG: "半大", Pattern.HALF_SMALL: "半小",
-    Pattern.THREE_STRAIGHTS: "三順子", Pattern.THREE_FLUSHES: "三同花", Pattern.STRAIGHT_FLUSH: "同花順",
-    Pattern.FOUR_KIND: "鐵支", Pattern.TRIPS: "三條", Pattern.PAIRS: "對子",
+    Pattern.ONE_RED: "全黑一張紅",
+    Pattern.ONE_BLACK: "全紅一張黑",
+    Pattern.DRAGON: "一條龍",
+    Pattern.FIVE_PAIRS_TRIPS: "五對三條",
+    Pattern.ALL_BIG: "全大",
+    Pattern.ALL_SMALL: "全小",
+    Pattern.SIX_PAIRS: "六對半",
+    Pattern.HALF_BIG: "半大",
+    Pattern.HALF_SMALL: "半小",
+    Pattern.THREE_STRAIGHTS: "三順子",
+    Pattern.THREE_FLUSHES: "三同花",
+    Pattern.STRAIGHT_FLUSH: "同花順",
+    Pattern.FOUR_KIND: "鐵支",
+    Pattern.TRIPS: "三條",
+    Pattern.PAIRS: "對子",
 }
 _EN = {
-    Pattern.ONE_RED: "Twelve black, one red", Pattern.ONE_BLACK: "Twelve red, one black",
-    Pattern.DRAGON: "Dragon", Pattern.FIVE_PAIRS_TRIPS: "Five pairs and trips", Pattern.ALL_BIG: "All big",
-    Pattern.ALL_SMALL: "All small", Pattern.SIX_PAIRS: "Six pairs", Pattern.HALF_BIG: "Half big",
-    Pattern.HALF_SMALL: "Half small", Pattern.THREE_STRAIGHTS: "Three straights",
-    Pattern.THREE_FLUSHES: "Three flushes", Pattern.STRAIGHT_FLUSH: "Straight flush",
-    Pattern.FOUR_KIND: "Four of a kind", Pattern.TRIPS: "Trips", Pattern.PAIRS: "Pairs",
+    Pattern.ONE_RED: "Twelve black, one red",
+    Pattern.ONE_BLACK: "Twelve red, one black",
+    Pattern.DRAGON: "Dragon",
+    Pattern.FIVE_PAIRS_TRIPS: "Five pairs and trips",
+    Pattern.ALL_BIG: "All big",
+    Pattern.ALL_SMALL: "All small",
+    Pattern.SIX_PAIRS: "Six pairs",
+    Pattern.HALF_BIG: "Half big",
+    Pattern.HALF_SMALL: "Half small",
+    Pattern.THREE_STRAIGHTS: "Three straights",
+    Pattern.THREE_FLUSHES: "Three flushes",
+    Pattern.STRAIGHT_FLUSH: "Straight flush",
+    Pattern.FOUR_KIND: "Four of a kind",
+    Pattern.TRIPS: "Trips",
+    Pattern.PAIRS: "Pairs",
 }
 name_members(Pattern, _ZH, _EN)
 _TIER = {
     **dict.fromkeys((Pattern.ONE_RED, Pattern.ONE_BLACK, Pattern.DRAGON, Pattern.FIVE_PAIRS_TRIPS), 1),
     **dict.fromkeys((Pattern.ALL_BIG, Pattern.ALL_SMALL, Pattern.SIX_PAIRS), 2),
     **dict.fromkeys((Pattern.HALF_BIG, Pattern.HALF_SMALL, Pattern.THREE_STRAIGHTS, Pattern.THREE_FLUSHES), 3),
-    Pattern.STRAIGHT_FLUSH: 4, Pattern.FOUR_KIND: 5, Pattern.TRIPS: 6, Pattern.PAIRS: 7,
+    Pattern.STRAIGHT_FLUSH: 4,
+    Pattern.FOUR_KIND: 5,
+    Pattern.TRIPS: 6,
+    Pattern.PAIRS: 7,
 }
 TIERS = 7
 EQUAL_TIERS = frozenset({1, 2, 3})  # rule four: 這些是一樣大的 — no tie-break inside them
@@ -112,8 +134,10 @@ _RANGES = {
 }
 # Specials whose detection the ladder shares (RULES.md §13.2–13.3).
 _FROM_SPECIALS = {
-    Pattern.FIVE_PAIRS_TRIPS: Special.FIVE_PAIRS_TRIPS, Pattern.SIX_PAIRS: Special.SIX_PAIRS,
-    Pattern.THREE_STRAIGHTS: Special.THREE_STRAIGHTS, Pattern.THREE_FLUSHES: Special.THREE_FLUSHES,
+    Pattern.FIVE_PAIRS_TRIPS: Special.FIVE_PAIRS_TRIPS,
+    Pattern.SIX_PAIRS: Special.SIX_PAIRS,
+    Pattern.THREE_STRAIGHTS: Special.THREE_STRAIGHTS,
+    Pattern.THREE_FLUSHES: Special.THREE_FLUSHES,
 }
 
 
@@ -289,8 +313,11 @@ def decided_by(a: LadderHand | Sequence[int], b: LadderHand | Sequence[int]) -> 
         return Decider.EQUAL
     if x.pattern is Pattern.PAIRS:
         return Decider.PAIRS if x.key[0] != y.key[0] else Decider.SINGLES
-    return {Pattern.STRAIGHT_FLUSH: Decider.TOP_CARD, Pattern.FOUR_KIND: Decider.FOUR_KIND,
-            Pattern.TRIPS: Decider.TRIPS}[x.pattern]
+    return {
+        Pattern.STRAIGHT_FLUSH: Decider.TOP_CARD,
+        Pattern.FOUR_KIND: Decider.FOUR_KIND,
+        Pattern.TRIPS: Decider.TRIPS,
+    }[x.pattern]
 
 
 def _checked_table(hands: Sequence[Sequence[int]]) -> list[LadderHand]:

@@ -11,10 +11,16 @@ from .evaluate import Wheel
 from .specials import DRAGONS, Special
 
 # What a hongkong hand may declare (報到, S5): the 3-注 hands and the dragons (§16.3).
-HONGKONG_SPECIALS = frozenset({
-    Special.THREE_STRAIGHTS, Special.THREE_FLUSHES, Special.SIX_PAIRS, Special.ALL_BIG, Special.ALL_SMALL,
-    *DRAGONS,
-})
+HONGKONG_SPECIALS = frozenset(
+    {
+        Special.THREE_STRAIGHTS,
+        Special.THREE_FLUSHES,
+        Special.SIX_PAIRS,
+        Special.ALL_BIG,
+        Special.ALL_SMALL,
+        *DRAGONS,
+    }
+)
 
 
 class Preset(StrEnum):

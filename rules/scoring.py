@@ -55,8 +55,13 @@ def score(
     """
     preset = parse_preset(preset)
     deal = Deal(
-        preset, options or preset.default_options, tuple(decisions), tuple(doubles), tuple(Card(c) for c in treasure),
-        banker, tuple(stakes),
+        preset,
+        options or preset.default_options,
+        tuple(decisions),
+        tuple(doubles),
+        tuple(Card(c) for c in treasure),
+        banker,
+        tuple(stakes),
     )
     return score_deal(deal)
 

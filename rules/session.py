@@ -212,8 +212,11 @@ class Settlement:
         """Read :meth:`to_dict`'s output (``total_rake`` is derived, and checked when present)."""
         if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
             raise SessionError("a settlement is an object with 'seats'")
-        out = cls(check_stake(data.get("stake")), check_rate(data.get("rake_rate")),
-                  tuple(SeatSettlement.from_dict(s) for s in data["seats"]))
+        out = cls(
+            check_stake(data.get("stake")),
+            check_rate(data.get("rake_rate")),
+            tuple(SeatSettlement.from_dict(s) for s in data["seats"]),
+        )
         if "total_rake" in data and data["total_rake"] != out.total_rake:
             raise SessionError("a settlement's 'total_rake' is not the sum of its seats' rake")
         return out
@@ -332,5 +335,3 @@ class TreasureQueue:
 def cut_card(seed: int) -> Card:
     """The card cut and shown before the deal with ``seed``: any of the 52, reproducible from the seed."""
     return Card(random.Random(f"treasure-cut:{seed}").randrange(52))
-
-

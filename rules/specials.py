@@ -191,8 +191,10 @@ def _joker_specials(naturals: tuple[int, ...]) -> frozenset[Special]:
             continue
         for st, suited in by_suit.items():
             sub = r * 4 + st
-            if sub not in taken and Special.THREE_FLUSHES in suited and _has_three_straight_flushes(
-                frozenset([*naturals, sub])
+            if (
+                sub not in taken
+                and Special.THREE_FLUSHES in suited
+                and _has_three_straight_flushes(frozenset([*naturals, sub]))
             ):
                 found.add(Special.THREE_STRAIGHT_FLUSHES)
     return frozenset(found)

@@ -12,14 +12,20 @@ from hypothesis import HealthCheck, settings
 
 from tests import tiers
 
-settings.register_profile("ci", max_examples=20, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # The soak tier's long property runs (at least as many examples as the everyday profiles ever had).
-settings.register_profile("soak", max_examples=300, deadline=None, derandomize=bool(os.environ.get("CI")),
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "soak",
+    max_examples=300,
+    deadline=None,
+    derandomize=bool(os.environ.get("CI")),
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
-SOAK_COMMAND = 'pytest -m soak'
+SOAK_COMMAND = "pytest -m soak"
 # The cyclic collector's thresholds in the everyday tier, from collection on: (young, middle, old) as
 # ``gc.set_threshold`` takes them. Python's defaults (700, 10, 10) are for a program whose heap stays small.
 EVERYDAY_GC_THRESHOLDS = (10_000, 20, 20)
@@ -65,8 +71,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if "soak" not in expr and soak:  # the everyday tier: the README's plain `pytest`
         config.hook.pytest_deselected(items=soak)
         items[:] = [i for i in items if i.get_closest_marker("soak") is None]
-    counts = {"everyday": sum(1 for i in items if i.get_closest_marker("soak") is None) if not soak_tier else 0,
-              "soak": len(soak), "tier_soak": int(soak_tier)}
+    counts = {
+        "everyday": sum(1 for i in items if i.get_closest_marker("soak") is None) if not soak_tier else 0,
+        "soak": len(soak),
+        "tier_soak": int(soak_tier),
+    }
     config.stash[_TIERS] = counts
     if hasattr(config, "workeroutput"):  # an xdist worker: the controller prints the summary
         config.workeroutput["tiers"] = counts  # type: ignore[attr-defined]
@@ -104,12 +113,16 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     if counts is None or hasattr(config, "workerinput"):
         return
     if counts["tier_soak"]:
-        line = (f"tiers: the soak tier, {_tests(counts['soak'])} (the long walks, sweeps, arena and bench runs, and "
-                f"every property at {tiers.SOAK_FACTOR}x its examples); the everyday tier is plain `pytest`")
+        line = (
+            f"tiers: the soak tier, {_tests(counts['soak'])} (the long walks, sweeps, arena and bench runs, and "
+            f"every property at {tiers.SOAK_FACTOR}x its examples); the everyday tier is plain `pytest`"
+        )
     else:
-        line = (f"tiers: the everyday tier, {_tests(counts['everyday'])}; the soak tier holds "
-                f"{_tests(counts['soak'])} more (the long walks, sweeps, arena and bench runs) and every property "
-                f"test again at {tiers.SOAK_FACTOR}x its examples: `{SOAK_COMMAND}`")
+        line = (
+            f"tiers: the everyday tier, {_tests(counts['everyday'])}; the soak tier holds "
+            f"{_tests(counts['soak'])} more (the long walks, sweeps, arena and bench runs) and every property "
+            f"test again at {tiers.SOAK_FACTOR}x its examples: `{SOAK_COMMAND}`"
+        )
     terminalreporter.write_line(line)
 
 

@@ -25,6 +25,9 @@ def test_the_readme_is_a_front_door() -> None:
 @pytest.mark.parametrize("doc", DOCS, ids=[str(p.relative_to(ROOT)) for p in DOCS])
 def test_every_relative_link_leads_somewhere(doc: Path) -> None:
     text = doc.read_text(encoding="utf-8")
-    broken = [target for target in LINK.findall(text)
-              if "://" not in target and not target.startswith("mailto:") and not (doc.parent / target).exists()]
+    broken = [
+        target
+        for target in LINK.findall(text)
+        if "://" not in target and not target.startswith("mailto:") and not (doc.parent / target).exists()
+    ]
     assert broken == []

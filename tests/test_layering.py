@@ -27,6 +27,7 @@ MAX_LINES = 600
 # module: why it is one class that splitting would only scatter.
 LONGER: dict[str, str] = {
     "app.game.table": "the conductor: each call decides what happens next; split, the conducting scatters again",
+    "app.store.database": "one class, History: the history file's whole interface (every floor above reads it)",
 }
 WATCHED = {"textual", "rich", "numpy"}
 # class: why it has two bases. A screen's parts are composed (app/ARCHITECTURE.md).
@@ -37,12 +38,27 @@ MIXED: dict[str, str] = {
 
 # floor: (its modules, as paths from the repository's root; what it may import). app/ARCHITECTURE.md's table.
 FLOORS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
-    "app.commands": (("app/__init__.py", "app/__main__.py", "app/cli.py", "app/commands/", "app/web.py"),
-                     frozenset({"app.screens", "app.view", "app.game", "app.store", "app.base", "app.paths", "ai",
-                                "rules"})),
-    "app.screens": (("app/tui.py", "app/screens/"),
-                    frozenset({"app.widgets", "app.view", "app.game", "app.store", "app.base", "app.paths", "ai",
-                               "rules", "textual", "rich"})),
+    "app.commands": (
+        ("app/__init__.py", "app/__main__.py", "app/cli.py", "app/commands/", "app/web.py", "app/web_input.py"),
+        frozenset({"app.screens", "app.view", "app.game", "app.store", "app.base", "app.paths", "ai", "rules"}),
+    ),
+    "app.screens": (
+        ("app/tui.py", "app/screens/"),
+        frozenset(
+            {
+                "app.widgets",
+                "app.view",
+                "app.game",
+                "app.store",
+                "app.base",
+                "app.paths",
+                "ai",
+                "rules",
+                "textual",
+                "rich",
+            }
+        ),
+    ),
     "app.widgets": (("app/widgets/",), frozenset({"app.view", "app.base", "app.paths", "rules", "textual", "rich"})),
     "app.view": (("app/view/",), frozenset({"app.game", "app.base", "app.paths", "ai", "rules", "rich", "numpy"})),
     "app.game": (("app/game/",), frozenset({"app.store", "app.base", "app.paths", "ai", "rules", "numpy"})),
@@ -319,8 +335,7 @@ def test_no_two_product_modules_share_a_file_name_unless_their_docstrings_say_so
     unexplained = {}
     for file, paths in by_name.items():
         if len(paths) > 1:
-            quiet = [str(p.relative_to(ROOT)) for p in paths
-                     if "same concept" not in (_parsed(p)[1] or "")]
+            quiet = [str(p.relative_to(ROOT)) for p in paths if "same concept" not in (_parsed(p)[1] or "")]
             if quiet:
                 unexplained[file] = quiet
     assert unexplained == {}

@@ -31,20 +31,26 @@ def sized(name: str, everyday: int, soak: int) -> pytest.MarkDecorator:
     """Parametrise ``name`` with ``everyday`` (the everyday tier) and ``soak`` (marked ``soak``)."""
     if soak < everyday:
         raise ValueError(f"{name}: the soak size {soak} is smaller than the everyday size {everyday}")
-    return pytest.mark.parametrize(name, [
-        pytest.param(everyday, id=f"{name}={everyday}"),
-        pytest.param(soak, id=f"{name}={soak}", marks=pytest.mark.soak),
-    ])
+    return pytest.mark.parametrize(
+        name,
+        [
+            pytest.param(everyday, id=f"{name}={everyday}"),
+            pytest.param(soak, id=f"{name}={soak}", marks=pytest.mark.soak),
+        ],
+    )
 
 
-def one_daily(name: str, values: Sequence[object], everyday: Sequence[object], *,
-              ids: Callable[[object], str] | None = None) -> pytest.MarkDecorator:
+def one_daily(
+    name: str, values: Sequence[object], everyday: Sequence[object], *, ids: Callable[[object], str] | None = None
+) -> pytest.MarkDecorator:
     """Parametrise ``name`` over ``values``, every value not in ``everyday`` marked ``soak``."""
     missing = [v for v in everyday if v not in values]
     if missing or not everyday:
         raise ValueError(f"{name}: the everyday values {missing or everyday} are not among {list(values)}")
-    return pytest.mark.parametrize(name, [
-        pytest.param(v, id=ids(v) if ids else None, marks=() if v in everyday else pytest.mark.soak) for v in values])
+    return pytest.mark.parametrize(
+        name,
+        [pytest.param(v, id=ids(v) if ids else None, marks=() if v in everyday else pytest.mark.soak) for v in values],
+    )
 
 
 def examples(everyday: int) -> int:
@@ -55,13 +61,17 @@ def examples(everyday: int) -> int:
 Size = tuple[int, int]
 
 
-def across(sizes: Sequence[Size], langs: Sequence[str], *, turn: int = 0,
-           ids: Callable[[Size, str], str] | None = None) -> pytest.MarkDecorator:
+def across(
+    sizes: Sequence[Size], langs: Sequence[str], *, turn: int = 0, ids: Callable[[Size, str], str] | None = None
+) -> pytest.MarkDecorator:
     """Parametrise ``size`` and ``lang`` over ``sizes`` × ``langs``, every pairing but the everyday one (size
     ``turn`` and language ``turn``, each counted round its list) marked ``soak`` (see the module docstring).
     ``ids`` names a case (default ``"80x24-en"``); it must name each case as the test's stored snapshots do."""
     name = ids or (lambda size, lang: f"{size[0]}x{size[1]}-{lang}")
     daily = {(turn % len(sizes), turn % len(langs))}
-    params = [pytest.param(size, lang, id=name(size, lang), marks=() if (i, j) in daily else pytest.mark.soak)
-              for j, lang in enumerate(langs) for i, size in enumerate(sizes)]
+    params = [
+        pytest.param(size, lang, id=name(size, lang), marks=() if (i, j) in daily else pytest.mark.soak)
+        for j, lang in enumerate(langs)
+        for i, size in enumerate(sizes)
+    ]
     return pytest.mark.parametrize(("size", "lang"), params)

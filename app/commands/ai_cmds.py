@@ -63,35 +63,76 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         metavar="N",
         help="processes to play the deals on (default: every core; cmd: bots always play on one)",
     )
-    p.add_argument("--exchange", type=int, choices=range(3), default=0, metavar="N",
-                   help="換三張: rounds of passing three cards before each hand (0 to 2; in-process players only)")
-    p.add_argument("--exchange-way", choices=[d.value for d in Direction], default=Direction.CLOCKWISE.value,
-                   help="which way the cards go (rotate: a different way each deal)")
+    p.add_argument(
+        "--exchange",
+        type=int,
+        choices=range(3),
+        default=0,
+        metavar="N",
+        help="換三張: rounds of passing three cards before each hand (0 to 2; in-process players only)",
+    )
+    p.add_argument(
+        "--exchange-way",
+        choices=[d.value for d in Direction],
+        default=Direction.CLOCKWISE.value,
+        help="which way the cards go (rotate: a different way each deal)",
+    )
     p.add_argument("--joker", action="store_true", help="play with the joker (鬼牌, rules/RULES.md §20)")
-    p.add_argument("--field", action="store_true",
-                   help="a field match: the first of two players in each seat in turn of a table of the second, "
-                        "scored against that table (sharper than duplicate deals with --exchange)")
+    p.add_argument(
+        "--field",
+        action="store_true",
+        help="a field match: the first of two players in each seat in turn of a table of the second, "
+        "scored against that table (sharper than duplicate deals with --exchange)",
+    )
     p.add_argument("--json", action="store_true")
 
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
     p.add_argument("--hands", type=bounded("--hands", 4, 100_000), default=200)
-    p.add_argument("--expert-hands", type=bounded("--expert-hands", 1, 100_000), default=None, metavar="N",
-                   help="hands the slow timings take: expert's, and expert's and the coach's after a pass "
-                        "(default: 24, or --hands when fewer)")
-    p.add_argument("--history-deals", type=bounded("--history-deals", 0, 1_000_000), default=100_000, metavar="N",
-                   help="deals in the generated history the history is timed on (0: leave the history out)")
+    p.add_argument(
+        "--expert-hands",
+        type=bounded("--expert-hands", 1, 100_000),
+        default=None,
+        metavar="N",
+        help="hands the slow timings take: expert's, and expert's and the coach's after a pass "
+        "(default: 24, or --hands when fewer)",
+    )
+    p.add_argument(
+        "--history-deals",
+        type=bounded("--history-deals", 0, 1_000_000),
+        default=100_000,
+        metavar="N",
+        help="deals in the generated history the history is timed on (0: leave the history out)",
+    )
     p.add_argument("--json", action="store_true")
 
-    p = add_command(sub, "advice", cmd_advice,
-                    help="how often auto-arrange's first suggestion, played as suggested, is the coach's best or good")
-    p.add_argument("--hands", type=bounded("--hands", 1, 1_000_000), default=500, metavar="N",
-                   help="hands of each preset (default 500)")
+    p = add_command(
+        sub,
+        "advice",
+        cmd_advice,
+        help="how often auto-arrange's first suggestion, played as suggested, is the coach's best or good",
+    )
+    p.add_argument(
+        "--hands",
+        type=bounded("--hands", 1, 1_000_000),
+        default=500,
+        metavar="N",
+        help="hands of each preset (default 500)",
+    )
     p.add_argument("--rules", metavar="PRESET", default=None, help="one preset (default: every arranged preset)")
-    p.add_argument("--budget", choices=[b.value for b in Budget], default=Budget.STANDARD.value,
-                   help="the coach's budget the advice and the review share (default standard)")
+    p.add_argument(
+        "--budget",
+        choices=[b.value for b in Budget],
+        default=Budget.STANDARD.value,
+        help="the coach's budget the advice and the review share (default standard)",
+    )
     p.add_argument("--seed", type=SEED, default=0)
-    p.add_argument("--jobs", type=bounded("--jobs", 1, 256), default=None, metavar="N",
-                   help="processes, one preset each at a time (default: every core)")
+    p.add_argument(
+        "--jobs",
+        type=bounded("--jobs", 1, 256),
+        default=None,
+        metavar="N",
+        help="processes, one preset each at a time (default: every core)",
+    )
     p.add_argument("--json", action="store_true")
 
 
@@ -120,7 +161,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     # Ask for one alternative at least: when the choice is a declaration, the best arrangement fills the
     # JSON rows whatever --top is, so the output has the same shape for every --top.
     choice = choose(
-        cards, TableView(preset=preset, options=options), Level(args.level), seed=args.seed, top=max(args.top, 1),
+        cards,
+        TableView(preset=preset, options=options),
+        Level(args.level),
+        seed=args.seed,
+        top=max(args.top, 1),
         samples=args.samples,
     )
     arranged = [a for a in choice.alternatives if a.decision.arrangement is not None]
@@ -198,16 +243,35 @@ def cmd_arena(args: argparse.Namespace) -> int:
         from ai import run_field  # lazy, like the arena
 
         with _ended_by_hangup_or_term():  # so a SIGTERM cancels the pool's remaining blocks, as in the arena
-            report = run_field(names[0], names[1], args.deals, args.seed, preset, progress, jobs=jobs,
-                               options=options, exchange=args.exchange, exchange_way=Direction(args.exchange_way))
+            report = run_field(
+                names[0],
+                names[1],
+                args.deals,
+                args.seed,
+                preset,
+                progress,
+                jobs=jobs,
+                options=options,
+                exchange=args.exchange,
+                exchange_way=Direction(args.exchange_way),
+            )
         if args.json:
             print(json.dumps(report))
         else:
             _print_field(report)
         return 0
     with _ended_by_hangup_or_term():
-        report = run_arena(names, args.deals, args.seed, preset, progress, jobs=jobs, options=options,
-                           exchange=args.exchange, exchange_way=Direction(args.exchange_way))
+        report = run_arena(
+            names,
+            args.deals,
+            args.seed,
+            preset,
+            progress,
+            jobs=jobs,
+            options=options,
+            exchange=args.exchange,
+            exchange_way=Direction(args.exchange_way),
+        )
     if args.json:
         print(json.dumps(report))
         return 0
@@ -235,15 +299,19 @@ def _table_words(report: dict[str, Any]) -> str:
 def _print_field(report: dict[str, Any]) -> None:
     """A field match's report as text."""
     me, table = report["challenger"], report["field"]
-    print(f"{counted(report['deals'], 'field deal')}, {_table_words(report)}: "
-          f"{me['name']} in each seat in turn of a table of {table['name']}")
+    print(
+        f"{counted(report['deals'], 'field deal')}, {_table_words(report)}: "
+        f"{me['name']} in each seat in turn of a table of {table['name']}"
+    )
     print(f"gain of {me['name']} over {table['name']}: {me['mean']:+.3f} ± {me['ci95']:.3f} units a seat-hand (95%)")
     same = f"{me['name']}'s table played as the field's on {me['same_table']:.1%} of seat-hands"
     if "same_pass" in me:
         same += f"; {me['name']} passed as {table['name']} did on {me['same_pass']:.1%}"
     print(same)
-    print(f"fouls {me['name']} {me['fouls']}, {table['name']} {table['fouls']}; scoops {me['name']} {me['scoops']}; "
-          f"median ms {me['name']} {me['median_ms']:.2f}, {table['name']} {table['median_ms']:.2f}")
+    print(
+        f"fouls {me['name']} {me['fouls']}, {table['name']} {table['fouls']}; scoops {me['name']} {me['scoops']}; "
+        f"median ms {me['name']} {me['median_ms']:.2f}, {table['name']} {table['median_ms']:.2f}"
+    )
     if report.get("note"):
         print(f"note: {report['note']}")
 
@@ -310,8 +378,10 @@ def cmd_advice(args: argparse.Namespace) -> int:
     for r in report:
         v = r["verdicts"]
         worse = r["hands"] - v["best"] - v["good"]
-        print(f"{r['preset']:<11} {r['hands']:>6} {v['best']:>6} {v['good']:>6} {worse:>6} "
-              f"{100 * r['best_or_good']:>8.1f}% {r['largest_value_gap']:>10.2g}")
+        print(
+            f"{r['preset']:<11} {r['hands']:>6} {v['best']:>6} {v['good']:>6} {worse:>6} "
+            f"{100 * r['best_or_good']:>8.1f}% {r['largest_value_gap']:>10.2g}"
+        )
     return 0
 
 
@@ -329,8 +399,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         # The pool the file is filled from: 25 real deals a preset, fewer for a small file (a quick check).
         pool = sample_records(max(2, min(25, args.history_deals // 40)))
-        report["history"] = history = run_history_bench(pool, args.history_deals, progress=say,
-                                                        screen=time_history_screen)
+        report["history"] = history = run_history_bench(
+            pool, args.history_deals, progress=say, screen=time_history_screen
+        )
         for name, target in history["targets"].items():
             report["targets"][f"history_{name}"] = target  # type: ignore[index]
     if args.json:
@@ -379,11 +450,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         h = report["history"]
         print(f"history of {h['deals']:,} deals ({h['file_mb']} MB):")
         print(f"  record a deal median {h['record_median_ms']:.2f} ms, p95 {h['record_p95_ms']:.2f} ms (target 5 ms)")
-        print(f"  opening History {h['history_open_s']:.3f} s, its queries {h['history_queries_s']:.4f} s "
-              "(target 0.5 s)")
+        print(
+            f"  opening History {h['history_open_s']:.3f} s, its queries {h['history_queries_s']:.4f} s (target 0.5 s)"
+        )
         print(f"  statistics {h['stats_s']:.3f} s (target 0.5 s)")
-        print(f"  start-up with the history: {h['startup_empty_s']:.4f} s empty, {h['startup_full_s']:.4f} s full "
-              f"(growth target 0.05 s)")
+        print(
+            f"  start-up with the history: {h['startup_empty_s']:.4f} s empty, {h['startup_full_s']:.4f} s full "
+            f"(growth target 0.05 s)"
+        )
     missed = [name for name, t in report["targets"].items() if not t["met"]]
     print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")
     return 0

@@ -26,7 +26,10 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--declare", metavar="SPECIAL", choices=[s.id for s in Special], help="a special declared instead")
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
     p.add_argument(
-        "--samples", type=bounded("--samples", 2, 100_000), default=None, metavar="N",
+        "--samples",
+        type=bounded("--samples", 2, 100_000),
+        default=None,
+        metavar="N",
         help="pricing budget in tables (default 500, the Settings' standard; legal plays at a four-player table"
         " are priced on 16 of the bank's hands a table)",
     )
@@ -37,7 +40,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
 
 def _decision(args: argparse.Namespace, cards: tuple[Any, ...]) -> Decision:
     if (args.play is None) == (args.declare is None):
-        fail("give the play: --play \"FRONT / MIDDLE / BACK\" or --declare SPECIAL")
+        fail('give the play: --play "FRONT / MIDDLE / BACK" or --declare SPECIAL')
     if args.declare is not None:
         try:
             return Decision.declared(cards, Special(args.declare))
@@ -88,8 +91,10 @@ def review_json(r: Review, t: Translator) -> dict[str, Any]:
     """The JSON of ``coach --json``: the keys the issue names, plus the reasoning."""
     you, best = r.played, r.best
     rows = {
-        row.id: {"yours_win": None if you.row_wins is None else round(you.row_wins[row], 4),
-                 "best_win": None if best.row_wins is None else round(best.row_wins[row], 4)}
+        row.id: {
+            "yours_win": None if you.row_wins is None else round(you.row_wins[row], 4),
+            "best_win": None if best.row_wins is None else round(best.row_wins[row], 4),
+        }
         for row in Row
     }
     return {
@@ -100,8 +105,12 @@ def review_json(r: Review, t: Translator) -> dict[str, Any]:
         "verdict": r.verdict.value,
         "best": _play_json(best),
         "rows": rows,
-        "sweeps": {"yours_given": round(you.sweeps_given, 4), "yours_taken": round(you.sweeps_taken, 4),
-                   "best_given": round(best.sweeps_given, 4), "best_taken": round(best.sweeps_taken, 4)},
+        "sweeps": {
+            "yours_given": round(you.sweeps_given, 4),
+            "yours_taken": round(you.sweeps_taken, 4),
+            "best_given": round(best.sweeps_given, 4),
+            "best_taken": round(best.sweeps_taken, 4),
+        },
         "why": why(t, r),
         "alternatives": [_play_json(a) for a in r.alternatives],
         "note": t("coach.review.tied") if above_best(r) else None,

@@ -27,10 +27,18 @@ from app.store.stats import compute_stats
 from app.store.validate import MAX_INT
 from rules.presets import Preset
 
-LIMIT = whole_number(1, 1_000_000, not_whole="invalid limit {text!r} (a number of deals)",
-                     out_of_range="the limit is at least {low} and at most {high:,}, not {value}")
-DEAL_ID = whole_number(1, MAX_INT, not_whole="invalid deal id {text!r} (the number History lists)",
-                       out_of_range="deal ids are from {low} to {high}, not {value}")
+LIMIT = whole_number(
+    1,
+    1_000_000,
+    not_whole="invalid limit {text!r} (a number of deals)",
+    out_of_range="the limit is at least {low} and at most {high:,}, not {value}",
+)
+DEAL_ID = whole_number(
+    1,
+    MAX_INT,
+    not_whole="invalid deal id {text!r} (the number History lists)",
+    out_of_range="deal ids are from {low} to {high}, not {value}",
+)
 
 OFF_WORDS = {
     HistoryOff.FULL: "the disk is full",
@@ -52,8 +60,11 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--rules", choices=presets, help="only this preset")
     p.add_argument("--limit", type=LIMIT, default=20, metavar="N", help="at most N deals (default 20)")
     p.add_argument("--json", action="store_true", help="one JSON list")
-    p.add_argument("--damaged", action="store_true",
-                   help="list the stored rows that do not read back (skipped elsewhere), instead of the deals")
+    p.add_argument(
+        "--damaged",
+        action="store_true",
+        help="list the stored rows that do not read back (skipped elsewhere), instead of the deals",
+    )
     p = add_command(sub, "stats", cmd_stats, help="your statistics per preset")
     p.add_argument("--rules", choices=presets, help="only this preset")
     p.add_argument("--json", action="store_true", help="JSON")
@@ -74,10 +85,15 @@ def _check() -> object:
 
 def _warn_moved(moved: object, history: History) -> None:
     salvaged = history.salvaged
-    kept = "" if salvaged is None else (f" with the {counted(salvaged.recovered, 'deal')} that could be read "
-                                        f"({salvaged.lost} lost)")
-    print(f"warning: the history file could not be read; it was kept as {moved} and a new history started{kept}",
-          file=sys.stderr)
+    kept = (
+        ""
+        if salvaged is None
+        else (f" with the {counted(salvaged.recovered, 'deal')} that could be read ({salvaged.lost} lost)")
+    )
+    print(
+        f"warning: the history file could not be read; it was kept as {moved} and a new history started{kept}",
+        file=sys.stderr,
+    )
 
 
 def opened(read_only: bool = False) -> History:
@@ -103,12 +119,14 @@ def _run(fn: object, args: argparse.Namespace, *, read_only: bool = True) -> int
         skipped = history.take_damaged()
         if skipped:
             rows = "1 stored row does" if skipped == 1 else f"{skipped} stored rows do"
-            print(f"warning: {rows} not read back and {'was' if skipped == 1 else 'were'} skipped "
-                  "(see 'chinese-poker history --damaged')", file=sys.stderr)
+            print(
+                f"warning: {rows} not read back and {'was' if skipped == 1 else 'were'} skipped "
+                "(see 'chinese-poker history --damaged')",
+                file=sys.stderr,
+            )
         return status
     except WriteFailed as exc:
-        return report(f"the history cannot be written: {OFF_WORDS[exc.why]} ({exc}); nothing was changed",
-                      EXIT_FAILURE)
+        return report(f"the history cannot be written: {OFF_WORDS[exc.why]} ({exc}); nothing was changed", EXIT_FAILURE)
     except sqlite3.DatabaseError as exc:  # damage deep in the file the salvage could not get past
         return report(f"the history file cannot be read ({exc})", EXIT_FAILURE)
     finally:
@@ -125,10 +143,28 @@ def _history(history: History, args: argparse.Namespace) -> int:
         return _damaged(history, args)
     rows = history.deals(preset=args.rules, limit=args.limit)
     if args.json:
-        out = [{"id": r.id, "played": r.played, "rules": r.preset, "mode": r.mode, "session": r.session,
-                "number": r.number, "units": r.units, "rows_won": r.rows_won, "sweeps_given": r.sweeps_given,
-                "sweeps_taken": r.sweeps_taken, "fouled": r.fouled, "special": r.special, "seconds": r.seconds,
-                "verdict": r.verdict, "loss": r.loss, "retry_of": r.retry_of, "players": r.players} for r in rows]
+        out = [
+            {
+                "id": r.id,
+                "played": r.played,
+                "rules": r.preset,
+                "mode": r.mode,
+                "session": r.session,
+                "number": r.number,
+                "units": r.units,
+                "rows_won": r.rows_won,
+                "sweeps_given": r.sweeps_given,
+                "sweeps_taken": r.sweeps_taken,
+                "fouled": r.fouled,
+                "special": r.special,
+                "seconds": r.seconds,
+                "verdict": r.verdict,
+                "loss": r.loss,
+                "retry_of": r.retry_of,
+                "players": r.players,
+            }
+            for r in rows
+        ]
         print(json.dumps(out, ensure_ascii=False))
         return 0
     if not rows:
@@ -169,8 +205,10 @@ def _damaged(history: History, args: argparse.Namespace) -> int:
         return 0
     for d in found:
         print(f"{d.table[:-1]} {d.id}: {d.why}")
-    print(f"{len(found)} stored {'row does' if len(found) == 1 else 'rows do'} not read back: the game skips "
-          "them; export leaves them out")
+    print(
+        f"{len(found)} stored {'row does' if len(found) == 1 else 'rows do'} not read back: the game skips "
+        "them; export leaves them out"
+    )
     return 0
 
 
@@ -189,9 +227,15 @@ def _stats(history: History, args: argparse.Namespace) -> int:
 
     en = Translator("en")  # the commands' text output is English
     for s in stats:
-        print(f"{s.preset}: {counted(s.deals, 'deal')}" + ("" if not s.computer_deals else
-              f" of your own decisions (of {s.seat_deals} at your seat; the computer decided {s.computer_deals}, "
-              f"{s.timeouts} at the time-out: not counted here)"))
+        print(
+            f"{s.preset}: {counted(s.deals, 'deal')}"
+            + (
+                ""
+                if not s.computer_deals
+                else f" of your own decisions (of {s.seat_deals} at your seat; the computer decided "
+                f"{s.computer_deals}, {s.timeouts} at the time-out: not counted here)"
+            )
+        )
         if not s.deals:
             continue
         print(f"  units a deal   {s.mean:+.2f} ± {s.ci95:.2f} (95%), {units_text(en, s.units)} in all")
@@ -241,8 +285,13 @@ def _skipped(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
-_NOT_A_FILE = ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISFIFO, "a pipe (FIFO)"),
-               (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+_NOT_A_FILE = (
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISFIFO, "a pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a folder"),
+)
 
 
 def export_target(name: str) -> Path:
@@ -318,6 +367,9 @@ def _import(history: History, args: argparse.Namespace) -> int:
         raise UsageError(f"{name}: {exc.strerror or exc}") from None
     except OSError as exc:
         return report(f"{name}: {exc.strerror or exc}; nothing was imported", EXIT_FAILURE)
-    print(f"imported {counted(result.added, 'deal')} ({result.skipped} already in the history, "
-          f"{counted(result.sessions, 'new session')})", file=sys.stderr)
+    print(
+        f"imported {counted(result.added, 'deal')} ({result.skipped} already in the history, "
+        f"{counted(result.sessions, 'new session')})",
+        file=sys.stderr,
+    )
     return 0

@@ -37,20 +37,40 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--level", choices=[x.value for x in Level], help="the computer players' level (default: normal)")
     p.add_argument("--time-limit", type=TIME_LIMIT, metavar="S", help="seconds to arrange (0: none; default 60)")
     p.add_argument(
-        "--players", type=PLAYERS, metavar="N",
+        "--players",
+        type=PLAYERS,
+        metavar="N",
         help="players at the table: 2 (you and North), 3 (you, East and West) or 4 (default)",
     )
-    p.add_argument("--banker", action=argparse.BooleanOptionalAction, default=None,
-                   help="a banker game (莊家): everyone plays the banker, whose seat goes round "
-                   "(default: on in hongkong, off elsewhere)")
-    p.add_argument("--exempt", action="store_true",
-                   help="免擺: a straight flush or four of a kind wins without arranging (rules/RULES.md §18)")
-    p.add_argument("--exchange", type=int, choices=range(MAX_ROUNDS + 1), metavar="N",
-                   help="換三張: rounds of passing three cards before arranging, 0 to 2 (rules/RULES.md §21)")
-    p.add_argument("--exchange-way", choices=[d.value for d in Direction],
-                   help="which way the cards go (default clockwise; rotate: a different way each deal)")
-    p.add_argument("--joker", action="store_true",
-                   help="鬼牌: a dealt card is turned up and a wild joker dealt in its place (rules/RULES.md §20)")
+    p.add_argument(
+        "--banker",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a banker game (莊家): everyone plays the banker, whose seat goes round "
+        "(default: on in hongkong, off elsewhere)",
+    )
+    p.add_argument(
+        "--exempt",
+        action="store_true",
+        help="免擺: a straight flush or four of a kind wins without arranging (rules/RULES.md §18)",
+    )
+    p.add_argument(
+        "--exchange",
+        type=int,
+        choices=range(MAX_ROUNDS + 1),
+        metavar="N",
+        help="換三張: rounds of passing three cards before arranging, 0 to 2 (rules/RULES.md §21)",
+    )
+    p.add_argument(
+        "--exchange-way",
+        choices=[d.value for d in Direction],
+        help="which way the cards go (default clockwise; rotate: a different way each deal)",
+    )
+    p.add_argument(
+        "--joker",
+        action="store_true",
+        help="鬼牌: a dealt card is turned up and a wild joker dealt in its place (rules/RULES.md §20)",
+    )
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",

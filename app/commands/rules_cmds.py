@@ -39,8 +39,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     add_wheel(p)
 
     p = add_command(sub, "score", cmd_score, help="score a deal: JSON in (stdin or --input), JSON out")
-    p.add_argument("--rules", metavar="PRESET",
-                   help=f"{_PRESETS} (overrides the input)")
+    p.add_argument("--rules", metavar="PRESET", help=f"{_PRESETS} (overrides the input)")
     p.add_argument("--input", metavar="FILE", help="read the deal from FILE instead of stdin")
 
 

@@ -24,8 +24,7 @@ from rules.specials import Special
 
 from .why import YES, Allowed, Verdict, Why, greyed
 
-__all__ = ["Action", "Allowed", "ArrangeError", "ArrangeState", "Hint", "display_order", "hint_row",
-           "partial_category"]
+__all__ = ["Action", "Allowed", "ArrangeError", "ArrangeState", "Hint", "display_order", "hint_row", "partial_category"]
 
 
 class Action(StrEnum):
@@ -369,8 +368,14 @@ class ArrangeState:
         """Show ``arrangement`` in the rows (a suggestion or the takeover's choice)."""
         if sorted(arrangement.cards) != sorted(self.hand):
             raise ArrangeError("not_this_hand")
-        return self._with(rows=arrangement.rows, selected=frozenset(), cursor=0, suggestion=suggestion, declared=None,
-                          received=frozenset())
+        return self._with(
+            rows=arrangement.rows,
+            selected=frozenset(),
+            cursor=0,
+            suggestion=suggestion,
+            declared=None,
+            received=frozenset(),
+        )
 
     # ---- auto-arrange
 

@@ -22,8 +22,9 @@ from .record import DealRecord
 from .requests import ADVICE_LEVEL, HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose
 
 
-def view_of(rec: DealRecord, seat: int, config: TableConfig, totals: tuple[int, ...], levels: list[Level],
-            human: int | None) -> TableView:
+def view_of(
+    rec: DealRecord, seat: int, config: TableConfig, totals: tuple[int, ...], levels: list[Level], human: int | None
+) -> TableView:
     """The public information seat ``seat`` decides ``rec`` with: the table's money before the deal (``totals``,
     by table seat), the computer seats' ``levels`` (by table seat) and the seat a person plays. The table asks
     with its own; a stored deal priced later (:mod:`.backlog`) with its record's money before it."""
@@ -80,23 +81,24 @@ class Asking:
         assert rec is not None
         return view_of(rec, seat, self.table.config, self.table.money(), self.table.levels, self.table.human)
 
-
-    def request(
-        self, seat: int, level: Level, purpose: Purpose, fixed: Fixed | None = None, top: int = 3
-    ) -> AIRequest:
+    def request(self, seat: int, level: Level, purpose: Purpose, fixed: Fixed | None = None, top: int = 3) -> AIRequest:
         """A request for ``seat`` to decide (or be helped) at ``level``, seeded by the deal and the seat."""
         rec = self.table.current
         assert rec is not None
-        return AIRequest(seat, rec.number, rec.hands[seat], self.view_for(seat), level, rec.seed * 8 + seat, fixed,
-                         purpose, top)
+        return AIRequest(
+            seat, rec.number, rec.hands[seat], self.view_for(seat), level, rec.seed * 8 + seat, fixed, purpose, top
+        )
 
     def computer_requests(self) -> list[AIRequest]:
         """One request per computer seat still to decide this deal, in seat order."""
         rec = self.table.current
         if rec is None or self.table.phase is not Phase.ARRANGING or not self.thinking:
             return []
-        return [self.request(s, self.table.levels[s], Purpose.DECIDE) for s in rec.seats
-                if self.table.is_computer(s) and s not in rec.decisions]
+        return [
+            self.request(s, self.table.levels[s], Purpose.DECIDE)
+            for s in rec.seats
+            if self.table.is_computer(s) and s not in rec.decisions
+        ]
 
     def suggest_request(self) -> AIRequest:
         """Auto-arrange for the human: different plays around what is placed, best first."""
@@ -122,4 +124,3 @@ class Asking:
         assert self.table.human is not None
         fixed = None if self.table.arrange is None else self.table.arrange.fixed()
         return self.request(self.table.human, HELPER_LEVEL, Purpose.TAKEOVER, fixed, top=1)
-

@@ -84,8 +84,9 @@ def price(pending: Unpriced, budget: Budget) -> Review | None:
     return coach.review_for(rec.number, seat)
 
 
-def price_backlog(history: History, budget: Budget, *, cancelled: Callable[[], bool] = lambda: False,
-                  limit: int = LIMIT) -> int:
+def price_backlog(
+    history: History, budget: Budget, *, cancelled: Callable[[], bool] = lambda: False, limit: int = LIMIT
+) -> int:
     """Price the backlog and write each verdict (a thread worker's work: it stops between deals once
     ``cancelled``, and when the history refuses a write); returns how many were written."""
     written = 0

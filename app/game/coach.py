@@ -109,8 +109,9 @@ class Coach:
         around, plays = self.constrained.get((deal, seat), (0, ()))
         return around if played in plays else 0
 
-    def request(self, rec: DealRecord, seat: int, view: TableView, budget: Budget = Budget.STANDARD
-                ) -> CoachRequest | None:
+    def request(
+        self, rec: DealRecord, seat: int, view: TableView, budget: Budget = Budget.STANDARD
+    ) -> CoachRequest | None:
         """The request pricing ``seat``'s decision in ``rec`` (None when it is decided already, priced or
         being priced, or the seat has not decided)."""
         key = (rec.number, seat)
@@ -119,8 +120,7 @@ class Coach:
         if key in self.rows or key in self.reviews or key in self.pending or seat not in rec.decisions:
             return None
         self.pending.add(key)
-        return CoachRequest(rec.number, seat, rec.hands[seat], rec.decisions[seat], view, coach_seed(rec, seat),
-                            budget)
+        return CoachRequest(rec.number, seat, rec.hands[seat], rec.decisions[seat], view, coach_seed(rec, seat), budget)
 
     def pass_requests(self, rec: DealRecord, seat: int, view: TableView) -> list[PassCoachRequest]:
         """The requests pricing each of ``seat``'s passes in ``rec`` not yet priced or being priced (never one the
@@ -133,8 +133,17 @@ class Coach:
             if key in self.passes or key in self.passes_pending:
                 continue
             self.passes_pending.add(key)
-            out.append(PassCoachRequest(rec.number, seat, k, rec.hand_before(seat, k), made.cards, view,
-                                        coach_seed(rec, seat) ^ (k + 1) << 24))
+            out.append(
+                PassCoachRequest(
+                    rec.number,
+                    seat,
+                    k,
+                    rec.hand_before(seat, k),
+                    made.cards,
+                    view,
+                    coach_seed(rec, seat) ^ (k + 1) << 24,
+                )
+            )
         return out
 
     def accept_pass(self, request: PassCoachRequest, result: PassReview) -> None:

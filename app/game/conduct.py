@@ -40,9 +40,15 @@ class Next:
 
     def then(self, later: Next) -> Next:
         """This outcome followed by ``later`` (headless play merges what a run of calls did)."""
-        return Next(self.requests + later.requests, later.scored or self.scored, later.coach or self.coach,
-                    later.coach_passes if later.coach_passes is not None else self.coach_passes,
-                    self.passed or later.passed, self.host or later.host, self.taken or later.taken)
+        return Next(
+            self.requests + later.requests,
+            later.scored or self.scored,
+            later.coach or self.coach,
+            later.coach_passes if later.coach_passes is not None else self.coach_passes,
+            self.passed or later.passed,
+            self.host or later.host,
+            self.taken or later.taken,
+        )
 
 
 REFUSED = Next(taken=False)

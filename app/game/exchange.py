@@ -86,8 +86,13 @@ class Exchange:
     def can_pick(self) -> bool:
         """True while the player may still choose this round's pass."""
         t = self.table
-        return self.active and t.human is not None and t.arrange is not None and t.human not in self.passes \
+        return (
+            self.active
+            and t.human is not None
+            and t.arrange is not None
+            and t.human not in self.passes
             and not self.taken
+        )
 
     @property
     def received(self) -> frozenset[Card]:
@@ -173,23 +178,32 @@ class Exchange:
         rec = self.table.current
         if rec is None or not self.active:
             return []
-        return [self.request(s, self.table.levels[s], Purpose.DECIDE) for s in rec.seats
-                if s != self.table.human and s not in self.passes]
+        return [
+            self.request(s, self.table.levels[s], Purpose.DECIDE)
+            for s in rec.seats
+            if s != self.table.human and s not in self.passes
+        ]
 
     def request(self, seat: int, level: Level, purpose: Purpose) -> PassRequest:
         """The request for ``seat``'s pass of this round at ``level``, seeded by the deal, the seat and the round."""
         rec = self.table.current
         assert rec is not None
         seed = (rec.seed * 8 + seat) * 4 + len(rec.passes) + 1
-        return PassRequest(seat, rec.number, len(rec.passes), rec.hands[seat], self.table.ask.view_for(seat), level,
-                           seed, purpose)
+        return PassRequest(
+            seat, rec.number, len(rec.passes), rec.hands[seat], self.table.ask.view_for(seat), level, seed, purpose
+        )
 
     def take(self, request: PassRequest, cards: tuple[Card, ...]) -> bool:
         """Take a seat's pass (a computer's, or the player's chosen at the time-out); False when it is stale."""
         t = self.table
         rec = t.current
-        if (rec is None or not self.active or request.deal != rec.number or request.round != len(rec.passes)
-                or request.seat in self.passes):
+        if (
+            rec is None
+            or not self.active
+            or request.deal != rec.number
+            or request.round != len(rec.passes)
+            or request.seat in self.passes
+        ):
             return False
         if request.seat == t.human and request.purpose is not Purpose.TAKEOVER:
             return False
@@ -240,8 +254,7 @@ class Exchange:
         assert rec is not None
         if set(self.passes) != set(rec.seats):
             return
-        moved = pass_round([rec.hands[s] for s in rec.seats], [self.passes[s] for s in rec.seats],
-                           rec.exchange)  # type: ignore[arg-type]
+        moved = pass_round([rec.hands[s] for s in rec.seats], [self.passes[s] for s in rec.seats], rec.exchange)  # type: ignore[arg-type]
         rec.passes.append(dict(self.passes))
         rec.hands = dict(zip(rec.seats, moved, strict=True))
         if len(rec.passes) < t.config.exchange:

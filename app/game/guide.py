@@ -81,8 +81,15 @@ REFERS: dict[Step, frozenset[Part]] = {
 
 def guide_config() -> TableConfig:
     """The guide's table: taiwan, `normal` opponents, no clock, not scored, the fixed seed."""
-    return TableConfig(preset=Preset.TAIWAN, options=Preset.TAIWAN.default_options, scored=False, time_limit=0,
-                       takeover=True, levels=(Level.NORMAL,) * 3, seed=GUIDE_SEED)
+    return TableConfig(
+        preset=Preset.TAIWAN,
+        options=Preset.TAIWAN.default_options,
+        scored=False,
+        time_limit=0,
+        takeover=True,
+        levels=(Level.NORMAL,) * 3,
+        seed=GUIDE_SEED,
+    )
 
 
 def foul_on_purpose(hand: tuple[Card, ...]) -> Arrangement:
@@ -148,6 +155,10 @@ class Guide:
             return False
         if rec.human is None:
             return False
-        self.swept = any(it.kind == "sweep" for i, p in enumerate(rec.seats) for q in rec.seats[i + 1:]
-                         for it in rec.pair_items(p, q))
+        self.swept = any(
+            it.kind == "sweep"
+            for i, p in enumerate(rec.seats)
+            for q in rec.seats[i + 1 :]
+            for it in rec.pair_items(p, q)
+        )
         return True

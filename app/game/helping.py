@@ -108,8 +108,9 @@ class Helper:
         self._free_request = None
         rec = self.table.current
         if around and rec is not None:
-            self.table.coach.note_constrained(rec.number, request.seat, around,
-                                              [s.decision for s in self.table.arrange.suggestions])
+            self.table.coach.note_constrained(
+                rec.number, request.seat, around, [s.decision for s in self.table.arrange.suggestions]
+            )
         return True
 
     def free_request(self, request: AIRequest) -> AIRequest | None:
@@ -147,8 +148,15 @@ class Helper:
         """Whether the answer to the best-from-scratch ``request`` still applies to ``offer``: same deal, the
         player still arranging and still looking at one of its suggestions (not a play of their own since)."""
         rec, st = self.table.current, self.table.arrange
-        return (offer is not None and offer.free_pending and rec is not None and request.deal == rec.number
-                and self.table.can_arrange and st is not None and st.showing_suggestion())
+        return (
+            offer is not None
+            and offer.free_pending
+            and rec is not None
+            and request.deal == rec.number
+            and self.table.can_arrange
+            and st is not None
+            and st.showing_suggestion()
+        )
 
     def hint_for(self, choice: Choice) -> Hint | None:
         """The hint: the card under the cursor, the row the helper's completion puts it in, and that row's

@@ -64,8 +64,14 @@ class Recorder(Protocol):
 class Journal:
     """Writes one table's session to the history (see the module docstring)."""
 
-    def __init__(self, history: History | None, *, session: int | None = None,
-                 owner: int | None = None, on_off: Callable[[HistoryOff], None] | None = None) -> None:
+    def __init__(
+        self,
+        history: History | None,
+        *,
+        session: int | None = None,
+        owner: int | None = None,
+        on_off: Callable[[HistoryOff], None] | None = None,
+    ) -> None:
         self.history = history
         self.session = session
         self.owner = os.getpid() if owner is None else owner
@@ -108,7 +114,8 @@ class Journal:
             review = early.to_dict() if early is not None and rec.own() else None
             mode = Mode.TABLE if rec.human is not None else Mode.WATCH
             self._deal_ids[rec.number] = self.history.record_deal(
-                self.session, rec.to_dict(), mode, state=table.state(), review=review)
+                self.session, rec.to_dict(), mode, state=table.state(), review=review
+            )
         except WriteFailed as exc:
             self._failed(exc)
 

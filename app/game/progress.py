@@ -269,8 +269,7 @@ class Progress:
         """The seconds to choose the pass of round ``round_no`` (0-based) of deal ``number``: what was left of it
         when it was saved (Continue), else ``limit``."""
         resumed = self.resumed
-        if (resumed is None or resumed.deal != number or resumed.passing is None
-                or round_no != len(resumed.made.rounds)):
+        if resumed is None or resumed.deal != number or resumed.passing is None or round_no != len(resumed.made.rounds):
             return float(limit)
         return min(float(limit), resumed.passing)
 
@@ -307,9 +306,20 @@ class Progress:
         elif st is not None:
             placed = st.rows
             declared = None if st.declared is None else st.declared.id
-        return Made(rounds, None, taken, left, placed, declared, double, decision,
-                    decider if decision is not None else None, rec.seconds if decision is not None else None, stake,
-                    seconds)
+        return Made(
+            rounds,
+            None,
+            taken,
+            left,
+            placed,
+            declared,
+            double,
+            decision,
+            decider if decision is not None else None,
+            rec.seconds if decision is not None else None,
+            stake,
+            seconds,
+        )
 
     def state(self) -> dict[str, Any]:
         """The session's state to save now: between deals, the table's; during a deal, the state before it was
@@ -356,8 +366,13 @@ class Progress:
             return
         now = self.table.now()
         saved = self._saved
-        if saved is not None and key is not None and saved[:2] == key[:2] and self._saved_at is not None \
-                and now - self._saved_at < SAVE_EVERY:
+        if (
+            saved is not None
+            and key is not None
+            and saved[:2] == key[:2]
+            and self._saved_at is not None
+            and now - self._saved_at < SAVE_EVERY
+        ):
             return  # only the clock moved, and it was written less than a second ago
         self._write(key, now)
 
@@ -394,14 +409,21 @@ def restore_made(table: Any, record: DealRecord, human: int, made: Made) -> None
     file) is left out."""
     st = table.arrange
     decision = made.decision
-    if decision is not None and made.decider is not None and human not in record.decisions \
-            and sorted(decision.cards) == sorted(record.hands[human]):
+    if (
+        decision is not None
+        and made.decider is not None
+        and human not in record.decisions
+        and sorted(decision.cards) == sorted(record.hands[human])
+    ):
         record.decisions[human] = decision
         record.decided_by[human] = made.decider
         record.seconds = made.seconds
         if st is not None:
-            st = st.with_arrangement(decision.arrangement) if decision.arrangement is not None else \
-                replace(st, declared=decision.declare)
+            st = (
+                st.with_arrangement(decision.arrangement)
+                if decision.arrangement is not None
+                else replace(st, declared=decision.declare)
+            )
         if record.preset is Preset.ARCADE and record.banker is None:  # the 賭倍 that went in with it, or none
             record.doubles[human] = made.double if made.double in table.double_options() else None
         table.arrange, table.deadline = st, None

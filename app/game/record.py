@@ -106,6 +106,7 @@ class DealRecord:
         assert self.exchange is not None
         pos = giver(self.position(seat), len(self.seats), self.exchange)
         return self.passes[round_no][self.seats[pos]]
+
     turned: Card | None = None  # the joker game (rules/RULES.md §20.2): the card turned up, out of play
 
     def position(self, seat: int) -> int:
@@ -291,8 +292,11 @@ def _read_record(data: Any) -> DealRecord:
     # The joker deal (§20.2): the seed's shuffle with one dealt card turned up, which the record names.
     turned = turned_card(seed, len(seats)) if options.joker else None
     if data.get("turned") is not None and (turned is None or parse_cards(str(data["turned"]), 1)[0] != turned):
-        raise RecordError(f"'turned' {data['turned']!r} is not the card seed {seed} turns up for the joker"
-                          if turned is not None else "'turned' is only in a deal played with the joker")
+        raise RecordError(
+            f"'turned' {data['turned']!r} is not the card seed {seed} turns up for the joker"
+            if turned is not None
+            else "'turned' is only in a deal played with the joker"
+        )
     dealt = {s: tuple(sorted(h)) for s, h in zip(seats, deal_cards(seed, len(seats), options.joker), strict=True)}
     way, passes = _read_exchange(data, seats, dealt, hands)
     if way is None:
@@ -338,8 +342,10 @@ def _read_record(data: Any) -> DealRecord:
         cut = data.get("cut")
         rec.cut = None if cut is None else parse_cards(str(cut), 1)[0]
         rec.treasure = tuple(parse_cards(str(c), 1)[0] for c in data.get("treasure", []))
-        rec.doubles = {s: (None if t is None else _int(t, "a double's target"))
-                       for s, t in _seat_map(data.get("doubles", {}), "'doubles'").items()}
+        rec.doubles = {
+            s: (None if t is None else _int(t, "a double's target"))
+            for s, t in _seat_map(data.get("doubles", {}), "'doubles'").items()
+        }
     if "result" in data:
         if set(rec.decisions) != set(seats):
             raise RecordError("a scored deal needs every seat's decision")
@@ -412,17 +418,23 @@ def _read_exchange(
 
 def _rounds(data: Any, made: int, key: str = "passed_for_human") -> tuple[int, ...]:
     """The rounds (0-based) whose pass the computer chose for the player, checked against the rounds made."""
-    if not isinstance(data, list) or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k < made
-                                             for k in data):
+    if not isinstance(data, list) or not all(
+        isinstance(k, int) and not isinstance(k, bool) and 0 <= k < made for k in data
+    ):
         raise RecordError(f"'{key}' must list rounds of the exchange (0 to {made - 1}), not {data!r}")
     return tuple(sorted(set(data)))
 
 
 def _pass_seconds(data: Any, made: int) -> tuple[float | None, ...]:
     """The seconds the player took over each round's pass (null for a round that was not theirs), checked."""
-    ok = isinstance(data, list) and len(data) <= made and all(
-        t is None or (isinstance(t, int | float) and not isinstance(t, bool) and math.isfinite(t) and t >= 0)
-        for t in data)
+    ok = (
+        isinstance(data, list)
+        and len(data) <= made
+        and all(
+            t is None or (isinstance(t, int | float) and not isinstance(t, bool) and math.isfinite(t) and t >= 0)
+            for t in data
+        )
+    )
     if not ok:
         raise RecordError(f"'pass_seconds' must be up to {made} numbers of seconds (or null), not {data!r}")
     return tuple(None if t is None else float(t) for t in data)

@@ -44,8 +44,12 @@ class RetryJournal(Journal):
             self._humans[rec.number] = rec.human
             early = self._early.pop(rec.number, None)
             self._deal_ids[rec.number] = self.history.record_deal(
-                None, rec.to_dict(), Mode.RETRY, retry_of=self.retry_of,
-                review=None if early is None else early.to_dict())
+                None,
+                rec.to_dict(),
+                Mode.RETRY,
+                retry_of=self.retry_of,
+                review=None if early is None else early.to_dict(),
+            )
         except WriteFailed as exc:
             self._failed(exc)
 
@@ -67,9 +71,16 @@ class OneDeal(Table):
         now: Callable[[], float] = time.monotonic,
         sort: str = "rank",
     ) -> None:
-        config = TableConfig(preset=stored.preset, options=stored.options, scored=False, time_limit=time_limit,
-                             takeover=True, seed=stored.seed, players=stored.players,
-                             banker=stored.banker is not None)
+        config = TableConfig(
+            preset=stored.preset,
+            options=stored.options,
+            scored=False,
+            time_limit=time_limit,
+            takeover=True,
+            seed=stored.seed,
+            players=stored.players,
+            banker=stored.banker is not None,
+        )
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.stored, self.retrying = stored, retry
         self.ask.thinking = False  # nobody thinks: the opponents' stored decisions stand
@@ -87,14 +98,29 @@ class OneDeal(Table):
         old = self.stored
         keep = {s: d for s, d in old.decisions.items() if not (self.retrying and s == old.human)}
         rec = DealRecord(
-            number=old.number, seed=old.seed, preset=old.preset, seats=old.seats, hands=dict(old.hands),
-            human=old.human, options=old.options, dealer=old.dealer, cut=old.cut, treasure=old.treasure,
-            decisions=keep, doubles={s: t for s, t in old.doubles.items() if s in keep},
-            decided_by={s: d for s, d in old.decided_by.items() if s in keep}, players=old.players,
-            banker=old.banker, stakes=dict(old.stakes), turned=old.turned,
+            number=old.number,
+            seed=old.seed,
+            preset=old.preset,
+            seats=old.seats,
+            hands=dict(old.hands),
+            human=old.human,
+            options=old.options,
+            dealer=old.dealer,
+            cut=old.cut,
+            treasure=old.treasure,
+            decisions=keep,
+            doubles={s: t for s, t in old.doubles.items() if s in keep},
+            decided_by={s: d for s, d in old.decided_by.items() if s in keep},
+            players=old.players,
+            banker=old.banker,
+            stakes=dict(old.stakes),
+            turned=old.turned,
             # 換三張 (RULES.md §21): the passes stand as made; a retry arranges the hand as it was played.
-            exchange=old.exchange, passes=[dict(p) for p in old.passes], dealt=dict(old.dealt),
-            passed_for_human=old.passed_for_human, passed_after_leaving=old.passed_after_leaving,
+            exchange=old.exchange,
+            passes=[dict(p) for p in old.passes],
+            dealt=dict(old.dealt),
+            passed_for_human=old.passed_for_human,
+            passed_after_leaving=old.passed_after_leaving,
             pass_seconds=old.pass_seconds,
         )
         self.number, self.current = old.number, rec

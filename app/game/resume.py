@@ -20,8 +20,9 @@ class RestoreError(ValueError):
     """A stored session that cannot be continued (written by a build that wrote it differently)."""
 
 
-def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
-                  now: Callable[[], float] | None = None) -> Table:
+def restore_table(
+    row: SessionRow, deals: list[Any], history: History | None, *, now: Callable[[], float] | None = None
+) -> Table:
     """The table of a stored session (:meth:`Table.restore`), ready to deal its next deal (the one that was being
     played, when there was one: the same cards, its clock where it stopped), recording into the same session,
     with the coach's reviews of its deals.
@@ -29,8 +30,9 @@ def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
     ``deals`` are the session's stored deals (:meth:`app.store.database.History.session_deals`)."""
     journal = Journal(history, session=row.id)
     try:
-        table = Table.restore({"config": row.config, "state": row.state, "deals": [d.data for d in deals]},
-                              journal=journal, now=now)
+        table = Table.restore(
+            {"config": row.config, "state": row.state, "deals": [d.data for d in deals]}, journal=journal, now=now
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise RestoreError(f"session {row.id} cannot be continued: {exc}") from None
     records = table.history
@@ -40,8 +42,7 @@ def restore_table(row: SessionRow, deals: list[Any], history: History | None, *,
     playing = InProgress.from_state(row.state)
     if playing is not None and playing.deal == table.number + 1:  # the state before it was dealt: it comes next
         table.progress.resume(playing)
-    journal.adopt({r.number: d.id for d, r in zip(deals, records, strict=True)},
-                  {r.number: r.human for r in records})
+    journal.adopt({r.number: d.id for d, r in zip(deals, records, strict=True)}, {r.number: r.human for r in records})
     return table
 
 

@@ -98,14 +98,18 @@ def reveal_steps(rec: DealRecord) -> tuple[RevealStep, ...]:
     assert rec.result is not None
     if not rec.preset.arranged:  # the pattern ladder (RULES.md §19): one beat, every hand at once
         ladder = _lines_of(rec, lambda k: k == "ladder")
-        return (RevealStep(StepKind.LADDER, None, tuple(ladder), _delta(ladder)),
-                RevealStep(StepKind.TOTALS, None, (), (0,) * SEATS))
+        return (
+            RevealStep(StepKind.LADDER, None, tuple(ladder), _delta(ladder)),
+            RevealStep(StepKind.TOTALS, None, (), (0,) * SEATS),
+        )
     rows = _row_lines(rec)
     # taiwan/tournament score rows as one ±1 per pair, known once the backs are shown.
     base = _lines_of(rec, lambda k: k == "rows")
-    steps = [RevealStep(StepKind.ROW, Row.FRONT, tuple(rows[Row.FRONT]), _delta(rows[Row.FRONT])),
-             RevealStep(StepKind.ROW, Row.MIDDLE, tuple(rows[Row.MIDDLE]), _delta(rows[Row.MIDDLE])),
-             RevealStep(StepKind.ROW, Row.BACK, tuple(rows[Row.BACK] + base), _delta(rows[Row.BACK] + base))]
+    steps = [
+        RevealStep(StepKind.ROW, Row.FRONT, tuple(rows[Row.FRONT]), _delta(rows[Row.FRONT])),
+        RevealStep(StepKind.ROW, Row.MIDDLE, tuple(rows[Row.MIDDLE]), _delta(rows[Row.MIDDLE])),
+        RevealStep(StepKind.ROW, Row.BACK, tuple(rows[Row.BACK] + base), _delta(rows[Row.BACK] + base)),
+    ]
     majority = _lines_of(rec, lambda k: k == "majority")
     if majority:
         steps.append(RevealStep(StepKind.MAJORITY, None, tuple(majority), _delta(majority)))

@@ -19,8 +19,9 @@ def sample_records(deals: int = 25, seed: int = 2026) -> list[dict[str, Any]]:
     table's own conducting calls (:meth:`Table.deal`, :meth:`Table.accept_takeover`, :meth:`Table.run`)."""
     out: list[dict[str, Any]] = []
     for preset in Preset:
-        config = TableConfig(preset=preset, options=preset.default_options, seed=seed, time_limit=0,
-                             levels=(Level.EASY,) * 3)
+        config = TableConfig(
+            preset=preset, options=preset.default_options, seed=seed, time_limit=0, levels=(Level.EASY,) * 3
+        )
         table = Table(config)
         for _ in range(deals):
             step = table.deal()

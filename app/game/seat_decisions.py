@@ -65,8 +65,13 @@ def decisions_of(rec: DealRecord, seat: int) -> tuple[Decided, ...]:
         who = final
         seconds = None
         if mine:
-            who = Decider.TIMEOUT if k in rec.passed_for_human else \
-                Decider.TAKEOVER if k in rec.passed_after_leaving else Decider.PLAYER
+            who = (
+                Decider.TIMEOUT
+                if k in rec.passed_for_human
+                else Decider.TAKEOVER
+                if k in rec.passed_after_leaving
+                else Decider.PLAYER
+            )
             seconds = rec.pass_seconds[k] if k < len(rec.pass_seconds) else None
         out.append(Decided(Kind.PASS, who, seconds, round=k, cards=passes[seat]))
     decision = rec.decisions.get(seat)

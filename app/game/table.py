@@ -86,9 +86,12 @@ class Table:
         self.reveal = RevealProgress()
         self.over_reason: EndReason | None = None
         self.seats = config.seats  # the chairs in use; the others stay empty all session
-        self.ledger: Ledger = seat_ledger(new_ledger(
-            self.preset, SEATS, scored=config.scored, coins=config.coins, stake=config.stake, rake=config.rake
-        ), self.seats)
+        self.ledger: Ledger = seat_ledger(
+            new_ledger(
+                self.preset, SEATS, scored=config.scored, coins=config.coins, stake=config.stake, rake=config.rake
+            ),
+            self.seats,
+        )
         self.treasure = TreasureQueue()  # arcade's 寶牌 shown so far (kept in practice too)
         self.start_money, self.coach = self.money(), Coach()  # the coach: every priced decision of the session
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
@@ -206,8 +209,12 @@ class Table:
             turned=turned_card(seed, len(seats)) if joker else None,
         )
         if self.config.banker:  # 莊家 (rules/RULES.md §16.1): the bank goes round, the player stakes
-            record.banker = next_banker(self.history[-1].banker if self.history else None, seats,
-                                        self.config.banker_moves, self.config.first_banker)
+            record.banker = next_banker(
+                self.history[-1].banker if self.history else None,
+                seats,
+                self.config.banker_moves,
+                self.config.first_banker,
+            )
             record.stakes = dict(zip(seats, deal_stakes(seats, record.banker, human, self.stake), strict=True))
             made = self.progress.made_for(self.number)
             if made is not None and made.stake in STAKES:  # Continue: a stake chosen during the deal, for the next
@@ -266,11 +273,15 @@ class Table:
         rec, human = self.current, self.human
         # Continue: the passes and the decision the player had made are priced again, as when they were made.
         resumed = rec is not None and human is not None and self.progress.made_for(rec.number) is not None
-        coach = ((human, self.ask.view_for(human))
-                 if resumed and human is not None and rec is not None and rec.own(human) else None)
+        coach = (
+            (human, self.ask.view_for(human))
+            if resumed and human is not None and rec is not None and rec.own(human)
+            else None
+        )
         passed = human if resumed and self.phase is Phase.ARRANGING and rec is not None and rec.passes else None
-        return Next(requests, scored=self.current if self.phase is Phase.REVEALING else None, coach=coach,
-                    coach_passes=passed)
+        return Next(
+            requests, scored=self.current if self.phase is Phase.REVEALING else None, coach=coach, coach_passes=passed
+        )
 
     def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next:
         """Hand a seat's answer to the call its request is for (a pass, a takeover, a computer's decision)."""
@@ -484,8 +495,11 @@ class Table:
         rec.decisions[seat] = decision
         rec.decided_by[seat] = Decider.TIMEOUT
         if self.preset is Preset.ARCADE:
-            rec.doubles[seat] = self.human_double if self.human_double is not None else (
-                None if choice.double is None else rec.seats[choice.double])
+            rec.doubles[seat] = (
+                self.human_double
+                if self.human_double is not None
+                else (None if choice.double is None else rec.seats[choice.double])
+            )
         self.deadline = None
         if self.human is None:
             self.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)
@@ -666,23 +680,32 @@ class Table:
     def state(self) -> dict[str, Any]:
         """What the session needs, beyond its settings and its deals, to be continued exactly (the history
         stores it with every deal)."""
-        return {"seed": self.seed, "number": self.number, "ledger": self.ledger.to_dict(),
-                "treasure": self.treasure.to_dict(), "player_seat": self.player_seat,
-                "start_money": list(self.start_money), "sort": self.sort, "stake": self.stake}
+        return {
+            "seed": self.seed,
+            "number": self.number,
+            "ledger": self.ledger.to_dict(),
+            "treasure": self.treasure.to_dict(),
+            "player_seat": self.player_seat,
+            "start_money": list(self.start_money),
+            "sort": self.sort,
+            "stake": self.stake,
+        }
 
     def save(self) -> dict[str, Any]:
         """The whole session as JSON-ready data: its settings, :meth:`state` and every deal."""
         return {"config": self.config.to_dict(), "state": self.state(), "deals": [r.to_dict() for r in self.history]}
 
     @classmethod
-    def restore(cls, saved: dict[str, Any], *, journal: Recorder | None = None,
-                now: Callable[[], float] | None = None) -> Table:
+    def restore(
+        cls, saved: dict[str, Any], *, journal: Recorder | None = None, now: Callable[[], float] | None = None
+    ) -> Table:
         """The table of a :meth:`save`, ready to deal its next deal. The player sits at the seat they last held,
         even if they had left it to the computer (unless it is out, or the table is watched). KeyError,
         TypeError or ValueError (a :class:`~.record.RecordError`) when ``saved`` cannot be continued."""
         config, state = TableConfig.from_dict(saved["config"]), saved["state"]
-        table = cls(config, sort=str(state.get("sort", "rank")), journal=journal,
-                    **({} if now is None else {"now": now}))
+        table = cls(
+            config, sort=str(state.get("sort", "rank")), journal=journal, **({} if now is None else {"now": now})
+        )
         table.seed, table.number = int(state["seed"]), int(state["number"])
         if config.scored:
             table.ledger = ledger_from_dict(config.preset, state["ledger"])

@@ -103,10 +103,16 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
         sessions[r[0]] = doc
     uids = {r[0]: r[1] for r in history.iter_rows("SELECT id, uid FROM deals")}
     for deal_id, uid, session, played, mode, retry_of, data, review in history.iter_rows(
-            "SELECT id, uid, session, played, mode, retry_of, data, review FROM deals ORDER BY id"):
+        "SELECT id, uid, session, played, mode, retry_of, data, review FROM deals ORDER BY id"
+    ):
         line = {
-            "format": FORMAT, "version": VERSION, "uid": uid, "played": played, "mode": mode,
-            "session": sessions.get(session), "retry_of": uids.get(retry_of),
+            "format": FORMAT,
+            "version": VERSION,
+            "uid": uid,
+            "played": played,
+            "mode": mode,
+            "session": sessions.get(session),
+            "retry_of": uids.get(retry_of),
         }
         try:
             line["deal"] = stored(data, ANY_OBJECT, "deal", quick=True)
@@ -139,8 +145,11 @@ def check_doc(doc: dict[str, Any], known: set[str]) -> None:
             priced = Review.from_dict(review)
         except _MEANING as exc:
             raise Invalid("review", str(exc)) from None
-        if record.human is None or priced.preset is not record.preset \
-                or priced.played.decision != record.decisions[record.human]:
+        if (
+            record.human is None
+            or priced.preset is not record.preset
+            or priced.played.decision != record.decisions[record.human]
+        ):
             raise Invalid("review", "the review is not of the player's decision in this deal")
     if doc["session"] is not None:
         _check_session(doc["session"], record)
@@ -168,8 +177,9 @@ def _check_session(session: dict[str, Any], record: DealRecord) -> None:
     if config.preset is not record.preset or Preset(session["preset"]) is not record.preset:
         raise Invalid("session.preset", "the session's rules are not the deal's")
     if config.players != record.players:
-        raise Invalid("session.config.players", f"the session seats {config.players} players and the deal "
-                                                f"{record.players}")
+        raise Invalid(
+            "session.config.players", f"the session seats {config.players} players and the deal {record.players}"
+        )
     Status(session["status"])
 
 
@@ -188,11 +198,15 @@ def read_file(name: str, stdin: IO[bytes] | None = None) -> Iterator[str]:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(f"{name}: not a regular file (a device, a pipe or a folder); import reads a file "
-                              "written by 'chinese-poker export'")
+            raise FileRefused(
+                f"{name}: not a regular file (a device, a pipe or a folder); import reads a file "
+                "written by 'chinese-poker export'"
+            )
         if info.st_size > MAX_FILE:
-            raise FileRefused(f"{name}: {info.st_size / 2**20:.0f} MB is over the {MAX_FILE // 2**20} MB an import "
-                              "reads; split it into parts and import each (a part adds to the history)")
+            raise FileRefused(
+                f"{name}: {info.st_size / 2**20:.0f} MB is over the {MAX_FILE // 2**20} MB an import "
+                "reads; split it into parts and import each (a part adds to the history)"
+            )
         os.set_blocking(fd, True)
         fh = os.fdopen(fd, "rb")
     except BaseException:
@@ -249,8 +263,9 @@ def import_lines(history: History, lines: Iterable[str]) -> Imported:
                     new_sessions += 1
                 session_id = sessions[s["uid"]]
             retry_of = ids.get(doc["retry_of"]) if doc["retry_of"] else None
-            ids[doc["uid"]] = insert_deal(db, session_id, doc["deal"], Mode(doc["mode"]), doc["played"], retry_of,
-                                           doc["review"], doc["uid"])
+            ids[doc["uid"]] = insert_deal(
+                db, session_id, doc["deal"], Mode(doc["mode"]), doc["played"], retry_of, doc["review"], doc["uid"]
+            )
             present.add(doc["uid"])
             added += 1
         return Imported(added, skipped, new_sessions)

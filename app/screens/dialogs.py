@@ -123,8 +123,9 @@ class SeatPickScreen(BaseModal[int | None]):
         Binding("escape", "pick(-1)", "table.key.cancel"),
     ]
 
-    def __init__(self, names: list[str], out: list[bool], *, empty: frozenset[int] = frozenset(),
-                 t: Translator | None = None) -> None:
+    def __init__(
+        self, names: list[str], out: list[bool], *, empty: frozenset[int] = frozenset(), t: Translator | None = None
+    ) -> None:
         """``names`` and ``out`` by seat; ``empty``: the empty chairs of a smaller table, not offered at all."""
         super().__init__(t=t)
         self.names = names

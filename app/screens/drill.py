@@ -61,8 +61,15 @@ class DrillScreen(BaseScreen[None]):
         Binding("escape", "leave", "drills.key.back", key_display="esc"),
     ]
 
-    def __init__(self, run: DrillRun, history: History | None, *, look: CardLook | None = None,
-                 on_done: Callable[[], None] | None = None, **kwargs: object) -> None:
+    def __init__(
+        self,
+        run: DrillRun,
+        history: History | None,
+        *,
+        look: CardLook | None = None,
+        on_done: Callable[[], None] | None = None,
+        **kwargs: object,
+    ) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.run, self.history, self.look = run, history, look
         self.question: Question | None = None
@@ -129,8 +136,12 @@ class DrillScreen(BaseScreen[None]):
         self.query_one("#drill-show", Static).update(self.render_show(q))
         choices = self.query_one("#drill-choices", OptionList)
         choices.clear_options()
-        choices.add_options([Option(f"{(n + 1) % 10 if n < 10 else ' '}  {choice_label(t, q, c)}", id=c)
-                             for n, c in enumerate(q.choices)])
+        choices.add_options(
+            [
+                Option(f"{(n + 1) % 10 if n < 10 else ' '}  {choice_label(t, q, c)}", id=c)
+                for n, c in enumerate(q.choices)
+            ]
+        )
         choices.highlighted = 0
         choices.disabled = False
         choices.focus()
@@ -166,8 +177,10 @@ class DrillScreen(BaseScreen[None]):
         if q.drill in (Drill.COMPARE, Drill.LADDER):  # one above the other: 9 + 13 × 3 cells fit 80 columns
             # A ladder hand stays high to low by rank (as dealt into show), where its pairs and its runs both show.
             grouped = q.drill is Drill.COMPARE
-            lines = [self._row(t("drills.prompt.left"), show["a"], name=False, grouped=grouped),
-                     self._row(t("drills.prompt.right_row"), show["b"], name=False, grouped=grouped)]
+            lines = [
+                self._row(t("drills.prompt.left"), show["a"], name=False, grouped=grouped),
+                self._row(t("drills.prompt.right_row"), show["b"], name=False, grouped=grouped),
+            ]
         elif q.drill is Drill.NAME:
             lines = [self._row("", show["row"], name=False)]
         elif q.drill is Drill.FOUL:
@@ -199,8 +212,10 @@ class DrillScreen(BaseScreen[None]):
 
     def status(self) -> None:
         run, t = self.run, self.t
-        parts = [t("drills.question_n", n=len(run.answers) + (0 if self.answered else 1), items=run.items),
-                 t("drills.level", level=run.level + 1)]
+        parts = [
+            t("drills.question_n", n=len(run.answers) + (0 if self.answered else 1), items=run.items),
+            t("drills.level", level=run.level + 1),
+        ]
         left = run.time_left()
         if left is not None and not self.answered:
             parts.append(t("drills.time_left", s=int(left + 0.999)))
@@ -229,7 +244,8 @@ class DrillScreen(BaseScreen[None]):
         head = Text(verdict_text(t, q, choice, done.right), style="bold green" if done.right else "bold red")
         tail = t("drills.finish") if self.run.done else t("drills.next")
         self.query_one("#drill-feedback", Static).update(
-            Group(head, Text(why_text(t, q)), Text(tail, style="dim italic")))
+            Group(head, Text(why_text(t, q)), Text(tail, style="dim italic"))
+        )
         self.query_one("#drill-choices", OptionList).disabled = True
         self.query_one("#drill-body", VerticalScroll).scroll_end(animate=False)  # the explanation in view
         if not self.run.ready and not self.run.done and not self.preparing:  # the next one, while this is read
@@ -306,10 +322,24 @@ class DrillScreen(BaseScreen[None]):
             if r.accuracy >= 0.8 and (before.fastest is None or r.seconds < before.fastest):
                 notes.append(Text(t("drills.new_fastest"), style="bold green"))
         self.query_one("#drill-prompt", Static).update(
-            Text(t("drills.result_title", drill=t(f"drills.drill.{r.drill.value}")), style="bold"))
-        self.query_one("#drill-show", Static).update(Group(Text(t(
-            "drills.result", right=r.right, items=r.items, accuracy=f"{r.accuracy:.0%}", seconds=f"{r.seconds:.1f}",
-            streak=r.best_streak)), *notes, Text(t("drills.back_hint"), style="dim italic")))
+            Text(t("drills.result_title", drill=t(f"drills.drill.{r.drill.value}")), style="bold")
+        )
+        self.query_one("#drill-show", Static).update(
+            Group(
+                Text(
+                    t(
+                        "drills.result",
+                        right=r.right,
+                        items=r.items,
+                        accuracy=f"{r.accuracy:.0%}",
+                        seconds=f"{r.seconds:.1f}",
+                        streak=r.best_streak,
+                    )
+                ),
+                *notes,
+                Text(t("drills.back_hint"), style="dim italic"),
+            )
+        )
         self.query_one("#drill-choices", OptionList).display = False
         self.query_one("#drill-feedback", Static).update("")
         self.query_one("#drill-status", Static).update("")

@@ -53,8 +53,9 @@ class TipScreen(BaseModal[bool]):
     ]
     SCREEN_CLASSES = f"{GAME_SCREEN} tip-screen"
 
-    def __init__(self, step: Step, *, t: Translator | None = None,
-                 keep_clear: Callable[[], list[Box]] | None = None) -> None:
+    def __init__(
+        self, step: Step, *, t: Translator | None = None, keep_clear: Callable[[], list[Box]] | None = None
+    ) -> None:
         super().__init__(t=t)
         self.step = step
         self.keep_clear = keep_clear or list
@@ -96,8 +97,14 @@ class TipScreen(BaseModal[bool]):
 class GuideScreen(TableScreen):
     """The table on the guide's deal (see the module docstring)."""
 
-    def __init__(self, *, t: Translator | None = None, settings: Settings | None = None,
-                 now: Callable[[], float] | None = None, scheduler: Scheduler | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        t: Translator | None = None,
+        settings: Settings | None = None,
+        now: Callable[[], float] | None = None,
+        scheduler: Scheduler | None = None,
+    ) -> None:
         config = guide_config()
         table = Table(config, now=now) if now is not None else Table(config)
         super().__init__(config, t=t, settings=settings, scheduler=scheduler, table=table)

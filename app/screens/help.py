@@ -50,8 +50,13 @@ class HelpScreen(BaseModal[None]):
     ]
 
     def __init__(
-        self, preset: Preset = Preset.TAIWAN, watching: bool = False, *, t: Translator | None = None,
-        banker: bool = False, exchange: bool = False,
+        self,
+        preset: Preset = Preset.TAIWAN,
+        watching: bool = False,
+        *,
+        t: Translator | None = None,
+        banker: bool = False,
+        exchange: bool = False,
     ) -> None:
         super().__init__(t=t)
         self.preset = preset
@@ -60,8 +65,9 @@ class HelpScreen(BaseModal[None]):
         self.exchange = exchange  # 換三張: the pass key applies
 
     def compose(self) -> ComposeResult:
-        grid = RichTable(box=box.SIMPLE, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1),
-                         expand=True)
+        grid = RichTable(
+            box=box.SIMPLE, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1), expand=True
+        )
         grid.add_column(no_wrap=True, style="bold")
         grid.add_column()
         for keys, text in self.rows():
@@ -75,9 +81,13 @@ class HelpScreen(BaseModal[None]):
 
     def rows(self) -> list[tuple[str, str]]:
         """The keys this table has, each with its explanation."""
-        return [(keys, self.t(text)) for keys, text, when in KEYS
-                if not (when == "arcade" and self.preset is not Preset.ARCADE)
-                and not (when == "banker" and not self.banker) and not (when == "exchange" and not self.exchange)]
+        return [
+            (keys, self.t(text))
+            for keys, text, when in KEYS
+            if not (when == "arcade" and self.preset is not Preset.ARCADE)
+            and not (when == "banker" and not self.banker)
+            and not (when == "exchange" and not self.exchange)
+        ]
 
     def action_close(self) -> None:
         self.dismiss(None)

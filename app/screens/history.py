@@ -142,8 +142,14 @@ class HistoryScreen(BaseScreen[None]):
             self._detail()
             return
         before = self.rows[-1].id if self.rows else None
-        page = self.history.deals(preset=self.preset, session=self.session, verdict=self.verdict, limit=PAGE,
-                                  before=before, own_only=self.verdict is not None)
+        page = self.history.deals(
+            preset=self.preset,
+            session=self.session,
+            verdict=self.verdict,
+            limit=PAGE,
+            before=before,
+            own_only=self.verdict is not None,
+        )
         self.complete = len(page) < PAGE
         self.rows.extend(page)
         table = self.query_one("#history-table", DataTable)
@@ -169,8 +175,10 @@ class HistoryScreen(BaseScreen[None]):
         deal_cell = Text(deal)
         if mark is not None:
             deal_cell.append(" · " + t(f"history.by_{mark}"), style="yellow")
-        units = Text("" if row.units is None else signed(row.units),
-                     style="green" if (row.units or 0) > 0 else "red" if (row.units or 0) < 0 else "")
+        units = Text(
+            "" if row.units is None else signed(row.units),
+            style="green" if (row.units or 0) > 0 else "red" if (row.units or 0) < 0 else "",
+        )
         rows = "" if row.rows_won is None else f"{row.rows_won}"
         sweeps = "" if row.sweeps_given is None else f"{row.sweeps_given}/{row.sweeps_taken}"
         coach = Text("")
@@ -181,8 +189,16 @@ class HistoryScreen(BaseScreen[None]):
                 coach.append(f" −{row.loss:.2f}")
         elif row.fouled:
             coach = Text(t("history.foul"), style="red")
-        return [str(row.id), when(row.played), t(f"host.preset.{row.preset}.name"), deal_cell, units, rows, sweeps,
-                coach]
+        return [
+            str(row.id),
+            when(row.played),
+            t(f"host.preset.{row.preset}.name"),
+            deal_cell,
+            units,
+            rows,
+            sweeps,
+            coach,
+        ]
 
     def _describe_filters(self) -> None:
         t = self.t

@@ -42,11 +42,13 @@ SEATS = ((1, "east"), (2, "north"), (3, "west"))  # the computer seats whose lev
 def exchange_choices(t: Translator, players: int = 4) -> list[tuple[tuple[int, Direction], str]]:
     """換三張's host choices at a table of ``players``, rounds and way in one row (so that the form fits
     80×24): off, then each way once, then each way twice; at two the one way is "with North"."""
+
     def label(rounds: int, way: Direction) -> str:
         if not rounds:
             return t("host.exchange_off")
         where = t("host.exchange_with_north") if players == 2 else t(f"host.exchange_{way.value}")
         return t(f"host.exchange_{'once' if rounds == 1 else 'twice'}", way=where)
+
     return [((n, w), label(n, w)) for n, w in exchange_values(players)]
 
 
@@ -102,15 +104,22 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 yield ChoiceRow(t("host.players_label"), players, c.players, id="players")
                 yield ChoiceRow(t("host.banker_label"), on_off, c.banker, id="banker")
                 moves = [(True, t("host.banker_moves")), (False, t("host.banker_stays"))]
-                yield ChoiceRow(t("host.banker_moves_label"), moves, c.banker_moves, id="banker_moves",
-                                classes="banker-only")
-                yield ChoiceRow(t("host.first_banker_label"), banker_choices(t, c.players), c.first_banker,
-                                id="first_banker", classes="banker-only")
+                yield ChoiceRow(
+                    t("host.banker_moves_label"), moves, c.banker_moves, id="banker_moves", classes="banker-only"
+                )
+                yield ChoiceRow(
+                    t("host.first_banker_label"),
+                    banker_choices(t, c.players),
+                    c.first_banker,
+                    id="first_banker",
+                    classes="banker-only",
+                )
                 ties = [(r, t(f"host.ties.{r.value}")) for r in TieRule]
                 yield ChoiceRow(t("host.ties_label"), ties, c.options.ties, id="ties", classes="banker-only")
                 stakes = [(s, t("host.player_stake", n=s)) for s in PLAYER_STAKES]
-                yield ChoiceRow(t("host.player_stake_label"), stakes, c.player_stake, id="player_stake",
-                                classes="banker-only")
+                yield ChoiceRow(
+                    t("host.player_stake_label"), stakes, c.player_stake, id="player_stake", classes="banker-only"
+                )
                 levels = [(lv, t(f"host.level.{lv.value}")) for lv in Level]
                 for seat, name in SEATS:
                     label = t("host.seat_label", seat=t(f"host.seat.{name}"))
@@ -132,12 +141,27 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     id="suit_tiebreak",
                     classes="arranged-only",
                 )
-                yield ChoiceRow(t("host.exempt_label"), [(False, t("host.off")), (True, t("host.exempt_on"))],
-                                c.options.exempt, id="exempt", classes="arranged-only")
-                yield ChoiceRow(t("host.exchange_label"), exchange_choices(t, c.players), exchange_value(c),
-                                id="exchange", classes="arranged-only")
-                yield ChoiceRow(t("host.joker_label"), [(False, t("host.off")), (True, t("host.joker_on"))],
-                                c.options.joker, id="joker", classes="arranged-only")  # 鬼牌, RULES.md §20
+                yield ChoiceRow(
+                    t("host.exempt_label"),
+                    [(False, t("host.off")), (True, t("host.exempt_on"))],
+                    c.options.exempt,
+                    id="exempt",
+                    classes="arranged-only",
+                )
+                yield ChoiceRow(
+                    t("host.exchange_label"),
+                    exchange_choices(t, c.players),
+                    exchange_value(c),
+                    id="exchange",
+                    classes="arranged-only",
+                )
+                yield ChoiceRow(
+                    t("host.joker_label"),
+                    [(False, t("host.off")), (True, t("host.joker_on"))],
+                    c.options.joker,
+                    id="joker",
+                    classes="arranged-only",
+                )  # 鬼牌, RULES.md §20
                 yield ChoiceRow(
                     t("host.shapes_label"),
                     [(True, t("host.shapes_on", n=arcade.SHAPE_BONUS)), (False, t("host.off"))],
@@ -152,8 +176,13 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     id="royalties",
                     classes="western-only",
                 )
-                yield ChoiceRow(t("host.rule_seven_label"), [(False, t("host.off")), (True, t("host.rule_seven_on"))],
-                                c.options.rule_seven, id="rule_seven", classes="hongkong-only")
+                yield ChoiceRow(
+                    t("host.rule_seven_label"),
+                    [(False, t("host.off")), (True, t("host.rule_seven_on"))],
+                    c.options.rule_seven,
+                    id="rule_seven",
+                    classes="hongkong-only",
+                )
                 yield ChoiceRow(
                     t("host.stake_label"),
                     [(s, t("host.stake", n=s)) for s in STAKES],
@@ -222,8 +251,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = replace(c, banker=value)
             self._preset_classes()
             self._refresh_rules()
-        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties", "ties", "exempt",
-                       "joker"):
+        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties", "ties", "exempt", "joker"):
             self.config = replace(c, options=replace(c.options, **{field: value}))
             self._refresh_rules()
         elif field in ("level1", "level2", "level3"):
@@ -242,8 +270,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
         elif field == "exchange":  # 換三張: rounds and way in one row
             self.config = replace(c, exchange=value[0], exchange_way=value[1])
             self._refresh_rules()
-        elif field in ("time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake",
-                       "first_banker"):
+        elif field in ("time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake", "first_banker"):
             self.config = replace(c, **{field: value})
 
     def _refresh_rules(self) -> None:

@@ -37,8 +37,9 @@ class LeaveScreen(BaseModal[Leave]):
         *(Binding(key, f"choose('{choice.value}')", f"table.leave.key_{choice.value}") for choice, key in KEYS.items()),
     ]
 
-    def __init__(self, choices: tuple[Leave, ...], *, drill: bool = False, watching: bool = False,
-                 t: Translator | None = None) -> None:
+    def __init__(
+        self, choices: tuple[Leave, ...], *, drill: bool = False, watching: bool = False, t: Translator | None = None
+    ) -> None:
         """``choices``: :func:`~app.game.leaving.leave_choices`, the default first; ``drill`` and ``watching``
         choose the words."""
         super().__init__(t=t)

@@ -217,16 +217,25 @@ class MainMenu(BaseScreen[None]):
             self.app.push_screen(RankingsScreen(t=t, settings=self._settings))
         elif item == "rules":
             config = self.last_config or TableConfig()
-            self.app.push_screen(RulesScreen(config.preset, options=config.options, t=t, settings=self._settings,
-                                             banker=config.banker, exchange=(config.exchange, config.exchange_way)))
+            self.app.push_screen(
+                RulesScreen(
+                    config.preset,
+                    options=config.options,
+                    t=t,
+                    settings=self._settings,
+                    banker=config.banker,
+                    exchange=(config.exchange, config.exchange_way),
+                )
+            )
         elif item == "learn":
             learn = getattr(self.app, "start_guide", None)
             if callable(learn):
                 learn()
         elif item == "practice":
             last = self.last_config or TableConfig()
-            self.app.push_screen(PracticeScreen(history, last.preset, options=last.options, t=t,
-                                                settings=self._settings))
+            self.app.push_screen(
+                PracticeScreen(history, last.preset, options=last.options, t=t, settings=self._settings)
+            )
         elif item == "history":
             self.app.push_screen(HistoryScreen(history, t=t, settings=self._settings))
         elif item == "stats":

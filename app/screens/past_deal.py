@@ -84,17 +84,25 @@ def open_stored_deal(app: GameApp, deal_id: int, *, review: bool = False, retry:
         session = history.session(row.session)
         limit = int(session.config.get("time_limit", 0)) if session is not None else 0
     journal = RetryJournal(history, deal_id) if retry else None
-    table = OneDeal(stored, retry=retry, review=first_review, time_limit=limit, journal=journal, now=app.now,
-                    sort=app.settings.sort)
-    screen = TableScreen(table.config, t=app.t, settings=app.settings, scheduler=app.scheduler, table=table,
-                         open_review=review and not retry)
+    table = OneDeal(
+        stored, retry=retry, review=first_review, time_limit=limit, journal=journal, now=app.now, sort=app.settings.sort
+    )
+    screen = TableScreen(
+        table.config,
+        t=app.t,
+        settings=app.settings,
+        scheduler=app.scheduler,
+        table=table,
+        open_review=review and not retry,
+    )
 
     def closed(_: Any) -> None:
         app.table_screen = None
         tries = compare_tries(table, first_review)
         if tries is not None:
-            app.push_screen(TriesScreen(tries, CardLook(app.settings.deck, app.settings.suits), t=app.t),
-                            lambda _: _after(app))
+            app.push_screen(
+                TriesScreen(tries, CardLook(app.settings.deck, app.settings.suits), t=app.t), lambda _: _after(app)
+            )
             return
         _after(app)
 
@@ -140,8 +148,9 @@ class TriesScreen(BaseModal[None]):
         grid.add_column(t("history.tries.first", units=signed(first)))
         grid.add_column(t("history.tries.again", units=signed(again)))
         for row in Row:
-            grid.add_row(t(f"common.row.{row.id}"), self._cell(tries.first, seat, row),
-                         self._cell(tries.retry, seat, row))
+            grid.add_row(
+                t(f"common.row.{row.id}"), self._cell(tries.first, seat, row), self._cell(tries.retry, seat, row)
+            )
         grid.add_row("", self._verdict(tries.first_review), self._verdict(tries.retry_review))
         diff = again - first
         key = "better" if diff > 0 else "worse" if diff < 0 else "same"
@@ -150,8 +159,9 @@ class TriesScreen(BaseModal[None]):
     def _cell(self, rec: DealRecord, seat: int, row: Row) -> Text:
         d = rec.decisions[seat]
         if d.arrangement is None:
-            return Text(self.t(f"common.special.{d.declare.id}") if row is Row.FRONT and d.declare else "",
-                        style="bold yellow")
+            return Text(
+                self.t(f"common.special.{d.declare.id}") if row is Row.FRONT and d.declare else "", style="bold yellow"
+            )
         out = cards_text(d.arrangement.rows[row], self.look)
         out.append("  " + row_hand(self.t, d, row))
         return out

@@ -59,9 +59,16 @@ class PracticeScreen(BaseScreen[None]):
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, len(ENTRIES) + 1)),
     ]
 
-    def __init__(self, history: History | None, preset: Preset = Preset.TAIWAN, *,
-                 now: Callable[[], float] | None = None, seed: int | None = None, options: Options | None = None,
-                 **kwargs: object) -> None:
+    def __init__(
+        self,
+        history: History | None,
+        preset: Preset = Preset.TAIWAN,
+        *,
+        now: Callable[[], float] | None = None,
+        seed: int | None = None,
+        options: Options | None = None,
+        **kwargs: object,
+    ) -> None:
         """``options``: the last table's, used while its preset is chosen (a suit tie-break the host turned on
         is drilled too); every other preset drills its own defaults."""
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -87,8 +94,10 @@ class PracticeScreen(BaseScreen[None]):
         yield self.footer()
 
     def _options(self) -> list[Option]:
-        return [Option(Text.assemble((f" {n} ", "bold"), "  ", self.t(f"drills.drill.{d}")), id=d)
-                for n, d in enumerate(ENTRIES, 1)]
+        return [
+            Option(Text.assemble((f" {n} ", "bold"), "  ", self.t(f"drills.drill.{d}")), id=d)
+            for n, d in enumerate(ENTRIES, 1)
+        ]
 
     def after_compose(self) -> None:
         menu = self.query_one("#practice-list", OptionList)
@@ -126,8 +135,13 @@ class PracticeScreen(BaseScreen[None]):
         t = self.t
         entry = self.entry
         key = "drills.settings_arrange" if entry == ARRANGE else "drills.settings"
-        settings = t(key, rules=t(f"host.preset.{self.preset.value}.name"), items=self.items,
-                     timed=t("drills.on") if self.timed else t("drills.off"), pool=t(f"drills.pool.{self.pool.value}"))
+        settings = t(
+            key,
+            rules=t(f"host.preset.{self.preset.value}.name"),
+            items=self.items,
+            timed=t("drills.on") if self.timed else t("drills.off"),
+            pool=t(f"drills.pool.{self.pool.value}"),
+        )
         if self.joker_applies:
             settings += "  " + t("drills.settings_joker", joker=t("drills.on") if self.joker else t("drills.off"))
         self.query_one("#practice-settings", Static).update(settings)
@@ -136,18 +150,26 @@ class PracticeScreen(BaseScreen[None]):
         stats = None if self.history is None else drill_stats(self.history, entry, self.preset.value)
         line = t("drills.stats_none")
         if entry == ARRANGE and stats is not None and stats.mean_loss is not None:
-            line = t("drills.stats_arrange", loss=f"{stats.mean_loss:.2f}", hands=stats.questions,
-                     seconds=f"{stats.seconds or 0:.1f}",
-                     best="–" if stats.best_loss is None else f"{stats.best_loss:.2f}",
-                     fastest="–" if stats.fastest is None else f"{stats.fastest:.1f}")
+            line = t(
+                "drills.stats_arrange",
+                loss=f"{stats.mean_loss:.2f}",
+                hands=stats.questions,
+                seconds=f"{stats.seconds or 0:.1f}",
+                best="–" if stats.best_loss is None else f"{stats.best_loss:.2f}",
+                fastest="–" if stats.fastest is None else f"{stats.fastest:.1f}",
+            )
         if entry == ARRANGE and self.history is not None:
             due = len(self.history.due_mistakes(self.preset.value, self.wall()))
             line += "\n" + t("drills.mistakes_due", n=due)
         elif stats is not None and stats.accuracy is not None:
-            line = t("drills.stats_line", accuracy=f"{stats.accuracy:.0%}", questions=stats.questions,
-                     seconds=f"{stats.seconds or 0:.1f}",
-                     best="–" if stats.best_accuracy is None else f"{stats.best_accuracy:.0%}",
-                     fastest="–" if stats.fastest is None else f"{stats.fastest:.1f}")
+            line = t(
+                "drills.stats_line",
+                accuracy=f"{stats.accuracy:.0%}",
+                questions=stats.questions,
+                seconds=f"{stats.seconds or 0:.1f}",
+                best="–" if stats.best_accuracy is None else f"{stats.best_accuracy:.0%}",
+                fastest="–" if stats.fastest is None else f"{stats.fastest:.1f}",
+            )
         self.query_one("#practice-stats", Static).update(line)
         trend = list(stats.trend) if stats is not None else []
         self.query_one("#practice-trend", Sparkline).data = trend
@@ -218,18 +240,29 @@ class PracticeScreen(BaseScreen[None]):
             items = min(items, due)
         journal = ArrangeJournal(self.history, pool=self.pool, clock=self.wall_clock)
         hands = hands_from(self.pool, self.preset, random.Random(seed), self.history, self.wall())
-        kwargs: dict[str, object] = {} if self.now is None else {"now": self.now}
-        table = ArrangeTable(self.preset, hands, items=items, time_limit=ARRANGE_LIMIT if self.timed else 0,
-                             seed=seed, journal=journal, sort=self.settings.sort, **kwargs)  # type: ignore[arg-type]
-        screen = TableScreen(table.config, t=self._translator, settings=self._settings, table=table,
-                             scheduler=getattr(self.app, "scheduler", None))
+        table = ArrangeTable(
+            self.preset,
+            hands,
+            items=items,
+            time_limit=ARRANGE_LIMIT if self.timed else 0,
+            seed=seed,
+            journal=journal,
+            sort=self.settings.sort,
+            now=time.monotonic if self.now is None else self.now,
+        )
+        screen = TableScreen(
+            table.config,
+            t=self._translator,
+            settings=self._settings,
+            table=table,
+            scheduler=getattr(self.app, "scheduler", None),
+        )
 
         def closed(_: object) -> None:
             if table.reviews():
                 self.app.push_screen(ArrangeResultScreen(table, journal, self.before_arrange, t=self._translator))
 
-        self.before_arrange = None if self.history is None else drill_stats(self.history, ARRANGE,
-                                                                            self.preset.value)
+        self.before_arrange = None if self.history is None else drill_stats(self.history, ARRANGE, self.preset.value)
         self.app.push_screen(screen, closed)
 
     def action_cycle_pool(self) -> None:
@@ -261,8 +294,9 @@ class ArrangeResultScreen(BaseModal[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "drills.key.back", key_display="esc")]
 
-    def __init__(self, table: ArrangeTable, journal: ArrangeJournal, before: DrillStats | None,
-                 **kwargs: object) -> None:
+    def __init__(
+        self, table: ArrangeTable, journal: ArrangeJournal, before: DrillStats | None, **kwargs: object
+    ) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.table, self.journal, self.before = table, journal, before
 
@@ -277,9 +311,16 @@ class ArrangeResultScreen(BaseModal[None]):
         t, reviews = self.t, self.table.reviews()
         seconds = [r.seconds for r in self.table.history if r.own(0) and r.seconds is not None]
         loss = sum(r.loss for r in reviews) / len(reviews)
-        out = Text(t("drills.arrange_result", hands=len(reviews), loss=f"{loss:.2f}",
-                     seconds=f"{sum(seconds) / len(seconds):.1f}" if seconds else "–",
-                     well=sum(played_well(self.table.preset, r.loss) for r in reviews)) + "\n")
+        out = Text(
+            t(
+                "drills.arrange_result",
+                hands=len(reviews),
+                loss=f"{loss:.2f}",
+                seconds=f"{sum(seconds) / len(seconds):.1f}" if seconds else "–",
+                well=sum(played_well(self.table.preset, r.loss) for r in reviews),
+            )
+            + "\n"
+        )
         counts = Counter(r.verdict for r in reviews)
         out.append(" · ".join(f"{t(f'coach.verdict.{v.value}')} {counts[v]}" for v in Verdict if counts[v]) + "\n")
         b = self.before

@@ -70,8 +70,9 @@ class ResultsScreen(BaseModal[str | None]):
         with VerticalScroll(classes="dialog results-dialog game-body"):
             yield Static(self.t("results.title", n=self.record.number), classes="dialog-title")
             yield Static(self.coach_text(), id="coach")
-            yield Static(self.t("results.account.title", seat=self.seat_name(self.table.viewer)),
-                         classes="account-title")
+            yield Static(
+                self.t("results.account.title", seat=self.seat_name(self.table.viewer)), classes="account-title"
+            )
             yield Static(self.account_view(), id="account", classes="account-narrow")
             yield Static(self.account_view(wide=True), id="account-wide", classes="account-wide")
             yield Static(self.totals_table(), id="totals")
@@ -93,8 +94,7 @@ class ResultsScreen(BaseModal[str | None]):
     def account(self) -> Account | None:
         """The viewer's account of the deal (the player's, or the watched seat's)."""
         table = self.table
-        return build_account(self.t, self.record, table.viewer, table.human, table.money_style,
-                             table.config.banker)
+        return build_account(self.t, self.record, table.viewer, table.human, table.money_style, table.config.banker)
 
     def account_view(self, wide: bool = False) -> Group:
         """The viewer's account: every item against each seat met, zeros shown, in aligned columns that add
@@ -112,9 +112,13 @@ class ResultsScreen(BaseModal[str | None]):
             value_w = max([cell_len(v) for _, v in cells[k]] + [cell_len(signed(account.totals[k]))])
             cells[k] = [(pad(m, mark_w, right=False), pad(v, value_w)) for m, v in cells[k]]
             widths.append(max(cell_len(name), mark_w + 1 + value_w))
-        widths.append(max([cell_len(signed(account.total)), cell_len(t("results.account.total"))]
-                          + [cell_len(signed(line.total or 0)) for line in account.lines]
-                          + [cell_len(signed(m.value or 0)) for m in account.money]))
+        widths.append(
+            max(
+                [cell_len(signed(account.total)), cell_len(t("results.account.total"))]
+                + [cell_len(signed(line.total or 0)) for line in account.lines]
+                + [cell_len(signed(m.value or 0)) for m in account.money]
+            )
+        )
         labels = [line.label for line in account.lines] + [m.label for m in account.money]
         label_w = max(cell_len(x) for x in [*labels, t("results.account.pair_total"), t("results.account.item")])
         # The table must fit the panel as drawn: were Rich to squeeze it, it would squeeze every column and
@@ -123,8 +127,9 @@ class ResultsScreen(BaseModal[str | None]):
         inside = WIDE_INSIDE if wide else NARROW_INSIDE
         # Each column after the first brings its padding (one cell on its left) and the box's separator.
         figures = sum(widths) + 2 * len(widths)
-        grid.add_column(t("results.account.item"), no_wrap=True, overflow="ellipsis",
-                        width=min(label_w, max(8, inside - figures)))
+        grid.add_column(
+            t("results.account.item"), no_wrap=True, overflow="ellipsis", width=min(label_w, max(8, inside - figures))
+        )
         for name, width in zip(account.names, widths, strict=False):
             grid.add_column(name, justify="right", no_wrap=True, width=width)
         grid.add_column(t("results.account.total"), justify="right", no_wrap=True, width=widths[-1])
@@ -132,8 +137,13 @@ class ResultsScreen(BaseModal[str | None]):
             room = inside - figures - min(label_w, inside - figures) - 2
             heads = [x.section for x in account.lines] + [m.section for m in account.money]
             sections = [t(f"rules.heading.{s.value}") for s in heads]
-            grid.add_column(t("results.account.rule"), no_wrap=True, overflow="ellipsis", style="dim",
-                            width=max(6, min(room, max(cell_len(x) for x in sections))))
+            grid.add_column(
+                t("results.account.rule"),
+                no_wrap=True,
+                overflow="ellipsis",
+                style="dim",
+                width=max(6, min(room, max(cell_len(x) for x in sections))),
+            )
         for n, line in enumerate(account.lines):
             row: list[Text | str] = [line.label]
             for k in range(len(account.others)):
@@ -145,9 +155,13 @@ class ResultsScreen(BaseModal[str | None]):
                 row.append(t(f"rules.heading.{line.section.value}"))
             grid.add_row(*row, end_section=n == len(account.lines) - 1)
         totals = [Text(signed(v), style="bold " + _style(v)) for v in account.totals]
-        grid.add_row(Text(t("results.account.pair_total"), style="bold"), *totals,
-                     Text(signed(account.total), style="bold " + _style(account.total)), *([""] if wide else []),
-                     end_section=bool(account.money))
+        grid.add_row(
+            Text(t("results.account.pair_total"), style="bold"),
+            *totals,
+            Text(signed(account.total), style="bold " + _style(account.total)),
+            *([""] if wide else []),
+            end_section=bool(account.money),
+        )
         blank = [""] * len(account.others)
         for m in account.money:
             value = "" if m.value is None else signed(m.value)
@@ -211,7 +225,14 @@ class ResultsScreen(BaseModal[str | None]):
     def action_rules(self) -> None:
         """`?`: the table's rules, opened at the section that explains the deal's largest item."""
         config = self.table.config
-        self.app.push_screen(RulesScreen(
-            config.preset, options=config.options, t=self.t, settings=self.settings, banker=config.banker,
-            exchange=(config.exchange, config.exchange_way), section=self.rules_section(),
-        ))
+        self.app.push_screen(
+            RulesScreen(
+                config.preset,
+                options=config.options,
+                t=self.t,
+                settings=self.settings,
+                banker=config.banker,
+                exchange=(config.exchange, config.exchange_way),
+                section=self.rules_section(),
+            )
+        )

@@ -105,15 +105,19 @@ class ReviewScreen(BaseModal[None]):
         lines = Text()
         for seat in rec.seats:
             name = seat_name(t, seat, self.table.human)
-            lines.append(t("coach.review.nothing_line", seat=name, pattern=pattern_name(t, rec.hands[seat])) + "\n",
-                         style="bold" if seat == self.seat else "")
+            lines.append(
+                t("coach.review.nothing_line", seat=name, pattern=pattern_name(t, rec.hands[seat])) + "\n",
+                style="bold" if seat == self.seat else "",
+            )
         return Group(Text(t("coach.review.nothing")), lines, Text(t("coach.review.keys"), style="italic dim"))
 
     def render_review(self, r: Review) -> Group:
         """The verdict, both plays row by row, the alternatives and the reasoning."""
         t = self.t
-        head = Text(loss_text(t, r) + constrained_note(t, self.table.coach, self.record, self.seat, r),
-                    style=VERDICT_STYLE[r.verdict])
+        head = Text(
+            loss_text(t, r) + constrained_note(t, self.table.coach, self.record, self.seat, r),
+            style=VERDICT_STYLE[r.verdict],
+        )
         head.append(not_yours(t, self.record, self.seat), style="yellow")  # a time-out's hand is the computer's
         grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=True, padding=(0, 1))
         grid.add_column("", no_wrap=True)

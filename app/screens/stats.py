@@ -87,8 +87,10 @@ class StatsScreen(BaseScreen[None]):
         else:
             numbers.update(self.numbers(s))
         # the value axes: units lost in hundredths, at least one unit high; seconds whole, at least ten high
-        for key, trend, number, least in (("loss", s.loss_trend, "{:.2f}", 1.0),
-                                          ("seconds", s.seconds_trend, "{:.0f}", 10.0)):
+        for key, trend, number, least in (
+            ("loss", s.loss_trend, "{:.2f}", 1.0),
+            ("seconds", s.seconds_trend, "{:.0f}", 10.0),
+        ):
             chart = self.query_one(f"#stats-{key}", Static)
             label = self.query_one(f"#stats-{key}-label", Static)
             chart.display = label.display = len(trend) > 1
@@ -103,8 +105,10 @@ class StatsScreen(BaseScreen[None]):
         t = self.t
         out = Text(t("stats.counts", own=s.deals, all=s.seat_deals), style="italic")
         if s.computer_deals > 0:
-            out.append("\n" + t("stats.others", n=s.computer_deals, timeouts=s.timeouts, units=signed(s.seat_units)),
-                       style="yellow")
+            out.append(
+                "\n" + t("stats.others", n=s.computer_deals, timeouts=s.timeouts, units=signed(s.seat_units)),
+                style="yellow",
+            )
         return out
 
     def numbers(self, s: PresetStats) -> RichTable:
@@ -120,8 +124,10 @@ class StatsScreen(BaseScreen[None]):
         line("deals", str(s.deals))
         line("units", t("stats.units_value", mean=f"{s.mean:+.2f}", ci=f"{s.ci95:.2f}", total=signed(s.units)))
         rows = s.rows_won + s.rows_lost
-        line("rows", t("stats.rows_value", won=s.rows_won, lost=s.rows_lost,
-                       share=percent(s.rows_won / rows) if rows else "–"))
+        line(
+            "rows",
+            t("stats.rows_value", won=s.rows_won, lost=s.rows_lost, share=percent(s.rows_won / rows) if rows else "–"),
+        )
         line("sweeps", t("stats.sweeps_value", given=s.sweeps_given, taken=s.sweeps_taken))
         line("fouls", str(s.fouls))
         line("specials", str(s.specials))

@@ -479,8 +479,15 @@ class TableScreen(BaseScreen[Leave | None]):
         self.app.push_screen(SeatPickScreen(names, out, empty=empty, t=self.t), done)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.table.preset, self.table.watching, t=self.t,
-                                        banker=self.table.config.banker, exchange=self.table.config.exchange > 0))
+        self.app.push_screen(
+            HelpScreen(
+                self.table.preset,
+                self.table.watching,
+                t=self.t,
+                banker=self.table.config.banker,
+                exchange=self.table.config.exchange > 0,
+            )
+        )
 
     def action_leave(self) -> None:
         self.leaving.ask()
@@ -572,4 +579,3 @@ class TableScreen(BaseScreen[Leave | None]):
         self.clock.update()
         self.refresh_bindings()
         self.pacing.auto_next()
-

@@ -96,8 +96,9 @@ class Coaching:
         if rec is None or not (self._on or asked):
             return
         for request in table.coach.pass_requests(rec, seat, table.ask.view_for(seat)):
-            self.screen.run_worker(partial(self._price_pass, request), name="coach_pass_think", group="coach",
-                                   thread=True)
+            self.screen.run_worker(
+                partial(self._price_pass, request), name="coach_pass_think", group="coach", thread=True
+            )
 
     def _price_pass(self, request: PassCoachRequest) -> None:
         """The coach prices a pass off the UI thread (a second or two; the game never waits for it)."""

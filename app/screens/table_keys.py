@@ -59,9 +59,10 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("escape", "leave", "table.key.leave", key_display="esc"),
 ]
 # Last on every key: when none of its bindings can act now, :meth:`action_explain` says why (never shown).
-TABLE_BINDINGS += [Binding(key, f"explain({key!r})", "", show=False)
-             for key in dict.fromkeys(k.strip() for b in TABLE_BINDINGS if isinstance(b, Binding)
-                                      for k in b.key.split(","))]
+TABLE_BINDINGS += [
+    Binding(key, f"explain({key!r})", "", show=False)
+    for key in dict.fromkeys(k.strip() for b in TABLE_BINDINGS if isinstance(b, Binding) for k in b.key.split(","))
+]
 
 
 class Screen(TableSeen, Protocol):

@@ -59,8 +59,9 @@ class Leaving:
             if choice is not None and choice is not Leave.STAY and table.phase is not Phase.OVER:
                 self.choose(choice)
 
-        screen.app.push_screen(LeaveScreen(leave_choices(table, drill=drill), drill=drill,
-                                           watching=table.watching, t=screen.t), done)
+        screen.app.push_screen(
+            LeaveScreen(leave_choices(table, drill=drill), drill=drill, watching=table.watching, t=screen.t), done
+        )
 
     def keep(self) -> None:
         """Keep the session as it stands (the deal in progress and its clock) for Continue, and close its file:

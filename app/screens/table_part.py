@@ -34,6 +34,14 @@ class TableWorkers(TableSeen, Protocol):
 
     def post_message(self, message: Message) -> bool: ...
 
-    def run_worker(self, work: Callable[[], None], name: str | None = "", group: str = "default",
-                   description: str = "", exit_on_error: bool = True, start: bool = True, exclusive: bool = False,
-                   thread: bool = False) -> Worker[None]: ...
+    def run_worker(
+        self,
+        work: Callable[[], None],
+        name: str | None = "",
+        group: str = "default",
+        description: str = "",
+        exit_on_error: bool = True,
+        start: bool = True,
+        exclusive: bool = False,
+        thread: bool = False,
+    ) -> Worker[None]: ...

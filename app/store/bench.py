@@ -59,22 +59,29 @@ def fill(history: History, pool: list[dict[str, Any]], deals: int, seed: int = 1
                 preset = presets[(n // 40) % len(presets)]
                 cur = db.execute(
                     "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) "
-                    "VALUES (?, ?, ?, ?, 'table', 'over', '{}', '{}')", (new_uid(), start, start, preset))
+                    "VALUES (?, ?, ?, ?, 'table', 'over', '{}', '{}')",
+                    (new_uid(), start, start, preset),
+                )
                 session = cur.lastrowid
             rec = dict(rng.choice(by_preset[preset]))
             rec["number"] = n % 40 + 1
             deal_id = insert_deal(db, session, rec, Mode.TABLE, start + 30.0 * n, None, None, None)
             if rng.random() < 0.8:
                 loss = round(rng.expovariate(4.0), 3)
-                db.execute("UPDATE deals SET verdict = ?, loss = ?, review = ? WHERE id = ?",
-                           ("best" if loss < 0.05 else "good", loss, review, deal_id))
+                db.execute(
+                    "UPDATE deals SET verdict = ?, loss = ?, review = ? WHERE id = ?",
+                    ("best" if loss < 0.05 else "good", loss, review, deal_id),
+                )
 
     history.write(write)
 
 
-def run_history_bench(pool: list[dict[str, Any]], deals: int = DEALS,
-                      progress: Callable[[str], None] | None = None,
-                      screen: Callable[[Path], float] | None = None) -> dict[str, Any]:
+def run_history_bench(
+    pool: list[dict[str, Any]],
+    deals: int = DEALS,
+    progress: Callable[[str], None] | None = None,
+    screen: Callable[[Path], float] | None = None,
+) -> dict[str, Any]:
     """Time the history on a generated file of ``deals`` deals; the report, with each target met or not.
 
     ``screen`` times the History screen itself on the file (the app passes it; this floor has no screens),
@@ -93,11 +100,13 @@ def run_history_bench(pool: list[dict[str, Any]], deals: int = DEALS,
 
         def start_up(path: Path) -> float:
             """What the game does with the history before its menu shows: open it, find Continue."""
+
             def go() -> None:
                 h = open_history(path).history
                 assert h is not None
                 h.resumable()
                 h.close()
+
             return min(_timed(go) for _ in range(5))
 
         say("history: start-up")

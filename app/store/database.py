@@ -108,9 +108,11 @@ class DealRow:
 # The table's size is read out of the record's JSON (its top-level "players", written only below four): a list
 # reads one page of deals, so this costs nothing that a column and a migration would save.
 # json_valid first: json_extract on a row whose data is not JSON fails the whole query, not just that row.
-_LIST = ("id, uid, session, number, played, preset, mode, human, units, rows_won, sweeps_given, sweeps_taken, "
-         "fouled, special, seconds, verdict, loss, retry_of, "
-         "CASE WHEN json_valid(data) THEN coalesce(json_extract(data, '$.players'), 4) END, decider")
+_LIST = (
+    "id, uid, session, number, played, preset, mode, human, units, rows_won, sweeps_given, sweeps_taken, "
+    "fouled, special, seconds, verdict, loss, retry_of, "
+    "CASE WHEN json_valid(data) THEN coalesce(json_extract(data, '$.players'), 4) END, decider"
+)
 PLAYER = "player"  # the decider column's value for the player's own decision (app.game.record.Decider.PLAYER)
 
 
@@ -153,8 +155,9 @@ class History:
     (:meth:`_set_aside`) with what could be read of the old one carried over (:attr:`salvaged`), ``on_moved``
     is told where the old one went, a read answers from the fresh file and a write raises :class:`WriteFailed`."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path, *, clock: Callable[[], float] = time.time,
-                 read_only: bool = False) -> None:
+    def __init__(
+        self, db: sqlite3.Connection, path: Path, *, clock: Callable[[], float] = time.time, read_only: bool = False
+    ) -> None:
         self.db, self.path, self.clock, self.read_only = db, path, clock, read_only
         self._lock = threading.RLock()
         self.claims = Claims(path)
@@ -254,8 +257,16 @@ class History:
                 raise WriteFailed(_reason(exc, self.path), str(exc)) from exc
             return out
 
-    def start_session(self, preset: str, mode: Mode, config: dict[str, Any], state: dict[str, Any], *,
-                      uid: str | None = None, owner: int | None = None) -> int:
+    def start_session(
+        self,
+        preset: str,
+        mode: Mode,
+        config: dict[str, Any],
+        state: dict[str, Any],
+        *,
+        uid: str | None = None,
+        owner: int | None = None,
+    ) -> int:
         """A new session row, claimed by this copy of the game (see :mod:`.claims`); returns its id."""
         now = self.clock()
         uid = uid or new_uid()
@@ -273,9 +284,18 @@ class History:
             self.claims.take(uid)
         return session
 
-    def record_deal(self, session: int | None, record: dict[str, Any], mode: Mode, *,
-                    state: dict[str, Any] | None = None, retry_of: int | None = None,
-                    review: dict[str, Any] | None = None, uid: str | None = None, played: float | None = None) -> int:
+    def record_deal(
+        self,
+        session: int | None,
+        record: dict[str, Any],
+        mode: Mode,
+        *,
+        state: dict[str, Any] | None = None,
+        retry_of: int | None = None,
+        review: dict[str, Any] | None = None,
+        uid: str | None = None,
+        played: float | None = None,
+    ) -> int:
         """Store one deal (``record``: :meth:`app.game.record.DealRecord.to_dict`) and, in the same transaction,
         its session's new ``state``; returns the deal's id."""
         now = self.clock() if played is None else played
@@ -293,17 +313,22 @@ class History:
         decision (never the pattern ladder's, where nothing is decided, nor a hand the computer decided).
         ``if_unpriced``: only where it has none yet (a late pricing never overwrites the table's own)."""
         unpriced = " AND verdict IS NULL" if if_unpriced else ""
-        self._write(lambda db: db.execute(
-            "UPDATE deals SET verdict = ?, loss = ?, review = ? "
-            f"WHERE id = ? AND preset != '{UNDECIDED}' AND decider = '{PLAYER}'{unpriced}",
-            (review.get("verdict"), review.get("loss"), json.dumps(review), deal_id),
-        ))
+        self._write(
+            lambda db: db.execute(
+                "UPDATE deals SET verdict = ?, loss = ?, review = ? "
+                f"WHERE id = ? AND preset != '{UNDECIDED}' AND decider = '{PLAYER}'{unpriced}",
+                (review.get("verdict"), review.get("loss"), json.dumps(review), deal_id),
+            )
+        )
 
     def unpriced(self, limit: int) -> list[DealRow]:
         """The newest ``limit`` deals of the player's own decision at a table that have no verdict (the game
         ended before the coach's answer was written), with their records."""
-        rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE mode = ? AND decider = ? AND verdict IS NULL "
-                         f"AND preset != '{UNDECIDED}' ORDER BY id DESC LIMIT ?", (Mode.TABLE.value, PLAYER, limit))
+        rows = self.read(
+            f"SELECT {_LIST}, data, review FROM deals WHERE mode = ? AND decider = ? AND verdict IS NULL "
+            f"AND preset != '{UNDECIDED}' ORDER BY id DESC LIMIT ?",
+            (Mode.TABLE.value, PLAYER, limit),
+        )
         return self._deal_rows(rows, full=True)
 
     def set_status(self, session: int, status: Status, state: dict[str, Any] | None = None) -> None:
@@ -320,8 +345,11 @@ class History:
     def keep_state(self, session: int, state: dict[str, Any]) -> None:
         """Replace an open session's state (the deal in progress and its clock): one small UPDATE."""
         now = self.clock()
-        self._write(lambda db: db.execute("UPDATE sessions SET state = ?, updated = ? WHERE id = ?",
-                                          (json.dumps(state), now, session)))
+        self._write(
+            lambda db: db.execute(
+                "UPDATE sessions SET state = ?, updated = ? WHERE id = ?", (json.dumps(state), now, session)
+            )
+        )
 
     def record_drill(self, record: dict[str, Any], *, uid: str | None = None, finished: float | None = None) -> int:
         """Store one run of a drill (:meth:`app.game.drills.DrillRun.to_dict`); returns its id."""
@@ -331,9 +359,20 @@ class History:
             cur = db.execute(
                 "INSERT INTO drills (uid, drill, preset, timed, finished, items, right, seconds, best_streak, loss, "
                 "data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (uid or new_uid(), record["drill"], record["rules"], int(bool(record["timed"])), now,
-                 record["items"], record["right"], record["seconds"], record["best_streak"], record.get("loss"),
-                 json.dumps(record, ensure_ascii=False)))
+                (
+                    uid or new_uid(),
+                    record["drill"],
+                    record["rules"],
+                    int(bool(record["timed"])),
+                    now,
+                    record["items"],
+                    record["right"],
+                    record["seconds"],
+                    record["best_streak"],
+                    record.get("loss"),
+                    json.dumps(record, ensure_ascii=False),
+                ),
+            )
             return int(cur.lastrowid or 0)
 
         return int(self._write(add))
@@ -348,15 +387,20 @@ class History:
         if entry is None:
             self._write(lambda db: db.execute("DELETE FROM mistakes WHERE hand = ? AND preset = ?", (hand, preset)))
             return
-        self._write(lambda db: db.execute(
-            "INSERT INTO mistakes (hand, preset, due, step, well) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (hand, preset) DO UPDATE SET due = excluded.due, step = excluded.step, "
-            "well = excluded.well", (hand, preset, *entry)))
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO mistakes (hand, preset, due, step, well) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (hand, preset) DO UPDATE SET due = excluded.due, step = excluded.step, "
+                "well = excluded.well",
+                (hand, preset, *entry),
+            )
+        )
 
     def due_mistakes(self, preset: str, now: float, limit: int = 50) -> list[str]:
         """The kept hands due by ``now``, the longest overdue first."""
-        rows = self.read("SELECT hand FROM mistakes WHERE preset = ? AND due <= ? ORDER BY due LIMIT ?",
-                          (preset, now, limit))
+        rows = self.read(
+            "SELECT hand FROM mistakes WHERE preset = ? AND due <= ? ORDER BY due LIMIT ?", (preset, now, limit)
+        )
         return [r[0] for r in rows]
 
     def _uid(self, session: int) -> str | None:
@@ -426,13 +470,16 @@ class History:
         """One session, with the number of deals stored for it."""
         rows = self.read(
             "SELECT id, uid, started, updated, preset, mode, status, config, state, "
-            "(SELECT count(*) FROM deals WHERE deals.session = sessions.id) FROM sessions WHERE id = ?", (session,))
+            "(SELECT count(*) FROM deals WHERE deals.session = sessions.id) FROM sessions WHERE id = ?",
+            (session,),
+        )
         if not rows:
             return None
         r = rows[0]
         try:
-            SESSION_COLUMNS(dict(zip(("uid", "started", "updated", "preset", "mode", "status"), r[1:7], strict=True)),
-                            "")
+            SESSION_COLUMNS(
+                dict(zip(("uid", "started", "updated", "preset", "mode", "status"), r[1:7], strict=True)), ""
+            )
             config, state = stored(r[7], ANY_OBJECT, "config"), stored(r[8], ANY_OBJECT, "state")
         except Invalid as exc:
             self.note_damaged("sessions", session, exc)
@@ -443,27 +490,42 @@ class History:
         """The open session played most recently that no other live copy of the game is playing (the
         menu's Continue), or None. A session that ended (its summary shown) is over and never offered;
         ``can_continue`` (the game's own test: it can be rebuilt) passes over one that could not be continued."""
-        rows = self.read("SELECT id, uid FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
-                          (Status.OPEN.value,))
+        rows = self.read(
+            "SELECT id, uid FROM sessions WHERE status = ? ORDER BY updated DESC, id DESC LIMIT 20",
+            (Status.OPEN.value,),
+        )
         for session, uid in rows:
             if isinstance(uid, str) and (self.claims.held_elsewhere(uid) or self._behind(int(session), uid)):
                 continue
             found = self.session(int(session))
-            if found is not None and (found.deals > 0 or isinstance(found.state.get("progress"), dict)) \
-                    and (can_continue is None or can_continue(found)):
+            if (
+                found is not None
+                and (found.deals > 0 or isinstance(found.state.get("progress"), dict))
+                and (can_continue is None or can_continue(found))
+            ):
                 return found  # a deal scored, or the first deal being played: something to continue
         return None
 
     def session_deals(self, session: int, modes: Sequence[Mode] = (Mode.TABLE, Mode.WATCH)) -> list[DealRow]:
         """A session's deals in the order played, with their records and reviews."""
         marks = ", ".join("?" * len(modes))
-        rows = self.read(f"SELECT {_LIST}, data, review FROM deals WHERE session = ? AND mode IN ({marks}) "
-                          "ORDER BY number, id", (session, *(m.value for m in modes)))
+        rows = self.read(
+            f"SELECT {_LIST}, data, review FROM deals WHERE session = ? AND mode IN ({marks}) ORDER BY number, id",
+            (session, *(m.value for m in modes)),
+        )
         return self._deal_rows(rows, full=True)
 
-    def deals(self, *, preset: str | None = None, session: int | None = None, verdict: str | None = None,
-              played_only: bool = False, own_only: bool = False, limit: int = 200,
-              before: int | None = None) -> list[DealRow]:
+    def deals(
+        self,
+        *,
+        preset: str | None = None,
+        session: int | None = None,
+        verdict: str | None = None,
+        played_only: bool = False,
+        own_only: bool = False,
+        limit: int = 200,
+        before: int | None = None,
+    ) -> list[DealRow]:
         """Deals newest first (listing columns only), filtered; ``before`` pages on from a deal id; ``own_only``:
         the deals whose hand the player decided themselves."""
         where, args = self._filters(preset, session, verdict, played_only)
@@ -478,8 +540,9 @@ class History:
         return self._deal_rows(rows, full=False)
 
     @staticmethod
-    def _filters(preset: str | None, session: int | None, verdict: str | None,
-                 played_only: bool) -> tuple[list[str], list[Any]]:
+    def _filters(
+        preset: str | None, session: int | None, verdict: str | None, played_only: bool
+    ) -> tuple[list[str], list[Any]]:
         where: list[str] = []
         args: list[Any] = []
         for column, value in (("preset", preset), ("session", session), ("verdict", verdict)):
@@ -552,8 +615,13 @@ def history_path() -> Path:
     return data_dir() / HISTORY_FILE
 
 
-def open_history(path: Path | None = None, *, clock: Callable[[], float] = time.time, read_only: bool = False,
-                 check: Callable[[dict[str, Any], set[str]], None] | None = None) -> Opened:
+def open_history(
+    path: Path | None = None,
+    *,
+    clock: Callable[[], float] = time.time,
+    read_only: bool = False,
+    check: Callable[[dict[str, Any], set[str]], None] | None = None,
+) -> Opened:
     """Open (or create) the history; never raises for a bad file, a read-only folder or a full disk.
 
     ``read_only``: for a command that only reads, a connection that writes nothing, not even the WAL's

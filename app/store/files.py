@@ -23,8 +23,9 @@ def corrupt(exc: BaseException) -> bool:
     if isinstance(exc, sqlite3.OperationalError):
         return False
     text = str(exc).lower()
-    return isinstance(exc, sqlite3.DatabaseError) and ("not a database" in text or "malformed" in text
-                                                        or "corrupt" in text or "encrypted" in text)
+    return isinstance(exc, sqlite3.DatabaseError) and (
+        "not a database" in text or "malformed" in text or "corrupt" in text or "encrypted" in text
+    )
 
 
 def disk_full(folder: Path) -> bool:
@@ -119,8 +120,9 @@ def connect_reading(path: Path) -> sqlite3.Connection | None:
     for query in queries:
         db = None
         try:
-            db = sqlite3.connect(f"{uri}?{query}", uri=True, timeout=BUSY_MS / 1000, isolation_level=None,
-                                 check_same_thread=False)
+            db = sqlite3.connect(
+                f"{uri}?{query}", uri=True, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
+            )
             found = known_version(db)
             if found < VERSION:
                 db.close()

@@ -126,11 +126,17 @@ def _carry(db: sqlite3.Connection, write: Write[Salvaged], check: Check | None) 
             continue
         uid, session, played, mode, retry_of, data, review = row
         try:
-            doc = {"format": FORMAT, "version": VERSION, "uid": uid if isinstance(uid, str) else new_uid(),
-                   "played": played, "mode": mode, "session": sessions.get(session) if session else None,
-                   "retry_of": uids.get(retry_of) if isinstance(retry_of, int) else None,
-                   "deal": stored(data, ANY_OBJECT, "data"),
-                   "review": None if review is None else stored(review, ANY_OBJECT, "review")}
+            doc = {
+                "format": FORMAT,
+                "version": VERSION,
+                "uid": uid if isinstance(uid, str) else new_uid(),
+                "played": played,
+                "mode": mode,
+                "session": sessions.get(session) if session else None,
+                "retry_of": uids.get(retry_of) if isinstance(retry_of, int) else None,
+                "deal": stored(data, ANY_OBJECT, "data"),
+                "review": None if review is None else stored(review, ANY_OBJECT, "review"),
+            }
             LINE(doc, "")
             if check is not None:
                 check(doc, known)
@@ -151,8 +157,9 @@ def _carry(db: sqlite3.Connection, write: Write[Salvaged], check: Check | None) 
                     new_sessions[old_session] = insert_session(out, doc["session"])
                 sid = new_sessions[old_session]
             retry = None if old_retry is None else new_deals.get(old_retry)
-            new_deals[_old] = insert_deal(out, sid, doc["deal"], Mode(doc["mode"]), doc["played"], retry,
-                                          doc["review"], doc["uid"])
+            new_deals[_old] = insert_deal(
+                out, sid, doc["deal"], Mode(doc["mode"]), doc["played"], retry, doc["review"], doc["uid"]
+            )
         return Salvaged(len(good), lost, len(new_sessions))
 
     return write(put)
@@ -164,13 +171,30 @@ def insert_session(db: sqlite3.Connection, session: dict[str, Any]) -> int:
     cur = db.execute(
         "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (session["uid"], session["started"], session["updated"], session["preset"], session["mode"],
-         session["status"], json.dumps(session["config"]), json.dumps(session["state"])))
+        (
+            session["uid"],
+            session["started"],
+            session["updated"],
+            session["preset"],
+            session["mode"],
+            session["status"],
+            json.dumps(session["config"]),
+            json.dumps(session["state"]),
+        ),
+    )
     return int(cur.lastrowid or 0)
 
 
-def insert_deal(db: sqlite3.Connection, session: int | None, record: dict[str, Any], mode: Mode, played: float,
-                 retry_of: int | None, review: dict[str, Any] | None, uid: str | None) -> int:
+def insert_deal(
+    db: sqlite3.Connection,
+    session: int | None,
+    record: dict[str, Any],
+    mode: Mode,
+    played: float,
+    retry_of: int | None,
+    review: dict[str, Any] | None,
+    uid: str | None,
+) -> int:
     """One deal row (the game's, an import's or a salvage's), in the caller's transaction; returns its id."""
     cols = player_columns(record)
     names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
@@ -179,9 +203,21 @@ def insert_deal(db: sqlite3.Connection, session: int | None, record: dict[str, A
     cur = db.execute(
         f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, retry_of, verdict, loss, review, "
         f"decider, {', '.join(names)}) VALUES ({', '.join('?' * (13 + len(names)))})",
-        (uid or new_uid(), session, record["number"], played, record["rules"], mode.value, record.get("human"),
-         json.dumps(record, ensure_ascii=False), retry_of,
-         None if review is None else review.get("verdict"), None if review is None else review.get("loss"),
-         None if review is None else json.dumps(review), decider_column(record), *(cols[n] for n in names)),
+        (
+            uid or new_uid(),
+            session,
+            record["number"],
+            played,
+            record["rules"],
+            mode.value,
+            record.get("human"),
+            json.dumps(record, ensure_ascii=False),
+            retry_of,
+            None if review is None else review.get("verdict"),
+            None if review is None else review.get("loss"),
+            None if review is None else json.dumps(review),
+            decider_column(record),
+            *(cols[n] for n in names),
+        ),
     )
     return int(cur.lastrowid or 0)

@@ -70,8 +70,12 @@ def known_version(db: sqlite3.Connection) -> int:
         db.execute("BEGIN")
     try:
         found = version_of(db)
-        tables = sorted(name for (name,) in db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"))
+        tables = sorted(
+            name
+            for (name,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            )
+        )
     finally:
         if outer and db.in_transaction:
             db.execute("COMMIT")
@@ -247,8 +251,10 @@ def _v5(db: sqlite3.Connection) -> None:
 
 
 def _v6(db: sqlite3.Connection) -> None:
-    db.execute("UPDATE deals SET verdict = NULL, loss = NULL, review = NULL "
-               f"WHERE preset = '{UNDECIDED}' OR decider IS NULL OR decider != 'player'")
+    db.execute(
+        "UPDATE deals SET verdict = NULL, loss = NULL, review = NULL "
+        f"WHERE preset = '{UNDECIDED}' OR decider IS NULL OR decider != 'player'"
+    )
 
 
 UNDECIDED = "ladder"  # the preset whose deals hold no decision (rules.presets.Preset.LADDER: not arranged)

@@ -92,7 +92,8 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
     mean, ci95 = interval(n, units, squares)
     seat_deals, seat_units, timeouts = history.read(
         f"SELECT count(*), coalesce(sum(units), 0), coalesce(sum(decider = 'timeout'), 0) FROM deals WHERE {AT_SEAT}",
-        (preset,))[0]
+        (preset,),
+    )[0]
     median = None
     if timed:
         middle = history.read(
@@ -100,21 +101,41 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
             (preset, 2 - timed % 2, (timed - 1) // 2),
         )
         median = sum(r[0] for r in middle) / len(middle)
-    losses = history.read(f"SELECT loss FROM deals WHERE {PLAYED} AND loss IS NOT NULL ORDER BY id DESC LIMIT ?",
-                           (preset, trend))
+    losses = history.read(
+        f"SELECT loss FROM deals WHERE {PLAYED} AND loss IS NOT NULL ORDER BY id DESC LIMIT ?", (preset, trend)
+    )
     seconds = history.read(
-        f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY id DESC LIMIT ?", (preset, trend))
-    tops = history.read(f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units DESC, id DESC LIMIT ?",
-                         (preset, extremes))
-    bottoms = history.read(f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units ASC, id DESC LIMIT ?",
-                            (preset, extremes))
+        f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY id DESC LIMIT ?", (preset, trend)
+    )
+    tops = history.read(
+        f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units DESC, id DESC LIMIT ?", (preset, extremes)
+    )
+    bottoms = history.read(
+        f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units ASC, id DESC LIMIT ?", (preset, extremes)
+    )
     return PresetStats(
-        preset=preset, deals=n, units=units, mean=mean, ci95=ci95, rows_won=won, rows_lost=lost,
-        sweeps_given=given, sweeps_taken=taken, fouls=fouls, specials=specials, priced=priced,
-        mean_loss=mean_loss, best_share=None if not priced else (best or 0) / priced, median_seconds=median,
-        loss_trend=tuple(r[0] for r in reversed(losses)), seconds_trend=tuple(r[0] for r in reversed(seconds)),
-        best=tuple((r[0], r[1]) for r in tops), worst=tuple((r[0], r[1]) for r in bottoms),
-        seat_deals=seat_deals, seat_units=seat_units, timeouts=timeouts,
+        preset=preset,
+        deals=n,
+        units=units,
+        mean=mean,
+        ci95=ci95,
+        rows_won=won,
+        rows_lost=lost,
+        sweeps_given=given,
+        sweeps_taken=taken,
+        fouls=fouls,
+        specials=specials,
+        priced=priced,
+        mean_loss=mean_loss,
+        best_share=None if not priced else (best or 0) / priced,
+        median_seconds=median,
+        loss_trend=tuple(r[0] for r in reversed(losses)),
+        seconds_trend=tuple(r[0] for r in reversed(seconds)),
+        best=tuple((r[0], r[1]) for r in tops),
+        worst=tuple((r[0], r[1]) for r in bottoms),
+        seat_deals=seat_deals,
+        seat_units=seat_units,
+        timeouts=timeouts,
     )
 
 
@@ -156,15 +177,35 @@ def drill_stats(history: History, drill: str, preset: str, *, trend: int = TREND
     runs, questions, right, seconds, streak = history.read(
         "SELECT count(*), coalesce(sum(items), 0), coalesce(sum(right), 0), "
         f"sum(seconds * items) / nullif(sum(items), 0), coalesce(max(best_streak), 0) FROM drills WHERE {where}",
-        (drill, preset))[0]
-    last = history.read(f"SELECT right * 1.0 / items FROM drills WHERE {where} AND items > 0 ORDER BY id DESC "
-                         "LIMIT ?", (drill, preset, trend))
-    best = history.read(f"SELECT max(right * 1.0 / items) FROM drills WHERE {where} AND items >= ?",
-                         (drill, preset, DRILL_BEST_MIN))[0][0]
-    fastest = history.read(f"SELECT min(seconds) FROM drills WHERE {where} AND items >= ? "
-                            "AND right >= items * ?", (drill, preset, DRILL_BEST_MIN, FAST_ACCURACY))[0][0]
+        (drill, preset),
+    )[0]
+    last = history.read(
+        f"SELECT right * 1.0 / items FROM drills WHERE {where} AND items > 0 ORDER BY id DESC LIMIT ?",
+        (drill, preset, trend),
+    )
+    best = history.read(
+        f"SELECT max(right * 1.0 / items) FROM drills WHERE {where} AND items >= ?", (drill, preset, DRILL_BEST_MIN)
+    )[0][0]
+    fastest = history.read(
+        f"SELECT min(seconds) FROM drills WHERE {where} AND items >= ? AND right >= items * ?",
+        (drill, preset, DRILL_BEST_MIN, FAST_ACCURACY),
+    )[0][0]
     loss, best_loss = history.read(
         f"SELECT sum(loss * items) / nullif(sum(CASE WHEN loss IS NULL THEN 0 ELSE items END), 0), "
-        f"min(CASE WHEN items >= ? THEN loss END) FROM drills WHERE {where}", (DRILL_BEST_MIN, drill, preset))[0]
-    return DrillStats(drill, preset, runs, questions, right, seconds, tuple(r[0] for r in reversed(last)), best,
-                      fastest, streak, loss, best_loss)
+        f"min(CASE WHEN items >= ? THEN loss END) FROM drills WHERE {where}",
+        (DRILL_BEST_MIN, drill, preset),
+    )[0]
+    return DrillStats(
+        drill,
+        preset,
+        runs,
+        questions,
+        right,
+        seconds,
+        tuple(r[0] for r in reversed(last)),
+        best,
+        fastest,
+        streak,
+        loss,
+        best_loss,
+    )

@@ -117,8 +117,13 @@ def parse_quick(text: str, field: str = "") -> Any:
     if len(text) > MAX_LINE:
         raise Invalid(field, f"longer than {MAX_LINE:,} characters")
     try:
-        return json.loads(text, parse_int=_quick_int, parse_float=_quick_float, parse_constant=_quick_constant,
-                          object_pairs_hook=_quick_object)
+        return json.loads(
+            text,
+            parse_int=_quick_int,
+            parse_float=_quick_float,
+            parse_constant=_quick_constant,
+            object_pairs_hook=_quick_object,
+        )
     except (_OutOfBounds, RecursionError, ValueError):
         return parse(text, field)
 
@@ -180,15 +185,21 @@ def _join(field: str, key: str) -> str:
     plain = isinstance(key, str) and len(key) <= 32 and _PLAIN_KEY.fullmatch(key) is not None
     shown = key if plain else json.dumps(str(key))
     if len(shown) > 34:
-        shown = shown[:32] + "…\""
+        shown = shown[:32] + '…"'
     return f"{field}.{shown}" if field else shown
 
 
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    names = {bool: "true or false", int: "an integer", float: "a number", str: "a text", list: "a list",
-             dict: "an object"}
+    names = {
+        bool: "true or false",
+        int: "an integer",
+        float: "a number",
+        str: "a text",
+        list: "a list",
+        dict: "an object",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -307,45 +318,111 @@ ANY_OBJECT = obj({}, extra=True)
 # rules.presets.Preset's values: this floor imports the standard library only (a test keeps the two equal).
 PRESETS = ("taiwan", "tournament", "arcade", "shisanshui", "western", "hongkong", "backrow", "ladder")
 
-_PAIR = obj({"players": list_of(SEAT, 2, 2), "rows": nullable(list_of(text(8), 3, 3)), "score": UNITS,
-             "items": list_of(obj({"kind": text(32), "value": UNITS}, ("kind", "value")), 64)},
-            ("players", "items"))
-RESULT = obj({"rules": text(choices=PRESETS), "totals": list_of(UNITS, 4, 2), "fouled": list_of(boolean, 4, 2),
-              "pairs": list_of(_PAIR, 6)}, ("rules", "totals", "fouled", "pairs"))
+_PAIR = obj(
+    {
+        "players": list_of(SEAT, 2, 2),
+        "rows": nullable(list_of(text(8), 3, 3)),
+        "score": UNITS,
+        "items": list_of(obj({"kind": text(32), "value": UNITS}, ("kind", "value")), 64),
+    },
+    ("players", "items"),
+)
+RESULT = obj(
+    {
+        "rules": text(choices=PRESETS),
+        "totals": list_of(UNITS, 4, 2),
+        "fouled": list_of(boolean, 4, 2),
+        "pairs": list_of(_PAIR, 6),
+    },
+    ("rules", "totals", "fouled", "pairs"),
+)
 DEAL = obj(
     {
-        "number": integer(1, 1_000_000), "seed": integer(0, MAX_INT), "rules": text(choices=PRESETS),
-        "options": ANY_OBJECT, "seats": list_of(SEAT, 4, 2), "human": nullable(SEAT), "hands": seat_map(CARDS),
-        "decisions": seat_map(ANY_OBJECT), "dealer": nullable(SEAT), "cut": nullable(CARD),
-        "treasure": list_of(CARD, 52), "doubles": seat_map(nullable(SEAT)), "computer_for_human": boolean,
-        "result": RESULT, "units": list_of(UNITS, 4), "settlement": ANY_OBJECT, "before": list_of(UNITS, 4),
-        "after": list_of(UNITS, 4), "decided_by": seat_map(text(16)), "seconds": nullable(number(0, 10**7)),
-        "players": integer(2, 4), "banker": nullable(SEAT), "stakes": seat_map(integer(0, MAX_UNITS)),
-        "exchange": nullable(text(24)), "passes": list_of(seat_map(text(16)), 8),
-        "passed_for_human": list_of(integer(0, 7), 8), "passed_after_leaving": list_of(integer(0, 7), 8),
-        "pass_seconds": list_of(nullable(number(0, 10**7)), 8), "turned": nullable(CARD),
+        "number": integer(1, 1_000_000),
+        "seed": integer(0, MAX_INT),
+        "rules": text(choices=PRESETS),
+        "options": ANY_OBJECT,
+        "seats": list_of(SEAT, 4, 2),
+        "human": nullable(SEAT),
+        "hands": seat_map(CARDS),
+        "decisions": seat_map(ANY_OBJECT),
+        "dealer": nullable(SEAT),
+        "cut": nullable(CARD),
+        "treasure": list_of(CARD, 52),
+        "doubles": seat_map(nullable(SEAT)),
+        "computer_for_human": boolean,
+        "result": RESULT,
+        "units": list_of(UNITS, 4),
+        "settlement": ANY_OBJECT,
+        "before": list_of(UNITS, 4),
+        "after": list_of(UNITS, 4),
+        "decided_by": seat_map(text(16)),
+        "seconds": nullable(number(0, 10**7)),
+        "players": integer(2, 4),
+        "banker": nullable(SEAT),
+        "stakes": seat_map(integer(0, MAX_UNITS)),
+        "exchange": nullable(text(24)),
+        "passes": list_of(seat_map(text(16)), 8),
+        "passed_for_human": list_of(integer(0, 7), 8),
+        "passed_after_leaving": list_of(integer(0, 7), 8),
+        "pass_seconds": list_of(nullable(number(0, 10**7)), 8),
+        "turned": nullable(CARD),
     },
     ("number", "seed", "rules", "seats", "hands"),
 )
-_PRICED = obj({"decision": ANY_OBJECT, "ev": number(-1e6, 1e6),
-               "row_wins": nullable(list_of(number(0, 1), 3, 3)), "sweeps_given": number(0, 1e6),
-               "sweeps_taken": number(0, 1e6)}, ("decision", "ev", "sweeps_given", "sweeps_taken"))
-_PART = obj({"kind": text(choices=["pass", "rows"]), "loss": number(-1e6, 1e6), "ci95": number(0, 1e6),
-             "verdict": text(32), "round": integer(0, 8)}, ("kind", "loss", "ci95", "verdict"))
-REVIEW = obj({"preset": text(choices=PRESETS), "played": _PRICED, "best": _PRICED,
-              "alternatives": list_of(_PRICED, 64), "loss": number(-1e6, 1e6), "ci95": number(0, 1e6),
-              "verdict": text(32), "tables": integer(0, MAX_INT), "parts": list_of(_PART, 9)},
-             )  # each field checked when present; the coach's reader (Review.from_dict) requires them
+_PRICED = obj(
+    {
+        "decision": ANY_OBJECT,
+        "ev": number(-1e6, 1e6),
+        "row_wins": nullable(list_of(number(0, 1), 3, 3)),
+        "sweeps_given": number(0, 1e6),
+        "sweeps_taken": number(0, 1e6),
+    },
+    ("decision", "ev", "sweeps_given", "sweeps_taken"),
+)
+_PART = obj(
+    {
+        "kind": text(choices=["pass", "rows"]),
+        "loss": number(-1e6, 1e6),
+        "ci95": number(0, 1e6),
+        "verdict": text(32),
+        "round": integer(0, 8),
+    },
+    ("kind", "loss", "ci95", "verdict"),
+)
+REVIEW = obj(
+    {
+        "preset": text(choices=PRESETS),
+        "played": _PRICED,
+        "best": _PRICED,
+        "alternatives": list_of(_PRICED, 64),
+        "loss": number(-1e6, 1e6),
+        "ci95": number(0, 1e6),
+        "verdict": text(32),
+        "tables": integer(0, MAX_INT),
+        "parts": list_of(_PART, 9),
+    },
+)  # each field checked when present; the coach's reader (Review.from_dict) requires them
 _SESSION_COLUMNS: dict[str, Check] = {
-    "uid": text(16, pattern=UID), "started": TIME, "updated": TIME, "preset": text(choices=PRESETS),
-    "mode": text(choices=[m.value for m in Mode]), "status": text(choices=[s.value for s in Status]),
+    "uid": text(16, pattern=UID),
+    "started": TIME,
+    "updated": TIME,
+    "preset": text(choices=PRESETS),
+    "mode": text(choices=[m.value for m in Mode]),
+    "status": text(choices=[s.value for s in Status]),
 }
 SESSION_COLUMNS = obj(_SESSION_COLUMNS, tuple(_SESSION_COLUMNS))  # a stored session's plain columns
 SESSION = obj({**_SESSION_COLUMNS, "config": ANY_OBJECT, "state": ANY_OBJECT}, (*_SESSION_COLUMNS, "config", "state"))
 _FIELDS: dict[str, Check] = {
-    "format": anything, "version": anything, "uid": text(16, pattern=UID), "played": TIME,
-    "mode": text(choices=[m.value for m in Mode]), "session": nullable(SESSION),
-    "retry_of": nullable(text(16, pattern=UID)), "deal": DEAL, "review": nullable(REVIEW),
+    "format": anything,
+    "version": anything,
+    "uid": text(16, pattern=UID),
+    "played": TIME,
+    "mode": text(choices=[m.value for m in Mode]),
+    "session": nullable(SESSION),
+    "retry_of": nullable(text(16, pattern=UID)),
+    "deal": DEAL,
+    "review": nullable(REVIEW),
 }
 LINE = obj(_FIELDS, tuple(_FIELDS))
 
@@ -354,7 +431,7 @@ def export_line(text_: str) -> dict[str, Any]:
     """One line of an export file, parsed and of the format's shape; :class:`Invalid` otherwise."""
     doc = parse(text_)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise Invalid("format", f"missing: not a deal of this game (no \"format\": \"{FORMAT}\")")
+        raise Invalid("format", f'missing: not a deal of this game (no "format": "{FORMAT}")')
     if doc.get("version") != VERSION:
         raise Invalid("version", f"{doc.get('version')!r}; this game reads version {VERSION}")
     LINE(doc, "")
@@ -372,13 +449,26 @@ def stored(text_: Any, check: Check, field: str, *, quick: bool = False) -> Any:
 
 
 _LISTING: tuple[tuple[str, Check], ...] = (
-    ("id", integer(1, MAX_INT)), ("uid", nullable(text(16))), ("session", nullable(integer(1, MAX_INT))),
-    ("number", integer(1, MAX_INT)), ("played", TIME), ("preset", text(choices=PRESETS)),
-    ("mode", text(choices=[m.value for m in Mode])), ("human", nullable(SEAT)), ("units", nullable(UNITS)),
-    ("rows_won", nullable(integer(0, 12))), ("sweeps_given", nullable(integer(0, 3))),
-    ("sweeps_taken", nullable(integer(0, 3))), ("fouled", nullable(integer(0, 1))), ("special", nullable(text(64))),
-    ("seconds", nullable(number(0, 10**7))), ("verdict", nullable(text(32))), ("loss", nullable(number(-1e6, 1e6))),
-    ("retry_of", nullable(integer(1, MAX_INT))), ("players", integer(2, 4)), ("decider", nullable(text(16))),
+    ("id", integer(1, MAX_INT)),
+    ("uid", nullable(text(16))),
+    ("session", nullable(integer(1, MAX_INT))),
+    ("number", integer(1, MAX_INT)),
+    ("played", TIME),
+    ("preset", text(choices=PRESETS)),
+    ("mode", text(choices=[m.value for m in Mode])),
+    ("human", nullable(SEAT)),
+    ("units", nullable(UNITS)),
+    ("rows_won", nullable(integer(0, 12))),
+    ("sweeps_given", nullable(integer(0, 3))),
+    ("sweeps_taken", nullable(integer(0, 3))),
+    ("fouled", nullable(integer(0, 1))),
+    ("special", nullable(text(64))),
+    ("seconds", nullable(number(0, 10**7))),
+    ("verdict", nullable(text(32))),
+    ("loss", nullable(number(-1e6, 1e6))),
+    ("retry_of", nullable(integer(1, MAX_INT))),
+    ("players", integer(2, 4)),
+    ("decider", nullable(text(16))),
 )
 LISTING_COLUMNS = tuple(name for name, _ in _LISTING)
 
@@ -390,13 +480,22 @@ def _sound(column: str, kinds: str, low: float | None = None, high: float | None
 
 # The listing's bounds in SQL, for the aggregates that count rows without reading each (the statistics): a row
 # that fails them is left out there, as the lists skip it.
-SOUND_DEAL = " AND ".join((
-    _sound("units", "'integer'", -MAX_UNITS, MAX_UNITS), _sound("rows_won", "'integer'", 0, 12),
-    _sound("rows_lost", "'integer'", 0, 12), _sound("sweeps_given", "'integer'", 0, 3),
-    _sound("sweeps_taken", "'integer'", 0, 3), _sound("fouled", "'integer'", 0, 1), _sound("special", "'text'"),
-    _sound("seconds", "'integer', 'real'", 0, 10**7), _sound("loss", "'integer', 'real'", -1e6, 1e6),
-    _sound("verdict", "'text'"), _sound("played", "'integer', 'real'", 0, MAX_TIME), _sound("decider", "'text'"),
-))
+SOUND_DEAL = " AND ".join(
+    (
+        _sound("units", "'integer'", -MAX_UNITS, MAX_UNITS),
+        _sound("rows_won", "'integer'", 0, 12),
+        _sound("rows_lost", "'integer'", 0, 12),
+        _sound("sweeps_given", "'integer'", 0, 3),
+        _sound("sweeps_taken", "'integer'", 0, 3),
+        _sound("fouled", "'integer'", 0, 1),
+        _sound("special", "'text'"),
+        _sound("seconds", "'integer', 'real'", 0, 10**7),
+        _sound("loss", "'integer', 'real'", -1e6, 1e6),
+        _sound("verdict", "'text'"),
+        _sound("played", "'integer', 'real'", 0, MAX_TIME),
+        _sound("decider", "'text'"),
+    )
+)
 
 
 def listing(row: tuple[Any, ...]) -> None:

@@ -78,13 +78,20 @@ def rule_section(preset: Preset, kind: str) -> Section:
         return _SWEEP_SECTION.get(preset, Section.SCORING)
     if kind in ("bonuses", "specials"):
         return _group_section(preset, kind)
-    fixed = {"majority": Section.MAJORITY_WESTERN, "stake": Section.BANKER, "exempt": Section.EXEMPT,
-             "ladder": Section.LADDER, "treasure": Section.TREASURE, "double": Section.DOUBLE,
-             "rake": Section.COINS}
+    fixed = {
+        "majority": Section.MAJORITY_WESTERN,
+        "stake": Section.BANKER,
+        "exempt": Section.EXEMPT,
+        "ladder": Section.LADDER,
+        "treasure": Section.TREASURE,
+        "double": Section.DOUBLE,
+        "rake": Section.COINS,
+    }
     if kind in fixed:
         return fixed[kind]
     if kind in ("dragon", *(s.value for s in (Special.DRAGON, Special.SUITED_DRAGON))) and preset in (
-        *TAIWAN_FAMILY, Preset.ARCADE
+        *TAIWAN_FAMILY,
+        Preset.ARCADE,
     ):
         return Section.DRAGONS
     if _is_special(preset, kind):
@@ -188,8 +195,14 @@ def opponents(rec: DealRecord, seat: int) -> tuple[int, ...]:
     return tuple(o for o in rec.seats if rec.compared(seat, o))
 
 
-def build_account(t: Translator, rec: DealRecord, seat: int, human: int | None,
-                  style: MoneyStyle | None = None, banker_game: bool = False) -> Account | None:
+def build_account(
+    t: Translator,
+    rec: DealRecord,
+    seat: int,
+    human: int | None,
+    style: MoneyStyle | None = None,
+    banker_game: bool = False,
+) -> Account | None:
     """``seat``'s account of the scored deal ``rec`` (None when it did not play it); ``human`` names "You",
     ``style`` the table's money (for the lines from units to points or coins)."""
     if rec.result is None or seat not in rec.seats:
@@ -290,14 +303,14 @@ def _money_lines(t: Translator, rec: DealRecord, seat: int, total: int, style: M
         return ()
     if style.currency is Currency.COINS and rec.settlement is not None:
         s = rec.settlement.seats[seat]
-        out = [MoneyLine(t("results.account.money.stake", stake=rec.settlement.stake), s.due,
-                         Section.COINS)]
+        out = [MoneyLine(t("results.account.money.stake", stake=rec.settlement.stake), s.due, Section.COINS)]
         short = s.due - (s.received if s.due > 0 else -s.paid)
         if short:
             out.append(MoneyLine(t("results.account.money.overdraft"), -short, Section.COINS))
         pct = round(rec.settlement.rake_rate * 100)
-        out.append(MoneyLine(t("results.account.money.rake", pct=pct, received=f"{s.received:,}"), -s.rake,
-                             Section.COINS))
+        out.append(
+            MoneyLine(t("results.account.money.rake", pct=pct, received=f"{s.received:,}"), -s.rake, Section.COINS)
+        )
         out.append(MoneyLine(t("results.account.money.net"), s.net, Section.COINS))
         return tuple(out)
     if style.unit_worth is not None and style.currency is not Currency.COINS:
@@ -352,8 +365,15 @@ def board_lines(t: Translator, account: Account, seat: str, compact: bool = Fals
     if compact:
         # Each figure after its name, the names lined up and the figures right-aligned under each other.
         vw = [max(cell_len(r[c]) for r in body) for c in range(len(heads))]
-        body = [[r[0], r[1], *(f"{h} {pad(c, w)}" for h, c, w in zip(heads[2:-1], r[2:-1], vw[2:-1], strict=True)),
-                 f"= {pad(r[-1], vw[-1])}"] for r in body]
+        body = [
+            [
+                r[0],
+                r[1],
+                *(f"{h} {pad(c, w)}" for h, c, w in zip(heads[2:-1], r[2:-1], vw[2:-1], strict=True)),
+                f"= {pad(r[-1], vw[-1])}",
+            ]
+            for r in body
+        ]
     widths = [max(cell_len(r[c]) for r in [heads, *body]) for c in range(len(heads))]
 
     def line(cells: list[str]) -> str:
@@ -364,8 +384,9 @@ def board_lines(t: Translator, account: Account, seat: str, compact: bool = Fals
         return [line(r) for r in body]
     out = [line(heads), *(line(r) for r in body)]
     sums = " ".join(signed(v) for v in account.totals) if len(account.totals) > 1 else ""
-    out.append(t("results.account.board.total", seat=seat, sums=f"{sums} = " if sums else "",
-                 total=signed(account.total)))
+    out.append(
+        t("results.account.board.total", seat=seat, sums=f"{sums} = " if sums else "", total=signed(account.total))
+    )
     return out
 
 

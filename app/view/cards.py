@@ -62,8 +62,16 @@ class CardLook:
         return (FOUR_COLOUR if self.deck == "four_colour" else TWO_COLOUR)[card.suit]
 
 
-def tile(card: Card, look: CardLook, width: int = 4, *, selected: bool = False, cursor: bool = False,
-         hint: bool = False, received: bool = False) -> Text:
+def tile(
+    card: Card,
+    look: CardLook,
+    width: int = 4,
+    *,
+    selected: bool = False,
+    cursor: bool = False,
+    hint: bool = False,
+    received: bool = False,
+) -> Text:
     """One face-up card, ``width`` cells (2 or 4): the card face, tinted when selected, under the cursor,
     hinted or (換三張) received."""
     bg = FACE
@@ -87,8 +95,16 @@ def tile(card: Card, look: CardLook, width: int = 4, *, selected: bool = False, 
     return Text(text, style=Style(color=look.colour(card), bgcolor=bg, bold=True, underline=cursor))
 
 
-def big_tile(card: Card | None, look: CardLook, *, selected: bool = False, cursor: bool = False,
-             hint: bool = False, face_down: bool = False, received: bool = False) -> list[Text]:
+def big_tile(
+    card: Card | None,
+    look: CardLook,
+    *,
+    selected: bool = False,
+    cursor: bool = False,
+    hint: bool = False,
+    face_down: bool = False,
+    received: bool = False,
+) -> list[Text]:
     """A card five cells wide and three lines tall (rank and suit top left and bottom right), for the
     roomier layout; None draws an empty slot."""
     if face_down:
@@ -96,8 +112,11 @@ def big_tile(card: Card | None, look: CardLook, *, selected: bool = False, curso
         return [Text("░░░░░", style=style) for _ in range(3)]
     if card is None:
         style = Style(color=EMPTY_FG, bgcolor=EMPTY_BG)
-        return [Text("     ", style=style), Text(" ·· ", style=style) + Text(" ", style=style),
-                Text("     ", style=style)]
+        return [
+            Text("     ", style=style),
+            Text(" ·· ", style=style) + Text(" ", style=style),
+            Text("     ", style=style),
+        ]
     face = tile(card, look, 4, selected=selected, cursor=cursor, hint=hint, received=received)
     style = face.style if isinstance(face.style, Style) else Style()
     label = look.label(card)
@@ -126,8 +145,13 @@ def huge_tile(card: Card | None, look: CardLook, *, face_down: bool = False) -> 
     label = look.label(card)
     middle = "   鬼  " if card.is_joker else f"   {label[1]}   "
     blank = Text(" " * HUGE_W, style=style)
-    return [Text(f"{label}     ", style=style), blank, Text(middle, style=style), blank,
-            Text(f"     {label}", style=style)]
+    return [
+        Text(f"{label}     ", style=style),
+        blank,
+        Text(middle, style=style),
+        blank,
+        Text(f"     {label}", style=style),
+    ]
 
 
 def back(width: int = 4) -> Text:

@@ -86,10 +86,16 @@ def why(t: Translator, review: Review) -> str:
     assert mine is not None and theirs is not None
     differ = [r for r in Row if sorted(mine.rows[r]) != sorted(theirs.rows[r])]
     text = t("coach.why_rows", yours=_rows_clause(t, you, differ), best=_rows_clause(t, best, differ))
-    return text + " " + t(
-        "coach.why_sweeps",
-        given=percent(you.sweeps_given), taken=percent(you.sweeps_taken),
-        best_given=percent(best.sweeps_given), best_taken=percent(best.sweeps_taken),
+    return (
+        text
+        + " "
+        + t(
+            "coach.why_sweeps",
+            given=percent(you.sweeps_given),
+            taken=percent(you.sweeps_taken),
+            best_given=percent(best.sweeps_given),
+            best_taken=percent(best.sweeps_taken),
+        )
     )
 
 
@@ -97,8 +103,12 @@ def _rows_clause(t: Translator, play: PricedPlay, rows: list[Row]) -> str:
     """``front Pair 對子 (71%), middle High card (22%)``: each row's hand and its chance."""
     assert play.row_wins is not None
     return t("coach.join").join(
-        t("coach.row_chance", row=t(f"common.row.{r.id}").lower(), hand=row_hand(t, play.decision, r),
-          chance=percent(play.row_wins[r]))
+        t(
+            "coach.row_chance",
+            row=t(f"common.row.{r.id}").lower(),
+            hand=row_hand(t, play.decision, r),
+            chance=percent(play.row_wins[r]),
+        )
         for r in rows
     )
 

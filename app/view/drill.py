@@ -79,15 +79,24 @@ def _why_body(t: Translator, q: Question) -> str:
     if key == "equal":
         return t("drills.why.equal", category=t(f"common.category.{v['category']}"))
     if key == "rank":
-        return t("drills.why.rank", category=t(f"common.category.{v['category']}"),
-                 pos=t(f"drills.ordinal.{min(5, int(v['pos']))}"), a=rank_char(v["a"]), b=rank_char(v["b"]))
+        return t(
+            "drills.why.rank",
+            category=t(f"common.category.{v['category']}"),
+            pos=t(f"drills.ordinal.{min(5, int(v['pos']))}"),
+            a=rank_char(v["a"]),
+            b=rank_char(v["b"]),
+        )
     if key == "straight_top":
         which = "straight_wheel" if v.get("wheel") or 5 in (v["a"], v["b"]) else "straight_top"
         return t(f"drills.why.{which}", a=rank_char(v["a"]), b=rank_char(v["b"]))
     if key == "named":
         name = v["category"]
-        return t("drills.why.named", category=category_name(t, name), ranks=v["ranks"],
-                 other=t(f"rankings.category.{name}.alt"))
+        return t(
+            "drills.why.named",
+            category=category_name(t, name),
+            ranks=v["ranks"],
+            other=t(f"rankings.category.{name}.alt"),
+        )
     if key in ("legal", "foul"):
         cats = {row: t(f"common.category.{v[row]}") for row in ("front", "middle", "back")}
         broken = t("rules.list_sep").join(t(f"drills.why.{b}") for b in v.get("broken", []))
@@ -97,8 +106,9 @@ def _why_body(t: Translator, q: Question) -> str:
     if key == "ladder":
         return ladder_why(t, v)
     if key == "pass":
-        worth = t("rules.list_sep").join(t("drills.why.pass_worth", cards=_symbols(q.show["passes"][c]),
-                                           ev=f"{v['evs'][c]:+.2f}") for c in q.choices)
+        worth = t("rules.list_sep").join(
+            t("drills.why.pass_worth", cards=_symbols(q.show["passes"][c]), ev=f"{v['evs'][c]:+.2f}") for c in q.choices
+        )
         return t("drills.why.pass", best=_symbols(v["best"]), worth=worth, draws=v["draws"])
     if key == "score":
         preset = Preset(q.show["rules"])
@@ -116,6 +126,11 @@ def ladder_why(t: Translator, v: dict[str, Any]) -> str:
     """*Which hand is higher?*: both hands' patterns and tiers, then what decided (a ``Why("ladder")``)."""
     details = {k: v[k] for k in ("a", "b", "pairs") if k in v}
     reason = t(f"drills.why.ladder_{v['decided']}", **details) if details else t(f"drills.why.ladder_{v['decided']}")
-    return t("drills.why.ladder", left=pattern_name(t, v["left"]), right=pattern_name(t, v["right"]),
-             tier_left=t("ladder.tier", n=v["tier_left"]), tier_right=t("ladder.tier", n=v["tier_right"]),
-             reason=reason)
+    return t(
+        "drills.why.ladder",
+        left=pattern_name(t, v["left"]),
+        right=pattern_name(t, v["right"]),
+        tier_left=t("ladder.tier", n=v["tier_left"]),
+        tier_right=t("ladder.tier", n=v["tier_right"]),
+        reason=reason,
+    )

@@ -73,8 +73,15 @@ def passed_text(t: Translator, table: Table, seat: int, seat_name: SeatName, las
     for k, passes in enumerate(rec.passes):
         if last and k < len(rec.passes) - 1:
             continue
-        lines.append(t("table.msg.passed", given=_cards(passes[seat]), to=seat_name(receiver_of(table, seat)),
-                       got=_cards(rec.received(seat, k)), giver=seat_name(giver_of(table, seat))))
+        lines.append(
+            t(
+                "table.msg.passed",
+                given=_cards(passes[seat]),
+                to=seat_name(receiver_of(table, seat)),
+                got=_cards(rec.received(seat, k)),
+                giver=seat_name(giver_of(table, seat)),
+            )
+        )
     return " ".join(lines)
 
 

@@ -40,11 +40,15 @@ def pass_lines(t: Translator, table: Table, rec: DealRecord, seat: int, look: Ca
             continue
         verdict = t(f"coach.verdict.{priced.verdict.value}")
         if priced.loss <= 0:
-            out.append(t("coach.review.pass_best", verdict=verdict, ev=f"{priced.best_ev:+.2f}") + "\n",
-                       style=STYLE[priced.verdict])
+            out.append(
+                t("coach.review.pass_best", verdict=verdict, ev=f"{priced.best_ev:+.2f}") + "\n",
+                style=STYLE[priced.verdict],
+            )
             continue
-        out.append(t("coach.review.pass_worse", verdict=verdict, loss=f"{priced.loss:.2f}", ci=f"{priced.ci95:.2f}")
-                   + " ", style=STYLE[priced.verdict])
+        out.append(
+            t("coach.review.pass_worse", verdict=verdict, loss=f"{priced.loss:.2f}", ci=f"{priced.ci95:.2f}") + " ",
+            style=STYLE[priced.verdict],
+        )
         out.append_text(cards_text(sorted(priced.best, reverse=True), look))
         out.append("\n")
     return out

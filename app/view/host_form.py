@@ -87,5 +87,4 @@ def shown(c: TableConfig) -> frozenset[str]:
     return frozenset(groups)
 
 
-__all__ = ["OFF", "ExchangeValue", "banker_seats", "exchange_fit", "exchange_value", "exchange_values",
-           "fit", "shown"]
+__all__ = ["OFF", "ExchangeValue", "banker_seats", "exchange_fit", "exchange_value", "exchange_values", "fit", "shown"]

@@ -36,8 +36,10 @@ class LadderLine:
 def ordered(cards: Sequence[Card], marked: frozenset[Card]) -> tuple[Card, ...]:
     """The hand as shown: the pattern's cards first, then the others, each high to low (so the name stands
     beside what it names, and a wrapped line keeps the pattern on its first line)."""
+
     def key(c: Card) -> tuple[bool, int, int]:
         return (c not in marked, -c.rank, -c.suit)
+
     return tuple(sorted(cards, key=key))
 
 
@@ -48,8 +50,9 @@ def pattern_name(t: Translator, cards: Sequence[Card], *, short: bool = False) -
     return t("ladder.named", name=name, tier=hand.tier, of=TIERS)
 
 
-def beats(hands: Mapping[int, Sequence[Card]], seat: int, others: Sequence[int],
-          short_name: Callable[[int], str]) -> Text:
+def beats(
+    hands: Mapping[int, Sequence[Card]], seat: int, others: Sequence[int], short_name: Callable[[int], str]
+) -> Text:
     """Whom ``seat``'s hand beats: " W▲ N▼ E=" for each of ``others`` at the table (as the rows' marks)."""
     out = Text()
     for other in others:
@@ -61,8 +64,9 @@ def beats(hands: Mapping[int, Sequence[Card]], seat: int, others: Sequence[int],
     return out
 
 
-def ladder_line(t: Translator, cards: Sequence[Card] | None, *, short: bool = False,
-                marks: Text | None = None) -> LadderLine:
+def ladder_line(
+    t: Translator, cards: Sequence[Card] | None, *, short: bool = False, marks: Text | None = None
+) -> LadderLine:
     """The line of a hand (None: still face down)."""
     if cards is None:
         return LadderLine(None)
@@ -70,8 +74,16 @@ def ladder_line(t: Translator, cards: Sequence[Card] | None, *, short: bool = Fa
     return LadderLine(ordered(cards, marked), marked, pattern_name(t, cards, short=short), marks or Text())
 
 
-def ladder_model(t: Translator, table: Table, seat: int, *, short: bool, revealed: int, others: Sequence[int],
-                 short_name: Callable[[int], str]) -> LadderLine | None:
+def ladder_model(
+    t: Translator,
+    table: Table,
+    seat: int,
+    *,
+    short: bool,
+    revealed: int,
+    others: Sequence[int],
+    short_name: Callable[[int], str],
+) -> LadderLine | None:
     """``seat``'s line at a ladder table (None at any other): its 13 cards face down until the reveal shows
     the hands (``revealed`` rows on show; one's own always), with whom it beats among ``others`` once shown
     (in the player's own box, not ``short``)."""
@@ -93,5 +105,13 @@ def ladder_board(t: Translator, cards: Sequence[Card]) -> str:
     return t("ladder.board", hand=t(f"ladder.pattern.{hand.pattern.id}"), tier=hand.tier, of=TIERS)
 
 
-__all__ = ["MARK_STYLE", "LadderLine", "beats", "ladder_board", "ladder_line", "ladder_model", "ordered",
-           "pattern_name"]
+__all__ = [
+    "MARK_STYLE",
+    "LadderLine",
+    "beats",
+    "ladder_board",
+    "ladder_line",
+    "ladder_model",
+    "ordered",
+    "pattern_name",
+]

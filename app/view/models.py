@@ -40,6 +40,7 @@ class RowLine:
 @dataclass(frozen=True)
 class RowsModel:
     """The player's three rows, the cursor, the selection and the hinted card and row."""
+
     rows: tuple[RowLine, ...] = ()
     cursor: Card | None = None
     selected: frozenset[Card] = frozenset()

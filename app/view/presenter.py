@@ -49,7 +49,6 @@ from rules.special_shapes import special_lines
 _CONSOLE = Console(width=200, legacy_windows=False)  # only measures how the board's text wraps
 
 
-
 class TablePresenter:
     """Builds what the table screen shows for one :class:`Table` in one language.
 
@@ -162,8 +161,11 @@ class TablePresenter:
                     continue
                 o = rec.outcome(seat, other, row) if self.table.preset.pays(row) else None  # backrow: back only
                 # The seat's letter and its mark in one style: they stay together however the text is drawn.
-                mark, mark_style = {Outcome.WIN: ("▲", "bold green"), Outcome.LOSS: ("▼", "bold red"),
-                                    Outcome.TIE: ("=", "dim")}.get(o, ("·", "dim"))  # type: ignore[arg-type]
+                mark, mark_style = {
+                    Outcome.WIN: ("▲", "bold green"),
+                    Outcome.LOSS: ("▼", "bold red"),
+                    Outcome.TIE: ("=", "dim"),
+                }.get(o, ("·", "dim"))  # type: ignore[arg-type]
                 marks.append(" ")
                 marks.append(self.seat_name(other, short=True) + mark, style=mark_style)
             # What the row took from the table, beside its marks, where a row is worth its own amount (in
@@ -177,8 +179,15 @@ class TablePresenter:
 
     def ladder_model(self, seat: int, short: bool) -> LadderLine | None:
         """The pattern ladder's hand line of ``seat`` (None at any other table): app/view/ladder.py."""
-        return ladder_model(self.t, self.table, seat, short=short, revealed=self.revealed_rows(),
-                            others=self._others(seat), short_name=lambda s: self.seat_name(s, short=True))
+        return ladder_model(
+            self.t,
+            self.table,
+            seat,
+            short=short,
+            revealed=self.revealed_rows(),
+            others=self._others(seat),
+            short_name=lambda s: self.seat_name(s, short=True),
+        )
 
     def _special_line(self, decision: Decision, row: Row, short: bool) -> RowLine:
         """One line of a declared special, its cards in the shape that makes it (not three rows, which it
@@ -317,9 +326,7 @@ class TablePresenter:
                     )
                 )
             hint = self.hint
-            return RowsModel(
-                tuple(lines), st.cursor_card, st.selected, self.hinted(), hint.row if hint else None
-            )
+            return RowsModel(tuple(lines), st.cursor_card, st.selected, self.hinted(), hint.row if hint else None)
         shown = self.revealed_rows()
         if rec is not None and seat in (table.human, rec.human) and seat in rec.decisions and not shown:
             # READY (or taken over) but not revealed yet: the player still sees their own rows.
@@ -391,8 +398,10 @@ class TablePresenter:
             # Who has doubled the viewer (賭倍), as soon as they have decided: it is said at the table.
             by = [s for s, target in sorted(rec.doubles.items()) if target == table.viewer and s != table.viewer]
             if by:
-                out.append("   " + self.t("table.doubled_by", seats=", ".join(self.seat_name(s) for s in by)),
-                           style="bold yellow")
+                out.append(
+                    "   " + self.t("table.doubled_by", seats=", ".join(self.seat_name(s) for s in by)),
+                    style="bold yellow",
+                )
             out.append("\n")
         if table.exchange.active:
             out.append_text(exchange_board(self.t, table, self.seat_name))
@@ -460,8 +469,9 @@ class TablePresenter:
                 if self._fits(with_account):
                     return with_account
         # No room for the account: as much of the story as fits, and where the rest is (never the header alone).
-        told = self.told(Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS],
-                         cut=True)
+        told = self.told(
+            Text.assemble(out, "\n"), rec, [step for step in steps if step.kind is not StepKind.TOTALS], cut=True
+        )
         return told or out
 
     def account_text(self, compact: bool = False) -> Text:

@@ -23,8 +23,13 @@ def banker_lines(tr: Tr, options: Options) -> Iterator[str]:
     yield f"## {tr('heading.banker')}"
     yield ""
     stakes = tr("list_sep").join(str(s) for s in STAKES)
-    for key, fmt in (("banker.who", {}), ("banker.alone", {}), ("banker.stakes", {"stakes": stakes}),
-                     ("banker.foul", {}), ("banker.turns", {})):
+    for key, fmt in (
+        ("banker.who", {}),
+        ("banker.alone", {}),
+        ("banker.stakes", {"stakes": stakes}),
+        ("banker.foul", {}),
+        ("banker.turns", {}),
+    ):
         yield f"- {tr(key, **fmt)}"
     yield f"- {tr(f'banker.ties_{options.ties.value}')}"
     if options.ties is TieRule.TOP_CARD:
@@ -56,8 +61,11 @@ def hongkong_lines(tr: Tr, options: Options) -> Iterator[str]:
     yield f"- {tr('hongkong.dragons', amount=dragon)}"
     yield f"- {tr('hongkong.both')}"
     yield f"- {tr('hongkong.small_big')}"
-    state = tr("hongkong.seven_on" if seven else "hongkong.seven_off", report=hongkong.REPORT_SEVEN,
-               dragon=hongkong.DRAGON_SEVEN)
+    state = tr(
+        "hongkong.seven_on" if seven else "hongkong.seven_off",
+        report=hongkong.REPORT_SEVEN,
+        dragon=hongkong.DRAGON_SEVEN,
+    )
     yield f"- {state}"
     yield ""
 

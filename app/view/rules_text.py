@@ -80,8 +80,14 @@ def preset_description(t: Translator, preset: Preset) -> str:
 class RulesText:
     """Builds the Markdown of one preset's rules in one language."""
 
-    def __init__(self, t: Translator, preset: Preset, options: Options | None = None, banker: bool | None = None,
-                 exchange: variants.Exchange = variants.NO_EXCHANGE) -> None:
+    def __init__(
+        self,
+        t: Translator,
+        preset: Preset,
+        options: Options | None = None,
+        banker: bool | None = None,
+        exchange: variants.Exchange = variants.NO_EXCHANGE,
+    ) -> None:
         self.t, self.preset, self.exchange = t, preset, exchange  # 換三張 (§21): rounds and way, as hosted
         self.options = options or preset.default_options
         self.banker = preset.banker_by_default if banker is None else banker  # a banker game (§16)

@@ -38,8 +38,13 @@ def exempt_lines(tr: Tr, preset: Preset, options: Options) -> Iterator[str]:
     state = tr("exempt.state_on") if options.exempt else tr("exempt.state_off")
     yield f"{state} {tr('exempt.rule')}"
     yield ""
-    sentences = (tr("exempt.automatic"), tr("exempt.pays", win=exempt.WIN[preset]), tr("exempt.order"),
-                 tr("exempt.others"), tr("exempt.specials"))
+    sentences = (
+        tr("exempt.automatic"),
+        tr("exempt.pays", win=exempt.WIN[preset]),
+        tr("exempt.order"),
+        tr("exempt.others"),
+        tr("exempt.specials"),
+    )
     for sentence in sentences:
         yield f"- {sentence}"
     yield ""
@@ -88,8 +93,11 @@ def exchange_lines(tr: Tr, exchange: Exchange) -> Iterator[str]:
     rounds, way = exchange
     yield f"## {tr('heading.exchange')}"
     yield ""
-    state = tr("exchange.state_on", rounds=rounds, way=tr(f"exchange.way_{way.value}")) if rounds else tr(
-        "exchange.state_off")
+    state = (
+        tr("exchange.state_on", rounds=rounds, way=tr(f"exchange.way_{way.value}"))
+        if rounds
+        else tr("exchange.state_off")
+    )
     yield f"{state} {tr('exchange.rule', n=PASS_SIZE)}"
     yield ""
     for key in ("at_once", "ways", "three", "clock", "after", "ai", "known", "coach"):

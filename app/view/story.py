@@ -31,8 +31,11 @@ class Narrator:
         # Each row on its own line where there is room (every seat is named, zeros too, so one line of three
         # rows no longer fits 80 columns).
         lines = rows if spread else [Text("   ").join(rows)] if rows else []
-        lines += [self.step_text(rec, step, run_on=not spread, spread=spread)
-                  for step in steps if step.kind is not StepKind.ROW]
+        lines += [
+            self.step_text(rec, step, run_on=not spread, spread=spread)
+            for step in steps
+            if step.kind is not StepKind.ROW
+        ]
         return Text("\n").join(lines)
 
     def step_text(self, rec: DealRecord, step: RevealStep, run_on: bool = False, spread: bool = False) -> Text:
@@ -51,8 +54,13 @@ class Narrator:
                 out.append("\n" + self.t("results.fouled", seats=", ".join(fouls)), style="red")
             return out
         lines = [
-            self.t("results.line", winner=self.seat_name(w), item=item_name(self.t, kind, self.preset), value=value,
-                   losers=", ".join(self.seat_name(lo) for lo in losers))
+            self.t(
+                "results.line",
+                winner=self.seat_name(w),
+                item=item_name(self.t, kind, self.preset),
+                value=value,
+                losers=", ".join(self.seat_name(lo) for lo in losers),
+            )
             for (w, kind), (value, losers) in group_lines(step.lines).items()
         ]
         if lines:
@@ -75,4 +83,3 @@ class Narrator:
         if step.kind is StepKind.SWEEPS or any(line.kind in SPECIAL_IDS for line in step.lines):
             return "bold reverse yellow"
         return "bold"
-

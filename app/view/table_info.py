@@ -18,8 +18,9 @@ from rules.presets import Preset
 CLOCK_ROOM = 12
 
 
-def info_text(t: Translator, table: Table, dealer: int | None, seat_name: Callable[[int], str],
-              room: int | None = None) -> Text:
+def info_text(
+    t: Translator, table: Table, dealer: int | None, seat_name: Callable[[int], str], room: int | None = None
+) -> Text:
     """The top bar of ``table``: ``dealer`` is the tournament's dealer or the banker game's banker. In
     ``room`` columns (the screen's width, when known) the game's name gives way first, so that what this
     table is (preset, deal, the rate of a unit) stays on the line."""

@@ -48,12 +48,24 @@ def place_tip(screen: Box, keep_clear: Sequence[Box], height_for: Callable[[int]
     widest = min(WIDEST, screen.width)
     for width in range(widest, min(NARROWEST, widest) - 1, -1):
         height = min(height_for(width), screen.height)
-        xs = _candidates(screen.x, screen.right - width, screen.x + (screen.width - width) // 2,
-                         [b.right for b in keep_clear] + [b.x - width for b in keep_clear])
-        ys = _candidates(screen.y, screen.bottom - height, screen.y,
-                         [b.bottom for b in keep_clear] + [b.y - height for b in keep_clear])
-        fits = [Box(x, y, width, height) for y in ys for x in xs
-                if not any(Box(x, y, width, height).overlaps(b) for b in keep_clear)]
+        xs = _candidates(
+            screen.x,
+            screen.right - width,
+            screen.x + (screen.width - width) // 2,
+            [b.right for b in keep_clear] + [b.x - width for b in keep_clear],
+        )
+        ys = _candidates(
+            screen.y,
+            screen.bottom - height,
+            screen.y,
+            [b.bottom for b in keep_clear] + [b.y - height for b in keep_clear],
+        )
+        fits = [
+            Box(x, y, width, height)
+            for y in ys
+            for x in xs
+            if not any(Box(x, y, width, height).overlaps(b) for b in keep_clear)
+        ]
         if fits:
             centre = screen.x + (screen.width - width) // 2
             return min(fits, key=lambda b: (b.y, abs(b.x - centre)))

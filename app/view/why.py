@@ -16,7 +16,11 @@ def why_text(t: Translator, key: str, action: str, verdict: Verdict) -> str:
     if verdict.why is None:
         return ""
     row = verdict.row
-    words = {"n": verdict.n, "m": verdict.m, "row": t(f"common.row.{row.id}") if row is not None else "",
-             "size": ROW_SIZES[row] if row is not None else 0}
+    words = {
+        "n": verdict.n,
+        "m": verdict.m,
+        "row": t(f"common.row.{row.id}") if row is not None else "",
+        "size": ROW_SIZES[row] if row is not None else 0,
+    }
     why = t(f"table.why.{verdict.why.value}", **words)
     return t("table.why.line", keys=key, action=action, why=why) if action else why

@@ -43,8 +43,9 @@ def translate_bindings(node: DOMNode, t: Translator) -> None:
             if group is not None and group.description:
                 group = replace(group, description=t(group.description))
             description = t(b.description) if b.description else ""
-            out.append(replace(b, description=description, tooltip=t(b.tooltip) if b.tooltip else description,
-                               group=group))
+            out.append(
+                replace(b, description=description, tooltip=t(b.tooltip) if b.tooltip else description, group=group)
+            )
         keys[key] = out
     node._bindings = BindingsMap.from_keys(keys)
     node.refresh_bindings()
@@ -159,8 +160,11 @@ class MenuFooter(Footer):
 
     def shown(self) -> object:
         """What the footer draws: each shown binding, whether it is enabled, and its tooltip."""
-        return tuple((binding, enabled, tooltip)
-                     for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
+        return tuple(
+            (binding, enabled, tooltip)
+            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
+            if binding.show
+        )
 
     def bindings_changed(self, screen: Screen) -> None:
         """Look at the bindings once the screen has refreshed: however many times they changed until then."""

@@ -36,17 +36,23 @@ def ladder_lines(line: LadderLine, look: CardLook, width: int, *, big: bool = Fa
     cards = line.cards
     out: list[Text] = []
     if layout is None:
-        faces = ([big_tile(c, look, hint=c in line.marked) for c in cards] if cards is not None
-                 else [big_tile(None, look, face_down=True) for _ in range(HAND)])
+        faces = (
+            [big_tile(c, look, hint=c in line.marked) for c in cards]
+            if cards is not None
+            else [big_tile(None, look, face_down=True) for _ in range(HAND)]
+        )
         out += [join((f[y] for f in faces), " ") for y in range(3)]
         out.append(_marks(cards, line, BIG, 1))
     else:
         size, gap, per = layout
         for start in range(0, HAND, per):
-            part = cards[start:start + per] if cards is not None else None
+            part = cards[start : start + per] if cards is not None else None
             n = len(part) if part is not None else min(per, HAND - start)
-            tiles = ([tile(c, look, size, hint=c in line.marked) for c in part] if part is not None
-                     else [back(size) for _ in range(n)])
+            tiles = (
+                [tile(c, look, size, hint=c in line.marked) for c in part]
+                if part is not None
+                else [back(size) for _ in range(n)]
+            )
             out.append(join(tiles, " " * gap))
             if part is not None:
                 out.append(_marks(part, line, size, gap))

@@ -56,7 +56,6 @@ def pad_to(text: Text, width: int) -> Text:
 # ----------------------------------------------------------------------------------------------- the hand
 
 
-
 M = TypeVar("M")
 
 
@@ -110,8 +109,9 @@ class HandView(_CardLines[HandModel]):
                 for ln in lines:
                     ln.append(" " * GAP)
             is_sel = card in m.selected
-            face = big_tile(card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint,
-                            received=card in m.received)
+            face = big_tile(
+                card, self.look, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint, received=card in m.received
+            )
             top = 0 if is_sel else 1
             for y in range(4):
                 if top <= y < top + 3:
@@ -135,8 +135,15 @@ class HandView(_CardLines[HandModel]):
                 lower.append(" " * GAP)
                 marks.append(" " * GAP)
             is_sel = card in m.selected
-            t = tile(card, self.look, TILE, selected=is_sel, cursor=k == m.cursor, hint=card in m.hint,
-                     received=card in m.received)
+            t = tile(
+                card,
+                self.look,
+                TILE,
+                selected=is_sel,
+                cursor=k == m.cursor,
+                hint=card in m.hint,
+                received=card in m.received,
+            )
             if is_sel:
                 raised.append_text(t)
                 lower.append(blank)
@@ -153,8 +160,6 @@ class HandView(_CardLines[HandModel]):
 
 
 # ----------------------------------------------------------------------------------------------- the rows
-
-
 
 
 class RowsView(_CardLines[RowsModel]):
@@ -244,7 +249,6 @@ BIG_ROW = 5 * 6 - 1  # five three-line tiles and their gaps
 HUGE_ROW = 5 * (HUGE_W + 1) - 1  # five five-line tiles and their gaps
 
 
-
 class SeatPanel(Static):
     """One opponent: a bordered panel with the name and level in the title and the money underneath."""
 
@@ -317,8 +321,11 @@ class SeatPanel(Static):
         for k, line in enumerate(m.rows):
             if k:
                 lines.append(Text())
-            tiles = [draw(c, self.look) for c in line.cards] if line.cards is not None else [
-                draw(None, self.look, face_down=True) for _ in range(line.size)]
+            tiles = (
+                [draw(c, self.look) for c in line.cards]
+                if line.cards is not None
+                else [draw(None, self.look, face_down=True) for _ in range(line.size)]
+            )
             for y in range(height):
                 out = pad_to(join((t[y] for t in tiles), " "), tiles_w + 1)
                 if y == height // 2 and not below:
@@ -343,4 +350,3 @@ class SeatPanel(Static):
     def on_resize(self) -> None:
         self._drawn_width = self.content_region.width
         self.update(self._content(), layout=False)
-

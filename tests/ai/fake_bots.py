@@ -47,8 +47,13 @@ def _well_formed(request: object) -> bool:
     if not isinstance(request, dict) or set(request) != {"cards", "rules", "options"}:
         return False
     tokens = str(request["cards"]).split()
-    return (len(tokens) == 13 and all(t in ALL_CARDS for t in tokens) and isinstance(request["rules"], str)
-            and isinstance(request["options"], dict) and "wheel" in request["options"])
+    return (
+        len(tokens) == 13
+        and all(t in ALL_CARDS for t in tokens)
+        and isinstance(request["rules"], str)
+        and isinstance(request["options"], dict)
+        and "wheel" in request["options"]
+    )
 
 
 def _foul(cards: list[str]) -> dict:
@@ -76,8 +81,9 @@ def answer(mode: str, request: dict) -> str:
         return "[1, 2, 3]"
     if mode == "wrong":
         others = [c for c in ALL_CARDS if c not in cards]
-        return json.dumps({"front": " ".join(others[:3]), "middle": " ".join(others[3:8]),
-                           "back": " ".join(others[8:13])})
+        return json.dumps(
+            {"front": " ".join(others[:3]), "middle": " ".join(others[3:8]), "back": " ".join(others[8:13])}
+        )
     if mode == "dragon":
         return json.dumps({"declare": "dragon"})
     if mode == "unknown":

@@ -23,10 +23,15 @@ def _view(preset: Preset, players: int, banker: bool) -> TableView:
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**31 - 1), preset=st.sampled_from(ARRANGED), players=st.sampled_from([4, 4, 3, 2]),
-       banker=st.booleans())
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    preset=st.sampled_from(ARRANGED),
+    players=st.sampled_from([4, 4, 3, 2]),
+    banker=st.booleans(),
+)
 def test_the_first_suggestion_played_as_suggested_is_the_coachs_best_or_good(
-        seed: int, preset: Preset, players: int, banker: bool) -> None:
+    seed: int, preset: Preset, players: int, banker: bool
+) -> None:
     hand = deal(seed, players)[0]
     view = _view(preset, players, banker)
     advice = advise(hand, view, tables=TABLES, seed=seed)

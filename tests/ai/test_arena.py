@@ -95,8 +95,9 @@ def test_every_player_plays_every_hand_from_every_seat(recorded: list, names: li
 
 def test_report_shape_and_our_levels_never_foul() -> None:
     progress = []
-    report = run_arena(["hard", "expert"], 1, seed=1, preset=Preset.ARCADE,
-                       progress=lambda d, t: progress.append((d, t)))
+    report = run_arena(
+        ["hard", "expert"], 1, seed=1, preset=Preset.ARCADE, progress=lambda d, t: progress.append((d, t))
+    )
     assert set(report) == {"rules", "deals", "players"}
     assert report["rules"] == "arcade" and report["deals"] == 1
     assert progress == [(1, 1)]
@@ -216,8 +217,10 @@ def test_the_arena_deals_as_the_table_deals() -> None:
         for players in (2, 3, 4):
             assert deal_hands(seed, players, Options()) == (list(deal(seed, players)), None)
             joker = Options(joker=True)
-            assert deal_hands(seed, players, joker) == (list(deal(seed, players, joker=True)),
-                                                         turned_card(seed, players))
+            assert deal_hands(seed, players, joker) == (
+                list(deal(seed, players, joker=True)),
+                turned_card(seed, players),
+            )
     from ai.arena import deal_seed_of
 
     queue = TreasureQueue()

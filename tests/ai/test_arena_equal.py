@@ -22,10 +22,16 @@ def test_the_ladder_arena_notes_that_nobody_decides() -> None:
     assert [p["mean"] for p in report["players"]] == [0.0, 0.0]  # type: ignore[index]
 
 
-@pytest.mark.parametrize(("names", "noted"), [
-    (["normal", "hard"], True), (["hard", "expert"], True), (["expert", "normal", "easy"], True),
-    (["normal", "easy"], False), (["easy", "reference"], False),
-])
+@pytest.mark.parametrize(
+    ("names", "noted"),
+    [
+        (["normal", "hard"], True),
+        (["hard", "expert"], True),
+        (["expert", "normal", "easy"], True),
+        (["normal", "easy"], False),
+        (["easy", "reference"], False),
+    ],
+)
 def test_backrow_notes_only_players_that_reach_the_exact_back(names: list[str], noted: bool) -> None:
     note = equal_by_rule(Preset.BACKROW, names)
     assert (note is not None) == noted

@@ -151,7 +151,9 @@ def test_a_terminated_arena_ends_its_bots_first(pids: Path) -> None:
     # The bots live in sessions of their own, so SIGTERM to the arena does not reach them: the arena ends them.
     arena = subprocess.Popen(
         [sys.executable, "-m", "app", "arena", "--players", f"{bot('late')},easy", "--deals", "5"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONUTF8": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONUTF8": "1"},
     )
     try:
         end = time.monotonic() + 60

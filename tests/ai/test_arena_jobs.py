@@ -28,8 +28,10 @@ def without_timings(report: dict[str, object]) -> dict[str, object]:
 @pytest.mark.parametrize(
     "names, preset",
     # Arcade's treasure queue is the path a table of four plays too, on more seats: four seats are the soak's.
-    [(["easy", "normal"], Preset.ARCADE),
-     pytest.param(["normal", "easy", "easy", "hard"], Preset.SHISANSHUI, marks=pytest.mark.soak)],
+    [
+        (["easy", "normal"], Preset.ARCADE),
+        pytest.param(["normal", "easy", "easy", "hard"], Preset.SHISANSHUI, marks=pytest.mark.soak),
+    ],
 )
 def test_two_processes_give_the_same_report_as_one(names: list[str], preset: Preset) -> None:
     # Arcade carries its treasure queue from deal to deal: the blocks must still see the same treasure.

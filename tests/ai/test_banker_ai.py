@@ -45,14 +45,17 @@ def test_the_weight_is_the_stakes_the_seat_meets() -> None:
 def test_no_level_fouls_at_a_banker_table_and_the_value_scales_with_the_stake(level: Level) -> None:
     hands = deal(52)
     options = Options(ties=TieRule.TOP_CARD)
-    views = [TableView(preset=Preset.HONGKONG, options=options, seat=s, banker=1, stakes=(2, 1, 1, 1))
-             for s in range(4)]
+    views = [
+        TableView(preset=Preset.HONGKONG, options=options, seat=s, banker=1, stakes=(2, 1, 1, 1)) for s in range(4)
+    ]
     choices = [choose(h, v, level, seed=s, samples=4) for s, (h, v) in enumerate(zip(hands, views, strict=True))]
-    result = score_deal(Deal(Preset.HONGKONG, options, tuple(c.decision for c in choices), banker=1,
-                             stakes=(2, 1, 1, 1)))
+    result = score_deal(
+        Deal(Preset.HONGKONG, options, tuple(c.decision for c in choices), banker=1, stakes=(2, 1, 1, 1))
+    )
     assert not any(result.fouled) and sum(result.totals) == 0
-    once = choose(hands[0], TableView(preset=Preset.HONGKONG, options=options, seat=0, banker=1), level, seed=0,
-                  samples=4)
+    once = choose(
+        hands[0], TableView(preset=Preset.HONGKONG, options=options, seat=0, banker=1), level, seed=0, samples=4
+    )
     assert np.isclose(choices[0].ev, 2 * once.ev)
 
 

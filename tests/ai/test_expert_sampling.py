@@ -74,8 +74,12 @@ def test_batched_hard_with_its_screen_agrees_with_quick_decision_and_never_fouls
 @pytest.mark.parametrize("preset", ARRANGED)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_sample_scores_equal_table_scores_table_by_table(preset: Preset, players: int) -> None:
-    view = TableView(preset=preset, players=players, levels=("expert", "hard", "easy", "normal")[:players],
-                     treasure=(Card(51), Card(10)) if preset is Preset.ARCADE else ())
+    view = TableView(
+        preset=preset,
+        players=players,
+        levels=("expert", "hard", "easy", "normal")[:players],
+        treasure=(Card(51), Card(10)) if preset is Preset.ARCADE else (),
+    )
     hand = deal(41)[0]
     f = split_features(hand, view.rules_options, None, view.treasure)
     ev = expected_scores(f, model_for(Level.HARD, view), preset, view.rules_options, players)
@@ -96,11 +100,15 @@ def test_sample_scores_equal_table_scores_table_by_table(preset: Preset, players
 
 
 # Every preset where a dragon may be declared (western declares nothing).
-@pytest.mark.parametrize(("preset", "special"),
-                         [*((p, DRAGON) for p in Preset if p.specials), (Preset.SHISANSHUI, SIX_PAIRS)])
+@pytest.mark.parametrize(
+    ("preset", "special"), [*((p, DRAGON) for p in Preset if p.specials), (Preset.SHISANSHUI, SIX_PAIRS)]
+)
 def test_a_table_with_a_declared_special_scores_every_candidate_as_the_rules_do(preset: Preset, special) -> None:
-    view = TableView(preset=preset, levels=("expert", "hard", "easy", "normal"),
-                     treasure=(Card(51), Card(10)) if preset is Preset.ARCADE else ())
+    view = TableView(
+        preset=preset,
+        levels=("expert", "hard", "easy", "normal"),
+        treasure=(Card(51), Card(10)) if preset is Preset.ARCADE else (),
+    )
     special = tuple(sorted(special))
     unseen = [c for c in range(52) if c not in special]
     rng = np.random.default_rng(3)
@@ -116,8 +124,10 @@ def test_a_table_with_a_declared_special_scores_every_candidate_as_the_rules_do(
     got = _with_declared(f, cand, ours, im, 0, seats, view, _factors(view, seats))
     doubles = table_doubles(view)
     for i, pos in enumerate(cand):
-        table = [Decision.arranged(f.arrangement(pos)), *(d or Decision.arranged(im.arrangement(j))
-                                                          for j, d in enumerate(im.declared))]
+        table = [
+            Decision.arranged(f.arrangement(pos)),
+            *(d or Decision.arranged(im.arrangement(j)) for j, d in enumerate(im.declared)),
+        ]
         deal_ = Deal(preset, view.rules_options, tuple(table), doubles, view.treasure)
         assert got[i] == pytest.approx(score_deal(deal_).totals[0])
 

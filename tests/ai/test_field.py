@@ -85,20 +85,35 @@ class OracleDeal:
         n, arcade = len(who), self.preset is Preset.ARCADE
         held, passed = list(self.hands), []
         for rnd in range(self.rounds):
-            passes = [remembered_pass(held[s], self.views[s], who[s], seed=(self.seed * 8 + s) * 4 + rnd + 1).cards
-                      for s in range(n)]
+            passes = [
+                remembered_pass(held[s], self.views[s], who[s], seed=(self.seed * 8 + s) * 4 + rnd + 1).cards
+                for s in range(n)
+            ]
             held = list(pass_round(held, passes, self.way))
             passed.append(passes)
         known = [replace(v, held=seen_holdings(s, n, self.way, passed)) for s, v in enumerate(self.views)]
         plays = [remembered_play(who[s], held[s], known[s], self.seed * 8 + s) for s in range(n)]
         chosen = [(p.decision, p.double if arcade else None) for p in plays]
-        deal = Deal(self.preset, self.rules, tuple(c[0] for c in chosen),
-                    tuple(c[1] for c in chosen) if arcade else (), self.treasure)
+        deal = Deal(
+            self.preset,
+            self.rules,
+            tuple(c[0] for c in chosen),
+            tuple(c[1] for c in chosen) if arcade else (),
+            self.treasure,
+        )
         return chosen, passed, score_deal(deal).totals
 
 
-def oracle(challenger: str, fielder: str, deals: int, seed: int, rounds: int, way: Direction,
-           preset: Preset = Preset.TAIWAN, options: Options | None = None) -> tuple[float, float, float]:
+def oracle(
+    challenger: str,
+    fielder: str,
+    deals: int,
+    seed: int,
+    rounds: int,
+    way: Direction,
+    preset: Preset = Preset.TAIWAN,
+    options: Options | None = None,
+) -> tuple[float, float, float]:
     """The mean gain, same_table and same_pass of a field match, every table played out (nothing of the
     field's own memoising: only pure calls are remembered, see :func:`remembered_pass`)."""
     n, rules = FIELD_SEATS, options or preset.default_options
@@ -106,8 +121,18 @@ def oracle(challenger: str, fielder: str, deals: int, seed: int, rounds: int, wa
     for d, treasure in enumerate(treasures_for(seed, deals, preset)):
         deal_seed = deal_seed_of(seed, d)
         hands, turned = deal_hands(deal_seed, n, rules)
-        views = [TableView(preset=preset, options=options, players=n, seat=s, treasure=treasure,
-                           levels=(fielder,) * n, turned=turned) for s in range(n)]
+        views = [
+            TableView(
+                preset=preset,
+                options=options,
+                players=n,
+                seat=s,
+                treasure=treasure,
+                levels=(fielder,) * n,
+                turned=turned,
+            )
+            for s in range(n)
+        ]
         deal = OracleDeal(preset, rules, hands, views, deal_seed, rounds, way.for_deal(d + 1, n), treasure)
         base, base_passes, base_totals = deal.table([Level(fielder)] * n)
         seat_gains = []
@@ -123,18 +148,22 @@ def oracle(challenger: str, fielder: str, deals: int, seed: int, rounds: int, wa
 @pytest.mark.parametrize(
     "rounds, way, preset, joker",
     # One clockwise round of taiwan is the path the other cases take with one more round, another way or preset.
-    [(0, Direction.CLOCKWISE, Preset.TAIWAN, False),
-     pytest.param(1, Direction.CLOCKWISE, Preset.TAIWAN, False, marks=pytest.mark.soak),
-     (2, Direction.ACROSS, Preset.TAIWAN, False), (1, Direction.ROTATE, Preset.SHISANSHUI, True),
-     (1, Direction.COUNTERCLOCKWISE, Preset.ARCADE, False)],
+    [
+        (0, Direction.CLOCKWISE, Preset.TAIWAN, False),
+        pytest.param(1, Direction.CLOCKWISE, Preset.TAIWAN, False, marks=pytest.mark.soak),
+        (2, Direction.ACROSS, Preset.TAIWAN, False),
+        (1, Direction.ROTATE, Preset.SHISANSHUI, True),
+        (1, Direction.COUNTERCLOCKWISE, Preset.ARCADE, False),
+    ],
 )
 @sized("deals", 1, 3)
 def test_the_report_is_what_the_rules_score_at_every_table(
     rounds: int, way: Direction, preset: Preset, joker: bool, deals: int
 ) -> None:
     options = Options.for_preset(preset, {"joker": True}) if joker else None
-    report = run_field("normal", "easy", deals, seed=21, preset=preset, exchange=rounds, exchange_way=way,
-                       options=options)
+    report = run_field(
+        "normal", "easy", deals, seed=21, preset=preset, exchange=rounds, exchange_way=way, options=options
+    )
     gain, same_table, same_pass = oracle("normal", "easy", deals, 21, rounds, way, preset, options)
     me = report["challenger"]
     assert me["mean"] == pytest.approx(gain, abs=1e-4)
@@ -146,12 +175,18 @@ def test_the_report_is_what_the_rules_score_at_every_table(
 @pytest.mark.parametrize(
     "preset, rounds, joker",
     # One plain round of taiwan is what the joker's and arcade's one round do with a card or a double more.
-    [(Preset.TAIWAN, 0, False), pytest.param(Preset.TAIWAN, 1, False, marks=pytest.mark.soak),
-     (Preset.SHISANSHUI, 2, False), (Preset.TAIWAN, 1, True), (Preset.ARCADE, 1, False)],
+    [
+        (Preset.TAIWAN, 0, False),
+        pytest.param(Preset.TAIWAN, 1, False, marks=pytest.mark.soak),
+        (Preset.SHISANSHUI, 2, False),
+        (Preset.TAIWAN, 1, True),
+        (Preset.ARCADE, 1, False),
+    ],
 )
 @sized("deals", 1, 3)
-def test_against_a_table_of_itself_a_player_gains_exactly_nothing(preset: Preset, rounds: int, joker: bool,
-                                                                  deals: int) -> None:
+def test_against_a_table_of_itself_a_player_gains_exactly_nothing(
+    preset: Preset, rounds: int, joker: bool, deals: int
+) -> None:
     options = Options.for_preset(preset, {"joker": True}) if joker else None
     report = run_field("normal", "normal", deals, seed=5, preset=preset, exchange=rounds, options=options)
     me = report["challenger"]

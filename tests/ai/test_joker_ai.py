@@ -53,8 +53,9 @@ def test_expert_plays_a_joker_hand_legally(seed: int, players: int) -> None:
 def test_every_preset_plays_a_joker_deal_without_a_foul() -> None:
     for preset in ARRANGED:
         view = joker_view(preset, 11)
-        result = score([choose(h, view, Level.HARD).decision for h in deal(11, 4, joker=True)], preset,
-                       view.rules_options)
+        result = score(
+            [choose(h, view, Level.HARD).decision for h in deal(11, 4, joker=True)], preset, view.rules_options
+        )
         assert sum(result.totals) == 0 and not any(result.fouled)
 
 

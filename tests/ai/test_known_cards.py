@@ -69,7 +69,8 @@ def test_relabellings_holding_counts_exactly_the_suit_relabellings_that_hold_the
     for r, want in zip(rows, held, strict=True):
         hand = [int(c) for c in bank.cards[r]]
         count = sum(
-            1 for p in PERMS
+            1
+            for p in PERMS
             if not ({(c & ~3) | p[c & 3] for c in hand} & {int(c) for c in ours})
             and {int(c) for c in known} <= {(c & ~3) | p[c & 3] for c in hand}
         )
@@ -183,7 +184,7 @@ def test_the_arena_tells_each_seat_where_its_pass_went(monkeypatch: pytest.Monke
     ai.arena.run_arena(["watching", "easy"], 1, seed=3, exchange=1)
     assert len(seen) == 4  # two rotations, two seats each
     for hand, view in seen:
-        (target, cards), = view.held
+        ((target, cards),) = view.held
         assert target == (view.seat - 1) % 4 and len(cards) == 3 and not set(cards) & set(hand)
     seen.clear()
     ai.arena.run_arena(["watching", "easy"], 1, seed=3)

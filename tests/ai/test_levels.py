@@ -33,6 +33,7 @@ PRICED_DAILY = [p if p in _DAILY else pytest.param(p, marks=pytest.mark.soak) fo
 
 SMALL = {"samples": 2}  # expert's Monte Carlo budget in property tests: legality does not depend on it
 
+
 def tier_examples(everyday: int, *, soak: int) -> int:
     """A hypothesis ``max_examples`` of a property that runs four levels an example: fewer a day, the soak tier's
     own (what it ran before) in the soak tier."""
@@ -296,8 +297,11 @@ def test_normal_and_hard_play_the_argmax_of_their_expected_score(preset: Preset,
         evs = [choice.ev] + [a.ev for a in choice.alternatives]
         assert len(choice.alternatives) == 4
         assert evs == sorted(evs, reverse=True)
-        strengths = {tuple(Seat.evaluate(d, options).keys) for d in [choice.decision] +  # type: ignore[arg-type]
-                     [a.decision for a in choice.alternatives]}
+        strengths = {
+            tuple(Seat.evaluate(d, options).keys)
+            for d in [choice.decision]  # type: ignore[arg-type]
+            + [a.decision for a in choice.alternatives]
+        }
         assert len(strengths) == 5
 
 

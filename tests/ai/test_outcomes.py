@@ -127,8 +127,12 @@ def _dependence_by_comparison(keys: np.ndarray, joint: np.ndarray) -> dict[str, 
     won, lost = mine > opp, mine < opp
     nw, nl = won.sum(axis=0), lost.sum(axis=0)
     seen = {
-        "all_win": nw == 3, "all_loss": nl == 3, "sweep": (nl == 0) & (nw > 0), "swept": (nw == 0) & (nl > 0),
-        "two_one": (nw == 2) & (nl == 1), "one_two": (nl == 2) & (nw == 1),
+        "all_win": nw == 3,
+        "all_loss": nl == 3,
+        "sweep": (nl == 0) & (nw > 0),
+        "swept": (nw == 0) & (nl > 0),
+        "two_one": (nw == 2) & (nl == 1),
+        "one_two": (nl == 2) & (nw == 1),
     }
     win, tie = won.mean(axis=2), 1 - won.mean(axis=2) - lost.mean(axis=2)
     product = independent(win, tie)

@@ -39,7 +39,8 @@ def test_no_level_breaks_up_four_aces(level: Level) -> None:
 
 def test_the_quick_look_prefers_keeping_made_hands() -> None:
     assert kept_score(parse_cards("As Ah Ad Kc Kd 9h 7s 5c 3d 2h")) > kept_score(
-        parse_cards("As Kh Qd Jc 9d 8h 6s 5c 3d 2h"))
+        parse_cards("As Kh Qd Jc 9d 8h 6s 5c 3d 2h")
+    )
     assert all(not {c.rank for c in trio} & {12} for trio in candidates(QUADS, 10))
 
 
@@ -58,8 +59,13 @@ def test_passes_are_priced_on_the_same_draws() -> None:
 
 # The coach's budget (candidates, draws to choose on, draws to price on): a broken four of aces is a blunder
 # on a quarter of the draws too; the soak tier prices at the product's own budget.
-@pytest.mark.parametrize("budget", [pytest.param((REVIEW_BUDGET[0], 6, 12), id="small"),
-                                    pytest.param(REVIEW_BUDGET, id="product", marks=pytest.mark.soak)])
+@pytest.mark.parametrize(
+    "budget",
+    [
+        pytest.param((REVIEW_BUDGET[0], 6, 12), id="small"),
+        pytest.param(REVIEW_BUDGET, id="product", marks=pytest.mark.soak),
+    ],
+)
 def test_the_coach_calls_its_own_best_pass_best_and_a_broken_four_a_blunder(
     budget: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:

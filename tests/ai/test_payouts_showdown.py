@@ -38,8 +38,17 @@ ARRANGED = [p for p in Preset if p.arranged]  # the pattern ladder has no rows t
 MUST_SEE = {
     Preset.TAIWAN: {"sweep", "crush", "rows", "home_run", *BONUSES[Preset.TAIWAN]},
     Preset.TOURNAMENT: {"sweep", "crush", "rows", "home_run", *BONUSES[Preset.TOURNAMENT]},
-    Preset.ARCADE: {"front", "middle", "back", "sweep", "home_run", "treasure", "double", "three_flushes",
-                    "three_straights"},
+    Preset.ARCADE: {
+        "front",
+        "middle",
+        "back",
+        "sweep",
+        "home_run",
+        "treasure",
+        "double",
+        "three_flushes",
+        "three_straights",
+    },
     Preset.SHISANSHUI: {"front", "middle", "back", "sweep", "home_run", "rush_three", "quads", "straight_flush"},
     Preset.WESTERN: {"front", "middle", "back", "majority"},
     Preset.HONGKONG: {"front", "middle", "back"},
@@ -100,8 +109,11 @@ def _random_deal(seed: int, preset: Preset) -> Deal:
     players = (2, 3, 4, 4, 4)[seed % 5]
     options = preset.default_options
     if seed % 3 == 1:
-        options = Options(wheel=Wheel.SECOND if options.wheel is Wheel.LOW else Wheel.LOW,
-                          suit_tiebreak=True, three_flush_straight=options.three_flush_straight)
+        options = Options(
+            wheel=Wheel.SECOND if options.wheel is Wheel.LOW else Wheel.LOW,
+            suit_tiebreak=True,
+            three_flush_straight=options.three_flush_straight,
+        )
     if preset is Preset.ARCADE and seed % 7 == 6:
         options = Options(wheel=options.wheel, suit_tiebreak=options.suit_tiebreak, three_flush_straight=False)
     if preset is Preset.WESTERN and seed % 4 < 2:
@@ -129,8 +141,10 @@ def _random_deal(seed: int, preset: Preset) -> Deal:
     doubles: tuple[int | None, ...] = ()
     treasure: tuple[Card, ...] = ()
     if preset is Preset.ARCADE:
-        doubles = tuple(None if rng.random() < 0.3 else int(rng.choice([q for q in range(players) if q != s]))
-                        for s in range(players))
+        doubles = tuple(
+            None if rng.random() < 0.3 else int(rng.choice([q for q in range(players) if q != s]))
+            for s in range(players)
+        )
         held = [c for d in decisions for c in d.cards]
         n = int(rng.integers(0, 5))
         treasure = tuple(Card(int(c)) for c in rng.choice(held if seed % 4 else range(52), n, replace=False))
@@ -153,8 +167,14 @@ def _shisanshui_worth(seat: Seat, row: Row) -> int:
 # of a kind, straight flush, and 4, 5 for a back four of a kind, straight flush; 1 otherwise and without them.
 def _western_worth(seat: Seat, row: Row, royalties: bool) -> int:
     assert seat.values is not None
-    table = {(Row.FRONT, "trips"): 3, (Row.MIDDLE, "full_house"): 2, (Row.MIDDLE, "quads"): 8,
-             (Row.MIDDLE, "straight_flush"): 10, (Row.BACK, "quads"): 4, (Row.BACK, "straight_flush"): 5}
+    table = {
+        (Row.FRONT, "trips"): 3,
+        (Row.MIDDLE, "full_house"): 2,
+        (Row.MIDDLE, "quads"): 8,
+        (Row.MIDDLE, "straight_flush"): 10,
+        (Row.BACK, "quads"): 4,
+        (Row.BACK, "straight_flush"): 5,
+    }
     return table.get((row, seat.values[row].category.id), 1) if royalties else 1
 
 
@@ -277,7 +297,7 @@ def test_expected_score_against_a_known_opponent_equals_the_rules_score_for_ever
         opp = _opponent(rng, [c for c in range(52) if c not in hand], preset, options)
         # Arcade: treasure only in our own hand (the model cannot know the opponent's), and we double the opponent
         # — exactly what the arcade expected score assumes (a weight of opponents + 1).
-        treasure = tuple(Card(c) for c in hand[:: 6]) if preset is Preset.ARCADE else ()
+        treasure = tuple(Card(c) for c in hand[::6]) if preset is Preset.ARCADE else ()
         doubles = (1, None) if preset is Preset.ARCADE else ()
         f = split_features(hand, options, None, treasure)
         ev = expected_scores(f, _point_mass(opp, options, preset), preset, options, players=2)

@@ -51,8 +51,9 @@ def reference_legal(hand, wheel: Wheel, fixed: Fixed | None = None) -> set[Split
         rest = [c for c in cards if c not in front]
         for middle in itertools.combinations(rest, 5):
             back = tuple(c for c in rest if c not in middle)
-            if not fixed.empty and not (set(fixed.front) <= set(front) and set(fixed.middle) <= set(middle)
-                                        and set(fixed.back) <= set(back)):
+            if not fixed.empty and not (
+                set(fixed.front) <= set(front) and set(fixed.middle) <= set(middle) and set(fixed.back) <= set(back)
+            ):
                 continue
             if foul_reason_values(value(front), value(middle), value(back)) is None:
                 out.add((cards_mask(front), cards_mask(middle), cards_mask(back)))
@@ -64,8 +65,7 @@ def vectorised_legal(hand, options: Options, fixed: Fixed | None = None) -> set[
     h, legal = hs.hand, hs.legal
     # Each legal split's rows as played (its cards, by the split tables), as bit sets built with numpy.
     rows = (h[SUBSETS3[SPLIT_FRONT[legal]]], h[SUBSETS5[SPLIT_MIDDLE[legal]]], h[SUBSETS5[SPLIT_BACK[legal]]])
-    masks = [(np.left_shift(np.uint64(1), row.astype(np.uint64))).sum(axis=1, dtype=np.uint64).tolist()
-             for row in rows]
+    masks = [(np.left_shift(np.uint64(1), row.astype(np.uint64))).sum(axis=1, dtype=np.uint64).tolist() for row in rows]
     return set(zip(*masks, strict=True))
 
 
@@ -92,9 +92,14 @@ HANDS = [
 
 
 # Every hand under one wheel a day (the wheels alternate down the list); the soak tier checks both for each.
-@pytest.mark.parametrize(("text", "wheel"), [
-    pytest.param(text, wheel, id=f"{text}-{wheel.value}", marks=() if (i + j) % 2 == 0 else pytest.mark.soak)
-    for i, text in enumerate([*HANDS, "seed:7"]) for j, wheel in enumerate(Wheel)])
+@pytest.mark.parametrize(
+    ("text", "wheel"),
+    [
+        pytest.param(text, wheel, id=f"{text}-{wheel.value}", marks=() if (i + j) % 2 == 0 else pytest.mark.soak)
+        for i, text in enumerate([*HANDS, "seed:7"])
+        for j, wheel in enumerate(Wheel)
+    ],
+)
 def test_legal_splits_equal_the_brute_force_reference(text: str, wheel: Wheel) -> None:
     hand = deal(7)[2] if text == "seed:7" else parse_cards(text, 13)
     got = vectorised_legal(hand, Options(wheel=wheel))

@@ -52,8 +52,9 @@ def test_training_is_reproducible_from_the_seed() -> None:
     for ra, rb in zip(a.rows, b.rows, strict=True):
         assert (ra.keys == rb.keys).all() and (ra.prob == rb.prob).all()
     assert a.mean_bonus == b.mean_bonus
-    assert any(len(ra.keys) != len(rc.keys) or (ra.keys != rc.keys).any() for ra, rc in zip(a.rows, c.rows,
-                                                                                                strict=True))
+    assert any(
+        len(ra.keys) != len(rc.keys) or (ra.keys != rc.keys).any() for ra, rc in zip(a.rows, c.rows, strict=True)
+    )
 
 
 def test_main_writes_the_tables_the_levels_load(tmp_path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:

@@ -34,4 +34,3 @@ def _style_sheets_parsed_once():
     Stylesheet._parse_rules = parse_once
     yield
     Stylesheet._parse_rules = original
-

@@ -48,15 +48,28 @@ def config(preset: Preset = Preset.TAIWAN, seed: int = 1, **kw) -> TableConfig:
     return TableConfig(preset=preset, options=preset.default_options, seed=seed, **kw)
 
 
-def make_app(cfg: TableConfig | None = None, *, lang: str = "en", animation: str = "off", clock=None,
-             scheduler=None, menu: bool = False, coach: str = "off") -> ChinesePokerApp:
+def make_app(
+    cfg: TableConfig | None = None,
+    *,
+    lang: str = "en",
+    animation: str = "off",
+    clock=None,
+    scheduler=None,
+    menu: bool = False,
+    coach: str = "off",
+) -> ChinesePokerApp:
     """The game's App at ``cfg`` (or the menu), animations off unless ``animation`` names a speed, and the coach
     off: pricing each deal's play was a tenth of the Pilot tests' CPU. A test that looks at what the coach says
     (its line, the review, a screen it draws on) takes :func:`coached_app`; the random-key walks play with the
     coach at the game's default."""
-    app = ChinesePokerApp(cfg if cfg is not None or menu else config(), menu=menu, lang=lang,
-                          settings=Settings(animation=animation, coach=coach), now=clock or Clock(),
-                          scheduler=scheduler)
+    app = ChinesePokerApp(
+        cfg if cfg is not None or menu else config(),
+        menu=menu,
+        lang=lang,
+        settings=Settings(animation=animation, coach=coach),
+        now=clock or Clock(),
+        scheduler=scheduler,
+    )
     if animation == "off":
         app.animation_level = "none"
     return app
@@ -95,8 +108,14 @@ class ScreenApp(App[None]):
     ``settings``); it records the tables asked for, the settings saved and what the screen dismissed with,
     and follows a saved language the way the game's App does."""
 
-    def __init__(self, make_screen: Callable[[], Screen], lang: str = "en", *, settings: Settings | None = None,
-                 animate: bool = True) -> None:
+    def __init__(
+        self,
+        make_screen: Callable[[], Screen],
+        lang: str = "en",
+        *,
+        settings: Settings | None = None,
+        animate: bool = True,
+    ) -> None:
         super().__init__()
         self.translator = Translator(lang)
         self.settings = settings

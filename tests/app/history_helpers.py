@@ -43,13 +43,18 @@ def play_random_deal(table: Table, rng: random.Random, seconds: float = 7.5) -> 
 
 def config(preset: Preset, seed: int, **kw: object) -> TableConfig:
     """A table of ``preset`` with no clock, seeded."""
-    values = {"preset": preset, "options": preset.default_options, "seed": seed, "time_limit": 0,
-              "levels": (Level.HARD, Level.NORMAL, Level.EASY), **kw}
+    values = {
+        "preset": preset,
+        "options": preset.default_options,
+        "seed": seed,
+        "time_limit": 0,
+        "levels": (Level.HARD, Level.NORMAL, Level.EASY),
+        **kw,
+    }
     return TableConfig(**values)  # type: ignore[arg-type]
 
 
-def play_session(preset: Preset, seed: int, deals: int, journal: Journal | None = None,
-                 **kw: object) -> Table:
+def play_session(preset: Preset, seed: int, deals: int, journal: Journal | None = None, **kw: object) -> Table:
     """A session of up to ``deals`` random deals (fewer when it ends by the rules)."""
     rng = random.Random(seed)
     table = Table(config(preset, seed, **kw), journal=journal)

@@ -102,7 +102,8 @@ def _check_panel(table: Table) -> None:
     wide = Console(width=WIDE_INSIDE, record=True, file=io.StringIO())
     wide.print(screen.account_view(wide=True))
     assert wide.export_text().splitlines()[2:] and all(
-        cell_len(line) <= WIDE_INSIDE for line in wide.export_text().splitlines())
+        cell_len(line) <= WIDE_INSIDE for line in wide.export_text().splitlines()
+    )
     account = screen.account()
     n = len(account.others)
     sums = [0] * (n + 1)

@@ -28,8 +28,7 @@ def test_a_fixed_bank_stays_until_its_seat_leaves() -> None:
     assert next_banker(2, (0, 1, 3), moves=False) == 3
 
 
-@given(st.lists(st.integers(0, 3), min_size=2, max_size=4, unique=True).map(sorted), st.integers(0, 3),
-       st.booleans())
+@given(st.lists(st.integers(0, 3), min_size=2, max_size=4, unique=True).map(sorted), st.integers(0, 3), st.booleans())
 def test_the_banker_is_always_a_seat_in_play(seats: list[int], current: int, moves: bool) -> None:
     assert next_banker(current, seats, moves) in seats
 

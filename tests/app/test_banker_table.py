@@ -25,8 +25,9 @@ from .history_helpers import play_random_deal
 def cfg(preset: Preset = Preset.HONGKONG, **kw) -> TableConfig:
     kw.setdefault("levels", (Level.EASY,) * 3)
     kw.setdefault("banker", True)
-    return TableConfig(preset=preset, options=kw.pop("options", preset.default_options), seed=kw.pop("seed", 4),
-                       time_limit=0, **kw)
+    return TableConfig(
+        preset=preset, options=kw.pop("options", preset.default_options), seed=kw.pop("seed", 4), time_limit=0, **kw
+    )
 
 
 def auto_deal(t: Table) -> DealRecord:

@@ -29,8 +29,14 @@ def history(tmp_path) -> History:
 
 
 def table_at(history: History, clock: Clock, preset: Preset = Preset.TAIWAN, **kw: object) -> Table:
-    cfg = TableConfig(preset=preset, options=preset.default_options, seed=kw.pop("seed", 5),
-                      time_limit=kw.pop("time_limit", 120), levels=EASY, **kw)  # type: ignore[arg-type]
+    cfg = TableConfig(
+        preset=preset,
+        options=preset.default_options,
+        seed=kw.pop("seed", 5),
+        time_limit=kw.pop("time_limit", 120),
+        levels=EASY,
+        **kw,
+    )  # type: ignore[arg-type]
     return Table(cfg, now=clock, journal=Journal(history))
 
 
@@ -84,7 +90,8 @@ def test_a_pass_made_while_the_others_choose_is_never_offered_again(history: His
 
 @pytest.mark.parametrize("kill", [False, True], ids=["menu", "kill"])
 def test_arranging_after_the_pass_keeps_the_hand_received_the_placed_cards_and_the_arrange_clock(
-        history: History, kill: bool) -> None:
+    history: History, kill: bool
+) -> None:
     clock = Clock()
     table = table_at(history, clock, exchange=1)
     table.deal()
@@ -158,9 +165,17 @@ def test_a_stake_chosen_during_a_banker_deal_holds_from_the_next_deal_after_cont
 
 
 def test_what_was_made_reads_back_and_a_part_that_does_not_read_is_left_out() -> None:
-    made = Made.from_dict({"rounds": [{"0": "As Kd 2c", "1": "3c 4c 5c"}], "given": "Qs Js Ts",
-                           "placed": ["As", "", "Kd Kc"], "double": 1, "stake": 3, "taken": [0],
-                           "pass_seconds": [4.5]})
+    made = Made.from_dict(
+        {
+            "rounds": [{"0": "As Kd 2c", "1": "3c 4c 5c"}],
+            "given": "Qs Js Ts",
+            "placed": ["As", "", "Kd Kc"],
+            "double": 1,
+            "stake": 3,
+            "taken": [0],
+            "pass_seconds": [4.5],
+        }
+    )
     assert Made.from_dict(made.to_dict()) == made
     bad = Made.from_dict({"given": "As As Kd", "placed": ["As Ks Qs Js"], "decision": {"front": "As"}, "stake": "x"})
     assert bad == Made()

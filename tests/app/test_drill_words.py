@@ -29,8 +29,9 @@ class DrillApp(ScreenApp):
 
 def _footer(screen: DrillScreen) -> dict[str, str]:
     """What the Footer shows: action → its description (enabled keys only)."""
-    return {b.binding.action: b.binding.description for b in screen.active_bindings.values()
-            if b.binding.show and b.enabled}
+    return {
+        b.binding.action: b.binding.description for b in screen.active_bindings.values() if b.binding.show and b.enabled
+    }
 
 
 async def test_a_choice_past_the_tenth_is_reached_with_the_keys_the_footer_names() -> None:
@@ -57,9 +58,14 @@ async def test_a_choice_past_the_tenth_is_reached_with_the_keys_the_footer_names
         assert head == ("Correct." if right else f"Wrong. Answer: {answer_text(Translator('en'), q)}.")
 
 
-@pytest.mark.parametrize(("lang", "correct", "wrong"), [("en", "Correct.", "Wrong. Answer:"),
-                                                        ("zh-TW", "答對了。", "答錯了：正確答案是"),
-                                                        ("zh-CN", "答对了。", "答错了：正确答案是")])
+@pytest.mark.parametrize(
+    ("lang", "correct", "wrong"),
+    [
+        ("en", "Correct.", "Wrong. Answer:"),
+        ("zh-TW", "答對了。", "答錯了：正確答案是"),
+        ("zh-CN", "答对了。", "答错了：正确答案是"),
+    ],
+)
 def test_the_verdict_says_correct_or_wrong_never_right(lang: str, correct: str, wrong: str) -> None:
     t = Translator(lang)
     run = DrillRun(Drill.COMPARE, Preset.TAIWAN, seed=3, items=1)

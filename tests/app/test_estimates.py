@@ -64,7 +64,8 @@ def test_a_suggestion_says_its_figure_is_expected_against_this_table(lang):
 
 def test_a_hint_says_what_its_completion_is_expected_to_win():
     assert hint_with_ev(EN, "Hint: 7♣ goes to the back.", -1.25) == (
-        "Hint: 7♣ goes to the back. (-1.2 units expected against this table)")
+        "Hint: 7♣ goes to the back. (-1.2 units expected against this table)"
+    )
     assert "對這桌預期 +2.0 賭" in hint_with_ev(Translator("zh-TW"), "提示。", 2.0)
 
 

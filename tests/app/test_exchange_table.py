@@ -262,11 +262,22 @@ def test_a_retry_arranges_the_hand_as_played_and_stores_its_passes() -> None:
 
 
 @settings(max_examples=examples(8), deadline=None)
-@given(seed=st.integers(0, 2**20), rounds=st.integers(1, 2), way=st.sampled_from(list(Direction)),
-       players=st.sampled_from([2, 3, 4]))
+@given(
+    seed=st.integers(0, 2**20),
+    rounds=st.integers(1, 2),
+    way=st.sampled_from(list(Direction)),
+    players=st.sampled_from([2, 3, 4]),
+)
 def test_any_watched_deal_with_passes_rebuilds_exactly(seed: int, rounds: int, way: Direction, players: int) -> None:
-    cfg = TableConfig(seed=seed, levels=(Level.EASY,) * 3, watch=True, watch_level=Level.EASY, exchange=rounds,
-                      exchange_way=way, players=players)
+    cfg = TableConfig(
+        seed=seed,
+        levels=(Level.EASY,) * 3,
+        watch=True,
+        watch_level=Level.EASY,
+        exchange=rounds,
+        exchange_way=way,
+        players=players,
+    )
     t = Table(cfg, now=Clock())
     rec = t.start_deal()
     for _ in range(rounds):

@@ -19,8 +19,7 @@ SEED = 9  # the table seed whose first deal gives the player (seat 0), and nobod
 
 def exempt_table(preset: Preset = Preset.TAIWAN, exempt: bool = True) -> Table:
     options = replace(preset.default_options, exempt=exempt)
-    return Table(TableConfig(preset=preset, options=options, seed=SEED, levels=(Level.NORMAL,) * 3),
-                 now=Clock(1000.0))
+    return Table(TableConfig(preset=preset, options=options, seed=SEED, levels=(Level.NORMAL,) * 3), now=Clock(1000.0))
 
 
 def test_the_exempt_hand_is_dealt_already_arranged_and_legal() -> None:

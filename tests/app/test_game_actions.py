@@ -105,8 +105,15 @@ def test_protocol_enums_compare_as_their_old_strings(member: str, text: str) -> 
 
 
 def test_phase_is_unchanged() -> None:
-    assert [p.value for p in Phase] == ["dealing", "exchanging", "arranging", "revealing", "results", "round_summary",
-                                        "over"]
+    assert [p.value for p in Phase] == [
+        "dealing",
+        "exchanging",
+        "arranging",
+        "revealing",
+        "results",
+        "round_summary",
+        "over",
+    ]
 
 
 def test_hint_is_greyed_once_all_13_are_placed_and_declare_is_not_offered_without_a_special() -> None:

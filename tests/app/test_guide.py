@@ -70,8 +70,12 @@ def covered(guide: GuideScreen, tip: TipScreen) -> list[str]:
     """What of the parts the tip talks about its box covers (should be nothing)."""
     region = tip.query_one("#tip").region
     box = Box(region.x, region.y, region.width, region.height)
-    return [f"{part}: {sel}" for part in REFERS[tip.step] for sel in PART_WIDGETS[part]
-            if box.overlaps(Box(*(r := guide.query_one(sel).region)[:2], r.width, r.height))]
+    return [
+        f"{part}: {sel}"
+        for part in REFERS[tip.step]
+        for sel in PART_WIDGETS[part]
+        if box.overlaps(Box(*(r := guide.query_one(sel).region)[:2], r.width, r.height))
+    ]
 
 
 async def test_the_guide_walks_a_whole_deal_step_by_step() -> None:
@@ -129,7 +133,11 @@ async def test_no_tip_hides_what_it_talks_about_and_every_tip_shows_all_its_text
             assert covered(guide, tip) == [], (size, tip.step)
             region, box = tip.query_one("#tip").region, tip.box
             assert box is not None and (region.x, region.y, region.width, region.height) == (
-                box.x, box.y, box.width, box.height)
+                box.x,
+                box.y,
+                box.width,
+                box.height,
+            )
             assert box.height >= tip.text_height(box.width)  # the whole text, no line cut off
             assert box.bottom <= size[1] - 1 and box.right <= size[0]  # on screen, above the Footer
             await pilot.press("enter")

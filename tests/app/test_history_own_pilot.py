@@ -29,8 +29,11 @@ from rules.presets import Preset
 from .harness import make_app, play_a_deal, settle, table_screen
 from .history_helpers import config, random_decision
 
-SESSIONS = ((Preset.TAIWAN, ("player", "timeout", "player", "takeover")), (Preset.ARCADE, ("player", "normal")),
-            (Preset.TAIWAN, ("player", "player")))
+SESSIONS = (
+    (Preset.TAIWAN, ("player", "timeout", "player", "takeover")),
+    (Preset.ARCADE, ("player", "normal")),
+    (Preset.TAIWAN, ("player", "player")),
+)
 OWN = [8, 7, 5, 3, 1]
 
 

@@ -62,7 +62,7 @@ async def test_a_session_left_is_continued_with_everything_restored(deals: int) 
         await settle(pilot)
         after = table_screen(app).table
         assert after is not before
-        assert after.ledger == ledger and after.treasure.cards[:len(treasure.cards)] == treasure.cards
+        assert after.ledger == ledger and after.treasure.cards[: len(treasure.cards)] == treasure.cards
         assert len(after.history) == deals and after.history[-1].to_dict() == before.history[-1].to_dict()
         assert after.number == deals + 1  # the next deal is dealt at once
         assert after.current is not None and after.human == 0
@@ -171,7 +171,8 @@ async def test_statistics_show_the_numbers_of_a_seeded_history(home) -> None:
 
 
 async def test_a_corrupt_history_is_set_aside_with_a_notice_on_screen_and_a_failed_write_turns_it_off(
-        home, monkeypatch) -> None:
+    home, monkeypatch
+) -> None:
     def full(*_args, **_kw):
         raise WriteFailed(HistoryOff.FULL, "database or disk is full")
 

@@ -97,12 +97,14 @@ def test_a_settings_record_naming_an_empty_chair_reads_as_the_seat_the_table_pla
     assert TableConfig(players=2).first_banker == 2  # the default (East) at a table of two is North
 
 
-WAYS = [(4, ["clockwise", "counter-clockwise", "across", "a new way each deal"]),
-        (3, ["clockwise", "counter-clockwise", "a new way each deal"]), (2, ["with North"])]
+WAYS = [
+    (4, ["clockwise", "counter-clockwise", "across", "a new way each deal"]),
+    (3, ["clockwise", "counter-clockwise", "a new way each deal"]),
+    (2, ["with North"]),
+]
 
 
-async def test_the_exchange_offers_the_ways_the_table_has_and_a_size_without_the_way_shows_the_way_it_plays(
-) -> None:
+async def test_the_exchange_offers_the_ways_the_table_has_and_a_size_without_the_way_shows_the_way_it_plays() -> None:
     app = ScreenApp(lambda: HostScreen(TableConfig()))
     async with app.run_test(size=SIZE) as pilot:
         host = _host(app)
@@ -133,12 +135,44 @@ async def test_the_exchange_offers_the_ways_the_table_has_and_a_size_without_the
 
 # ---------------------------------------------------------------- the property
 
-ROWS = ("preset", "scored", "time_limit", "takeover", "players", "banker", "banker_moves", "first_banker", "ties",
-        "player_stake", "level1", "level2", "level3", "wheel", "suit_tiebreak", "exempt", "exchange", "joker",
-        "three_flush_straight", "royalties", "rule_seven", "stake", "rake")
-FIELDS = {"scored": "scored", "time_limit": "time_limit", "takeover": "takeover", "players": "players",
-          "banker": "banker", "banker_moves": "banker_moves", "first_banker": "first_banker",
-          "player_stake": "player_stake", "stake": "stake", "rake": "rake", "preset": "preset"}
+ROWS = (
+    "preset",
+    "scored",
+    "time_limit",
+    "takeover",
+    "players",
+    "banker",
+    "banker_moves",
+    "first_banker",
+    "ties",
+    "player_stake",
+    "level1",
+    "level2",
+    "level3",
+    "wheel",
+    "suit_tiebreak",
+    "exempt",
+    "exchange",
+    "joker",
+    "three_flush_straight",
+    "royalties",
+    "rule_seven",
+    "stake",
+    "rake",
+)
+FIELDS = {
+    "scored": "scored",
+    "time_limit": "time_limit",
+    "takeover": "takeover",
+    "players": "players",
+    "banker": "banker",
+    "banker_moves": "banker_moves",
+    "first_banker": "first_banker",
+    "player_stake": "player_stake",
+    "stake": "stake",
+    "rake": "rake",
+    "preset": "preset",
+}
 
 
 def _shown_matches(host: HostScreen) -> None:
@@ -162,8 +196,9 @@ def _shown_matches(host: HostScreen) -> None:
 # Each example runs the form (some 0.4 s of CPU): no shrinking, which would take minutes; the failing steps
 # print. Two examples every day (random walks of up to 25 steps over every row, each step checked), the soak
 # tier's thirty as before.
-@settings(max_examples=examples(6) if tiers.SOAK else 2, deadline=None,
-          phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@settings(
+    max_examples=examples(6) if tiers.SOAK else 2, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate)
+)
 @given(steps=st.lists(st.tuples(st.sampled_from(ROWS), st.sampled_from((-1, 1, 2))), min_size=1, max_size=25))
 async def test_every_combination_the_form_reaches_is_a_table_that_deals(steps) -> None:
     app = ScreenApp(lambda: HostScreen(TableConfig(seed=7)))
@@ -213,8 +248,7 @@ def test_the_host_screen_of_a_banker_game_of_two(snap_compare, size, lang) -> No
     assert snap_compare(ShotApp(), terminal_size=size, run_before=to_the_banker)
 
 
-async def test_down_goes_row_by_row_to_start_even_where_the_form_scrolls_and_arcade_coins_only_when_scored(
-) -> None:
+async def test_down_goes_row_by_row_to_start_even_where_the_form_scrolls_and_arcade_coins_only_when_scored() -> None:
     # Arcade with the banker game is taller than 80×24: ↓ still moves to the next setting (the form scrolls to
     # keep it in view), and the Footer names ↑↓.
     # Animations off: the scroll lands at once (smooth scrolling drew frames between the keys; where the form
@@ -254,4 +288,3 @@ async def test_down_goes_row_by_row_to_start_even_where_the_form_scrolls_and_arc
         host.query_one("#preset", ChoiceRow).select(Preset.TAIWAN)
         await pilot.pause()
         assert clock.display
-

@@ -26,8 +26,9 @@ SEED = 4  # the table seed whose first deal gives the player (seat 0) the joker
 
 def joker_config(preset: Preset = Preset.TAIWAN, **kw) -> TableConfig:
     options = replace(preset.default_options, joker=True)
-    return TableConfig(preset=preset, options=options, seed=SEED, levels=(Level.NORMAL,) * 3,
-                       watch_level=Level.NORMAL, **kw)
+    return TableConfig(
+        preset=preset, options=options, seed=SEED, levels=(Level.NORMAL,) * 3, watch_level=Level.NORMAL, **kw
+    )
 
 
 def test_a_joker_table_deals_the_joker_and_records_the_turned_card() -> None:
@@ -128,8 +129,10 @@ def test_the_rules_screen_has_the_joker_section() -> None:
         heading = tr("rules.heading.joker")
         assert heading in off and heading in on and off != on
         assert tr("rules.joker.stands", decided=tr("rules.decided")) in on
-    assert "The joker is **in play**" in RulesText(Translator("en"), Preset.ARCADE,
-                                                     replace(Preset.ARCADE.default_options, joker=True)).markdown()
+    assert (
+        "The joker is **in play**"
+        in RulesText(Translator("en"), Preset.ARCADE, replace(Preset.ARCADE.default_options, joker=True)).markdown()
+    )
 
 
 def test_the_ladder_never_keeps_the_joker() -> None:
@@ -200,8 +203,10 @@ def test_the_live_foul_warning_reads_the_joker() -> None:
     assert fouled.row_category(Row.FRONT) is Category.TRIPS and fouled.fouls() == ((Row.FRONT, Row.MIDDLE),)
     assert not fouled.legal
     # Three cards placed with the joker's trips in front and nothing left to beat them: the warning comes early.
-    early = ArrangeState(hand=tuple(sorted(parse_cards("Ah Ad JK 2c 2d 3h 3s 5c 5d 7h 7s 9c Jd"))),
-                         rows=(parse_cards("Ah Ad JK"), (), ()))  # type: ignore[arg-type]
+    early = ArrangeState(
+        hand=tuple(sorted(parse_cards("Ah Ad JK 2c 2d 3h 3s 5c 5d 7h 7s 9c Jd"))),
+        rows=(parse_cards("Ah Ad JK"), (), ()),
+    )  # type: ignore[arg-type]
     assert early.foul_ahead
 
 

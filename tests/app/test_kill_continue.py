@@ -130,7 +130,8 @@ CHILD_EXCHANGE = textwrap.dedent(
 
 @pytest.mark.soak  # a real game process started and killed: some seconds (the headless kill tests run every day)
 async def test_kill_9_after_the_pass_then_continue_keeps_the_pass_the_placed_card_and_the_clock(
-        home: Path, tmp_path: Path) -> None:
+    home: Path, tmp_path: Path
+) -> None:
     seen = killed(CHILD_EXCHANGE, home, tmp_path)
     assert seen["phase"] == "arranging" and len(seen["back"]) == 1
 

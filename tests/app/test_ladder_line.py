@@ -29,8 +29,12 @@ EN = Translator("en")
 
 
 def ladder_table(seed: int = 5, time_limit: int = 60) -> Table:
-    return Table(TableConfig(preset=LADDER, options=LADDER.default_options, seed=seed, time_limit=time_limit,
-                             levels=(Level.EASY,) * 3), now=Clock(1000.0))
+    return Table(
+        TableConfig(
+            preset=LADDER, options=LADDER.default_options, seed=seed, time_limit=time_limit, levels=(Level.EASY,) * 3
+        ),
+        now=Clock(1000.0),
+    )
 
 
 def test_the_hand_goes_in_as_dealt_with_no_ready_and_no_clock() -> None:
@@ -81,7 +85,7 @@ def test_the_opponents_lines_are_face_down_until_the_reveal_then_shown_with_whom
     marks = view.rows_model().ladder.marks.plain
     for seat, short in ((3, "W"), (2, "N"), (1, "E")):
         result = compare_ladder(rec.hands[t.human], rec.hands[seat])
-        assert f"{short}{ {1: '▲', -1: '▼', 0: '='}[result]}" in marks
+        assert f"{short}{ {1: '▲', -1: '▼', 0: '='}[result] }" in marks
 
 
 def test_a_line_fits_its_width_on_one_line_and_wraps_only_where_13_cannot_fit() -> None:

@@ -20,8 +20,10 @@ LADDER = Preset.LADDER
 
 
 def ladder_table(seed: int = 3) -> Table:
-    return Table(TableConfig(preset=LADDER, options=LADDER.default_options, seed=seed, levels=(Level.HARD,) * 3),
-                 now=Clock(1000.0))
+    return Table(
+        TableConfig(preset=LADDER, options=LADDER.default_options, seed=seed, levels=(Level.HARD,) * 3),
+        now=Clock(1000.0),
+    )
 
 
 def test_nothing_to_arrange_only_ready() -> None:

@@ -288,4 +288,3 @@ async def test_a_quiz_drill_ends_with_its_summary_of_the_questions_answered(dril
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is practice
-

@@ -80,8 +80,16 @@ def test_an_old_saved_config_without_the_setting_reads_as_four():
 
 @pytest.mark.parametrize(
     ("value", "words"),
-    [(5, "must be 2, 3 or 4, not 5"), (1, "not 1"), (0, "not 0"), ("3", "cannot be '3'"), (True, "cannot be True"),
-     (3.0, "cannot be 3.0"), (None, "cannot be None"), ([3], "cannot be")],
+    [
+        (5, "must be 2, 3 or 4, not 5"),
+        (1, "not 1"),
+        (0, "not 0"),
+        ("3", "cannot be '3'"),
+        (True, "cannot be True"),
+        (3.0, "cannot be 3.0"),
+        (None, "cannot be None"),
+        ([3], "cannot be"),
+    ],
 )
 def test_a_bad_players_setting_is_refused_with_its_name(value, words):
     data = {**TableConfig().to_dict(), "players": value}
@@ -303,9 +311,11 @@ def test_a_table_of_fours_records_say_nothing_of_the_size():
 
 @pytest.mark.parametrize(
     ("change", "words"),
-    [(lambda d: d.__setitem__("players", 2), "not all at a table of 2"),
-     (lambda d: d.__setitem__("players", 5), "2, 3 or 4"),
-     (lambda d: d.__setitem__("players", "3"), "integer")],
+    [
+        (lambda d: d.__setitem__("players", 2), "not all at a table of 2"),
+        (lambda d: d.__setitem__("players", 5), "2, 3 or 4"),
+        (lambda d: d.__setitem__("players", "3"), "integer"),
+    ],
 )
 def test_a_record_whose_seats_do_not_fit_its_table_is_refused(change, words):
     data = copy.deepcopy(play_session(Preset.TAIWAN, 8, 1, players=3).history[0].to_dict())
@@ -359,8 +369,12 @@ def test_a_stored_three_player_deal_shown_again_keeps_its_empty_chair():
 # ------------------------------------------------------------------------------------------- a property
 
 
-@given(preset=st.sampled_from(list(Preset)), players=st.sampled_from(PLAYERS), seed=st.integers(0, 2**31 - 1),
-       choices=st.integers(0, 2**31 - 1))
+@given(
+    preset=st.sampled_from(list(Preset)),
+    players=st.sampled_from(PLAYERS),
+    seed=st.integers(0, 2**31 - 1),
+    choices=st.integers(0, 2**31 - 1),
+)
 def test_any_deal_at_any_table_size_is_zero_sum_and_the_empty_chairs_get_nothing(preset, players, seed, choices):
     table = Table(cfg(preset, players, seed=seed, time_limit=0))
     start = table.money()

@@ -98,9 +98,13 @@ async def test_the_summary_and_the_seat_pick_leave_out_the_empty_chairs():
 
 # Every day three presets whose forms differ (the plain one, arcade's coins, the ladder where nobody arranges,
 # which the form ends on either way); every preset in the soak tier.
-@pytest.mark.parametrize("presets", [
-    pytest.param((Preset.TAIWAN, Preset.ARCADE, Preset.LADDER), id="some"),
-    pytest.param(tuple(Preset), id="every", marks=pytest.mark.soak)])
+@pytest.mark.parametrize(
+    "presets",
+    [
+        pytest.param((Preset.TAIWAN, Preset.ARCADE, Preset.LADDER), id="some"),
+        pytest.param(tuple(Preset), id="every", marks=pytest.mark.soak),
+    ],
+)
 async def test_the_host_screen_offers_the_setting_in_every_preset(presets):
     app = ScreenApp(HostScreen, settings=Settings())
     async with app.run_test(size=(80, 60)) as pilot:

@@ -29,9 +29,14 @@ SIZES = [(80, 24), (120, 40), (200, 50)]
 DAILY = {("en", 0), ("zh-TW", 0), ("zh-TW", 1), ("en", 2)}
 
 
-@pytest.mark.parametrize(("size", "lang"), [
-    pytest.param(size, lang, id=f"{lang}-size{i}", marks=() if (lang, i) in DAILY else pytest.mark.soak)
-    for lang in ("en", "zh-TW") for i, size in enumerate(SIZES)])
+@pytest.mark.parametrize(
+    ("size", "lang"),
+    [
+        pytest.param(size, lang, id=f"{lang}-size{i}", marks=() if (lang, i) in DAILY else pytest.mark.soak)
+        for lang in ("en", "zh-TW")
+        for i, size in enumerate(SIZES)
+    ],
+)
 async def test_every_drill_is_in_view_without_a_scrollbar(size: tuple[int, int], lang: str) -> None:
     app = PracticeApp(lang)
     async with app.run_test(size=size) as pilot:
@@ -60,8 +65,7 @@ async def test_a_drill_s_number_starts_it() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         practice = app.screen
         assert isinstance(practice, PracticeScreen)
-        shown = {b.binding.action: b.binding.description for b in practice.active_bindings.values()
-                 if b.binding.show}
+        shown = {b.binding.action: b.binding.description for b in practice.active_bindings.values() if b.binding.show}
         assert shown.get("cursor_down") == "Choose"  # ↑↓ in the Footer
         await pilot.press("5")  # Score it, as the list numbers it
         await pilot.pause()

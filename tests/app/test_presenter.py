@@ -82,8 +82,9 @@ def test_arranging_models_and_texts():
     hand = view.hand_model()
     assert len(hand.cards) == 13 and hand.cursor == 0
     rows = view.rows_model()
-    assert [line.label for line in rows.rows] == [EN(f"table.row_label.{r.id}", size=s) for r, s in
-                                                  zip(Row, (3, 5, 5), strict=True)]
+    assert [line.label for line in rows.rows] == [
+        EN(f"table.row_label.{r.id}", size=s) for r, s in zip(Row, (3, 5, 5), strict=True)
+    ]
     assert view.foul_text() == "" and view.board_text().plain == EN("table.board.arrange")
     for seat in (1, 2, 3):
         assert view.seat_model(seat).status == EN("table.status.thinking")
@@ -165,8 +166,10 @@ def test_a_cancelled_reveal_ignores_its_callbacks():
     assert table.reveal.shown == len(table.steps)
 
 
-@pytest.mark.parametrize(("pace", "instant", "delay"), [(("off", "full"), True, 0.0), (("slow", "none"), True, 1.4),
-                                                         (("fast", "basic"), False, 0.35 * 0.6)])
+@pytest.mark.parametrize(
+    ("pace", "instant", "delay"),
+    [(("off", "full"), True, 0.0), (("slow", "none"), True, 1.4), (("fast", "basic"), False, 0.35 * 0.6)],
+)
 def test_pace(pace, instant, delay):
     table, view = seated()
     player = RevealPlayer(table, view, Manual(), lambda: pace, lambda: None)

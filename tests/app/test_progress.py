@@ -142,8 +142,11 @@ def test_continue_passes_over_a_session_that_cannot_be_rebuilt(history: History)
     play_random_deal(newer, random.Random(7))
     newer.progress.keep()
     assert offered(history).id == newer.journal.session  # type: ignore[union-attr]
-    history.write(lambda db: db.execute("UPDATE sessions SET state = json_set(state, '$.player_seat', 7) "
-                                        "WHERE id = ?", (newer.journal.session,)))  # type: ignore[union-attr]
+    history.write(
+        lambda db: db.execute(
+            "UPDATE sessions SET state = json_set(state, '$.player_seat', 7) WHERE id = ?", (newer.journal.session,)
+        )
+    )  # type: ignore[union-attr]
     assert offered(history).id == newer.journal.session  # type: ignore[union-attr]  # it reads, but does not rebuild
     found = history.resumable(can_continue=can_continue(history))
     assert found is not None and found.id == older.journal.session  # type: ignore[union-attr]
@@ -170,8 +173,9 @@ def test_the_leave_choices_put_the_one_that_keeps_everything_first(history: Hist
     assert leave_choices(table, drill=True) == leave_choices(None) == (Leave.STAY, Leave.END)
 
 
-@pytest.mark.parametrize("state", [{}, {"progress": 3}, {"progress": {"deal": "2"}}, {"progress": {"deal": 0}},
-                                   {"progress": {"deal": True}}])
+@pytest.mark.parametrize(
+    "state", [{}, {"progress": 3}, {"progress": {"deal": "2"}}, {"progress": {"deal": 0}}, {"progress": {"deal": True}}]
+)
 def test_a_deal_in_progress_that_does_not_read_is_none(state: dict) -> None:
     assert InProgress.from_state(state) is None
 

@@ -84,11 +84,18 @@ def drain(fd: int, process: subprocess.Popen[bytes], timeout: float) -> int | No
 @pytest.mark.parametrize("keys", [b"\x11", b"q"], ids=["ctrl+q", "q"])
 def test_the_game_ends_although_its_terminal_fails_as_it_quits(tmp_path: Path, keys: bytes) -> None:
     master, slave = pty.openpty()
-    env = {**os.environ, "CHINESE_POKER_HOME": str(tmp_path), "TERM": "xterm-256color", "COLUMNS": "100",
-           "LINES": "30", "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "CHINESE_POKER_HOME": str(tmp_path),
+        "TERM": "xterm-256color",
+        "COLUMNS": "100",
+        "LINES": "30",
+        "PYTHONPATH": str(ROOT),
+    }
     env.pop("TEXTUAL_DRIVER", None)
-    process = subprocess.Popen([sys.executable, "-c", GAME], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
-                               env=env, start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", GAME], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, start_new_session=True
+    )
     os.close(slave)
     try:
         read_until(master, b"y: yes", 30)  # the first start's offer of the guided deal: the menu is up under it
@@ -106,8 +113,9 @@ def test_the_game_ends_although_its_terminal_fails_as_it_quits(tmp_path: Path, k
 
 
 def test_a_thread_left_behind_does_not_keep_the_process() -> None:
-    done = subprocess.run([sys.executable, "-c", LEFT_WAITING], cwd=ROOT, capture_output=True, text=True,
-                          timeout=ENDS_WITHIN)
+    done = subprocess.run(
+        [sys.executable, "-c", LEFT_WAITING], cwd=ROOT, capture_output=True, text=True, timeout=ENDS_WITHIN
+    )
     assert done.returncode == 3, done  # ended by the bound, with the status it was given
 
 

@@ -46,15 +46,52 @@ EVERYDAY_KEYS = 12  # each session's walk in the everyday tier
 # Each screen's own keys (its bindings and what its widgets take); a screen not named gets ANY.
 SCREEN_KEYS: dict[str, list[str]] = {
     "MainMenu": [
-        "p", "w", "n", "n", "h", "h", "r", "r", "s", "s", "up", "down", "enter", "pageup", "pagedown", "home", "end",
+        "p",
+        "w",
+        "n",
+        "n",
+        "h",
+        "h",
+        "r",
+        "r",
+        "s",
+        "s",
+        "up",
+        "down",
+        "enter",
+        "pageup",
+        "pagedown",
+        "home",
+        "end",
     ],
     "HostScreen": ["s", "up", "down", "left", "right", "space", "enter", "tab", "escape"],
     "SettingsScreen": ["s", "up", "down", "left", "right", "space", "enter", "tab", "escape"],
     "RankingsScreen": ["pageup", "pagedown", "space", "up", "down", "home", "end", "escape"],
     "RulesScreen": ["p", "left", "right", "pageup", "pagedown", "space", "up", "down", "escape"],
     "TableScreen": [
-        "left", "right", "right", "space", "1", "2", "3", "0", "backspace", "x", "a", "a", "h", "s", "b", "d",
-        "enter", "enter", "n", "n", "t", "question_mark", "escape",
+        "left",
+        "right",
+        "right",
+        "space",
+        "1",
+        "2",
+        "3",
+        "0",
+        "backspace",
+        "x",
+        "a",
+        "a",
+        "h",
+        "s",
+        "b",
+        "d",
+        "enter",
+        "enter",
+        "n",
+        "n",
+        "t",
+        "question_mark",
+        "escape",
     ],
     "ConfirmScreen": ["y", "n", "escape", "enter", "tab"],
     # The leave dialog: "y" stands for the choice that leaves the seat (the computer plays on where the table
@@ -69,9 +106,46 @@ SCREEN_KEYS: dict[str, list[str]] = {
     "SummaryScreen": ["c", "l", "enter", "escape", "pagedown"],
 }
 ANY = [
-    "left", "right", "up", "down", "pageup", "pagedown", "home", "end", "tab", "shift+tab", "enter", "escape",
-    "space", "backspace", "question_mark", "ctrl+s", "a", "c", "e", "h", "l", "n", "p", "q", "r", "s", "t", "w",
-    "x", "y", "z", "0", "1", "2", "3", "4", "9", "f1", "delete", "insert",
+    "left",
+    "right",
+    "up",
+    "down",
+    "pageup",
+    "pagedown",
+    "home",
+    "end",
+    "tab",
+    "shift+tab",
+    "enter",
+    "escape",
+    "space",
+    "backspace",
+    "question_mark",
+    "ctrl+s",
+    "a",
+    "c",
+    "e",
+    "h",
+    "l",
+    "n",
+    "p",
+    "q",
+    "r",
+    "s",
+    "t",
+    "w",
+    "x",
+    "y",
+    "z",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "9",
+    "f1",
+    "delete",
+    "insert",
 ]
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
 REQUIRED = set(SCREEN_KEYS) | {"reveal", "exchange"} | {f"table-{p.value}" for p in Preset}
@@ -110,8 +184,16 @@ def _dialogs(app: ChinesePokerApp) -> list[Callable[[], Screen]]:
     ]
 
 
-async def _drive(app: ChinesePokerApp, clock: Clock, scheduler: Manual, rng: random.Random, presses: int,
-                 seen: set[str], trail: list[str], leave: float) -> int:
+async def _drive(
+    app: ChinesePokerApp,
+    clock: Clock,
+    scheduler: Manual,
+    rng: random.Random,
+    presses: int,
+    seen: set[str],
+    trail: list[str],
+    leave: float,
+) -> int:
     """Press up to ``presses`` keys; returns how many were pressed before the app exited (if it did)."""
     opened = 0
     size = _size(rng)
@@ -170,15 +252,28 @@ def _app(cfg: TableConfig | None, lang: str, clock: Clock, scheduler: Manual) ->
     # Animations on, with a scheduler the walk steps by hand: the reveal then lasts over several keys.
     # The coach on, at the game's default budget in the soak tier and at its quickest every day.
     coach = "standard" if tiers.SOAK else "quick"
-    app = ChinesePokerApp(cfg, menu=cfg is None, lang=lang, settings=Settings(animation="fast", coach=coach),
-                          now=clock, scheduler=scheduler)
+    app = ChinesePokerApp(
+        cfg,
+        menu=cfg is None,
+        lang=lang,
+        settings=Settings(animation="fast", coach=coach),
+        now=clock,
+        scheduler=scheduler,
+    )
     app.animation_level = "basic"  # "none" would make the reveal instant
     return app
 
 
 EASY = {"levels": (Level.EASY,) * 3, "watch_level": Level.EASY}  # quick computer turns
-TABLE_SCREENS = {"TableScreen", "reveal", "ResultsScreen", "HelpScreen", "ConfirmScreen", "DeclareScreen",
-                 "LeaveScreen"}
+TABLE_SCREENS = {
+    "TableScreen",
+    "reveal",
+    "ResultsScreen",
+    "HelpScreen",
+    "ConfirmScreen",
+    "DeclareScreen",
+    "LeaveScreen",
+}
 
 
 @dataclass(frozen=True)
@@ -193,16 +288,19 @@ class Session:
 
 SESSIONS: dict[str, Session] = {
     "menu": Session(
-        lambda rng: None, 0.18,
+        lambda rng: None,
+        0.18,
         frozenset({"MainMenu", "HostScreen", "SettingsScreen", "RankingsScreen", "RulesScreen", "TableScreen"}),
         leave=0.3,
     ),
     "taiwan": Session(
-        lambda rng: config(Preset.TAIWAN, seed=rng.randrange(1000), time_limit=60, **EASY), 0.12,
+        lambda rng: config(Preset.TAIWAN, seed=rng.randrange(1000), time_limit=60, **EASY),
+        0.12,
         frozenset(TABLE_SCREENS | {"table-taiwan"}),
     ),
     "arcade": Session(
-        lambda rng: config(Preset.ARCADE, seed=rng.randrange(1000), coins=500, stake=10, **EASY), 0.26,
+        lambda rng: config(Preset.ARCADE, seed=rng.randrange(1000), coins=500, stake=10, **EASY),
+        0.26,
         frozenset(TABLE_SCREENS | {"table-arcade", "SummaryScreen"}),
     ),
     "shisanshui": Session(
@@ -211,51 +309,81 @@ SESSIONS: dict[str, Session] = {
         frozenset(TABLE_SCREENS | {"table-shisanshui", "TimeoutScreen"}),
     ),
     "tournament-watch": Session(
-        lambda rng: config(Preset.TOURNAMENT, seed=rng.randrange(1000), watch=True, **EASY), 0.14,
+        lambda rng: config(Preset.TOURNAMENT, seed=rng.randrange(1000), watch=True, **EASY),
+        0.14,
         frozenset(TABLE_SCREENS | {"table-tournament", "SeatPickScreen"}),
     ),
     "tournament": Session(
-        lambda rng: config(Preset.TOURNAMENT, seed=rng.randrange(1000), scored=False, **EASY), 0.14,
+        lambda rng: config(Preset.TOURNAMENT, seed=rng.randrange(1000), scored=False, **EASY),
+        0.14,
         frozenset(TABLE_SCREENS | {"table-tournament"}),
     ),
     "western": Session(
-        lambda rng: config(Preset.WESTERN, seed=rng.randrange(1000), **EASY), 0.06,
+        lambda rng: config(Preset.WESTERN, seed=rng.randrange(1000), **EASY),
+        0.06,
         frozenset({"TableScreen", "reveal", "table-western"}),  # the other screens: the longer walks
     ),
     "hongkong": Session(
-        lambda rng: config(Preset.HONGKONG, seed=rng.randrange(1000), banker=True, **EASY), 0.08,
+        lambda rng: config(Preset.HONGKONG, seed=rng.randrange(1000), banker=True, **EASY),
+        0.08,
         frozenset({"TableScreen", "reveal", "table-hongkong"}),
     ),
     # Back row only, with 免擺 on (issue 15): an exempt hand is dealt already arranged.
     "backrow-exempt": Session(
-        lambda rng: replace(config(Preset.BACKROW, seed=rng.randrange(1000), **EASY),
-                            options=replace(Preset.BACKROW.default_options, exempt=True)), 0.06,
+        lambda rng: replace(
+            config(Preset.BACKROW, seed=rng.randrange(1000), **EASY),
+            options=replace(Preset.BACKROW.default_options, exempt=True),
+        ),
+        0.06,
         frozenset({"TableScreen", "reveal", "table-backrow"}),
     ),
     # The joker (issue 15, rules/RULES.md §20): JK in some hand each deal, any arranged preset and table size.
     "joker": Session(
         lambda rng: replace(
-            cfg := config(rng.choice([p for p in Preset if p.arranged]), seed=rng.randrange(1000),
-                          players=rng.choice((2, 3, 4)), **EASY),
-            options=replace(cfg.options, joker=True)), 0.05,
+            cfg := config(
+                rng.choice([p for p in Preset if p.arranged]),
+                seed=rng.randrange(1000),
+                players=rng.choice((2, 3, 4)),
+                **EASY,
+            ),
+            options=replace(cfg.options, joker=True),
+        ),
+        0.05,
         frozenset({"TableScreen", "reveal"}),
     ),
     # The pattern ladder (issue 15): nothing to arrange, READY and the one-beat reveal.
     "ladder": Session(
-        lambda rng: config(Preset.LADDER, seed=rng.randrange(1000), **EASY), 0.04,
+        lambda rng: config(Preset.LADDER, seed=rng.randrange(1000), **EASY),
+        0.04,
         frozenset({"TableScreen", "reveal", "table-ladder"}),
     ),
     # 換三張 (issue 15): one or two rounds of passing, any way, at any table size, sometimes against the clock.
     "exchange": Session(
-        lambda rng: config(rng.choice([p for p in Preset if p.arranged]), seed=rng.randrange(1000),
-                           exchange=rng.choice((1, 2)), exchange_way=rng.choice(list(Direction)),
-                           players=rng.choice((2, 3, 4)), watch=rng.random() < 0.2, time_limit=30, **EASY), 0.08,
+        lambda rng: config(
+            rng.choice([p for p in Preset if p.arranged]),
+            seed=rng.randrange(1000),
+            exchange=rng.choice((1, 2)),
+            exchange_way=rng.choice(list(Direction)),
+            players=rng.choice((2, 3, 4)),
+            watch=rng.random() < 0.2,
+            time_limit=30,
+            **EASY,
+        ),
+        0.08,
         frozenset({"TableScreen", "reveal", "exchange"}),
     ),
     # Tables of two or three (issue 14): any preset, sometimes watched, with coins that run out in arcade.
     "small-tables": Session(
-        lambda rng: config(rng.choice(list(Preset)), seed=rng.randrange(1000), players=rng.choice((2, 3)),
-                           watch=rng.random() < 0.3, coins=300, stake=10, **EASY), 0.1,
+        lambda rng: config(
+            rng.choice(list(Preset)),
+            seed=rng.randrange(1000),
+            players=rng.choice((2, 3)),
+            watch=rng.random() < 0.3,
+            coins=300,
+            stake=10,
+            **EASY,
+        ),
+        0.1,
         frozenset({"TableScreen", "reveal", "ResultsScreen"}),
     ),
 }

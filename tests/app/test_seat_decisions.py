@@ -20,8 +20,9 @@ EASY = (Level.EASY,) * 3
 
 
 def table(clock: Clock, preset: Preset = Preset.TAIWAN, **kw: object) -> Table:
-    cfg = TableConfig(preset=preset, options=preset.default_options, seed=kw.pop("seed", 9), time_limit=60,
-                      levels=EASY, **kw)  # type: ignore[arg-type]
+    cfg = TableConfig(
+        preset=preset, options=preset.default_options, seed=kw.pop("seed", 9), time_limit=60, levels=EASY, **kw
+    )  # type: ignore[arg-type]
     return Table(cfg, now=clock)
 
 

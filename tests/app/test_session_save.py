@@ -36,14 +36,27 @@ def _pass_everything(table: Table) -> None:
 @st.composite
 def sessions(draw: st.DrawFn) -> tuple[TableConfig, int, int]:
     preset = draw(st.sampled_from(list(Preset)))
-    options = replace(preset.default_options, exempt=draw(st.booleans()), joker=draw(st.booleans()) and preset.arranged,
-                      suit_tiebreak=draw(st.booleans()), ties=draw(st.sampled_from(list(TieRule))))
+    options = replace(
+        preset.default_options,
+        exempt=draw(st.booleans()),
+        joker=draw(st.booleans()) and preset.arranged,
+        suit_tiebreak=draw(st.booleans()),
+        ties=draw(st.sampled_from(list(TieRule))),
+    )
     values = {
-        "preset": preset, "options": options, "seed": draw(st.integers(0, 2**31 - 1)), "time_limit": 0,
-        "players": draw(st.sampled_from([2, 3, 4])), "banker": draw(st.booleans()), "watch": draw(st.booleans()),
-        "scored": draw(st.booleans()), "levels": (Level.EASY,) * 3, "watch_level": Level.EASY,
+        "preset": preset,
+        "options": options,
+        "seed": draw(st.integers(0, 2**31 - 1)),
+        "time_limit": 0,
+        "players": draw(st.sampled_from([2, 3, 4])),
+        "banker": draw(st.booleans()),
+        "watch": draw(st.booleans()),
+        "scored": draw(st.booleans()),
+        "levels": (Level.EASY,) * 3,
+        "watch_level": Level.EASY,
         "exchange": draw(st.integers(0, 2)) if preset.arranged else 0,
-        "exchange_way": draw(st.sampled_from(list(Direction))), "player_stake": draw(st.sampled_from([1, 2, 3, 5])),
+        "exchange_way": draw(st.sampled_from(list(Direction))),
+        "player_stake": draw(st.sampled_from([1, 2, 3, 5])),
     }
     try:
         config = TableConfig(**values)  # type: ignore[arg-type]

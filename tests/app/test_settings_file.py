@@ -111,7 +111,7 @@ def test_fields_of_the_wrong_kind_are_named_and_the_rest_kept(home):
     }
     text = describe_load(report, Translator("en"))
     assert text.startswith("Some of your settings were not used")
-    for part in ("deck = 5", "language = true", "sort = \"rainbow\"", "theme = [\"x\"] is not text", '"zz"'):
+    for part in ("deck = 5", "language = true", 'sort = "rainbow"', 'theme = ["x"] is not text', '"zz"'):
         assert part in text
     # The original is kept; the usable part is written back, so the warning comes once.
     (kept,) = _aside(home)

@@ -51,8 +51,15 @@ async def test_a_fifo_settings_file_does_not_hang_the_start(home):
 
 
 # Too narrow and too short every day; the narrower and the shorter in the soak tier.
-@pytest.mark.parametrize("size", [(79, 24), pytest.param((60, 30), marks=pytest.mark.soak), (100, 23),
-                                  pytest.param((100, 20), marks=pytest.mark.soak)])
+@pytest.mark.parametrize(
+    "size",
+    [
+        (79, 24),
+        pytest.param((60, 30), marks=pytest.mark.soak),
+        (100, 23),
+        pytest.param((100, 20), marks=pytest.mark.soak),
+    ],
+)
 async def test_page_keys_after_saving_settings_in_a_small_terminal(home, size):
     # The menu is rebuilt (new language) while the too-small notice hides it: its new OptionList was never
     # laid out, and PageUp on it raised KeyError.

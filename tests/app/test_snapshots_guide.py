@@ -28,11 +28,15 @@ def _id(step: Step, size: tuple[int, int], lang: str) -> str:
     return f"{step.value}-{size[0]}x{size[1]}-{lang}"
 
 
-@pytest.mark.parametrize(("step", "size", "lang"), [
-    pytest.param(step, size, lang, id=_id(step, size, lang),
-                 marks=() if (step, size, lang) in EVERYDAY else pytest.mark.soak)
-    for step, size, lang in CASES
-])
+@pytest.mark.parametrize(
+    ("step", "size", "lang"),
+    [
+        pytest.param(
+            step, size, lang, id=_id(step, size, lang), marks=() if (step, size, lang) in EVERYDAY else pytest.mark.soak
+        )
+        for step, size, lang in CASES
+    ],
+)
 def test_guide_tip(snap_compare, step, size, lang):
     async def run_before(pilot) -> None:
         await walk_to(pilot, step)

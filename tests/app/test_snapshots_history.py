@@ -78,8 +78,7 @@ class HistoryApp(ScreenApp):
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("zh-TW", (80, 24)), ("en", (120, 40))])
 def test_history(snap_compare, history, lang, size):
-    assert snap_compare(HistoryApp(lambda: HistoryScreen(history), lang, history), press=["down"],
-                        terminal_size=size)
+    assert snap_compare(HistoryApp(lambda: HistoryScreen(history), lang, history), press=["down"], terminal_size=size)
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("zh-TW", (120, 40))])

@@ -11,7 +11,7 @@ AXES = Axes("units lost", "your last 5 own deals, oldest → newest", "{:.2f}")
 
 def _columns(lines: list[str], height: int) -> list[str]:
     """The chart's column lines, the axis and its labels cut off."""
-    return [line.split("┤" if "┤" in line else "│", 1)[1] for line in lines[1:1 + height]]
+    return [line.split("┤" if "┤" in line else "│", 1)[1] for line in lines[1 : 1 + height]]
 
 
 def test_the_axes_are_labelled_with_their_units() -> None:

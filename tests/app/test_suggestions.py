@@ -30,8 +30,9 @@ HAND = parse_cards("Ah Kh Qs Jh 9h 8c 7h 7c 7d 5c 4d 3c 2s")
 
 
 def _suggestions(hand, preset: Preset = Preset.TAIWAN):
-    request = AIRequest(0, 1, tuple(sorted(hand)), TableView(preset=preset), HELPER_LEVEL, 5, None, Purpose.SUGGEST,
-                        SUGGESTIONS - 1)
+    request = AIRequest(
+        0, 1, tuple(sorted(hand)), TableView(preset=preset), HELPER_LEVEL, 5, None, Purpose.SUGGEST, SUGGESTIONS - 1
+    )
     return choice_suggestions(run_ai(request), request)
 
 

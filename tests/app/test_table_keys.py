@@ -138,9 +138,14 @@ def test_every_reason_has_words_in_every_language(why):
 def test_the_reasons_the_issue_names():
     t = Translator("en")
     fresh = _arranging()
-    words = {k: why_text(t, k, d, verdict(fresh, a, r)) for k, a, r, d in [
-        ("⏎", Action.READY, None, "Ready"), ("b", Action.DECLARE, None, "Declare"),
-        ("0", Action.UNPLACE, None, "Return")]}
+    words = {
+        k: why_text(t, k, d, verdict(fresh, a, r))
+        for k, a, r, d in [
+            ("⏎", Action.READY, None, "Ready"),
+            ("b", Action.DECLARE, None, "Declare"),
+            ("0", Action.UNPLACE, None, "Return"),
+        ]
+    }
     assert words["⏎"] == "⏎ Ready: place all 13 cards first (13 left)."
     if not fresh.arrange.specials:
         assert words["b"] == "b Declare: your cards make no special hand to declare (報到)."

@@ -18,8 +18,9 @@ SIZES = [(80, 24), (110, 34), (120, 40), (160, 45), (200, 50)]
 
 
 def regions(screen) -> dict[str, Region]:
-    return {name: screen.query_one(f"#{name}").region
-            for name in ("seat-left", "seat-top", "seat-right", "board", "me")}
+    return {
+        name: screen.query_one(f"#{name}").region for name in ("seat-left", "seat-top", "seat-right", "board", "me")
+    }
 
 
 async def test_from_116x40_the_opponents_sit_round_the_board():
@@ -88,8 +89,7 @@ def _overflow_app(preset: Preset):
 
 # Every day each size once, in one deal a preset resized through its sizes: shisanshui (the longest rows) at
 # three, the others at one each; the soak tier, the grid, each case a deal played at its size.
-EVERYDAY = {Preset.SHISANSHUI: [(80, 24), (120, 40), (200, 50)], Preset.TAIWAN: [(110, 34)],
-            Preset.ARCADE: [(160, 45)]}
+EVERYDAY = {Preset.SHISANSHUI: [(80, 24), (120, 40), (200, 50)], Preset.TAIWAN: [(110, 34)], Preset.ARCADE: [(160, 45)]}
 
 
 @pytest.mark.parametrize("preset", list(EVERYDAY), ids=lambda p: p.value)
@@ -109,8 +109,10 @@ async def test_nothing_overflows_its_box_at_the_end_of_the_reveal_at_any_size(pr
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize(("preset", "size"), [
-    pytest.param(preset, size, id=f"{preset.value}-{size[0]}x{size[1]}") for preset in EVERYDAY for size in SIZES])
+@pytest.mark.parametrize(
+    ("preset", "size"),
+    [pytest.param(preset, size, id=f"{preset.value}-{size[0]}x{size[1]}") for preset in EVERYDAY for size in SIZES],
+)
 async def test_nothing_overflows_its_box_at_the_end_of_the_reveal(size, preset):
     app = _overflow_app(preset)
     async with app.run_test(size=size) as pilot:

@@ -127,8 +127,10 @@ async def test_hint_names_a_row_and_ready_is_blocked_on_a_foul():
         # The three strongest cards in front, the weakest five at the back: front > back, a foul.
         ranked = sorted(st.hand, reverse=True)
         foul = ArrangeState.new(st.hand).with_arrangement(
-            __import__("rules.arrangement", fromlist=["Arrangement"]).Arrangement.of(ranked[:3], ranked[3:8],
-                                                                                     ranked[8:]))
+            __import__("rules.arrangement", fromlist=["Arrangement"]).Arrangement.of(
+                ranked[:3], ranked[3:8], ranked[8:]
+            )
+        )
         assert foul.fouls()
         screen.table.arrange = foul
         screen.redraw()
@@ -618,9 +620,12 @@ async def test_time_does_not_run_out_under_a_dialog_but_does_once_it_is_closed()
 
 
 async def test_letter_suits_and_four_colour_deck():
-    app = ChinesePokerApp(config(), lang="en",
-                          settings=Settings(animation="off", suits="letters", deck="four_colour", coach="off"),
-                          now=Clock())
+    app = ChinesePokerApp(
+        config(),
+        lang="en",
+        settings=Settings(animation="off", suits="letters", deck="four_colour", coach="off"),
+        now=Clock(),
+    )
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
@@ -848,8 +853,12 @@ async def test_the_declare_dialog_says_what_each_special_is_worth_here_and_doubl
 @pytest.mark.parametrize("bell", ["on", "off"])
 async def test_the_optional_bell_rings_once_a_second_in_the_last_ten_and_for_a_sweep(bell: str, monkeypatch):
     clock = Clock()
-    app = ChinesePokerApp(config(time_limit=30, seed=152), lang="en",
-                          settings=Settings(animation="off", bell=bell, coach="off"), now=clock)
+    app = ChinesePokerApp(
+        config(time_limit=30, seed=152),
+        lang="en",
+        settings=Settings(animation="off", bell=bell, coach="off"),
+        now=clock,
+    )
     app.animation_level = "none"
     rings: list[float] = []
     monkeypatch.setattr(app, "bell", lambda: rings.append(clock.t))
@@ -879,8 +888,13 @@ async def test_the_optional_bell_rings_once_a_second_in_the_last_ten_and_for_a_s
 async def test_watching_moves_on_by_itself_and_p_pauses_it():
     # Issue 10: watch mode moves on after the Settings pause; a key pauses it.
     manual = Manual()
-    app = ChinesePokerApp(config(watch=True), lang="en", settings=Settings(animation="off", watch_pause="3"),
-                          now=Clock(), scheduler=manual)
+    app = ChinesePokerApp(
+        config(watch=True),
+        lang="en",
+        settings=Settings(animation="off", watch_pause="3"),
+        now=Clock(),
+        scheduler=manual,
+    )
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)

@@ -101,8 +101,15 @@ def test_the_story_is_cut_to_the_board_with_a_pointer_to_the_rest():
 
 
 def _banker_table(stake: int = 1) -> Table:
-    cfg = TableConfig(preset=Preset.HONGKONG, options=Preset.HONGKONG.default_options, seed=4, time_limit=0,
-                      levels=(Level.EASY,) * 3, banker=True, player_stake=stake)
+    cfg = TableConfig(
+        preset=Preset.HONGKONG,
+        options=Preset.HONGKONG.default_options,
+        seed=4,
+        time_limit=0,
+        levels=(Level.EASY,) * 3,
+        banker=True,
+        player_stake=stake,
+    )
     return Table(cfg, now=Clock())
 
 
@@ -147,7 +154,7 @@ async def test_at_200x50_the_side_seats_use_their_box_and_the_marks_keep_their_l
         for line in screen.view.rows_model().rows:
             marks = line.marks
             for span in marks.spans:  # each seat letter drawn in its mark's own style, beside the mark
-                assert re.fullmatch(r"[A-Z][▲▼=·]", marks.plain[span.start:span.end]), marks.plain
+                assert re.fullmatch(r"[A-Z][▲▼=·]", marks.plain[span.start : span.end]), marks.plain
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         await pilot.pause()

@@ -503,7 +503,8 @@ def test_play_flags_make_the_table_config():
     from app.commands.play_cmds import config_from_args
 
     args = build_parser().parse_args(
-        ["play", "--rules", "arcade", "--level", "hard", "--time-limit", "30", "--practice", "--seed", "5"])
+        ["play", "--rules", "arcade", "--level", "hard", "--time-limit", "30", "--practice", "--seed", "5"]
+    )
     c = config_from_args(args)
     assert c.preset is Preset.ARCADE and c.options == Preset.ARCADE.default_options
     assert c.levels == (Level.HARD,) * 3 and c.time_limit == 30 and not c.scored and c.seed == 5 and c.takeover
@@ -511,8 +512,14 @@ def test_play_flags_make_the_table_config():
 
 @pytest.mark.parametrize(
     "argv",
-    [["play", "--rules", "poker"], ["play", "--level", "godlike"], ["play", "--time-limit", "-5"],
-     ["play", "--time-limit", "soon"], ["play", "--seed", "x"], ["play", "--lang", "fr"]],
+    [
+        ["play", "--rules", "poker"],
+        ["play", "--level", "godlike"],
+        ["play", "--time-limit", "-5"],
+        ["play", "--time-limit", "soon"],
+        ["play", "--seed", "x"],
+        ["play", "--lang", "fr"],
+    ],
 )
 def test_play_bad_values_are_usage_errors(argv, capsys):
     from app.cli import main

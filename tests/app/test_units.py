@@ -108,10 +108,23 @@ def test_english_amounts_agree_with_their_number():
     assert units_text(EN, "0.42 ± 0.10") == "0.42 ± 0.10 units"
 
 
-@pytest.mark.parametrize(("count", "form"), [
-    (1, "one"), (-1, "one"), ("+1", "one"), ("1", "one"), (0, "other"), (2, "other"), (1.0, "other"),
-    ("1.0", "other"), ("1,000", "other"), ("-2", "other"), ("n/a", "other"), (True, "other"),
-])
+@pytest.mark.parametrize(
+    ("count", "form"),
+    [
+        (1, "one"),
+        (-1, "one"),
+        ("+1", "one"),
+        ("1", "one"),
+        (0, "other"),
+        (2, "other"),
+        (1.0, "other"),
+        ("1.0", "other"),
+        ("1,000", "other"),
+        ("-2", "other"),
+        ("n/a", "other"),
+        (True, "other"),
+    ],
+)
 def test_plural_form_follows_the_figure_shown(count, form):
     assert plural_form("en", count) == form
     assert plural_form("zh-TW", count) == plural_form("zh-CN", count) == "other"
@@ -125,24 +138,38 @@ def test_a_plural_spec_picks_the_form_and_leaves_other_specs_alone():
     assert format_text("zh-TW", "{n} 局", n=1) == "1 局"
 
 
-@pytest.mark.parametrize(("key", "fields", "one", "many"), [
-    ("menu.continue_played", {}, "1 deal played", "2 deals played"),
-    ("history.count", {}, "1 deal listed", "2 deals listed"),
-    ("stats.loss_trend", {"low": 0, "high": 1}, "last 1 deal ", "last 2 deals "),
-    ("drills.stats_line", {"accuracy": "50%", "seconds": 3, "best": 1, "fastest": 2}, "over 1 question,",
-     "over 2 questions,"),
-    ("drills.arrange_result", {"loss": "0.10", "seconds": 3, "well": 1}, "1 hand:", "2 hands:"),
-    ("history.salvaged", {"path": "x", "lost": 0}, "1 deal that could still be read was", "2 deals that could"),
-    ("history.tries.better", {}, "won 1 unit more", "won 2 units more"),
-    ("history.tries.first", {}, "First try  +1 unit", "First try  +2 units"),
-    ("table.sidebar.deal_line", {"n": 4}, "Deal 4: +1 unit", "Deal 4: +2 units"),
-])
+@pytest.mark.parametrize(
+    ("key", "fields", "one", "many"),
+    [
+        ("menu.continue_played", {}, "1 deal played", "2 deals played"),
+        ("history.count", {}, "1 deal listed", "2 deals listed"),
+        ("stats.loss_trend", {"low": 0, "high": 1}, "last 1 deal ", "last 2 deals "),
+        (
+            "drills.stats_line",
+            {"accuracy": "50%", "seconds": 3, "best": 1, "fastest": 2},
+            "over 1 question,",
+            "over 2 questions,",
+        ),
+        ("drills.arrange_result", {"loss": "0.10", "seconds": 3, "well": 1}, "1 hand:", "2 hands:"),
+        ("history.salvaged", {"path": "x", "lost": 0}, "1 deal that could still be read was", "2 deals that could"),
+        ("history.tries.better", {}, "won 1 unit more", "won 2 units more"),
+        ("history.tries.first", {}, "First try  +1 unit", "First try  +2 units"),
+        ("table.sidebar.deal_line", {"n": 4}, "Deal 4: +1 unit", "Deal 4: +2 units"),
+    ],
+)
 def test_english_counts_take_their_nouns_number(key, fields, one, many):
     # "1 deals played" and its kin: every counted noun in the English strings agrees with its count.
-    count_field = {"menu.continue_played": "deals", "history.count": "shown", "stats.loss_trend": "n",
-                   "drills.stats_line": "questions", "drills.arrange_result": "hands",
-                   "history.salvaged": "recovered", "history.tries.better": "units", "history.tries.first": "units",
-                   "table.sidebar.deal_line": "units"}[key]
+    count_field = {
+        "menu.continue_played": "deals",
+        "history.count": "shown",
+        "stats.loss_trend": "n",
+        "drills.stats_line": "questions",
+        "drills.arrange_result": "hands",
+        "history.salvaged": "recovered",
+        "history.tries.better": "units",
+        "history.tries.first": "units",
+        "table.sidebar.deal_line": "units",
+    }[key]
     first, second = ("+1", "+2") if key in ("table.sidebar.deal_line", "history.tries.first") else (1, 2)
     assert one in EN(key, **fields, **{count_field: first})
     assert many in EN(key, **fields, **{count_field: second})
@@ -152,8 +179,11 @@ def test_no_english_string_counts_a_noun_without_a_plural_spec():
     # A count field right before a countable noun must carry the two forms ("{deals} deals" reads
     # "1 deals"); fields that are never 1 (a percentage, decimals) are not counts.
     nouns = r"(deal|hand|card|question|player|round|second|session|try)s\b"
-    loose = {k: v for k, v in load_strings("en").items()
-             if re.search(r"\{(n|shown|recovered|deals|hands|questions|rounds|limit)\}\s" + nouns, v)}
+    loose = {
+        k: v
+        for k, v in load_strings("en").items()
+        if re.search(r"\{(n|shown|recovered|deals|hands|questions|rounds|limit)\}\s" + nouns, v)
+    }
     assert loose == {}
 
 
@@ -168,10 +198,17 @@ def _table(preset: Preset, **kw):
     return table
 
 
-@pytest.mark.parametrize(("preset", "rate"), [
-    (Preset.TAIWAN, "1 unit = 100 pts"), (Preset.TOURNAMENT, "1 unit = 20 pts"), (Preset.ARCADE, "1 unit = 10 coins"),
-    (Preset.SHISANSHUI, None), (Preset.WESTERN, None), (Preset.HONGKONG, None),
-])
+@pytest.mark.parametrize(
+    ("preset", "rate"),
+    [
+        (Preset.TAIWAN, "1 unit = 100 pts"),
+        (Preset.TOURNAMENT, "1 unit = 20 pts"),
+        (Preset.ARCADE, "1 unit = 10 coins"),
+        (Preset.SHISANSHUI, None),
+        (Preset.WESTERN, None),
+        (Preset.HONGKONG, None),
+    ],
+)
 def test_the_rate_of_a_unit_is_said_once_on_the_top_bar_where_the_table_has_money(preset, rate):
     table = _table(preset, **({"stake": 10} if preset is Preset.ARCADE else {}))
     assert conversion_text(EN, table.money_style) == rate

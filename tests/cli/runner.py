@@ -51,9 +51,18 @@ def in_process(*args: str, stdin: str = "", env: Mapping[str, str] | None = None
     return subprocess.CompletedProcess(["chinese-poker", *args], status, out.getvalue(), err.getvalue())
 
 
-def in_subprocess(*args: str, stdin: str = "", env: Mapping[str, str] | None = None,
-                  timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def in_subprocess(
+    *args: str, stdin: str = "", env: Mapping[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     """``python -m app ARGS`` as a real process, with UTF-8 streams and ``env`` added to this environment."""
     full = {**os.environ, "PYTHONUTF8": "1", "PYTHONIOENCODING": "utf-8", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "app", *args], input=stdin, capture_output=True, text=True,
-                          encoding="utf-8", env=full, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=full,
+        timeout=timeout,
+        cwd=ROOT,
+    )

@@ -146,8 +146,9 @@ def test_arena_json_shape_on_stdout_only() -> None:
 
 def test_arena_with_an_external_bot_reports_its_invalid_answers() -> None:
     name = "cmd:" + shlex.join([sys.executable, str(FAKE_BOTS), "garbage"])
-    report = ok_json("arena", "--players", f"{name},easy", "--deals", "1", "--json", "--rules", "shisanshui",
-                     process=True)
+    report = ok_json(
+        "arena", "--players", f"{name},easy", "--deals", "1", "--json", "--rules", "shisanshui", process=True
+    )
     stats = {p["name"]: p for p in report["players"]}
     assert stats[name]["fouls"] == stats[name]["invalid_answers"] == 4  # two seats, two rotations
     assert stats["easy"]["fouls"] == 0
@@ -171,13 +172,16 @@ def test_player_lists_keep_commas_inside_a_command_line() -> None:
     assert _split_players("hard,cmd:a b,cmd:c,expert") == ["hard", "cmd:a b", "cmd:c", "expert"]
 
 
-@pytest.mark.parametrize(("hands", "expert", "deals", "process"), [
-    # The report's whole shape, every target, at the least sizes bench takes: 4 hands (the least --hands), the
-    # slow timings on one, and a history of 40 deals (two of each preset in its pool), in this process (the
-    # memory it reports is this process's).
-    pytest.param(4, 1, 40, False, id="everyday"),
-    pytest.param(8, None, 2000, True, id="soak", marks=pytest.mark.soak),  # as a real process, at its defaults
-])
+@pytest.mark.parametrize(
+    ("hands", "expert", "deals", "process"),
+    [
+        # The report's whole shape, every target, at the least sizes bench takes: 4 hands (the least --hands), the
+        # slow timings on one, and a history of 40 deals (two of each preset in its pool), in this process (the
+        # memory it reports is this process's).
+        pytest.param(4, 1, 40, False, id="everyday"),
+        pytest.param(8, None, 2000, True, id="soak", marks=pytest.mark.soak),  # as a real process, at its defaults
+    ],
+)
 def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -> None:
     sizes = ["--hands", str(hands), "--history-deals", str(deals)]
     sizes += ["--expert-hands", str(expert)] if expert is not None else []
@@ -190,17 +194,35 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
     assert isinstance(report["peak_rss_mb"], float) and report["peak_rss_mb"] > 0
     # Every target of issue 8 is checked against its measurement (not asserted met: a busy machine is slow).
     targets = report["targets"]
-    assert set(targets) == {"hard_median_ms", "expert_median_ms", "expert_p95_ms", "import_and_load_s", "peak_rss_mb",
-                            "coach_median_ms", "coach_p95_ms", "coach_ci95_taiwan", "history_record_median_ms",
-                            "history_history_open_s", "history_stats_s", "history_startup_growth_s",
-                            "pass_expert_median_ms", "pass_coach_median_ms", "advice_median_ms",
-                            "coach_with_pass_median_ms", "joker_split_ratio", "joker_expert_median_ms",
-                            "joker_expert_p95_ms", "known_expert_median_ms", "known_coach_median_ms"}
+    assert set(targets) == {
+        "hard_median_ms",
+        "expert_median_ms",
+        "expert_p95_ms",
+        "import_and_load_s",
+        "peak_rss_mb",
+        "coach_median_ms",
+        "coach_p95_ms",
+        "coach_ci95_taiwan",
+        "history_record_median_ms",
+        "history_history_open_s",
+        "history_stats_s",
+        "history_startup_growth_s",
+        "pass_expert_median_ms",
+        "pass_coach_median_ms",
+        "advice_median_ms",
+        "coach_with_pass_median_ms",
+        "joker_split_ratio",
+        "joker_expert_median_ms",
+        "joker_expert_p95_ms",
+        "known_expert_median_ms",
+        "known_coach_median_ms",
+    }
     assert set(report["pass_ms"]) == {"normal", "hard", "expert", "coach"}  # 換三張 (issue 15)
     # Auto-arrange's advice priced by the coach, and a deal's whole price with a pass (issue 36).
     assert 0 < report["advice_ms"]["median_ms"] <= report["advice_ms"]["p95_ms"]
     assert targets["coach_with_pass_median_ms"]["measured"] == pytest.approx(
-        report["pass_ms"]["coach"]["median_ms"] + report["known_ms"]["coach"]["median_ms"], abs=0.1)
+        report["pass_ms"]["coach"]["median_ms"] + report["known_ms"]["coach"]["median_ms"], abs=0.1
+    )
     assert report["known_ms"]["expert"]["median_ms"] > 0 and report["known_ms"]["coach"]["median_ms"] > 0
     assert report["known_ms"]["hands"] == (expert or min(24, hands))  # --expert-hands, else 24 or --hands
     # The split search and expert with a joker (RULES.md §20), beside the ones without.
@@ -217,10 +239,14 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
         assert t["met"] == (t["measured"] <= t["limit"])
 
 
-@pytest.mark.parametrize(("args", "token"), [
-    (["--hands", "3"], "--hands"), (["--expert-hands", "0"], "--expert-hands"),
-    (["--history-deals", "-1"], "--history-deals"),
-])
+@pytest.mark.parametrize(
+    ("args", "token"),
+    [
+        (["--hands", "3"], "--hands"),
+        (["--expert-hands", "0"], "--expert-hands"),
+        (["--history-deals", "-1"], "--history-deals"),
+    ],
+)
 def test_bench_sizes_are_bounded(args: list[str], token: str) -> None:
     assert token in usage_error("bench", "--json", *args)
 

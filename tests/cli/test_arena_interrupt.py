@@ -34,9 +34,24 @@ def _group(pgid: int) -> list[int]:
 @pytest.mark.skipif(not os.path.isdir("/proc") or sys.platform != "linux", reason="reads the process group in /proc")
 def test_ctrl_c_ends_a_parallel_arena_and_its_workers_within_2_s() -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "app", "arena", "--players", "hard,normal,easy", "--deals", "100000", "--json",
-         "--jobs", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "app",
+            "arena",
+            "--players",
+            "hard,normal,easy",
+            "--deals",
+            "100000",
+            "--json",
+            "--jobs",
+            "2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while len(_group(proc.pid)) < 4 and time.monotonic() < deadline:  # the arena, the tracker, two workers

@@ -35,8 +35,9 @@ def test_coach_prices_a_foul_as_a_blunder() -> None:
 
 def test_coach_prices_a_declaration_against_the_arrangement() -> None:
     six_pairs = "2s 2h 5c 5d 8s 8h Tc Td Qs Qh Ks Kh 3d"
-    out = ok_json("coach", *six_pairs.split(), "--declare", "six_pairs", "--rules", "shisanshui", "--samples", "40",
-                  "--json")
+    out = ok_json(
+        "coach", *six_pairs.split(), "--declare", "six_pairs", "--rules", "shisanshui", "--samples", "40", "--json"
+    )
     assert out["best"]["declare"] == "six_pairs" and out["verdict"] == "best"
 
 

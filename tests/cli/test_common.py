@@ -53,8 +53,24 @@ def test_every_command_module_registers_its_commands_in_help_order() -> None:
     assert {m.__name__.rsplit(".", 1)[1] for m in COMMAND_FAMILIES} == modules
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    assert list(sub.choices) == ["rank", "compare", "check", "score", "solve", "arena", "bench", "advice", "coach",
-                                  "play", "serve", "history", "stats", "replay", "export", "import"]
+    assert list(sub.choices) == [
+        "rank",
+        "compare",
+        "check",
+        "score",
+        "solve",
+        "arena",
+        "bench",
+        "advice",
+        "coach",
+        "play",
+        "serve",
+        "history",
+        "stats",
+        "replay",
+        "export",
+        "import",
+    ]
     for name, command in sub.choices.items():
         assert callable(command.get_default("func")), name
 

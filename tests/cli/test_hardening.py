@@ -58,23 +58,28 @@ def test_a_ctrl_c_during_the_imports_is_one_line() -> None:
     entry = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
     proc = subprocess.run(
         [sys.executable, "-c", _EARLY_INTERRUPT, entry["chinese-poker"]],
-        capture_output=True, text=True, timeout=60, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
     )
     assert _error_line(proc.stderr) == "error: interrupted"
     assert proc.returncode == 130 and proc.stdout == ""
 
 
 def test_python_m_app_still_runs_the_command_line() -> None:
-    proc = subprocess.run([sys.executable, "-m", "app", "rank", "As", "Ks", "Qs"], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "app", "rank", "As", "Ks", "Qs"], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert proc.returncode == 0 and proc.stdout.startswith("High card"), proc.stderr
 
 
 # ---------------------------------------------------------------- 11: score reads at most MAX_INPUT bytes
 
 
-def test_score_refuses_an_input_over_the_cap_even_a_valid_one(capsys: pytest.CaptureFixture[str],
-                                                              monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_score_refuses_an_input_over_the_cap_even_a_valid_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     padded = json.dumps(DEAL) + " " * MAX_INPUT  # valid JSON, just too big
     path = tmp_path / "deal.json"
     path.write_text(padded, encoding="utf-8")
@@ -94,8 +99,14 @@ def _limit_memory() -> None:  # so that the unbounded read this guards against f
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_score_of_dev_zero_is_one_line() -> None:
-    proc = subprocess.run([sys.executable, "-m", "app", "score", "--input", "/dev/zero"], capture_output=True,
-                          text=True, timeout=60, cwd=ROOT, preexec_fn=_limit_memory)
+    proc = subprocess.run(
+        [sys.executable, "-m", "app", "score", "--input", "/dev/zero"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        preexec_fn=_limit_memory,
+    )
     assert proc.returncode == 2
     assert _error_line(proc.stderr) == "error: /dev/zero is over 1 MB (a deal document is a few KB)"
 
@@ -107,8 +118,15 @@ def test_score_of_dev_zero_is_one_line() -> None:
 @pytest.mark.parametrize("argv", [["rank", "As", "Ks", "Qs"], ["score", "--rules", "taiwan"]])
 def test_a_full_stdout_is_one_error_line_and_status_1(argv: list[str]) -> None:
     with open("/dev/full", "w") as full:
-        proc = subprocess.run([sys.executable, "-m", "app", *argv], input=json.dumps(DEAL), stdout=full,
-                              stderr=subprocess.PIPE, text=True, timeout=60, cwd=ROOT)
+        proc = subprocess.run(
+            [sys.executable, "-m", "app", *argv],
+            input=json.dumps(DEAL),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
+        )
     assert _error_line(proc.stderr) == "error: cannot write the output: No space left on device"
     assert proc.returncode == 1
 

@@ -86,15 +86,17 @@ def test_1_replay_of_an_id_beyond_sqlite_is_a_usage_error(home: Path, capsys: py
     assert "deal ids are from 1 to 9223372036854775807, not 9223372036854775808" in error_line(capsys)
 
 
-def test_2_deep_nesting_is_refused_before_parsing(tmp_path: Path, home: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_2_deep_nesting_is_refused_before_parsing(
+    tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     line = refused(tmp_path, home, capsys, "[" * 100_000 + "\n")
     assert "line 1: nested 100,000 deep (at most 12)" in line
 
 
-def test_3_a_number_of_400_digits_names_its_field(tmp_path: Path, home: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    text = LINES[0].replace('"played": ', '"played": 1' + "0" * 400 + ", \"x\": ", 1)
+def test_3_a_number_of_400_digits_names_its_field(
+    tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = LINES[0].replace('"played": ', '"played": 1' + "0" * 400 + ', "x": ', 1)
     assert "line 2: played: a number of 401 digits" in refused(tmp_path, home, capsys, LINES[1] + "\n" + text)
 
 
@@ -115,10 +117,13 @@ def test_6_options_not_an_object(tmp_path: Path, home: Path, capsys: pytest.Capt
     assert "line 1: deal.options: must be an object" in line
 
 
-@pytest.mark.parametrize(("value", "words"), [(10**30, "a number of 31 digits"), (2**63, "a number beyond"),
-                                              (10**7, "must be from 1 to 1,000,000")])
-def test_7_a_huge_deal_number(tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str], value: int,
-                              words: str) -> None:
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [(10**30, "a number of 31 digits"), (2**63, "a number beyond"), (10**7, "must be from 1 to 1,000,000")],
+)
+def test_7_a_huge_deal_number(
+    tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str], value: int, words: str
+) -> None:
     line = refused(tmp_path, home, capsys, spoilt(lambda d: d["deal"].update(number=value)))
     assert f"line 1: deal.number: {words}" in line
 
@@ -141,16 +146,20 @@ def capped_memory() -> Iterator[None]:
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /dev/zero, /dev/urandom and /proc")
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
-def test_8_a_device_is_refused_unread(home: Path, capsys: pytest.CaptureFixture[str], device: str,
-                                      capped_memory: None) -> None:
+def test_8_a_device_is_refused_unread(
+    home: Path, capsys: pytest.CaptureFixture[str], device: str, capped_memory: None
+) -> None:
     assert main(["import", device]) == 2
-    assert error_line(capsys) == (f"error: {device}: not a regular file (a device, a pipe or a folder); import reads "
-                                  "a file written by 'chinese-poker export'; nothing was imported")
+    assert error_line(capsys) == (
+        f"error: {device}: not a regular file (a device, a pipe or a folder); import reads "
+        "a file written by 'chinese-poker export'; nothing was imported"
+    )
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /dev/zero and /proc")
-def test_8_endless_standard_input_stops_at_the_line_cap(home: Path, capsys: pytest.CaptureFixture[str],
-                                                        monkeypatch: pytest.MonkeyPatch, capped_memory: None) -> None:
+def test_8_endless_standard_input_stops_at_the_line_cap(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, capped_memory: None
+) -> None:
     with open("/dev/zero", "rb") as zero:
         monkeypatch.setattr(sys, "stdin", type("In", (), {"buffer": zero})())
         assert main(["import", "-"]) == 2
@@ -158,8 +167,9 @@ def test_8_endless_standard_input_stops_at_the_line_cap(home: Path, capsys: pyte
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-def test_8_a_fifo_without_a_writer_does_not_block(tmp_path: Path, home: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_8_a_fifo_without_a_writer_does_not_block(
+    tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     status: list[int] = []
@@ -170,8 +180,9 @@ def test_8_a_fifo_without_a_writer_does_not_block(tmp_path: Path, home: Path,
     assert "not a regular file" in error_line(capsys)
 
 
-def test_8_a_file_over_the_limit_is_refused_unread(tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_8_a_file_over_the_limit_is_refused_unread(
+    tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from app.game import transfer
 
     monkeypatch.setattr(transfer, "MAX_FILE", 1000)
@@ -186,8 +197,9 @@ def _edit(home: Path, sql: str, *args: Any) -> None:
         db.execute(sql, args)
 
 
-def test_9_a_damaged_session_is_exported_without_it(home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_9_a_damaged_session_is_exported_without_it(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     _edit(home, "UPDATE sessions SET config = '[' WHERE id = 1")
     assert main(["export", "-"]) == 0
     out, err = capsys.readouterr()
@@ -211,7 +223,9 @@ def test_10_a_deal_that_is_not_json_is_skipped_and_listed(home: Path, capsys: py
     assert main(["history", "--damaged"]) == 0
     out, err = capsys.readouterr()
     assert err == "" and out.splitlines()[:2] == [
-        "deal 5: data: not JSON", "deal 6: played: must be from -1.71799e+10 to 1.71799e+10, not 1e+300"]
+        "deal 5: data: not JSON",
+        "deal 6: played: must be from -1.71799e+10 to 1.71799e+10, not 1e+300",
+    ]
     assert main(["replay", "5"]) == 2
     assert "deal 5 cannot be shown: it does not read back (data: not JSON)" in error_line(capsys)
     assert main(["export", "-"]) == 0
@@ -219,8 +233,9 @@ def test_10_a_deal_that_is_not_json_is_skipped_and_listed(home: Path, capsys: py
     assert len(out.splitlines()) == DEALS - 2 and "deal 5: deal: not JSON" in err
 
 
-def test_10_a_deal_of_the_right_shape_that_does_not_replay_is_listed(home: Path,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_10_a_deal_of_the_right_shape_that_does_not_replay_is_listed(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with sqlite3.connect(home / "history.sqlite3") as db:
         data = json.loads(db.execute("SELECT data FROM deals WHERE id = 2").fetchone()[0])
         data["seed"] += 1
@@ -232,9 +247,9 @@ def test_10_a_deal_of_the_right_shape_that_does_not_replay_is_listed(home: Path,
     assert "deal 2 cannot be shown" in error_line(capsys)
 
 
-def test_11_a_read_only_history_refuses_import_in_one_line(home: Path, tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str],
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_11_a_read_only_history_refuses_import_in_one_line(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A file the player may not write (mode 0444, another owner): as root here, SQLite's own read-only
     connection gives the same "attempt to write a readonly database" the player meets."""
     path = home / "history.sqlite3"
@@ -248,13 +263,16 @@ def test_11_a_read_only_history_refuses_import_in_one_line(home: Path, tmp_path:
     other = tmp_path / "new.jsonl"
     other.write_text(spoilt(lambda d: d.update(uid="00000000000000aa")) + "\n", encoding="utf-8")
     assert main(["import", str(other)]) == 1
-    assert error_line(capsys) == ("error: the history cannot be written: the file or its folder may not be written "
-                                  "(attempt to write a readonly database); nothing was changed")
+    assert error_line(capsys) == (
+        "error: the history cannot be written: the file or its folder may not be written "
+        "(attempt to write a readonly database); nothing was changed"
+    )
     assert count(home) == DEALS
 
 
-def test_the_fixture_of_today_imports_into_an_empty_history(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_fixture_of_today_imports_into_an_empty_history(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Today's export format stays importable for good: this file must import in every later version."""
     monkeypatch.setenv("CHINESE_POKER_HOME", str(tmp_path / "empty"))
     assert main(["import", str(FIXTURE)]) == 0
@@ -292,11 +310,15 @@ def test_15_a_full_disk_still_lists_the_history(home: Path, capsys: pytest.Captu
     assert main(["stats", "--json"]) == 0
     stats = capsys.readouterr().out
 
-    commands = [["history", "--json", "--limit", "100"], ["stats", "--json"], ["export", "-"],
-                ["import", str(FIXTURE)]]
+    commands = [["history", "--json", "--limit", "100"], ["stats", "--json"], ["export", "-"], ["import", str(FIXTURE)]]
     before = sorted(p.name for p in home.iterdir())
-    proc = subprocess.run([sys.executable, "-c", _FULL_DISK, json.dumps(commands)], capture_output=True, text=True,
-                          timeout=60, env={**os.environ, "CHINESE_POKER_HOME": str(home)})
+    proc = subprocess.run(
+        [sys.executable, "-c", _FULL_DISK, json.dumps(commands)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "CHINESE_POKER_HOME": str(home)},
+    )
     assert proc.returncode == 0, proc.stderr
     (h, hs, he), (s, ss, se), (e, es, ee), (i, _, ie) = json.loads(proc.stdout)
     assert (h, he) == (0, "") and len(json.loads(hs)) == DEALS
@@ -306,10 +328,13 @@ def test_15_a_full_disk_still_lists_the_history(home: Path, capsys: pytest.Captu
     assert sorted(p.name for p in home.iterdir()) == before  # reading made nothing, not even the WAL index
 
 
-@pytest.mark.parametrize(("column", "value"), [("units", "x"), ("units", 1e300), ("units", 2**63 - 1),
-                                               ("seconds", "y"), ("loss", 1e308), ("fouled", "q")])
-def test_10_statistics_leave_out_a_row_of_the_wrong_type(home: Path, capsys: pytest.CaptureFixture[str],
-                                                         column: str, value: Any) -> None:
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("units", "x"), ("units", 1e300), ("units", 2**63 - 1), ("seconds", "y"), ("loss", 1e308), ("fouled", "q")],
+)
+def test_10_statistics_leave_out_a_row_of_the_wrong_type(
+    home: Path, capsys: pytest.CaptureFixture[str], column: str, value: Any
+) -> None:
     assert main(["stats", "--json", "--rules", "taiwan"]) == 0
     deals = json.loads(capsys.readouterr().out)[0]["deals"]
     _edit(home, f"UPDATE deals SET {column} = ? WHERE id = 2", value)
@@ -319,8 +344,9 @@ def test_10_statistics_leave_out_a_row_of_the_wrong_type(home: Path, capsys: pyt
     assert "Traceback" not in err and json.loads(out.splitlines()[-1])[0]["deals"] == deals - 1
 
 
-def test_export_refuses_what_is_not_a_file_and_follows_a_symlink(home: Path, tmp_path: Path,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_refuses_what_is_not_a_file_and_follows_a_symlink(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # Issue 37, item 1: the export is written beside its target and renamed over it, which replaced a device,
     # a pipe or a symlink with a regular file (and left a pipe's reader hanging).
     import socket

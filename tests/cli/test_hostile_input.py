@@ -35,8 +35,9 @@ run = in_process
         pytest.param(("bench", "--hands", "100000000000"), "", in_subprocess, id="bench-hands-process"),
     ],
 )
-def test_hostile_input_is_a_clean_error(args: tuple[str, ...], stdin: str,
-                                        runner: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+def test_hostile_input_is_a_clean_error(
+    args: tuple[str, ...], stdin: str, runner: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     proc = runner(*args, stdin=stdin)
     assert proc.returncode == 2
     assert proc.stdout == ""

@@ -53,8 +53,10 @@ def test_score_needs_the_option_for_a_joker() -> None:
     doc = {"options": {"joker": True}, "players": JOKER_PLAYERS}
     result = score_json(doc=doc)
     assert result["totals"] == [-16, 16] and result["fouled"] == [False, False]
-    fails(run("score", stdin=json.dumps({"rules": "ladder", "options": {"joker": True}, "players": []})),
-          "not played in ladder")
+    fails(
+        run("score", stdin=json.dumps({"rules": "ladder", "options": {"joker": True}, "players": []})),
+        "not played in ladder",
+    )
 
 
 def test_solve_needs_joker_and_finds_a_dragon_with_it() -> None:
@@ -85,8 +87,20 @@ def test_play_refuses_the_joker_in_the_ladder_and_takes_it_elsewhere() -> None:
     from app.commands.play_cmds import config_from_args
 
     fails(run("play", "--joker", "--rules", "ladder"), "not played in ladder")
-    args = argparse.Namespace(rules="arcade", level=None, time_limit=None, players=3, banker=None, exempt=False,
-                              joker=True, exchange=None, exchange_way=None, practice=False, no_takeover=False,
-                              watch=False, seed=5)
+    args = argparse.Namespace(
+        rules="arcade",
+        level=None,
+        time_limit=None,
+        players=3,
+        banker=None,
+        exempt=False,
+        joker=True,
+        exchange=None,
+        exchange_way=None,
+        practice=False,
+        no_takeover=False,
+        watch=False,
+        seed=5,
+    )
     config = config_from_args(args)
     assert config.options.joker and config.preset.value == "arcade" and config.players == 3

@@ -296,10 +296,18 @@ ERRORS: list[tuple[str, list[str], str, str]] = [
     ("score-stakes-without-banker", ["score"], json.dumps({"stakes": [1, 2], "players": [P0, P1]}), "banker game"),
     ("score-stake-too-big", ["score"], json.dumps({"banker": 0, "stakes": [1, 500], "players": [P0, P1]}), "stake"),
     ("score-bad-tie-rule", ["score"], _doc(P0, P1, options={"ties": "coin"}), "'ties' must be one of"),
-    ("score-western-declares", ["score", "--rules", "western"], _doc(P0, {**SIX_PAIRS, "declare": "six_pairs"}),
-     "not a special hand in western"),
-    ("score-ladder-short-hand", ["score", "--rules", "ladder"],
-     json.dumps({"players": [{"cards": "As Kd"}, {"cards": "Ah Kh Qh Jh Th 9h 8h 2h 3h 4h 5h 6h 7h"}]}), "player 0"),
+    (
+        "score-western-declares",
+        ["score", "--rules", "western"],
+        _doc(P0, {**SIX_PAIRS, "declare": "six_pairs"}),
+        "not a special hand in western",
+    ),
+    (
+        "score-ladder-short-hand",
+        ["score", "--rules", "ladder"],
+        json.dumps({"players": [{"cards": "As Kd"}, {"cards": "Ah Kh Qh Jh Th 9h 8h 2h 3h 4h 5h 6h 7h"}]}),
+        "player 0",
+    ),
     ("score-exempt-not-a-bool", ["score"], _doc(P0, P1, options={"exempt": "yes"}), "'exempt' must be true or false"),
     ("unknown-command", ["deal-me-in"], "", "deal-me-in"),
 ]
@@ -341,6 +349,23 @@ def test_score_stdin_that_is_not_utf8() -> None:
 
 
 def test_solve_in_the_pattern_ladder_names_the_pattern() -> None:
-    proc = run("solve", "--rules", "ladder", "--json", "As", "Ks", "Qs", "Js", "Ts", "9h", "9d", "5c", "5d", "4h",
-               "3h", "2h", "2c")
+    proc = run(
+        "solve",
+        "--rules",
+        "ladder",
+        "--json",
+        "As",
+        "Ks",
+        "Qs",
+        "Js",
+        "Ts",
+        "9h",
+        "9d",
+        "5c",
+        "5d",
+        "4h",
+        "3h",
+        "2h",
+        "2c",
+    )
     assert proc.returncode == 0 and json.loads(proc.stdout) == {"pattern": "straight_flush", "tier": 4}

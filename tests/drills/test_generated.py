@@ -47,8 +47,10 @@ def test_compare_answers_agree_with_the_rules_engine(items: int) -> None:
         level = i % LEVELS
         q = compare_question(rng, level, options[i % 3])
         assert q.correct == {_compare_expected(q)} and set(q.choices) == {"left", "right", "equal"}
-        a, b = evaluate_row(parse_cards(q.show["a"]), Wheel(q.show["wheel"])), evaluate_row(
-            parse_cards(q.show["b"]), Wheel(q.show["wheel"]))
+        a, b = (
+            evaluate_row(parse_cards(q.show["a"]), Wheel(q.show["wheel"])),
+            evaluate_row(parse_cards(q.show["b"]), Wheel(q.show["wheel"])),
+        )
         gap = abs(int(a.category) - int(b.category))
         if level == 0:
             assert gap >= 3
@@ -72,8 +74,11 @@ def test_answers_agree_with_the_rules_engine(drill: Drill, items: int) -> None:
     for i in range(items):
         preset = presets[i % 4]
         # A third of the items at a table whose host turned the suit tie-break on, a third with the other wheel.
-        variant = ({}, {"suit_tiebreak": True}, {"wheel": "second" if preset.default_options.wheel == "low"
-                                                            else "low"})[i % 3]
+        variant = (
+            {},
+            {"suit_tiebreak": True},
+            {"wheel": "second" if preset.default_options.wheel == "low" else "low"},
+        )[i % 3]
         options = Options.for_preset(preset, variant)
         q = make_question(drill, rng, i % LEVELS, preset, options)
         assert q.correct <= set(q.choices) and q.correct and len(set(q.choices)) == len(q.choices)

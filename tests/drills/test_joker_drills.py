@@ -21,8 +21,9 @@ JOKER_OPTIONS = Options.for_preset(Preset.TAIWAN, {"joker": True})
 
 
 def _cards_of(q_show: dict) -> list[str]:  # every card text a question shows
-    texts = [v for k, v in q_show.items()
-             if k in ("a", "b", "row", "hand", "front", "middle", "back") and isinstance(v, str)]
+    texts = [
+        v for k, v in q_show.items() if k in ("a", "b", "row", "hand", "front", "middle", "back") and isinstance(v, str)
+    ]
     texts += [row for seat in q_show.get("seats", []) for row in seat.values() if isinstance(row, str)]
     return texts
 
@@ -38,9 +39,13 @@ def test_without_the_joker_no_question_holds_it(drill: Drill) -> None:
 @pytest.mark.parametrize("drill", sorted(JOKER_DRILLS))
 def test_at_a_joker_table_some_questions_hold_it(drill: Drill) -> None:
     rng = random.Random(5)
-    held = sum(any(JOKER in parse_cards(t) for t in _cards_of(make_question(drill, rng, i % 5, Preset.TAIWAN,
-                                                                           JOKER_OPTIONS).show))
-               for i in range(60))
+    held = sum(
+        any(
+            JOKER in parse_cards(t)
+            for t in _cards_of(make_question(drill, rng, i % 5, Preset.TAIWAN, JOKER_OPTIONS).show)
+        )
+        for i in range(60)
+    )
     if drill is Drill.SCORE:
         assert held == 60  # a scored table is a joker deal: one of the four hands holds it
     else:
@@ -87,8 +92,11 @@ def test_at_the_fine_points_the_joker_row_keeps_the_value_of_the_row_it_came_fro
 
 def test_a_joker_row_can_tie_the_natural_row_it_completes() -> None:
     rng = random.Random(2)
-    ties = [q for q in (make_question(Drill.COMPARE, rng, 3, Preset.TAIWAN, JOKER_OPTIONS) for _ in range(400))
-            if q.correct == {"equal"} and "joker" in q.why.values]
+    ties = [
+        q
+        for q in (make_question(Drill.COMPARE, rng, 3, Preset.TAIWAN, JOKER_OPTIONS) for _ in range(400))
+        if q.correct == {"equal"} and "joker" in q.why.values
+    ]
     assert ties
 
 
@@ -122,8 +130,11 @@ def test_a_built_special_with_the_joker_in_it_still_makes_it() -> None:
 def test_the_explanation_says_what_the_joker_stands_for(lang: str) -> None:
     t = Translator(lang)
     rng = random.Random(1)
-    q = next(q for q in (make_question(Drill.NAME, rng, 2, Preset.TAIWAN, JOKER_OPTIONS) for _ in range(100))
-             if "joker" in q.why.values)
+    q = next(
+        q
+        for q in (make_question(Drill.NAME, rng, 2, Preset.TAIWAN, JOKER_OPTIONS) for _ in range(100))
+        if "joker" in q.why.values
+    )
     text = why_text(t, q)
     card = q.why.values["joker"]
     assert t("drills.why.joker", card="X").split("X")[0] in text

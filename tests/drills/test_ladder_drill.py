@@ -57,8 +57,13 @@ def test_each_level_is_as_close_as_it_says_and_the_answer_is_the_ladders(level: 
     assert answers["left"] and answers["right"]
     if level >= 2:
         assert answers["equal"] or level == 3  # a level-3 question is never a tie (two quads or trips differ)
-    expected = {0: {"tier"}, 1: {"tier"}, 2: {"same_tier", "top_card", "four_kind", "trips", "pairs"},
-                3: {"four_kind", "trips", "pairs"}, 4: {"singles", "equal_top", "equal_pairs"}}[level]
+    expected = {
+        0: {"tier"},
+        1: {"tier"},
+        2: {"same_tier", "top_card", "four_kind", "trips", "pairs"},
+        3: {"four_kind", "trips", "pairs"},
+        4: {"singles", "equal_top", "equal_pairs"},
+    }[level]
     assert set(decided) == expected
 
 
@@ -134,11 +139,21 @@ def test_the_pattern_names_are_the_rules_names() -> None:
 
 #: The patterns as the mainland names them (zh-CN), simplified and not a copy of the traditional names.
 MAINLAND = {
-    Pattern.ONE_RED: "全黑一张红", Pattern.ONE_BLACK: "全红一张黑", Pattern.DRAGON: "一条龙",
-    Pattern.FIVE_PAIRS_TRIPS: "五对三条", Pattern.ALL_BIG: "全大", Pattern.ALL_SMALL: "全小",
-    Pattern.SIX_PAIRS: "六对半", Pattern.HALF_BIG: "半大", Pattern.HALF_SMALL: "半小",
-    Pattern.THREE_STRAIGHTS: "三顺子", Pattern.THREE_FLUSHES: "三同花", Pattern.STRAIGHT_FLUSH: "同花顺",
-    Pattern.FOUR_KIND: "铁支", Pattern.TRIPS: "三条", Pattern.PAIRS: "对子",
+    Pattern.ONE_RED: "全黑一张红",
+    Pattern.ONE_BLACK: "全红一张黑",
+    Pattern.DRAGON: "一条龙",
+    Pattern.FIVE_PAIRS_TRIPS: "五对三条",
+    Pattern.ALL_BIG: "全大",
+    Pattern.ALL_SMALL: "全小",
+    Pattern.SIX_PAIRS: "六对半",
+    Pattern.HALF_BIG: "半大",
+    Pattern.HALF_SMALL: "半小",
+    Pattern.THREE_STRAIGHTS: "三顺子",
+    Pattern.THREE_FLUSHES: "三同花",
+    Pattern.STRAIGHT_FLUSH: "同花顺",
+    Pattern.FOUR_KIND: "铁支",
+    Pattern.TRIPS: "三条",
+    Pattern.PAIRS: "对子",
 }
 
 

@@ -33,8 +33,15 @@ def test_a_time_out_hand_is_the_computers_and_never_your_mistake(tmp_path: Path)
     assert history is not None
     journal = ArrangeJournal(history, pool=Pool.RANDOM, clock=lambda: 1_000_000.0)
     clock = Clock()
-    table = ArrangeTable(Preset.TAIWAN, hands_from(Pool.RANDOM, Preset.TAIWAN, random.Random(5)), items=2,
-                         time_limit=30, seed=5, journal=journal, now=clock)
+    table = ArrangeTable(
+        Preset.TAIWAN,
+        hands_from(Pool.RANDOM, Preset.TAIWAN, random.Random(5)),
+        items=2,
+        time_limit=30,
+        seed=5,
+        journal=journal,
+        now=clock,
+    )
 
     timed_out = table.start_deal()  # hand 1: the clock runs out, the computer completes the hand
     clock.t += 31

@@ -66,12 +66,14 @@ def test_the_same_seed_asks_the_same_question() -> None:
     assert western.show["rules"] == "western" and western != question(0)
 
 
-@pytest.mark.parametrize("made", [
-    pytest.param("once", id="module-questions"),  # the run's scheduling, on questions made once a module
-    pytest.param("fresh", id="own-questions", marks=pytest.mark.soak),  # the run prices its own
-])
-def test_a_run_makes_its_next_question_ahead_and_asks_it_at_once(made: str,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "made",
+    [
+        pytest.param("once", id="module-questions"),  # the run's scheduling, on questions made once a module
+        pytest.param("fresh", id="own-questions", marks=pytest.mark.soak),  # the run prices its own
+    ],
+)
+def test_a_run_makes_its_next_question_ahead_and_asks_it_at_once(made: str, monkeypatch: pytest.MonkeyPatch) -> None:
     run = DrillRun(Drill.PASS, Preset.TAIWAN, items=2, seed=4)
     if made == "once":
         asked: list[tuple[Drill, Preset]] = []
@@ -104,8 +106,9 @@ def test_the_choices_and_the_explanation_read_in_every_language(lang: str) -> No
     assert "{" not in text and str(q.why.values["draws"]) in text
 
 
-@pytest.mark.parametrize("every", [pytest.param(False, id="the-right-one"),
-                                   pytest.param(True, id="every-choice", marks=pytest.mark.soak)])
+@pytest.mark.parametrize(
+    "every", [pytest.param(False, id="the-right-one"), pytest.param(True, id="every-choice", marks=pytest.mark.soak)]
+)
 def test_the_drills_figures_are_the_pass_coachs(every: bool) -> None:
     # Issue 36: the right answer is the pass the coach chooses, and each pass shows the value (and the gap behind
     # the right one) that the coach's review of it reports, on the question's own seed.
@@ -115,7 +118,7 @@ def test_the_drills_figures_are_the_pass_coachs(every: bool) -> None:
     hand, why = parse_cards(q.show["hand"], 13), q.why.values
     view = TableView(preset=Preset.TAIWAN)
     (right,) = q.correct
-    for choice in (q.choices if every else (right,)):
+    for choice in q.choices if every else (right,):
         reviewed = review_pass(hand, parse_cards(q.show["passes"][choice], 3), view, seed=why["seed"])
         assert round(reviewed.played_ev, 2) == pytest.approx(why["evs"][choice], abs=0.011)
         if choice == right:

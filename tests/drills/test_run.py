@@ -87,8 +87,7 @@ def test_drill_statistics_match_a_plain_recomputation(tmp_path) -> None:
         while not run.done:
             q = run.ask()
             clock.t += rng.uniform(0.5, 6)
-            run.answer(sorted(q.correct)[0] if rng.random() < 0.7 else next(c for c in q.choices
-                                                                             if c not in q.correct))
+            run.answer(sorted(q.correct)[0] if rng.random() < 0.7 else next(c for c in q.choices if c not in q.correct))
         history.record_drill(run.to_dict())
         runs.append(run.result())
     history.record_drill(DrillRun(Drill.NAME, Preset.ARCADE, items=0).to_dict())  # another preset: not counted

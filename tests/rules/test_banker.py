@@ -84,16 +84,24 @@ def test_the_top_card_key_keeps_category_and_leading_rank() -> None:
 def test_a_fouled_banker_pays_every_player() -> None:
     fouled = hand("As Ah Ad", "2s 3h 5d 7c 9s", "Ks Qh Jd 8c 4s")
     rest = [c for c in range(52) if c not in {int(x) for x in fouled.cards}]
-    players = [greedy_arrangement(rest[13 * k: 13 * k + 13]) for k in range(3)]
+    players = [greedy_arrangement(rest[13 * k : 13 * k + 13]) for k in range(3)]
     from rules.deal import Decision
 
     result = score([fouled, *(Decision.arranged(a) for a in players)], Preset.HONGKONG, banker=0)
     assert all(result.pair(0, p).score < 0 for p in (1, 2, 3))
 
 
-@pytest.mark.parametrize("bad", [{"banker": 4}, {"banker": 0, "stakes": [1, 2]}, {"banker": 0, "stakes": [2, 1, 1, 1]},
-                                 {"stakes": [1, 1, 1, 1]}, {"banker": 0, "stakes": [1, 0, 1, 1]},
-                                 {"banker": 0, "doubles": [None, 0, None, None]}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"banker": 4},
+        {"banker": 0, "stakes": [1, 2]},
+        {"banker": 0, "stakes": [2, 1, 1, 1]},
+        {"stakes": [1, 1, 1, 1]},
+        {"banker": 0, "stakes": [1, 0, 1, 1]},
+        {"banker": 0, "doubles": [None, 0, None, None]},
+    ],
+)
 def test_bad_banker_input_is_refused(bad: dict) -> None:
     kw = dict(bad)
     preset = Preset.ARCADE if "doubles" in kw else Preset.HONGKONG
@@ -102,15 +110,22 @@ def test_bad_banker_input_is_refused(bad: dict) -> None:
 
 
 @settings(max_examples=examples(60), deadline=None)
-@given(st.sampled_from(list(Preset)), st.integers(2, 4), st.randoms(use_true_random=False),
-       st.sampled_from(list(TieRule)))
+@given(
+    st.sampled_from(list(Preset)), st.integers(2, 4), st.randoms(use_true_random=False), st.sampled_from(list(TieRule))
+)
 def test_a_banker_game_is_zero_sum_and_the_players_never_meet(preset, players, rnd: random.Random, ties) -> None:
     deck = list(range(52))
     rnd.shuffle(deck)
     from rules.deal import Decision
 
-    decisions = tuple(Decision.arranged(random_split(deck[13 * s: 13 * s + 13], rnd) if rnd.random() < 0.3
-                                        else greedy_arrangement(deck[13 * s: 13 * s + 13])) for s in range(players))
+    decisions = tuple(
+        Decision.arranged(
+            random_split(deck[13 * s : 13 * s + 13], rnd)
+            if rnd.random() < 0.3
+            else greedy_arrangement(deck[13 * s : 13 * s + 13])
+        )
+        for s in range(players)
+    )
     banker = rnd.randrange(players)
     stakes = tuple(1 if s == banker else rnd.randint(1, 5) for s in range(players))
     deal = Deal(preset, _opts(preset, ties), decisions, banker=banker, stakes=stakes)

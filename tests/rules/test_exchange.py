@@ -31,8 +31,13 @@ def _random_passes(hands: tuple[tuple[int, ...], ...], rng: random.Random) -> li
 
 
 @settings(max_examples=examples(60), deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.sampled_from([2, 3, 4]), way=st.sampled_from(list(Direction)),
-       rounds=st.integers(1, MAX_ROUNDS), number=st.integers(1, 12))
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    way=st.sampled_from(list(Direction)),
+    rounds=st.integers(1, MAX_ROUNDS),
+    number=st.integers(1, 12),
+)
 def test_no_card_is_lost_or_doubled_and_each_pass_reaches_its_receiver(
     seed: int, players: int, way: Direction, rounds: int, number: int
 ) -> None:
@@ -92,11 +97,14 @@ def test_a_second_round_may_pass_on_what_was_just_received() -> None:
     assert set(received) <= set(again[1])
 
 
-@pytest.mark.parametrize(("cards", "message"), [
-    ([0, 1], "a pass is 3 cards"),
-    ([0, 0, 1], "repeats a card"),
-    ([0, 1, 51], "is not in the hand"),
-])
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ([0, 1], "a pass is 3 cards"),
+        ([0, 0, 1], "repeats a card"),
+        ([0, 1, 51], "is not in the hand"),
+    ],
+)
 def test_a_bad_pass_is_refused_with_its_reason(cards: list[int], message: str) -> None:
     hand = tuple(range(13))
     with pytest.raises(ExchangeError, match=message):

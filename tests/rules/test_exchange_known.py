@@ -26,10 +26,15 @@ WAYS = [Direction.CLOCKWISE, Direction.COUNTERCLOCKWISE, Direction.ACROSS]
 
 
 @settings(max_examples=examples(80), deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.sampled_from([2, 3, 4]), way=st.sampled_from(WAYS),
-       rounds=st.integers(1, MAX_ROUNDS))
-def test_what_a_seat_knows_is_true_and_holds_its_last_pass(seed: int, players: int, way: Direction,
-                                                           rounds: int) -> None:
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    way=st.sampled_from(WAYS),
+    rounds=st.integers(1, MAX_ROUNDS),
+)
+def test_what_a_seat_knows_is_true_and_holds_its_last_pass(
+    seed: int, players: int, way: Direction, rounds: int
+) -> None:
     rng = random.Random(seed)
     way = way.for_deal(1, players)
     now = deal(seed, players)
@@ -58,8 +63,9 @@ def test_one_round_the_receiver_holds_the_pass() -> None:
 
 def test_two_rounds_round_the_table_the_first_pass_is_lost_track_of() -> None:
     """The receiver's second pass goes on to a seat we do not see: the first three cards may be anywhere."""
-    got = known_holdings(0, 4, Direction.COUNTERCLOCKWISE, [_c("2c 3d 4h"), _c("5c 6d 7h")],
-                         [_c("9s Ts Js"), _c("Qs Ks As")])
+    got = known_holdings(
+        0, 4, Direction.COUNTERCLOCKWISE, [_c("2c 3d 4h"), _c("5c 6d 7h")], [_c("9s Ts Js"), _c("Qs Ks As")]
+    )
     assert got == {1: _c("5c 6d 7h")}
 
 

@@ -35,21 +35,27 @@ def opts(preset: Preset, **more: object) -> Options:
     return Options.for_preset(preset, {**ON, **more})
 
 
-@pytest.mark.parametrize("text", [
-    "9s 9h 9d 9c Ac Ks Qd Jc 7s 5d 2c 3d 4h",  # four of a kind
-    "5h 6h 7h 8h 9h As Ah Qs 2c 3d 4s 6c 8d",  # straight flush
-    "Ad 2d 3d 4d 5d Ks Qh Jc 9s 7h 6c 8c Tc",  # the wheel as a straight flush
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "9s 9h 9d 9c Ac Ks Qd Jc 7s 5d 2c 3d 4h",  # four of a kind
+        "5h 6h 7h 8h 9h As Ah Qs 2c 3d 4s 6c 8d",  # straight flush
+        "Ad 2d 3d 4d 5d Ks Qh Jc 9s 7h 6c 8c Tc",  # the wheel as a straight flush
+    ],
+)
 def test_a_straight_flush_or_a_four_makes_a_hand_exempt(text: str) -> None:
     assert exempt_rank(parse_cards(text, 13)) is not None
 
 
-@pytest.mark.parametrize("text", [
-    "9s 9h 9d 8c Ac Ks Qd Jc 7s 5d 2c 3d 4h",  # trips, no four
-    "5h 6h 7h 8h Th As Ah Qs 2c 3d 4s 6c 8d",  # a flush and a broken run: no straight flush
-    "5h 6h 7h 8h 9c As Ah Qs 2c 3d 4s 6c 8d",  # a straight, not all hearts
-    "Kd 2d 3d 4d 5c Ks Qh Jc 9s 7h 6c 8c Tc",  # K-A-2-3-4 does not run round the corner
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "9s 9h 9d 8c Ac Ks Qd Jc 7s 5d 2c 3d 4h",  # trips, no four
+        "5h 6h 7h 8h Th As Ah Qs 2c 3d 4s 6c 8d",  # a flush and a broken run: no straight flush
+        "5h 6h 7h 8h 9c As Ah Qs 2c 3d 4s 6c 8d",  # a straight, not all hearts
+        "Kd 2d 3d 4d 5c Ks Qh Jc 9s 7h 6c 8c Tc",  # K-A-2-3-4 does not run round the corner
+    ],
+)
 def test_near_misses_are_not_exempt(text: str) -> None:
     assert exempt_rank(parse_cards(text, 13)) is None
 
@@ -120,7 +126,7 @@ def test_the_others_settle_among_themselves_as_a_smaller_table(preset: Preset) -
     for _ in range(500):
         deck = list(FULL_DECK)
         rng.shuffle(deck)
-        dealt = [deck[13 * k: 13 * k + 13] for k in range(4)]
+        dealt = [deck[13 * k : 13 * k + 13] for k in range(4)]
         if exempt_rank(dealt[0]) and not any(exempt_rank(h) for h in dealt[1:]):
             break
     decisions = [Decision.arranged(greedy_arrangement(h)) for h in dealt]
@@ -159,7 +165,7 @@ def test_zero_sum_with_exempt_hands(seed: int, preset: Preset, banker: bool) -> 
     # Deal until some hand is exempt, to exercise the rule (about one deal in six has one).
     for _ in range(40):
         rng.shuffle(deck)
-        dealt = [deck[13 * k: 13 * k + 13] for k in range(4)]
+        dealt = [deck[13 * k : 13 * k + 13] for k in range(4)]
         if any(exempt_rank(h) for h in dealt):
             break
     decisions = [Decision.arranged(greedy_arrangement(h)) for h in dealt]

@@ -148,8 +148,9 @@ def test_four_of_a_rank_and_the_joker_is_four_of_a_kind_not_five() -> None:
 def joker_rows(size: int) -> st.SearchStrategy[list[int]]:
     whole = st.lists(st.integers(0, 51), min_size=size - 1, max_size=size - 1, unique=True)
     suited = st.integers(0, 3).flatmap(
-        lambda s: st.lists(st.integers(0, 12).map(lambda r: r * 4 + s), min_size=size - 1, max_size=size - 1,
-                           unique=True)
+        lambda s: st.lists(
+            st.integers(0, 12).map(lambda r: r * 4 + s), min_size=size - 1, max_size=size - 1, unique=True
+        )
     )
     narrow = st.integers(0, 7).flatmap(
         lambda lo: st.lists(st.integers(lo * 4, lo * 4 + 23), min_size=size - 1, max_size=size - 1, unique=True)
@@ -249,10 +250,13 @@ def test_the_option_is_off_by_default_and_refused_in_the_ladder() -> None:
 
 
 def _doc(joker: bool | None) -> dict:
-    doc: dict = {"rules": "taiwan", "players": [
-        {"front": "JK 2c 3d", "middle": "4s 5s 6s 7s 8s", "back": "9h Th Jh Qh Kh"},
-        {"front": "2s 3s 4d", "middle": "5d 6d 7d 8d 9d", "back": "Ts Js Qs Ks As"},
-    ]}
+    doc: dict = {
+        "rules": "taiwan",
+        "players": [
+            {"front": "JK 2c 3d", "middle": "4s 5s 6s 7s 8s", "back": "9h Th Jh Qh Kh"},
+            {"front": "2s 3s 4d", "middle": "5d 6d 7d 8d 9d", "back": "Ts Js Qs Ks As"},
+        ],
+    }
     if joker is not None:
         doc["options"] = {"joker": joker}
     return doc

@@ -33,41 +33,124 @@ def cmp(a: str, b: str) -> int:
 
 # (pattern, a hand that makes it, a near miss, what the near miss is instead, why it misses)
 PATTERNS: list[tuple[Pattern, str, str, Pattern, str]] = [
-    (Pattern.ONE_RED, "As Ac Ks Kc Qs 9c 8s 7c 6s 5c 4s 3c 2h", "As Ac Ks Kc Qs 9c 8s 7c 6s 5c 4s 3h 2h",
-     Pattern.PAIRS, "11 black and 2 red"),
-    (Pattern.ONE_BLACK, "Ah Ad Kh Kd Qh 9d 8h 7d 6h 5d 4h 3d 2s", "Ah Ad Kh Kd Qh 9d 8h 7d 6h 5d 4h 3c 2s",
-     Pattern.PAIRS, "11 red and 2 black"),
-    (Pattern.DRAGON, "Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h", "Ah Ad Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h",
-     Pattern.PAIRS, "12 ranks: no king"),
-    (Pattern.FIVE_PAIRS_TRIPS, "2s 2h 2d 3s 3h 4s 4h 5s 5h 6s 6h As Ah", "2s 2h 2d 3s 3h 3d 4s 4h 5s 5h 6s 6h As",
-     Pattern.HALF_SMALL, "two trips and a single"),
-    (Pattern.ALL_BIG, "6s 6h 7d 8c 9s Ts Jh Jd Qc Qs Kh Kd 9c", "6s 6h 7d 8c 9s Ts Jh Jd Qc Qs Kh Kd 5c",
-     Pattern.PAIRS, "one card of 5"),
-    (Pattern.ALL_SMALL, "2s 2h 3d 3c 4s 5h 5d 6c 6s 7h 7d 8c Ts", "2s 2h 3d 3c 4s 5h 5d 6c 6s 7h 7d 8c Js",
-     Pattern.PAIRS, "one jack"),
-    (Pattern.SIX_PAIRS, "2s 2h 5s 5h 8s 8h Ts Th Qs Qh Ks Kh Ad", "2s 2h 5s 5h 8s 8h Ts Th Qs Qh Ks Jh Ad",
-     Pattern.PAIRS, "five pairs"),
-    (Pattern.HALF_BIG, "6s 7h 8d 9c Ts Jh Qd Kc As Ah 9d 7c 6d", "5s 7h 8d 9c Ts Jh Qd Kc As Ah 9d 7c 6d",
-     Pattern.PAIRS, "one card of 5"),
-    (Pattern.HALF_SMALL, "As Ad Ah 2h 2c 4d 4c 6s 7h 8d 9c Ts Th", "As Ad Ah 2h 2c 4d 4c 6s 7h 8d 9c Ts Jh",
-     Pattern.TRIPS, "one jack"),
-    (Pattern.THREE_STRAIGHTS, "Qh Kc Ad 3s 4h 5c 6d 7s 5h 6c 7d 8s 9h", "Kh Ad 2c 3s 4h 5c 6d 7s 5h 6c 7d 8s 9h",
-     Pattern.PAIRS, "the front KA2 wraps (§13.3)"),
-    (Pattern.THREE_FLUSHES, "2h 5h 9h 3s 6s 8s Ts Qs 4d 7d 9d Jd 2d", "2h 5h 9h 3s 6s 8s Ts Qs 4d 7d 9d Jd 2c",
-     Pattern.PAIRS, "suits 3/5/4/1"),
-    (Pattern.STRAIGHT_FLUSH, "5h 6h 7h 8h 9h As Ad Kc Qd 2s 2c Jd 3c", "5h 6h 7h 8h 9d As Ad Kc Qd 2s 2c Jd 3c",
-     Pattern.PAIRS, "a straight of two suits"),
-    (Pattern.FOUR_KIND, "9s 9h 9d 9c As Kd Qc Jd 2s 3c 5d 7h 2h", "9s 9h 9d 4c As Kd Qc Jd 2s 3c 5d 7h 2h",
-     Pattern.TRIPS, "three nines"),
-    (Pattern.TRIPS, "9s 9h 9d 4c As Kd Qc Jd 2s 3c 5d 7h 2h", "9s 9h 8d 4c As Kd Qc Jd 2s 3c 5d 7h 2h",
-     Pattern.PAIRS, "two nines"),
+    (
+        Pattern.ONE_RED,
+        "As Ac Ks Kc Qs 9c 8s 7c 6s 5c 4s 3c 2h",
+        "As Ac Ks Kc Qs 9c 8s 7c 6s 5c 4s 3h 2h",
+        Pattern.PAIRS,
+        "11 black and 2 red",
+    ),
+    (
+        Pattern.ONE_BLACK,
+        "Ah Ad Kh Kd Qh 9d 8h 7d 6h 5d 4h 3d 2s",
+        "Ah Ad Kh Kd Qh 9d 8h 7d 6h 5d 4h 3c 2s",
+        Pattern.PAIRS,
+        "11 red and 2 black",
+    ),
+    (
+        Pattern.DRAGON,
+        "Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h",
+        "Ah Ad Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h",
+        Pattern.PAIRS,
+        "12 ranks: no king",
+    ),
+    (
+        Pattern.FIVE_PAIRS_TRIPS,
+        "2s 2h 2d 3s 3h 4s 4h 5s 5h 6s 6h As Ah",
+        "2s 2h 2d 3s 3h 3d 4s 4h 5s 5h 6s 6h As",
+        Pattern.HALF_SMALL,
+        "two trips and a single",
+    ),
+    (
+        Pattern.ALL_BIG,
+        "6s 6h 7d 8c 9s Ts Jh Jd Qc Qs Kh Kd 9c",
+        "6s 6h 7d 8c 9s Ts Jh Jd Qc Qs Kh Kd 5c",
+        Pattern.PAIRS,
+        "one card of 5",
+    ),
+    (
+        Pattern.ALL_SMALL,
+        "2s 2h 3d 3c 4s 5h 5d 6c 6s 7h 7d 8c Ts",
+        "2s 2h 3d 3c 4s 5h 5d 6c 6s 7h 7d 8c Js",
+        Pattern.PAIRS,
+        "one jack",
+    ),
+    (
+        Pattern.SIX_PAIRS,
+        "2s 2h 5s 5h 8s 8h Ts Th Qs Qh Ks Kh Ad",
+        "2s 2h 5s 5h 8s 8h Ts Th Qs Qh Ks Jh Ad",
+        Pattern.PAIRS,
+        "five pairs",
+    ),
+    (
+        Pattern.HALF_BIG,
+        "6s 7h 8d 9c Ts Jh Qd Kc As Ah 9d 7c 6d",
+        "5s 7h 8d 9c Ts Jh Qd Kc As Ah 9d 7c 6d",
+        Pattern.PAIRS,
+        "one card of 5",
+    ),
+    (
+        Pattern.HALF_SMALL,
+        "As Ad Ah 2h 2c 4d 4c 6s 7h 8d 9c Ts Th",
+        "As Ad Ah 2h 2c 4d 4c 6s 7h 8d 9c Ts Jh",
+        Pattern.TRIPS,
+        "one jack",
+    ),
+    (
+        Pattern.THREE_STRAIGHTS,
+        "Qh Kc Ad 3s 4h 5c 6d 7s 5h 6c 7d 8s 9h",
+        "Kh Ad 2c 3s 4h 5c 6d 7s 5h 6c 7d 8s 9h",
+        Pattern.PAIRS,
+        "the front KA2 wraps (§13.3)",
+    ),
+    (
+        Pattern.THREE_FLUSHES,
+        "2h 5h 9h 3s 6s 8s Ts Qs 4d 7d 9d Jd 2d",
+        "2h 5h 9h 3s 6s 8s Ts Qs 4d 7d 9d Jd 2c",
+        Pattern.PAIRS,
+        "suits 3/5/4/1",
+    ),
+    (
+        Pattern.STRAIGHT_FLUSH,
+        "5h 6h 7h 8h 9h As Ad Kc Qd 2s 2c Jd 3c",
+        "5h 6h 7h 8h 9d As Ad Kc Qd 2s 2c Jd 3c",
+        Pattern.PAIRS,
+        "a straight of two suits",
+    ),
+    (
+        Pattern.FOUR_KIND,
+        "9s 9h 9d 9c As Kd Qc Jd 2s 3c 5d 7h 2h",
+        "9s 9h 9d 4c As Kd Qc Jd 2s 3c 5d 7h 2h",
+        Pattern.TRIPS,
+        "three nines",
+    ),
+    (
+        Pattern.TRIPS,
+        "9s 9h 9d 4c As Kd Qc Jd 2s 3c 5d 7h 2h",
+        "9s 9h 8d 4c As Kd Qc Jd 2s 3c 5d 7h 2h",
+        Pattern.PAIRS,
+        "two nines",
+    ),
 ]
 
 
 def test_ids_names_and_tiers() -> None:
     assert [p.id for p in Pattern] == [
-        "one_red", "one_black", "dragon", "five_pairs_trips", "all_big", "all_small", "six_pairs", "half_big",
-        "half_small", "three_straights", "three_flushes", "straight_flush", "four_kind", "trips", "pairs",
+        "one_red",
+        "one_black",
+        "dragon",
+        "five_pairs_trips",
+        "all_big",
+        "all_small",
+        "six_pairs",
+        "half_big",
+        "half_small",
+        "three_straights",
+        "three_flushes",
+        "straight_flush",
+        "four_kind",
+        "trips",
+        "pairs",
     ]
     assert [p.tier for p in Pattern] == [1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 5, 6, 7]
     assert Pattern.ONE_RED.zh == "全黑一張紅" and Pattern.HALF_SMALL.zh == "半小" and Pattern.PAIRS.zh == "對子"
@@ -138,7 +221,7 @@ def test_tiers_are_ordered() -> None:
     ]
     assert [read(h).tier for h in ladder] == list(range(1, 8))
     for i, hi in enumerate(ladder):
-        for lo in ladder[i + 1:]:
+        for lo in ladder[i + 1 :]:
             assert cmp(hi, lo) == 1 and cmp(lo, hi) == -1
             assert decided_by(parse_cards(hi), parse_cards(lo)) is Decider.TIER
 
@@ -146,14 +229,17 @@ def test_tiers_are_ordered() -> None:
 # ---------------------------------------------------------------- ties inside a tier
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h", "As Ac Ks Kc Qs 9c 8s 7c 6s 5c 4s 3c 2h"),  # dragon, one red
-    ("2s 2h 2d 3s 3h 4s 4h 5s 5h 6s 6h As Ah", "Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h"),  # 五對三條, dragon
-    ("6s 6h 7d 8c 9s Ts Jh Jd Qc Qs Kh Kd 9c", "2s 2h 5s 5h 8s 8h Ts Th Qs Qh Ks Kh Ad"),  # all big, six pairs
-    ("2s 2h 3d 3c 4s 5h 5d 6c 6s 7h 7d 8c Ts", "6s 6h 7d 8c 9s Ts Jh Jd Qc Qs Kh Kd 9c"),  # all small, all big
-    ("As Ad Ah 2h 2c 4d 4c 6s 7h 8d 9c Ts Th", "2h 5h 9h 3s 6s 8s Ts Qs 4d 7d 9d Jd 2d"),  # half small, 3 flushes
-    ("6s 7h 8d 9c Ts Jh Qd Kc As Ah 9d 7c 6d", "Qh Kc Ad 3s 4h 5c 6d 7s 5h 6c 7d 8s 9h"),  # half big, 3 straights
-])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h", "As Ac Ks Kc Qs 9c 8s 7c 6s 5c 4s 3c 2h"),  # dragon, one red
+        ("2s 2h 2d 3s 3h 4s 4h 5s 5h 6s 6h As Ah", "Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h"),  # 五對三條, dragon
+        ("6s 6h 7d 8c 9s Ts Jh Jd Qc Qs Kh Kd 9c", "2s 2h 5s 5h 8s 8h Ts Th Qs Qh Ks Kh Ad"),  # all big, six pairs
+        ("2s 2h 3d 3c 4s 5h 5d 6c 6s 7h 7d 8c Ts", "6s 6h 7d 8c 9s Ts Jh Jd Qc Qs Kh Kd 9c"),  # all small, all big
+        ("As Ad Ah 2h 2c 4d 4c 6s 7h 8d 9c Ts Th", "2h 5h 9h 3s 6s 8s Ts Qs 4d 7d 9d Jd 2d"),  # half small, 3 flushes
+        ("6s 7h 8d 9c Ts Jh Qd Kc As Ah 9d 7c 6d", "Qh Kc Ad 3s 4h 5c 6d 7s 5h 6c 7d 8s 9h"),  # half big, 3 straights
+    ],
+)
 def test_tiers_one_to_three_are_equal_inside(a: str, b: str) -> None:
     assert read(a).tier == read(b).tier
     assert cmp(a, b) == 0 == cmp(b, a)
@@ -239,11 +325,14 @@ def test_the_same_ranks_tie_suits_never_decide() -> None:
 
 
 def test_score_ladder_pairwise_one_unit() -> None:
-    hands = [parse_cards(h, 13) for h in (
-        "Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h",  # dragon
-        "Ad Ac Kh Kc Qc 9c 8c 7h 6c 5c 4c 3d 2c",  # pairs
-        "Qh Ks As 3s 4h 5s 6d 7s 5h 6s 7d 8h 9h",  # three straights
-    )]
+    hands = [
+        parse_cards(h, 13)
+        for h in (
+            "Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c 2h",  # dragon
+            "Ad Ac Kh Kc Qc 9c 8c 7h 6c 5c 4c 3d 2c",  # pairs
+            "Qh Ks As 3s 4h 5s 6d 7s 5h 6s 7d 8h 9h",  # three straights
+        )
+    ]
     results = pair_results(hands)
     assert [(r.a, r.b, r.winner) for r in results] == [(0, 1, 0), (0, 2, 0), (1, 2, 2)]
     assert results[0].pattern_a is Pattern.DRAGON and results[0].decided is Decider.TIER
@@ -257,10 +346,13 @@ def test_equal_hands_exchange_nothing() -> None:
     assert pair_results([a, b])[0].winner is None
 
 
-@pytest.mark.parametrize(("hands", "message"), [
-    ([parse_cards("Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c")], "13 cards"),
-    ([[0] * 13], "duplicate"),
-])
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ([parse_cards("Ah Kd Qs Jc Th 9d 8s 7c 6h 5d 4s 3c")], "13 cards"),
+        ([[0] * 13], "duplicate"),
+    ],
+)
 def test_bad_hands_raise_card_error(hands, message: str) -> None:
     with pytest.raises(CardError, match=message):
         ladder_hand(hands[0])
@@ -287,7 +379,7 @@ deals = st.permutations(range(52))
 @settings(max_examples=examples(300), deadline=None)
 @given(deals)
 def test_compare_is_antisymmetric_and_transitive(deck: list[int]) -> None:
-    a, b, c = (deck[13 * i:13 * (i + 1)] for i in range(3))
+    a, b, c = (deck[13 * i : 13 * (i + 1)] for i in range(3))
     hands = [ladder_hand(h) for h in (a, b, c)]
     for x in hands:
         assert compare_ladder(x, x) == 0
@@ -303,7 +395,7 @@ def test_compare_is_antisymmetric_and_transitive(deck: list[int]) -> None:
 @settings(max_examples=examples(300), deadline=None)
 @given(deals, st.integers(2, 4))
 def test_score_is_zero_sum(deck: list[int], players: int) -> None:
-    hands = [deck[13 * i:13 * (i + 1)] for i in range(players)]
+    hands = [deck[13 * i : 13 * (i + 1)] for i in range(players)]
     totals = score_ladder(hands)
     assert sum(totals) == 0 and len(totals) == players
     assert all(abs(t) <= players - 1 for t in totals)

@@ -26,17 +26,20 @@ def test_the_trips_of_the_issue_hand_are_the_three_fours() -> None:
     assert marked(hand) == frozenset(parse_cards("4s 4h 4d"))
 
 
-@pytest.mark.parametrize(("hand", "cards"), [
-    ("As Ac Ks Kc Qs 9c 8s 7c 6s 5c 4s 3c 2h", "2h"),  # 全黑一張紅: the one red card
-    ("Ah Ad Kh Kd Qh 9d 8h 7d 6h 5d 4h 3d 2s", "2s"),  # 全紅一張黑: the one black card
-    ("As Ah Ks Kh Qs Qh Js Jh Ts Th 9s 9h 2c", "As Ah Ks Kh Qs Qh Js Jh Ts Th 9s 9h"),  # 六對半: the twelve
-    ("9s 9h 9d 8s 8h 7s 7h 6s 6h 5s 5h Ac 2c", None),  # 五對三條: the whole hand
-    ("As Ks Qs Js Ts 9h 8d 7c 5h 4d 3c 2h 2d", "As Ks Qs Js Ts"),  # 同花順: the five
-    ("5s 4s 3s 2s As Kh Qd Jc 9h 8d 7c 6h 6d", "5s 4s 3s 2s As"),  # the wheel A2345
-    ("9s 9h 9d 9c 4s 4h 4d 4c Ac Kd Qh 7s 2h", "9s 9h 9d 9c"),  # 鐵支: the highest four
-    ("Ks Kh Kd 5s 5h 5d Ac Qd Jh 9s 8c 7d 2h", "Ks Kh Kd"),  # 三條: the highest trips
-    ("As Ah Ks Kh 7d 5c 4s 3h 2d 9c Jd Th 8s", "As Ah Ks Kh"),  # 對子: every paired card
-])
+@pytest.mark.parametrize(
+    ("hand", "cards"),
+    [
+        ("As Ac Ks Kc Qs 9c 8s 7c 6s 5c 4s 3c 2h", "2h"),  # 全黑一張紅: the one red card
+        ("Ah Ad Kh Kd Qh 9d 8h 7d 6h 5d 4h 3d 2s", "2s"),  # 全紅一張黑: the one black card
+        ("As Ah Ks Kh Qs Qh Js Jh Ts Th 9s 9h 2c", "As Ah Ks Kh Qs Qh Js Jh Ts Th 9s 9h"),  # 六對半: the twelve
+        ("9s 9h 9d 8s 8h 7s 7h 6s 6h 5s 5h Ac 2c", None),  # 五對三條: the whole hand
+        ("As Ks Qs Js Ts 9h 8d 7c 5h 4d 3c 2h 2d", "As Ks Qs Js Ts"),  # 同花順: the five
+        ("5s 4s 3s 2s As Kh Qd Jc 9h 8d 7c 6h 6d", "5s 4s 3s 2s As"),  # the wheel A2345
+        ("9s 9h 9d 9c 4s 4h 4d 4c Ac Kd Qh 7s 2h", "9s 9h 9d 9c"),  # 鐵支: the highest four
+        ("Ks Kh Kd 5s 5h 5d Ac Qd Jh 9s 8c 7d 2h", "Ks Kh Kd"),  # 三條: the highest trips
+        ("As Ah Ks Kh 7d 5c 4s 3h 2d 9c Jd Th 8s", "As Ah Ks Kh"),  # 對子: every paired card
+    ],
+)
 def test_each_pattern_marks_the_cards_that_make_it(hand: str, cards: str | None) -> None:
     want = frozenset(parse_cards(cards)) if cards else frozenset(parse_cards(hand, 13))
     assert marked(hand) == want

@@ -58,14 +58,19 @@ def test_a_unit_for_each_back_beaten_and_nothing_more(seed: int) -> None:
     rng = random.Random(seed)
     deck = list(FULL_DECK)
     rng.shuffle(deck)
-    decisions = [Decision.arranged(greedy_arrangement(deck[13 * k: 13 * k + 13])) for k in range(4)]
+    decisions = [Decision.arranged(greedy_arrangement(deck[13 * k : 13 * k + 13])) for k in range(4)]
     backs = [row_key(d.arrangement.back) for d in decisions]  # type: ignore[union-attr]
     expected = tuple(sum((x > y) - (x < y) for y in backs) for x in backs)
     assert score(decisions, BACKROW).totals == expected
 
 
 def test_declarations_are_refused() -> None:
-    doc = {"rules": "backrow", "players": [{"cards": "As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s", "declare": "dragon"},
-                                          player("Ks 9s 5h", "Qs Qh 7s 4s 3h", "Ad Ac Jd Jc 6h")]}
+    doc = {
+        "rules": "backrow",
+        "players": [
+            {"cards": "As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s", "declare": "dragon"},
+            player("Ks 9s 5h", "Qs Qh 7s 4s 3h", "Ad Ac Jd Jc 6h"),
+        ],
+    }
     with pytest.raises(DealError, match="not a special hand in backrow"):
         deal_from_document(doc)

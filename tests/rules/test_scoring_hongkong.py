@@ -21,8 +21,13 @@ def test_defaults() -> None:
     assert HK.default_options == Options()
     assert HK.banker_by_default
     assert HK.specials == {
-        Special.THREE_STRAIGHTS, Special.THREE_FLUSHES, Special.SIX_PAIRS, Special.ALL_BIG, Special.ALL_SMALL,
-        Special.DRAGON, Special.SUITED_DRAGON,
+        Special.THREE_STRAIGHTS,
+        Special.THREE_FLUSHES,
+        Special.SIX_PAIRS,
+        Special.ALL_BIG,
+        Special.ALL_SMALL,
+        Special.DRAGON,
+        Special.SUITED_DRAGON,
     }
 
 
@@ -95,8 +100,13 @@ def test_not_every_special_is_a_report() -> None:
 
 def test_the_score_document_reads_hongkong_banker_and_stakes() -> None:
     a, b = BONUS_DUELS["rush_three"]
-    doc = {"rules": "hongkong", "options": {"rule_seven": True, "ties": "top_card"}, "banker": 1,
-           "stakes": [3, 1], "players": [player(*a), player(*b)]}
+    doc = {
+        "rules": "hongkong",
+        "options": {"rule_seven": True, "ties": "top_card"},
+        "banker": 1,
+        "stakes": [3, 1],
+        "players": [player(*a), player(*b)],
+    }
     deal = deal_from_document(doc)
     assert deal.banker == 1 and deal.stakes == (3, 1) and deal.options.ties is TieRule.TOP_CARD
     with pytest.raises(ValueError, match="'ties' must be one of"):

@@ -101,9 +101,7 @@ def test_nothing_is_declared() -> None:
 
 def test_the_score_document_reads_western_and_royalties() -> None:
     a, b = BONUS_DUELS["rush_three"]
-    deal = deal_from_document(
-        {"rules": "western", "options": {"royalties": True}, "players": [player(*a), player(*b)]}
-    )
+    deal = deal_from_document({"rules": "western", "options": {"royalties": True}, "players": [player(*a), player(*b)]})
     assert deal.preset is WESTERN and deal.options.royalties
     with pytest.raises(ValueError, match="royalties"):
         deal_from_document({"rules": "western", "options": {"royalties": "yes"}, "players": []})

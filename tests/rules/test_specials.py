@@ -165,8 +165,10 @@ def test_three_flushes_are_read_from_the_suit_counts_for_every_split_of_13_cards
     # one suit each: a suit holds 0, 3, 5, 8, 10 or 13 of the cards, and together they fill the three rows.
     def by_rows(counts: tuple[int, ...]) -> bool:
         rows = [3, 5, 5]
-        return any(all(sum(rows[i] for i in range(3) if who[i] == s) == counts[s] for s in range(4))
-                   for who in itertools.product(range(4), repeat=3))  # who[i]: the suit of row i
+        return any(
+            all(sum(rows[i] for i in range(3) if who[i] == s) == counts[s] for s in range(4))
+            for who in itertools.product(range(4), repeat=3)
+        )  # who[i]: the suit of row i
 
     splits = [c for c in itertools.product(range(14), repeat=4) if sum(c) == 13]
     assert len(splits) == 560

@@ -47,12 +47,19 @@ class Collect:
         return None
 
 
-def table_for(preset: Preset, seed: int, journal: Any = None, *, watch: bool = False,
-              clock: Clock | None = None) -> Table:
+def table_for(
+    preset: Preset, seed: int, journal: Any = None, *, watch: bool = False, clock: Clock | None = None
+) -> Table:
     """A seeded table of ``preset`` with no time limit."""
     # Hongkong is played as it is by default, a banker game, so that its records carry the bank and stakes.
-    config = TableConfig(preset=preset, options=preset.default_options, seed=seed, time_limit=0, watch=watch,
-                         banker=preset.banker_by_default)
+    config = TableConfig(
+        preset=preset,
+        options=preset.default_options,
+        seed=seed,
+        time_limit=0,
+        watch=watch,
+        banker=preset.banker_by_default,
+    )
     return Table(config, journal=journal, now=clock or Clock())
 
 
@@ -87,8 +94,7 @@ def play_deal(table: Table, rng: random.Random, *, foul: bool = False, review: b
             if arrangement is None:  # the helper declared: so does the player
                 table.apply(state.declare(decision.declare))
                 table.ready()
-            elif foul and is_foul(swapped := Arrangement(arrangement.front, arrangement.back,
-                                                                arrangement.middle)):
+            elif foul and is_foul(swapped := Arrangement(arrangement.front, arrangement.back, arrangement.middle)):
                 rec.decisions[table.human] = Decision.arranged(swapped)
                 rec.decided_by[table.human] = Decider.PLAYER
                 rec.seconds = 5.0
@@ -106,8 +112,16 @@ def play_deal(table: Table, rng: random.Random, *, foul: bool = False, review: b
     return True
 
 
-def play_session(history: History | None, preset: Preset, seed: int, deals: int, *, watch: bool = False,
-                 reviews: int = 0, fouls: int = 0) -> tuple[Table, Journal]:
+def play_session(
+    history: History | None,
+    preset: Preset,
+    seed: int,
+    deals: int,
+    *,
+    watch: bool = False,
+    reviews: int = 0,
+    fouls: int = 0,
+) -> tuple[Table, Journal]:
     """A session of up to ``deals`` deals recorded by a :class:`Journal` (fewer when the rules end it); the
     first ``reviews`` deals are priced by the coach, the first ``fouls`` are fouled by the player."""
     journal = Journal(history)

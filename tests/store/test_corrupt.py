@@ -92,8 +92,12 @@ def test_committed_wal_stays_with_the_moved_file(tmp_path: Path) -> None:
     history.db.execute("PRAGMA wal_autocheckpoint = 0")
     # Five of the player's own decisions (the only deals a verdict is kept on) get one: in-place updates, so the
     # WAL holds them and page 1 (the header) stays in the file.
-    own = [i for (i,) in history.read("SELECT id FROM deals WHERE decider = 'player' AND preset != 'ladder' "
-                                      "ORDER BY id LIMIT 5")]
+    own = [
+        i
+        for (i,) in history.read(
+            "SELECT id FROM deals WHERE decider = 'player' AND preset != 'ladder' ORDER BY id LIMIT 5"
+        )
+    ]
     assert len(own) == 5
     for deal_id in own:
         history.set_review(deal_id, {"verdict": "best", "loss": 0.0})

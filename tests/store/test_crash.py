@@ -66,8 +66,13 @@ def test_sigkill_never_loses_a_committed_deal(tmp_path: Path, kills: int) -> Non
     reported: list[str] = []
     unfinished = 0
     for run in range(kills):
-        child = subprocess.Popen([sys.executable, str(script), str(path), str(records), str(DEALS)],
-                                 stdout=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+        child = subprocess.Popen(
+            [sys.executable, str(script), str(path), str(records), str(DEALS)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+        )
         assert child.stdout is not None
         assert child.stdout.readline() == "started\n"
         # The kill lands at a seeded moment of the child's progress, not of the wall clock (a busy machine
@@ -104,8 +109,9 @@ def test_sigkill_never_loses_a_committed_deal(tmp_path: Path, kills: int) -> Non
             assert len(reported) <= len(stored) <= len(reported) + run + 1
             # Each session's deals are numbered 1..n without a gap, and its state is its last deal's.
             for sid, state in history.db.execute("SELECT id, state FROM sessions").fetchall():
-                numbers = [n for (n,) in history.db.execute(
-                    "SELECT number FROM deals WHERE session = ? ORDER BY id", (sid,))]
+                numbers = [
+                    n for (n,) in history.db.execute("SELECT number FROM deals WHERE session = ? ORDER BY id", (sid,))
+                ]
                 assert numbers == list(range(1, len(numbers) + 1))
                 assert json.loads(state)["number"] == len(numbers)
         finally:

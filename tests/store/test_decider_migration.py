@@ -53,10 +53,22 @@ def _old(record: dict[str, Any], how: str) -> dict[str, Any]:
 
 
 HOWS = ("player", "takeover", "level", "silent_timed", "silent", "flag", "player")
-WANT = {"player": "player", "takeover": "timeout", "level": "normal", "silent_timed": "player", "silent": None,
-        "flag": "timeout"}
-MARKS = {"player": None, "takeover": "timeout", "level": "computer", "silent_timed": None, "silent": "unknown",
-         "flag": "timeout"}
+WANT = {
+    "player": "player",
+    "takeover": "timeout",
+    "level": "normal",
+    "silent_timed": "player",
+    "silent": None,
+    "flag": "timeout",
+}
+MARKS = {
+    "player": None,
+    "takeover": "timeout",
+    "level": "computer",
+    "silent_timed": None,
+    "silent": "unknown",
+    "flag": "timeout",
+}
 
 
 def _build_v4(path: Path) -> list[dict[str, Any]]:
@@ -68,14 +80,19 @@ def _build_v4(path: Path) -> list[dict[str, Any]]:
     db = connect(path)
     migrate(db, target=4)
     db.execute("BEGIN")
-    session = db.execute("INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) VALUES "
-                         "(?, 1, 2, 'taiwan', 'table', 'over', '{}', '{}')", (new_uid(),)).lastrowid
+    session = db.execute(
+        "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) VALUES "
+        "(?, 1, 2, 'taiwan', 'table', 'over', '{}', '{}')",
+        (new_uid(),),
+    ).lastrowid
     for k, record in enumerate(records):
         cols = player_columns(record)
         mode = "table" if record["human"] is not None else "watch"
-        db.execute(f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, {', '.join(cols)}) "
-                   f"VALUES (?, ?, ?, ?, 'taiwan', ?, ?, ?, {', '.join('?' * len(cols))})",
-                   (new_uid(), session, k + 1, 100.0 + k, mode, record["human"], json.dumps(record), *cols.values()))
+        db.execute(
+            f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, {', '.join(cols)}) "
+            f"VALUES (?, ?, ?, ?, 'taiwan', ?, ?, ?, {', '.join('?' * len(cols))})",
+            (new_uid(), session, k + 1, 100.0 + k, mode, record["human"], json.dumps(record), *cols.values()),
+        )
     db.execute("COMMIT")
     db.close()
     return records
@@ -104,7 +121,13 @@ def test_old_records_read_back_with_the_same_deciders() -> None:
     played = next(r for r in sample_records() if r["rules"] == "taiwan" and r["human"] is not None)
     read = {how: DealRecord.from_dict(_old(played, how)) for how in WANT}
     assert {how: rec.own() for how, rec in read.items()} == {
-        "player": True, "takeover": False, "level": False, "silent_timed": True, "silent": False, "flag": False}
+        "player": True,
+        "takeover": False,
+        "level": False,
+        "silent_timed": True,
+        "silent": False,
+        "flag": False,
+    }
     assert read["silent_timed"].decided_by[0] is Decider.PLAYER
     assert 0 not in read["silent"].decided_by  # unknown stays unknown: not the player's own
     assert read["flag"].computer_for_human and read["takeover"].computer_for_human

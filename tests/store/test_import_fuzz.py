@@ -36,11 +36,21 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 PATHS = [_paths(doc) for doc in DOCS]
 
 REPLACEMENTS = st.one_of(
-    st.none(), st.booleans(), st.integers(-10, 10), st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=8), st.just([]), st.just({}), st.lists(st.integers(0, 3), max_size=3),
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 10),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=8),
+    st.just([]),
+    st.just({}),
+    st.lists(st.integers(0, 3), max_size=3),
     st.dictionaries(st.sampled_from(["0", "1", "x"]), st.integers(0, 3), max_size=2),
-    st.integers(20, 500).map(lambda k: 10**k), st.integers(20, 500).map(lambda k: -(10**k)),
-    st.integers(2**62, 2**64), st.integers(-(2**64), -1), st.just(1e308), st.just(-0.0),
+    st.integers(20, 500).map(lambda k: 10**k),
+    st.integers(20, 500).map(lambda k: -(10**k)),
+    st.integers(2**62, 2**64),
+    st.integers(-(2**64), -1),
+    st.just(1e308),
+    st.just(-0.0),
     st.integers(13, 5000).map(lambda n: (DEEP, n)),
 )
 
@@ -68,8 +78,9 @@ def mutated(draw: st.DrawFn) -> tuple[str, bool]:
             parent.pop(last)
     elif kind == "extra":
         target = parent[last] if isinstance(parent[last], dict) else doc
-        target[draw(st.sampled_from(["extra", "x" * 300, "", "0"]))] = draw(REPLACEMENTS.filter(
-            lambda v: not isinstance(v, tuple)))
+        target[draw(st.sampled_from(["extra", "x" * 300, "", "0"]))] = draw(
+            REPLACEMENTS.filter(lambda v: not isinstance(v, tuple))
+        )
     else:
         value = draw(REPLACEMENTS)
         if isinstance(value, tuple):
@@ -86,12 +97,15 @@ def _count(home: Path) -> int:
         return int(db.execute("SELECT count(*) FROM deals").fetchone()[0])
 
 
-@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
+@settings(
+    max_examples=examples(50),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(lines=st.lists(mutated(), min_size=1, max_size=3))
-def test_mutated_lines_never_escape_and_import_all_or_nothing(lines: list[tuple[str, bool]], home: Path,
-                                                              tmp_path: Path,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_mutated_lines_never_escape_and_import_all_or_nothing(
+    lines: list[tuple[str, bool]], home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     originals = tmp_path / "originals.jsonl"  # the deals a retry names, stored once
     if not originals.exists():
         originals.write_text("\n".join(json.dumps(d) for d in DOCS) + "\n", encoding="utf-8")

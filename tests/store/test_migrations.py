@@ -47,8 +47,16 @@ def build(path: Path, version: int) -> dict[int, list[dict[str, Any]]]:
             cur = db.execute(
                 "INSERT INTO sessions (started, updated, preset, mode, status, config, state) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (1000.0 + k, 2000.0 + k, preset.value, "table", "open", json.dumps({"preset": preset.value}),
-                 json.dumps({"number": len(mine), "seed": k})))
+                (
+                    1000.0 + k,
+                    2000.0 + k,
+                    preset.value,
+                    "table",
+                    "open",
+                    json.dumps({"preset": preset.value}),
+                    json.dumps({"number": len(mine), "seed": k}),
+                ),
+            )
             session = int(cur.lastrowid or 0)
             if version >= 3:
                 db.execute("UPDATE sessions SET uid = ? WHERE id = ?", (new_uid(), session))
@@ -56,17 +64,25 @@ def build(path: Path, version: int) -> dict[int, list[dict[str, Any]]]:
             for number, record in enumerate(mine, 1):
                 record = {**record, "number": number}
                 mode = "table" if record["human"] is not None else "watch"
-                values: dict[str, Any] = {"session": session, "number": number, "played": 3000.0 + number,
-                                          "preset": preset.value, "mode": mode, "human": record["human"],
-                                          "data": json.dumps(record, ensure_ascii=False)}
+                values: dict[str, Any] = {
+                    "session": session,
+                    "number": number,
+                    "played": 3000.0 + number,
+                    "preset": preset.value,
+                    "mode": mode,
+                    "human": record["human"],
+                    "data": json.dumps(record, ensure_ascii=False),
+                }
                 if version >= 2:
                     values.update(player_columns(record))
                 if version >= 3:  # from version 3 on the game gives every deal its uid as it writes it
                     values["uid"] = new_uid()
                 if version >= 5:  # and from version 5 on who decided the player's hand
                     values["decider"] = decider_column(record)
-                db.execute(f"INSERT INTO deals ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
-                           tuple(values.values()))
+                db.execute(
+                    f"INSERT INTO deals ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
+                    tuple(values.values()),
+                )
                 by_session[session].append(record)
         db.execute("COMMIT")
     db.close()
@@ -107,8 +123,13 @@ def test_old_version_migrates_whole(tmp_path: Path, version: int) -> None:
         got = history.db.execute(f"SELECT {', '.join(DERIVED)} FROM deals WHERE id = ?", (row.id,)).fetchone()
         assert dict(zip(DERIVED, got, strict=True)) == want
         assert (row.units, row.rows_won, row.sweeps_given, row.sweeps_taken, row.special, row.seconds) == (
-            want["units"], want["rows_won"], want["sweeps_given"], want["sweeps_taken"], want["special"],
-            want["seconds"])
+            want["units"],
+            want["rows_won"],
+            want["sweeps_given"],
+            want["sweeps_taken"],
+            want["special"],
+            want["seconds"],
+        )
         assert row.fouled == (None if want["fouled"] is None else bool(want["fouled"]))
         assert row.verdict is None and row.loss is None and row.retry_of is None
     if version >= 1:

@@ -37,10 +37,12 @@ PRESETS = (Preset.TAIWAN, Preset.ARCADE, Preset.SHISANSHUI)
 KINDS = ("player", "player", "timeout", "takeover", "computer")
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 
-deal_strategy = st.tuples(st.sampled_from(KINDS), st.none() | st.tuples(st.sampled_from(VERDICTS),
-                                                                       st.floats(0.0, 9.0, allow_nan=False)))
-session_strategy = st.tuples(st.sampled_from(PRESETS), st.integers(0, 2**16), st.booleans(),
-                             st.lists(deal_strategy, min_size=1, max_size=6))
+deal_strategy = st.tuples(
+    st.sampled_from(KINDS), st.none() | st.tuples(st.sampled_from(VERDICTS), st.floats(0.0, 9.0, allow_nan=False))
+)
+session_strategy = st.tuples(
+    st.sampled_from(PRESETS), st.integers(0, 2**16), st.booleans(), st.lists(deal_strategy, min_size=1, max_size=6)
+)
 
 
 def play(history: History, preset: Preset, seed: int, watch: bool, deals: list[tuple[str, Any]]) -> None:
@@ -57,8 +59,11 @@ def play(history: History, preset: Preset, seed: int, watch: bool, deals: list[t
             rec.decisions[seat] = random_decision(rec.hands[seat], rng, preset)
             rec.decided_by[seat] = Decider.level(table.levels[seat])
         if rec.human is not None:
-            rec.decided_by[rec.human] = {"player": Decider.PLAYER, "timeout": Decider.TIMEOUT,
-                                         "takeover": Decider.TAKEOVER}.get(kind, Decider.level(table.levels[0]))
+            rec.decided_by[rec.human] = {
+                "player": Decider.PLAYER,
+                "timeout": Decider.TIMEOUT,
+                "takeover": Decider.TAKEOVER,
+            }.get(kind, Decider.level(table.levels[0]))
             if kind == "player":
                 rec.seconds = rng.uniform(1.0, 90.0)
         table.score()
@@ -95,22 +100,31 @@ def recount(history: History, preset: str) -> dict[str, Any]:
     timed = [rec.seconds for _, rec, _ in mine if rec.seconds is not None]
     n = len(mine)
     return {
-        "deals": n, "units": sum(units), "mean": sum(units) / n if n else 0.0,
+        "deals": n,
+        "units": sum(units),
+        "mean": sum(units) / n if n else 0.0,
         "ci95": 1.96 * statistics.stdev(units) / math.sqrt(n) if n >= 2 else 0.0,
-        "rows_won": won, "rows_lost": lost, "sweeps_given": given, "sweeps_taken": taken,
+        "rows_won": won,
+        "rows_lost": lost,
+        "sweeps_given": given,
+        "sweeps_taken": taken,
         "fouls": sum(rec.fouled(rec.human) for _, rec, _ in mine),  # type: ignore[arg-type]
         "specials": sum(rec.decisions[rec.human].declare is not None for _, rec, _ in mine),  # type: ignore[index]
         "priced": len(priced),
         "mean_loss": statistics.fmean(p["loss"] for p in priced) if priced else None,
         "best_share": sum(p["verdict"] == "best" for p in priced) / len(priced) if priced else None,
         "median_seconds": statistics.median(timed) if timed else None,
-        "loss_trend": tuple(p["loss"] for p in priced), "seconds_trend": tuple(timed),
-        "seat_deals": len(seat), "seat_units": sum(rec.units[rec.human] for _, rec, _ in seat),  # type: ignore[index]
+        "loss_trend": tuple(p["loss"] for p in priced),
+        "seconds_trend": tuple(timed),
+        "seat_deals": len(seat),
+        "seat_units": sum(rec.units[rec.human] for _, rec, _ in seat),  # type: ignore[index]
         "timeouts": sum(rec.decided_by[rec.human] is Decider.TIMEOUT for _, rec, _ in seat),  # type: ignore[index]
-        "best": tuple(sorted(((i, u) for (i, _, _), u in zip(mine, units, strict=True)),
-                             key=lambda p: (-p[1], -p[0]))[:3]),
-        "worst": tuple(sorted(((i, u) for (i, _, _), u in zip(mine, units, strict=True)),
-                              key=lambda p: (p[1], -p[0]))[:3]),
+        "best": tuple(
+            sorted(((i, u) for (i, _, _), u in zip(mine, units, strict=True)), key=lambda p: (-p[1], -p[0]))[:3]
+        ),
+        "worst": tuple(
+            sorted(((i, u) for (i, _, _), u in zip(mine, units, strict=True)), key=lambda p: (p[1], -p[0]))[:3]
+        ),
     }
 
 

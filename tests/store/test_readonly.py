@@ -31,8 +31,10 @@ from .helpers import connect, numbered, play_deal, sample_records, table_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
-as_root = pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
-                             reason="root writes into read-only folders: the permissions are not tested as root")
+as_root = pytest.mark.skipif(
+    hasattr(os, "geteuid") and os.geteuid() == 0,
+    reason="root writes into read-only folders: the permissions are not tested as root",
+)
 
 
 @pytest.fixture
@@ -173,12 +175,15 @@ class FailingDb:
         return getattr(self._db, name)
 
 
-@pytest.mark.parametrize(("error", "why"), [
-    (sqlite3.OperationalError("database or disk is full"), HistoryOff.FULL),
-    (OSError(28, "No space left on device"), HistoryOff.FULL),
-    (sqlite3.OperationalError("attempt to write a readonly database"), HistoryOff.READ_ONLY),
-    (sqlite3.OperationalError("disk I/O error"), HistoryOff.UNAVAILABLE),
-])
+@pytest.mark.parametrize(
+    ("error", "why"),
+    [
+        (sqlite3.OperationalError("database or disk is full"), HistoryOff.FULL),
+        (OSError(28, "No space left on device"), HistoryOff.FULL),
+        (sqlite3.OperationalError("attempt to write a readonly database"), HistoryOff.READ_ONLY),
+        (sqlite3.OperationalError("disk I/O error"), HistoryOff.UNAVAILABLE),
+    ],
+)
 def test_failed_write_says_why(tmp_path: Path, error: Exception, why: HistoryOff) -> None:
     history = open_history(tmp_path / "history.sqlite3").history
     assert history is not None
@@ -246,7 +251,6 @@ def test_newer_schema_in_rollback_mode_is_not_modified(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
-
 def foreign(path: Path, *, version: int = 0, wal: bool = False) -> bytes:
     """Another program's SQLite database at ``path`` (a browser's bookmarks, say); returns its bytes."""
     with sqlite3.connect(path) as db:
@@ -260,8 +264,7 @@ def foreign(path: Path, *, version: int = 0, wal: bool = False) -> bytes:
 
 
 @pytest.mark.parametrize(("version", "wal"), [(0, False), (0, True), (3, False), (99, False)])
-def test_another_programs_database_behind_a_symlink_is_left_untouched(tmp_path: Path, version: int,
-                                                                      wal: bool) -> None:
+def test_another_programs_database_behind_a_symlink_is_left_untouched(tmp_path: Path, version: int, wal: bool) -> None:
     """The history file is a symlink to another program's database (no version of ours, or a version but none
     of our tables): nothing is added to it, it is not moved aside, and the history is off saying why."""
     elsewhere = tmp_path / "elsewhere"
@@ -291,15 +294,18 @@ def test_the_commands_say_the_history_is_another_programs(tmp_path: Path) -> Non
     before = foreign(home / "history.sqlite3")
     env = {**os.environ, "CHINESE_POKER_HOME": str(home)}
     for command in (["history"], ["export", str(tmp_path / "out.jsonl")]):
-        done = subprocess.run([sys.executable, "-m", "app", *command], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "app", *command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+        )
         assert done.returncode != 0 and "Traceback" not in done.stderr, done
         assert "another program's database" in done.stderr, done.stderr
     assert (home / "history.sqlite3").read_bytes() == before
 
 
-@pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv")),
-                    reason="run as root with setpriv: the folder tests above cover other users")
+@pytest.mark.skipif(
+    not (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv")),
+    reason="run as root with setpriv: the folder tests above cover other users",
+)
 def test_read_only_folder_for_an_unprivileged_player() -> None:
     """As root (CI) permissions do not bind, so the player is played by `nobody`: a folder it may not write
     turns the history off, and opening says why instead of raising."""
@@ -313,15 +319,24 @@ def test_read_only_folder_for_an_unprivileged_player() -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(base)}
         # The test's own precondition: `nobody` can run this Python with the project and its dependencies. A
         # virtual environment in a private folder (a home of mode 700, a `mktemp -d`) is unreadable to it.
-        can = subprocess.run([*as_nobody, "import app.store.database, platformdirs"], capture_output=True,
-                             text=True, cwd=base, timeout=120, env=env)
+        can = subprocess.run(
+            [*as_nobody, "import app.store.database, platformdirs"],
+            capture_output=True,
+            text=True,
+            cwd=base,
+            timeout=120,
+            env=env,
+        )
         if can.returncode != 0:
             last = (can.stderr.strip().splitlines() or ["no output"])[-1]
             pytest.skip(f"the unprivileged user cannot import the project from this environment: {last}")
-        code = ("import sys; from pathlib import Path; from app.store.database import open_history; "
-                "o = open_history(Path(sys.argv[1]) / 'history.sqlite3'); print(o.history is None, o.off)")
-        done = subprocess.run([*as_nobody, code, str(folder)], capture_output=True, text=True, cwd=base,
-                              timeout=120, env=env)
+        code = (
+            "import sys; from pathlib import Path; from app.store.database import open_history; "
+            "o = open_history(Path(sys.argv[1]) / 'history.sqlite3'); print(o.history is None, o.off)"
+        )
+        done = subprocess.run(
+            [*as_nobody, code, str(folder)], capture_output=True, text=True, cwd=base, timeout=120, env=env
+        )
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == ["True", "read_only"]
         assert list(folder.iterdir()) == []  # nothing was written

@@ -113,8 +113,9 @@ def test_a_salvaged_deal_is_checked_like_an_import(tmp_path: Path) -> None:
 
 
 @needs_dbstat
-def test_the_command_line_says_how_many_deals_were_recovered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_says_how_many_deals_were_recovered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     home = tmp_path / "home"
     home.mkdir()
     path = home / "history.sqlite3"

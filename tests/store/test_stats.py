@@ -70,8 +70,24 @@ def history_of(rows: list[Row]) -> tuple[History, list[Row]]:
             "INSERT INTO deals (uid, number, played, preset, mode, human, data, units, rows_won, rows_lost, "
             "sweeps_given, sweeps_taken, fouled, special, seconds, verdict, loss, decider) "
             "VALUES (lower(hex(randomblob(8))), 1, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (r.played, r.preset, r.mode, r.human, r.units, r.rows_won, r.rows_lost, r.sweeps_given, r.sweeps_taken,
-             r.fouled, r.special, r.seconds, r.verdict, r.loss, r.decider))
+            (
+                r.played,
+                r.preset,
+                r.mode,
+                r.human,
+                r.units,
+                r.rows_won,
+                r.rows_lost,
+                r.sweeps_given,
+                r.sweeps_taken,
+                r.fouled,
+                r.special,
+                r.seconds,
+                r.verdict,
+                r.loss,
+                r.decider,
+            ),
+        )
         out.append(Row(**{**r.__dict__, "id": int(cur.lastrowid or 0)}))
     return history, out
 
@@ -143,24 +159,27 @@ def random_row(rng: random.Random, preset: str | None = None, mode: str | None =
 # A deal unpriced, or priced by the coach: a verdict with its loss, both or neither. Drawn beside the row and
 # put in by `map` (a `flatmap` would build and validate a new strategy for every row drawn: most of the test's time).
 PRICED = st.none() | st.tuples(st.sampled_from(VERDICTS), st.floats(0.0, 20.0, allow_nan=False))
-rows_strategy = st.tuples(st.builds(
-    Row,
-    preset=st.sampled_from(PRESETS),
-    mode=st.sampled_from(MODES),
-    human=st.sampled_from([0, 1, 2, 3, None]),
-    units=st.integers(-200, 200),
-    rows_won=st.integers(0, 9),
-    rows_lost=st.integers(0, 9),
-    sweeps_given=st.integers(0, 3),
-    sweeps_taken=st.integers(0, 3),
-    fouled=st.integers(0, 1),
-    special=st.none() | st.sampled_from(SPECIALS),
-    seconds=st.none() | st.floats(0.0, 600.0, allow_nan=False),
-    verdict=st.none(),
-    loss=st.none(),
-    played=st.floats(0.0, 2e9, allow_nan=False),
-    decider=st.sampled_from(DECIDERS),
-), PRICED).map(lambda rp: rp[0] if rp[1] is None else replace(rp[0], verdict=rp[1][0], loss=rp[1][1]))
+rows_strategy = st.tuples(
+    st.builds(
+        Row,
+        preset=st.sampled_from(PRESETS),
+        mode=st.sampled_from(MODES),
+        human=st.sampled_from([0, 1, 2, 3, None]),
+        units=st.integers(-200, 200),
+        rows_won=st.integers(0, 9),
+        rows_lost=st.integers(0, 9),
+        sweeps_given=st.integers(0, 3),
+        sweeps_taken=st.integers(0, 3),
+        fouled=st.integers(0, 1),
+        special=st.none() | st.sampled_from(SPECIALS),
+        seconds=st.none() | st.floats(0.0, 600.0, allow_nan=False),
+        verdict=st.none(),
+        loss=st.none(),
+        played=st.floats(0.0, 2e9, allow_nan=False),
+        decider=st.sampled_from(DECIDERS),
+    ),
+    PRICED,
+).map(lambda rp: rp[0] if rp[1] is None else replace(rp[0], verdict=rp[1][0], loss=rp[1][1]))
 
 
 @settings(max_examples=examples(150))
@@ -186,8 +205,10 @@ def test_large_history_matches_recount(seed: int) -> None:
 def test_median_seconds_even_and_odd(count: int) -> None:
     rng = random.Random(count)
     seconds = [float(rng.randint(1, 100)) for _ in range(count)]
-    rows = [Row(**{**random_row(rng, "taiwan", "table").__dict__, "human": 0, "seconds": s, "decider": "player"})
-            for s in seconds]
+    rows = [
+        Row(**{**random_row(rng, "taiwan", "table").__dict__, "human": 0, "seconds": s, "decider": "player"})
+        for s in seconds
+    ]
     rows += [Row(**{**rows[0].__dict__, "decider": "timeout", "seconds": 0.1})]  # not the player's: not in it
     rows += [Row(**{**rows[0].__dict__, "seconds": None})]  # not timed: not in the median
     rows += [Row(**{**rows[0].__dict__, "mode": "watch", "seconds": 1000.0})]  # not played: not in the median
@@ -199,9 +220,11 @@ def test_median_seconds_even_and_odd(count: int) -> None:
 
 def test_nothing_played_is_empty() -> None:
     rng = random.Random(9)
-    history, _ = history_of([random_row(rng, "arcade") for _ in range(20)]
-                            + [random_row(rng, "taiwan", mode) for mode in ("watch", "retry", "drill")]
-                            + [Row(**{**random_row(rng, "taiwan", "table").__dict__, "human": None})])
+    history, _ = history_of(
+        [random_row(rng, "arcade") for _ in range(20)]
+        + [random_row(rng, "taiwan", mode) for mode in ("watch", "retry", "drill")]
+        + [Row(**{**random_row(rng, "taiwan", "table").__dict__, "human": None})]
+    )
     stats = compute_stats(history, "taiwan")
     assert stats == PresetStats("taiwan", 0, 0, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0, None, None, None, (), (), (), ())
     json.dumps(stats.to_dict())
@@ -209,8 +232,9 @@ def test_nothing_played_is_empty() -> None:
 
 def test_one_deal_has_no_interval() -> None:
     rng = random.Random(3)
-    history, rows = history_of([Row(**{**random_row(rng, "tournament", "table").__dict__, "human": 2,
-                                       "decider": "player"})])
+    history, rows = history_of(
+        [Row(**{**random_row(rng, "tournament", "table").__dict__, "human": 2, "decider": "player"})]
+    )
     stats = compute_stats(history, "tournament")
     assert stats.deals == 1 and stats.ci95 == 0.0 and stats.mean == rows[0].units
     assert stats.best == stats.worst == ((rows[0].id, rows[0].units),)
@@ -232,10 +256,27 @@ def test_journal_written_deals_count(tmp_path: Path) -> None:
     assert history is not None
     play_session(history, Preset.TAIWAN, 8, 12, reviews=3)
     play_session(history, Preset.TAIWAN, 9, 4, watch=True)
-    rows = [Row(r.preset, r.mode, r.human, r.units or 0, r.rows_won or 0,
-                history.db.execute("SELECT rows_lost FROM deals WHERE id = ?", (r.id,)).fetchone()[0] or 0,
-                r.sweeps_given or 0, r.sweeps_taken or 0, int(bool(r.fouled)), r.special, r.seconds, r.verdict,
-                r.loss, r.played, r.id, r.decider) for r in history.deals(limit=100)]
+    rows = [
+        Row(
+            r.preset,
+            r.mode,
+            r.human,
+            r.units or 0,
+            r.rows_won or 0,
+            history.db.execute("SELECT rows_lost FROM deals WHERE id = ?", (r.id,)).fetchone()[0] or 0,
+            r.sweeps_given or 0,
+            r.sweeps_taken or 0,
+            int(bool(r.fouled)),
+            r.special,
+            r.seconds,
+            r.verdict,
+            r.loss,
+            r.played,
+            r.id,
+            r.decider,
+        )
+        for r in history.deals(limit=100)
+    ]
     stats = compute_stats(history, "taiwan")
     assert stats.deals == 12 and stats.priced == 3
     agree(stats, expected(rows, "taiwan"))

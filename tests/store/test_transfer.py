@@ -31,8 +31,10 @@ PRESETS = [p.value for p in Preset]
 FULL = 210  # deals of the soak tier's history, the length the places of the spoilt lines are written for
 # The sessions' lengths by tier (tournament: its deals in all, over sessions that end by the rules at some 16),
 # and the least number of deals the history then holds.
-SIZES = {"everyday": {"taiwan": 10, "tournament": 1, "arcade": 12, "shisanshui": 10, "least": 90},
-         "soak": {"taiwan": 25, "tournament": 45, "arcade": 50, "shisanshui": 45, "least": 200}}
+SIZES = {
+    "everyday": {"taiwan": 10, "tournament": 1, "arcade": 12, "shisanshui": 10, "least": 90},
+    "soak": {"taiwan": 25, "tournament": 45, "arcade": 50, "shisanshui": 45, "least": 200},
+}
 
 
 @pytest.fixture(scope="module", params=[pytest.param("everyday"), pytest.param("soak", marks=pytest.mark.soak)])
@@ -64,8 +66,9 @@ def source(tmp_path_factory: pytest.TempPathFactory, size: dict[str, int]) -> Hi
     for k, stored in enumerate(history.deals(preset="arcade", limit=2)):
         full = history.deal(stored.id)
         assert full is not None and full.data is not None
-        retry = OneDeal(DealRecord.from_dict(full.data), retry=True, journal=RetryJournal(history, stored.id),
-                        now=Clock())
+        retry = OneDeal(
+            DealRecord.from_dict(full.data), retry=True, journal=RetryJournal(history, stored.id), now=Clock()
+        )
         assert play_deal(retry, random.Random(k), review=k == 0)
     return history
 
@@ -89,17 +92,41 @@ def listing(history: History) -> list[tuple[Any, ...]]:
     """Every deal's listing columns, its session and retried deal by uid (ids may differ between files)."""
     sessions = {sid: uid for uid, sid in history.sessions_by_uid().items()}
     uids = {r.id: r.uid for r in history.deals(limit=10_000)}
-    return [(r.uid, sessions.get(r.session), r.number, r.played, r.preset, r.mode, r.human, r.units, r.rows_won,
-             r.sweeps_given, r.sweeps_taken, r.fouled, r.special, r.seconds, r.verdict, r.loss, uids.get(r.retry_of))
-            for r in history.deals(limit=10_000)]
+    return [
+        (
+            r.uid,
+            sessions.get(r.session),
+            r.number,
+            r.played,
+            r.preset,
+            r.mode,
+            r.human,
+            r.units,
+            r.rows_won,
+            r.sweeps_given,
+            r.sweeps_taken,
+            r.fouled,
+            r.special,
+            r.seconds,
+            r.verdict,
+            r.loss,
+            uids.get(r.retry_of),
+        )
+        for r in history.deals(limit=10_000)
+    ]
 
 
 def test_the_export_covers_the_history(source: History, lines: list[str], size: dict[str, int]) -> None:
     found = docs(lines)
     assert any(d["deal"].get("banker") is not None for d in found)  # hongkong's banker game
     assert len(found) == source.count() >= size["least"]
-    assert sum(d["session"] is not None and d["session"]["preset"] == "tournament"
-               and d["session"]["status"] == "over" for d in found) >= 10  # a tournament ended by its rules
+    assert (
+        sum(
+            d["session"] is not None and d["session"]["preset"] == "tournament" and d["session"]["status"] == "over"
+            for d in found
+        )
+        >= 10
+    )  # a tournament ended by its rules
     assert {d["deal"]["rules"] for d in found} == set(PRESETS)
     assert {d["mode"] for d in found} == {"table", "watch", "retry"}
     assert sum(d["review"] is not None for d in found) >= 5
@@ -226,8 +253,18 @@ def other_format(found: list[dict[str, Any]], lines: list[str]) -> int:
     return k
 
 
-BAD = [bad_json, total_changed, row_changed, hand_changed, unknown_retry, wrong_review, review_of_watched, bad_uid,
-       session_of_other_rules, other_format]
+BAD = [
+    bad_json,
+    total_changed,
+    row_changed,
+    hand_changed,
+    unknown_retry,
+    wrong_review,
+    review_of_watched,
+    bad_uid,
+    session_of_other_rules,
+    other_format,
+]
 
 
 def units_changed(found: list[dict[str, Any]], lines: list[str]) -> int:

@@ -79,8 +79,18 @@ def test_two_processes_write_concurrently(tmp_path: Path) -> None:
     path = tmp_path / "data" / "history.sqlite3"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = [sys.executable, str(script), str(path), str(records_file), str(DEALS), str(PHASE)]
-    writers = [subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, env=env, cwd=tmp_path) for _ in range(2)]
+    writers = [
+        subprocess.Popen(
+            args,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+        )
+        for _ in range(2)
+    ]
     for w in writers:
         assert w.stdout is not None and w.stdout.readline() == "ready\n"
     for w in writers:
@@ -124,8 +134,13 @@ HOLDER = textwrap.dedent(
 
 def holder(path: Path, session: int, how: str) -> subprocess.Popen[str]:
     """Another copy of the game that claims ``session`` (``how``: "hold" it until killed, or "exit" at once)."""
-    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), str(session), how], cwd=ROOT,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path), str(session), how],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None and child.stdout.readline() == "holding\n"
     return child
 
@@ -242,8 +257,16 @@ def test_copies_opening_a_new_history_at_the_same_instant_all_get_it(tmp_path: P
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for trial in range(trials):
         path, go = tmp_path / f"h{trial}.sqlite3", tmp_path / f"go{trial}"
-        openers = [subprocess.Popen([sys.executable, str(script), str(path), str(go)], stdout=subprocess.PIPE,
-                                    text=True, env=env, cwd=tmp_path) for _ in range(4)]
+        openers = [
+            subprocess.Popen(
+                [sys.executable, str(script), str(path), str(go)],
+                stdout=subprocess.PIPE,
+                text=True,
+                env=env,
+                cwd=tmp_path,
+            )
+            for _ in range(4)
+        ]
         for o in openers:
             assert o.stdout is not None and o.stdout.readline() == "ready\n"
         go.touch()

@@ -14,16 +14,19 @@ def test_nesting_ignores_brackets_inside_strings() -> None:
     assert nesting("[" * 5000) == 5000 and nesting("") == 0
 
 
-@pytest.mark.parametrize(("doc", "words"), [
-    ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), f"nested {MAX_DEPTH + 1} deep"),
-    ('{"a": [1, ' + "9" * 5000 + "]}", "a[1]: a number of 5,000 digits"),  # past int()'s own 4,300-digit limit
-    ('{"a": NaN}', "a: not a finite number"),
-    ('{"a": 1e400}', "a: not a finite number"),
-    ('{"a": ' + str(2**63) + "}", "a: a number beyond"),
-    ('{"a": "' + "x" * 5000 + '"}', "a: a text of 5,000 characters"),
-    ("[" + "0," * 1000 + "0]", "1,001 items"),
-    ("{not json", "not JSON"),
-])
+@pytest.mark.parametrize(
+    ("doc", "words"),
+    [
+        ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), f"nested {MAX_DEPTH + 1} deep"),
+        ('{"a": [1, ' + "9" * 5000 + "]}", "a[1]: a number of 5,000 digits"),  # past int()'s own 4,300-digit limit
+        ('{"a": NaN}', "a: not a finite number"),
+        ('{"a": 1e400}', "a: not a finite number"),
+        ('{"a": ' + str(2**63) + "}", "a: a number beyond"),
+        ('{"a": "' + "x" * 5000 + '"}', "a: a text of 5,000 characters"),
+        ("[" + "0," * 1000 + "0]", "1,001 items"),
+        ("{not json", "not JSON"),
+    ],
+)
 def test_parse_bounds_every_value(doc: str, words: str) -> None:
     with pytest.raises(Invalid) as failed:
         parse(doc)

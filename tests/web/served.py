@@ -133,7 +133,12 @@ def serve(home: Path, host: str = "127.0.0.1", *extra: str) -> Iterator[Served]:
     env = {**os.environ, "CHINESE_POKER_HOME": str(home)}
     process = subprocess.Popen(
         [sys.executable, "-m", "app", "serve", "--host", host, "--port", str(port), *extra],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        bufsize=1,
     )
     output: list[str] = []
     started = threading.Event()

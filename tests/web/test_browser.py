@@ -48,8 +48,15 @@ def launch(playwright, chromium: str):
 
 
 def history_json(home: Path) -> list[dict]:
-    out = subprocess.run([sys.executable, "-m", "app", "history", "--json"], cwd=ROOT, capture_output=True,
-                         text=True, env={**os.environ, "CHINESE_POKER_HOME": str(home)}, timeout=60, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "app", "history", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CHINESE_POKER_HOME": str(home)},
+        timeout=60,
+        check=True,
+    )
     return json.loads(out.stdout)
 
 
@@ -154,8 +161,9 @@ def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int) -> None:
             wanted = len(served.games) + len(pages)
             for page in pages:
                 page.goto(served.url)
-            wait_until(lambda n=wanted: len(served.games_now() | served.games) >= n, 20,
-                       "each tab's game process to start")
+            wait_until(
+                lambda n=wanted: len(served.games_now() | served.games) >= n, 20, "each tab's game process to start"
+            )
             for i, page in enumerate(pages):
                 if i % 2 == 0:
                     page.wait_for_function("document.body.classList.contains('-first-byte')", timeout=30_000)

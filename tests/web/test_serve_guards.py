@@ -55,8 +55,9 @@ def get(served: Served, path: str = "/", headers: dict[str, str] | None = None) 
         connection.close()
 
 
-async def handshake(served: Served, query: str = "", *, origin: str | None = None,
-                    headers: dict[str, str] | None = None) -> int:
+async def handshake(
+    served: Served, query: str = "", *, origin: str | None = None, headers: dict[str, str] | None = None
+) -> int:
     """The status a websocket handshake to ``/ws`` gets (101 when it opened; it is closed at once)."""
     host, port = base(served)
     async with aiohttp.ClientSession() as session:
@@ -111,8 +112,7 @@ def room(served: Served) -> None:
 
 
 @pytest.mark.parametrize("served_by", ["loopback", "tokened"])
-async def test_another_sites_page_or_a_rebound_name_is_refused(served_by: str, request: pytest.FixtureRequest
-                                                              ) -> None:
+async def test_another_sites_page_or_a_rebound_name_is_refused(served_by: str, request: pytest.FixtureRequest) -> None:
     served: Served = request.getfixturevalue(served_by)
     host, port = base(served)
     query = f"?token={token_of(served)}" if served_by == "tokened" else ""
@@ -148,8 +148,9 @@ async def test_games_are_limited_and_a_burst_does_not_overshoot(loopback: Served
     host, port = base(loopback)
     async with aiohttp.ClientSession() as session:
         # Three websockets at once against a limit of one: one game starts, the others are refused (503).
-        tries = await asyncio.gather(*(session.ws_connect(f"http://{host}:{port}/ws") for _ in range(3)),
-                                     return_exceptions=True)
+        tries = await asyncio.gather(
+            *(session.ws_connect(f"http://{host}:{port}/ws") for _ in range(3)), return_exceptions=True
+        )
         opened = [t for t in tries if isinstance(t, aiohttp.ClientWebSocketResponse)]
         refused = [t.status for t in tries if isinstance(t, aiohttp.WSServerHandshakeError)]
         assert len(opened) == 1 and refused == [503, 503], tries
@@ -162,19 +163,37 @@ async def test_games_are_limited_and_a_burst_does_not_overshoot(loopback: Served
 
 
 BAD_FRAMES = [
-    "x", "{}", "[]", "[1]", '{"stdin": "a"}', '["zzz", 1]', '["stdin", 5]', '["stdin", ["a"]]', '["stdin", "\\ud800"]',
-    '["stdin"]', '["resize", {"width": 1e308, "height": 24}]', '["resize", {"width": -5, "height": -5}]',
-    '["resize", {"width": "80", "height": 24}]', '["resize", {"width": true, "height": 24}]',
-    '["resize", {"width": 80.0, "height": 24}]', '["resize", {"width": 1001, "height": 24}]',
-    '["resize", {"width": 80}]', '["resize", 80, 24]', '["ping", {"a": 1}]', '["focus", 1]', "[" * 5000 + "]" * 5000,
+    "x",
+    "{}",
+    "[]",
+    "[1]",
+    '{"stdin": "a"}',
+    '["zzz", 1]',
+    '["stdin", 5]',
+    '["stdin", ["a"]]',
+    '["stdin", "\\ud800"]',
+    '["stdin"]',
+    '["resize", {"width": 1e308, "height": 24}]',
+    '["resize", {"width": -5, "height": -5}]',
+    '["resize", {"width": "80", "height": 24}]',
+    '["resize", {"width": true, "height": 24}]',
+    '["resize", {"width": 80.0, "height": 24}]',
+    '["resize", {"width": 1001, "height": 24}]',
+    '["resize", {"width": 80}]',
+    '["resize", 80, 24]',
+    '["ping", {"a": 1}]',
+    '["focus", 1]',
+    "[" * 5000 + "]" * 5000,
 ]
 
 
 async def test_frames_are_checked_before_the_game_sees_them(loopback: Served) -> None:
     room(loopback)
     host, port = base(loopback)
-    async with aiohttp.ClientSession() as session, session.ws_connect(f"http://{host}:{port}/ws?width=100&height=30",
-                                                                       origin=f"http://{host}:{port}") as ws:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(f"http://{host}:{port}/ws?width=100&height=30", origin=f"http://{host}:{port}") as ws,
+    ):
         first = await ws.receive(timeout=GAME_UP)
         assert first.type == aiohttp.WSMsgType.BINARY, first  # the game is up and draws
         for frame in BAD_FRAMES:
@@ -213,8 +232,19 @@ async def test_frames_are_checked_before_the_game_sees_them(loopback: Served) ->
 
 async def test_a_bad_terminal_size_is_400_before_any_game(tokened: Served) -> None:
     token = token_of(tokened)
-    for width, height in [("-5", "-5"), ("0", "24"), ("1001", "24"), ("80", "99999"), ("abc", "24"), ("1e3", "24"),
-                          ("80.0", "24"), ("+80", "24"), ("%2080", "24"), ("%D9%A8%D9%A0", "24"), ("", "24")]:
+    for width, height in [
+        ("-5", "-5"),
+        ("0", "24"),
+        ("1001", "24"),
+        ("80", "99999"),
+        ("abc", "24"),
+        ("1e3", "24"),
+        ("80.0", "24"),
+        ("+80", "24"),
+        ("%2080", "24"),
+        ("%D9%A8%D9%A0", "24"),
+        ("", "24"),
+    ]:
         assert await handshake(tokened, f"?token={token}&width={width}&height={height}") == 400, (width, height)
     assert not tokened.games_now(), "a bad size started a game"
     no_traceback(tokened)

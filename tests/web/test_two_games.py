@@ -40,9 +40,18 @@ GAME = textwrap.dedent(
 
 def test_two_games_play_at_once_and_lose_no_deal(tmp_path: Path) -> None:
     env = {**os.environ, "CHINESE_POKER_HOME": str(tmp_path)}
-    games = [subprocess.Popen([sys.executable, "-c", GAME, str(seed), str(DEALS)], cwd=ROOT, env=env, text=True,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-             for seed in (1, 2)]
+    games = [
+        subprocess.Popen(
+            [sys.executable, "-c", GAME, str(seed), str(DEALS)],
+            cwd=ROOT,
+            env=env,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for seed in (1, 2)
+    ]
     for game in games:
         assert game.stdout is not None and game.stdout.readline().strip() == "ready"
     for game in games:
@@ -53,8 +62,15 @@ def test_two_games_play_at_once_and_lose_no_deal(tmp_path: Path) -> None:
         out, err = game.communicate(timeout=120)
         assert game.returncode == 0, err
         assert "history on" in out and "locked" not in out + err, out + err
-    listed = subprocess.run([sys.executable, "-m", "app", "history", "--json"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=60, check=True)
+    listed = subprocess.run(
+        [sys.executable, "-m", "app", "history", "--json"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     deals = json.loads(listed.stdout)
     sessions: dict[int, list[dict]] = {}
     for deal in deals:

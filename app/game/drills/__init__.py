@@ -5,5 +5,16 @@
 from .question import JOKER_DRILLS, LEVELS, Drill, Question, Why, next_level
 from .run import RUN_LENGTHS, Answered, DrillResult, DrillRun, make_question
 
-__all__ = ["JOKER_DRILLS", "LEVELS", "RUN_LENGTHS", "Answered", "Drill", "DrillResult", "DrillRun", "Question", "Why",
-           "make_question", "next_level"]
+__all__ = [
+    "JOKER_DRILLS",
+    "LEVELS",
+    "RUN_LENGTHS",
+    "Answered",
+    "Drill",
+    "DrillResult",
+    "DrillRun",
+    "Question",
+    "Why",
+    "make_question",
+    "next_level",
+]

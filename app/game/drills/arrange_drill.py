@@ -40,8 +40,14 @@ from ..reveal import RevealProgress
 from ..table import Table
 from .schedule import Mistake, after_play, played_well
 
-HARD_GAP = {Preset.TAIWAN: 1.0, Preset.TOURNAMENT: 1.0, Preset.ARCADE: 2.0, Preset.SHISANSHUI: 3.0,
-            Preset.WESTERN: 1.0, Preset.HONGKONG: 1.0}
+HARD_GAP = {
+    Preset.TAIWAN: 1.0,
+    Preset.TOURNAMENT: 1.0,
+    Preset.ARCADE: 2.0,
+    Preset.SHISANSHUI: 3.0,
+    Preset.WESTERN: 1.0,
+    Preset.HONGKONG: 1.0,
+}
 
 
 class Pool(StrEnum):
@@ -75,8 +81,9 @@ def gap_to_best(hand: tuple[Card, ...], preset: Preset) -> float:
     return best - choose(hand, view, Level.HARD, fixed=fixed).ev
 
 
-def hands_from(pool: Pool, preset: Preset, rng: random.Random, history: History | None = None,
-               now: float | None = None) -> Iterator[tuple[Card, ...]]:
+def hands_from(
+    pool: Pool, preset: Preset, rng: random.Random, history: History | None = None, now: float | None = None
+) -> Iterator[tuple[Card, ...]]:
     """The pool's hands, as many as asked for (the mistakes pool stops when none is due)."""
     if pool is Pool.MISTAKES:
         due = [] if history is None else history.due_mistakes(preset.value, time.time() if now is None else now)
@@ -97,11 +104,27 @@ class ArrangeTable(Table):
     helpers = False  # no auto-arrange and no hints: the coach judges the player's own play
     always_coach = True
 
-    def __init__(self, preset: Preset, hands: Iterator[tuple[Card, ...]], *, items: int, time_limit: int = 60,
-                 seed: int = 0, journal: Journal | None = None, now: Callable[[], float] = time.monotonic,
-                 sort: str = "rank") -> None:
-        config = TableConfig(preset=preset, options=preset.default_options, scored=False, time_limit=time_limit,
-                             takeover=True, levels=(Level.HARD,) * 3, seed=seed)
+    def __init__(
+        self,
+        preset: Preset,
+        hands: Iterator[tuple[Card, ...]],
+        *,
+        items: int,
+        time_limit: int = 60,
+        seed: int = 0,
+        journal: Journal | None = None,
+        now: Callable[[], float] = time.monotonic,
+        sort: str = "rank",
+    ) -> None:
+        config = TableConfig(
+            preset=preset,
+            options=preset.default_options,
+            scored=False,
+            time_limit=time_limit,
+            takeover=True,
+            levels=(Level.HARD,) * 3,
+            seed=seed,
+        )
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.hands, self.items, self.rng = hands, items, random.Random(seed)
         self.exhausted = False
@@ -120,9 +143,16 @@ class ArrangeTable(Table):
         rest = [Card(c) for c in range(52) if c not in hand]
         self.rng.shuffle(rest)
         self.number += 1
-        hands = {0: hand, **{s: tuple(sorted(rest[13 * (s - 1):13 * s], reverse=True)) for s in (1, 2, 3)}}
-        rec = DealRecord(number=self.number, seed=self.rng.randrange(2**31), preset=self.preset, seats=(0, 1, 2, 3),
-                         hands=hands, human=0, options=self.config.options)
+        hands = {0: hand, **{s: tuple(sorted(rest[13 * (s - 1) : 13 * s], reverse=True)) for s in (1, 2, 3)}}
+        rec = DealRecord(
+            number=self.number,
+            seed=self.rng.randrange(2**31),
+            preset=self.preset,
+            seats=(0, 1, 2, 3),
+            hands=hands,
+            human=0,
+            options=self.config.options,
+        )
         self.current, self.reveal, self.human_double, self.timeout = rec, RevealProgress(), None, None
         self.arrange = ArrangeState.new(hand, self.sort, self.config.options.wheel, frozenset())
         self.deadline = self.now() + self.config.time_limit if self.config.time_limit > 0 else None
@@ -181,7 +211,8 @@ class ArrangeJournal(Journal):
         early = self._early.pop(rec.number, None)
         try:
             self._deal_ids[rec.number] = self.history.record_deal(
-                None, rec.to_dict(), Mode.DRILL, review=None if early is None else early.to_dict())
+                None, rec.to_dict(), Mode.DRILL, review=None if early is None else early.to_dict()
+            )
         except WriteFailed as exc:
             self._failed(exc)
             return
@@ -205,8 +236,9 @@ class ArrangeJournal(Journal):
         entry = None if kept is None else Mistake(hand, preset.value, *kept)
         after = after_play(entry, hand, preset, review.loss, self.clock())
         try:
-            self.history.keep_mistake(hand, preset.value, None if after is None else (after.due, after.step,
-                                                                                    after.well))
+            self.history.keep_mistake(
+                hand, preset.value, None if after is None else (after.due, after.step, after.well)
+            )
         except WriteFailed as exc:
             self._failed(exc)
 
@@ -223,12 +255,18 @@ class ArrangeJournal(Journal):
             streak = streak + 1 if ok else 0
             best = max(best, streak)
         record = {
-            "drill": "arrange", "rules": table.preset.value, "pool": self.pool.value, "timed": True,
-            "items": len(reviews), "right": sum(well), "best_streak": best,
+            "drill": "arrange",
+            "rules": table.preset.value,
+            "pool": self.pool.value,
+            "timed": True,
+            "items": len(reviews),
+            "right": sum(well),
+            "best_streak": best,
             "seconds": round(sum(seconds) / len(seconds), 3) if seconds else 0.0,
             "loss": round(sum(r.loss for r in reviews) / len(reviews), 4) if reviews else None,
-            "hands": [{"deal": self._deal_ids.get(r.number), "loss": rv.loss, "verdict": rv.verdict.value}
-                      for r, rv in pairs],
+            "hands": [
+                {"deal": self._deal_ids.get(r.number), "loss": rv.loss, "verdict": rv.verdict.value} for r, rv in pairs
+            ],
         }
         if not reviews:
             return

@@ -36,8 +36,13 @@ ATTEMPTS = 1  # hands tried for the level's band before the nearest gaps are tak
 def gaps(preset: Preset) -> tuple[tuple[float, float], ...]:
     """Units behind the best pass that a wrong choice lies at, by level (from the preset's verdict bounds)."""
     _, good, inaccuracy, mistake = THRESHOLDS[preset]
-    return ((2 * mistake, math.inf), (mistake, 2 * mistake), (inaccuracy, mistake), (good, inaccuracy),
-            (good / 3, good))
+    return (
+        (2 * mistake, math.inf),
+        (mistake, 2 * mistake),
+        (inaccuracy, mistake),
+        (good, inaccuracy),
+        (good / 3, good),
+    )
 
 
 def _pool(hand: tuple[Card, ...], rng: random.Random) -> list[tuple[Card, ...]]:
@@ -60,8 +65,10 @@ def pass_question(rng: random.Random, level: int, preset: Preset, options: Optio
     """One question of *What to pass?* at ``level`` for a table of ``preset`` (see the module docstring)."""
     view = TableView(preset=preset, options=options or preset.default_options)
     lo, hi = gaps(preset)[level]
-    fallback: tuple[float, tuple[Card, ...], dict[tuple[Card, ...], float], list[tuple[Card, ...]],
-                    tuple[Card, ...], int] | None = None
+    fallback: (
+        tuple[float, tuple[Card, ...], dict[tuple[Card, ...], float], list[tuple[Card, ...]], tuple[Card, ...], int]
+        | None
+    ) = None
     for _ in range(ATTEMPTS):
         hand = _hand(rng, preset)
         seed = rng.randrange(2**31)
@@ -69,8 +76,11 @@ def pass_question(rng: random.Random, level: int, preset: Preset, options: Optio
         best = look.own_best  # the pass coach's own choice: its review of any pass offered finds it best
         # Wrong passes the coach rates below its choice where it chooses (so its review of them names it), by
         # their gap there; then shown as the coach's pricing draws value them, where their gap must be clear.
-        behind = {j: float(look.chosen_on[best] - look.chosen_on[j]) for j in range(len(look.passes))
-                  if j != best and look.chosen_on[j] < look.chosen_on[best]}
+        behind = {
+            j: float(look.chosen_on[best] - look.chosen_on[j])
+            for j in range(len(look.passes))
+            if j != best and look.chosen_on[j] < look.chosen_on[best]
+        }
         centre = lo if math.isinf(hi) else (lo + hi) / 2
         order = sorted(behind, key=lambda j: (not lo <= behind[j] < hi, abs(math.log(max(behind[j], 1e-9) / centre))))
         picked = [look.passes[j] for j in order[:SHORTLIST]]
@@ -83,8 +93,11 @@ def pass_question(rng: random.Random, level: int, preset: Preset, options: Optio
         if len(inside) >= 2:
             return _question(rng, level, preset, hand, means, rng.sample(inside, 2), look.passes[best], seed)
         near = sorted(clear, key=lambda p: abs(math.log((means[look.passes[best]] - means[p]) / centre)))[:2]
-        miss = sum(abs(math.log((means[look.passes[best]] - means[p]) / centre)) for p in near) \
-            if len(near) == 2 else math.inf
+        miss = (
+            sum(abs(math.log((means[look.passes[best]] - means[p]) / centre)) for p in near)
+            if len(near) == 2
+            else math.inf
+        )
         if fallback is None or miss < fallback[0]:
             fallback = (miss, hand, means, near, look.passes[best], seed)
     assert fallback is not None
@@ -94,14 +107,27 @@ def pass_question(rng: random.Random, level: int, preset: Preset, options: Optio
     return _question(rng, level, preset, hand, means, near, right, seed)
 
 
-def _question(rng: random.Random, level: int, preset: Preset, hand: tuple[Card, ...],
-              means: dict[tuple[Card, ...], float], wrong: list[tuple[Card, ...]], best: tuple[Card, ...],
-              seed: int) -> Question:
+def _question(
+    rng: random.Random,
+    level: int,
+    preset: Preset,
+    hand: tuple[Card, ...],
+    means: dict[tuple[Card, ...], float],
+    wrong: list[tuple[Card, ...]],
+    best: tuple[Card, ...],
+    seed: int,
+) -> Question:
     picked = [best, *wrong]
     rng.shuffle(picked)
     passes = {c: format_cards(sorted(p, reverse=True)) for c, p in zip(CHOICES, picked, strict=True)}
     evs = {c: round(means[p], 2) for c, p in zip(CHOICES, picked, strict=True)}
     right = CHOICES[picked.index(best)]
     show = {"rules": preset.value, "hand": format_cards(sorted(hand, reverse=True)), "passes": passes}
-    return Question(Drill.PASS, level, show, CHOICES, frozenset({right}),
-                    Why("pass", {"evs": evs, "best": passes[right], "draws": DRAWS, "seed": seed}))
+    return Question(
+        Drill.PASS,
+        level,
+        show,
+        CHOICES,
+        frozenset({right}),
+        Why("pass", {"evs": evs, "best": passes[right], "draws": DRAWS, "seed": seed}),
+    )

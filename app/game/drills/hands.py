@@ -35,8 +35,9 @@ from .rows import JOKER_SHARE, joker_card, with_joker
 
 def _split(cards: list[int], rng: random.Random) -> Arrangement:
     rng.shuffle(cards)
-    return Arrangement(tuple(Card(c) for c in cards[:3]), tuple(Card(c) for c in cards[3:8]),
-                       tuple(Card(c) for c in cards[8:]))
+    return Arrangement(
+        tuple(Card(c) for c in cards[:3]), tuple(Card(c) for c in cards[3:8]), tuple(Card(c) for c in cards[8:])
+    )
 
 
 def _ordered(arr: Arrangement, options: Options) -> Arrangement:
@@ -45,8 +46,9 @@ def _ordered(arr: Arrangement, options: Options) -> Arrangement:
     return arr if back.base >= mid.base else Arrangement(arr.front, arr.back, arr.middle)
 
 
-def random_arrangement(rng: random.Random, options: Options, *, legal: bool | None = None,
-                       close: bool = False) -> Arrangement:
+def random_arrangement(
+    rng: random.Random, options: Options, *, legal: bool | None = None, close: bool = False
+) -> Arrangement:
     """Thirteen random cards split into rows: legal or a foul as asked (either when None); ``close``: two
     neighbouring rows of the same category."""
     for _ in range(500):
@@ -69,17 +71,24 @@ def foul_question(rng: random.Random, level: int, options: Options) -> Question:
     reason = foul_reason(arr, options.wheel)
     values = arr.values(options.wheel)
     show = {**arr.to_dict(), "wheel": options.wheel.value}
-    cats: dict[str, Any] = {"front": values[0].category.id, "middle": values[1].category.id,
-                            "back": values[2].category.id}
+    cats: dict[str, Any] = {
+        "front": values[0].category.id,
+        "middle": values[1].category.id,
+        "back": values[2].category.id,
+    }
     joker = joker_card(*values)
     if joker is not None:
         cats["joker"] = joker
     if reason is None:
         return Question(Drill.FOUL, level, show, ("legal", "foul"), frozenset({"legal"}), Why("legal", cats))
-    broken = [f"{hi}_{lo}" for hi, lo, (x, y) in (("front", "middle", values[:2]), ("middle", "back", values[1:]))
-              if compare_values(x, y) > 0]
-    return Question(Drill.FOUL, level, show, ("legal", "foul"), frozenset({"foul"}),
-                    Why("foul", {**cats, "broken": broken}))
+    broken = [
+        f"{hi}_{lo}"
+        for hi, lo, (x, y) in (("front", "middle", values[:2]), ("middle", "back", values[1:]))
+        if compare_values(x, y) > 0
+    ]
+    return Question(
+        Drill.FOUL, level, show, ("legal", "foul"), frozenset({"foul"}), Why("foul", {**cats, "broken": broken})
+    )
 
 
 # ---- special hands made to order
@@ -96,8 +105,12 @@ def _build(special: Special, rng: random.Random) -> list[int] | None:
         suit = rng.randrange(4)
         return [r * 4 + (suit if special is Special.SUITED_DRAGON else rng.randrange(4)) for r in range(13)]
     if special in (Special.SIX_PAIRS, Special.FIVE_PAIRS_TRIPS, Special.FOUR_TRIPS, Special.THREE_QUADS):
-        shape = {Special.SIX_PAIRS: (2,) * 6 + (1,), Special.FIVE_PAIRS_TRIPS: (2,) * 5 + (3,),
-                 Special.FOUR_TRIPS: (3,) * 4 + (1,), Special.THREE_QUADS: (4,) * 3 + (1,)}[special]
+        shape = {
+            Special.SIX_PAIRS: (2,) * 6 + (1,),
+            Special.FIVE_PAIRS_TRIPS: (2,) * 5 + (3,),
+            Special.FOUR_TRIPS: (3,) * 4 + (1,),
+            Special.THREE_QUADS: (4,) * 3 + (1,),
+        }[special]
         out: list[int] = []
         for rank, n in zip(rng.sample(range(13), len(shape)), shape, strict=True):
             out += [rank * 4 + s for s in rng.sample(range(4), n)]
@@ -151,8 +164,14 @@ def special_question(rng: random.Random, level: int, preset: Preset, options: Op
     why = Why("special", {"made": [s.id for s in made]}) if made else Why("no_special", {})
     if joker:
         why = Why(why.key, {**why.values, "joker_any": True})
-    return Question(Drill.SPECIAL, level, {"hand": format_cards(hand), "rules": preset.value},
-                    ("none", *(s.id for s in specials)), correct, why)
+    return Question(
+        Drill.SPECIAL,
+        level,
+        {"hand": format_cards(hand), "rules": preset.value},
+        ("none", *(s.id for s in specials)),
+        correct,
+        why,
+    )
 
 
 # ---- scoring a table
@@ -195,8 +214,19 @@ def score_question(rng: random.Random, level: int, preset: Preset, options: Opti
     wrong.discard(answer)
     picks = rng.sample(sorted(wrong), min(3, len(wrong)))
     choices = tuple(str(v) for v in sorted({answer, *picks}))
-    show = {"rules": preset.value, "options": options.to_dict(), "seats": [d.to_dict() for d in decisions],
-            "a": a, "b": b}
+    show = {
+        "rules": preset.value,
+        "options": options.to_dict(),
+        "seats": [d.to_dict() for d in decisions],
+        "a": a,
+        "b": b,
+    }
     items = [{"kind": it.kind, "value": it.value} for it in pair.items]
-    return Question(Drill.SCORE, level, show, choices, frozenset({str(answer)}),
-                    Why("score", {"items": items, "total": answer, "rows": [o.value for o in pair.rows or ()]}))
+    return Question(
+        Drill.SCORE,
+        level,
+        show,
+        choices,
+        frozenset({str(answer)}),
+        Why("score", {"items": items, "total": answer, "rows": [o.value for o in pair.rows or ()]}),
+    )

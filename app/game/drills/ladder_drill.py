@@ -185,7 +185,7 @@ def _second(kind: str, a: list[int], free: set[int], rng: random.Random) -> list
     if kind == "singles":  # one single changed to a rank the first hand does not hold
         i = rng.randrange(len(singles))
         new = rng.choice([r for r in range(13) if r not in counts])
-        return _pairs(pairs, [*singles[:i], new, *singles[i + 1:]], left, rng)
+        return _pairs(pairs, [*singles[:i], new, *singles[i + 1 :]], left, rng)
     if kind == "pair_count":  # the same pairs and one more, below them
         extra = [r for r in singles if r < pairs[-1]]
         if not extra or len(pairs) >= 5:
@@ -210,8 +210,14 @@ _KINDS = {
     3: ("more_four_kind", "more_trips", "lower_pair", "pair_count"),
     4: ("singles", "singles", "singles", "equal_pairs", "equal_top"),
 }
-_FIRST = {"top_card": Pattern.STRAIGHT_FLUSH, "equal_top": Pattern.STRAIGHT_FLUSH, "four_kind": Pattern.FOUR_KIND,
-          "more_four_kind": Pattern.FOUR_KIND, "trips": Pattern.TRIPS, "more_trips": Pattern.TRIPS}
+_FIRST = {
+    "top_card": Pattern.STRAIGHT_FLUSH,
+    "equal_top": Pattern.STRAIGHT_FLUSH,
+    "four_kind": Pattern.FOUR_KIND,
+    "more_four_kind": Pattern.FOUR_KIND,
+    "trips": Pattern.TRIPS,
+    "more_trips": Pattern.TRIPS,
+}
 
 
 def _attempt(rng: random.Random, level: int) -> tuple[list[int], list[int]] | None:
@@ -250,8 +256,7 @@ def _ranks(ranks: Sequence[int]) -> str:
 def explain(x: LadderHand, y: LadderHand) -> Why:
     """Why the left hand ``x`` and the right hand ``y`` compare as they do: both patterns and what decided."""
     d = decided_by(x, y)
-    values: dict[str, object] = {"left": x.pattern.id, "right": y.pattern.id, "tier_left": x.tier,
-                                 "tier_right": y.tier}
+    values: dict[str, object] = {"left": x.pattern.id, "right": y.pattern.id, "tier_left": x.tier, "tier_right": y.tier}
     if d in (Decider.TOP_CARD, Decider.FOUR_KIND, Decider.TRIPS):
         values |= {"a": RANK_CHARS[x.key[0][0]], "b": RANK_CHARS[y.key[0][0]]}
     elif d is Decider.PAIRS:

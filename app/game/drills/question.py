@@ -58,8 +58,14 @@ class Question:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, as the history keeps it."""
-        return {"drill": self.drill.value, "level": self.level, "show": self.show, "choices": list(self.choices),
-                "correct": sorted(self.correct), "why": {"key": self.why.key, "values": self.why.values}}
+        return {
+            "drill": self.drill.value,
+            "level": self.level,
+            "show": self.show,
+            "choices": list(self.choices),
+            "correct": sorted(self.correct),
+            "why": {"key": self.why.key, "values": self.why.values},
+        }
 
 
 def next_level(level: int, streak: int, right: bool) -> tuple[int, int]:

@@ -27,8 +27,17 @@ JOKER_SHARE = 0.4  # of the questions at a joker table that put the joker in a r
 FIVE = tuple(Category)
 THREE = (Category.HIGH_CARD, Category.PAIR, Category.TRIPS)
 # How often each category is asked at the easiest and the hardest level (rarer hands as the player improves).
-_COMMON = {Category.HIGH_CARD: 3, Category.PAIR: 3, Category.TWO_PAIR: 2, Category.TRIPS: 2, Category.STRAIGHT: 2,
-           Category.FLUSH: 2, Category.FULL_HOUSE: 1, Category.QUADS: 1, Category.STRAIGHT_FLUSH: 1}
+_COMMON = {
+    Category.HIGH_CARD: 3,
+    Category.PAIR: 3,
+    Category.TWO_PAIR: 2,
+    Category.TRIPS: 2,
+    Category.STRAIGHT: 2,
+    Category.FLUSH: 2,
+    Category.FULL_HOUSE: 1,
+    Category.QUADS: 1,
+    Category.STRAIGHT_FLUSH: 1,
+}
 
 
 def _ranks_without_straight(rng: random.Random, n: int) -> list[int]:
@@ -56,9 +65,14 @@ def _draw(category: Category, size: int, free: set[int], rng: random.Random) -> 
     if category is Category.FLUSH:
         suit = rng.randrange(4)
         return [r * 4 + suit for r in _ranks_without_straight(rng, 5)]
-    shape = {Category.HIGH_CARD: (1,) * size, Category.PAIR: (2,) + (1,) * (size - 2),
-             Category.TWO_PAIR: (2, 2, 1), Category.TRIPS: (3,) + (1,) * (size - 3), Category.FULL_HOUSE: (3, 2),
-             Category.QUADS: (4, 1)}[category]
+    shape = {
+        Category.HIGH_CARD: (1,) * size,
+        Category.PAIR: (2,) + (1,) * (size - 2),
+        Category.TWO_PAIR: (2, 2, 1),
+        Category.TRIPS: (3,) + (1,) * (size - 3),
+        Category.FULL_HOUSE: (3, 2),
+        Category.QUADS: (4, 1),
+    }[category]
     ranks = _ranks_without_straight(rng, len(shape)) if len(shape) == 5 else rng.sample(range(13), len(shape))
     cards = []
     for rank, count in zip(ranks, shape, strict=True):
@@ -71,8 +85,13 @@ def _draw(category: Category, size: int, free: set[int], rng: random.Random) -> 
     return cards
 
 
-def make_row(category: Category, size: int, rng: random.Random, taken: set[int] = frozenset(),  # type: ignore[assignment]
-             wheel: Wheel = Wheel.LOW) -> tuple[Card, ...]:
+def make_row(
+    category: Category,
+    size: int,
+    rng: random.Random,
+    taken: set[int] = frozenset(),  # type: ignore[assignment]
+    wheel: Wheel = Wheel.LOW,
+) -> tuple[Card, ...]:
     """A row of ``size`` cards of ``category``, sharing no card with ``taken``; checked by the evaluator."""
     free = set(range(52)) - set(taken)
     for _ in range(200):
@@ -96,8 +115,9 @@ def joker_card(*values: RowValue) -> str | None:
     return next((str(v.joker) for v in values if v.joker is not None), None)
 
 
-def _joker_pair(a: tuple[Card, ...], b: tuple[Card, ...], level: int, rng: random.Random,
-                wheel: Wheel) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+def _joker_pair(
+    a: tuple[Card, ...], b: tuple[Card, ...], level: int, rng: random.Random, wheel: Wheel
+) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
     """One of the rows with the joker in it, as far apart from the other as before (None: no such place).
     At the fine points (level 4: the wheel, a front against a middle) the joker row must keep the very value
     of the row it came from, so the point the question makes still stands."""
@@ -257,5 +277,11 @@ def name_question(rng: random.Random, level: int, options: Options) -> Question:
     why = {"category": value.category.id, "ranks": value.rank_text}
     if value.joker is not None:
         why["joker"] = str(value.joker)
-    return Question(Drill.NAME, level, {"row": format_cards(row), "wheel": options.wheel.value},
-                    tuple(c.id for c in pool), frozenset({value.category.id}), Why("named", why))
+    return Question(
+        Drill.NAME,
+        level,
+        {"row": format_cards(row), "wheel": options.wheel.value},
+        tuple(c.id for c in pool),
+        frozenset({value.category.id}),
+        Why("named", why),
+    )

@@ -28,8 +28,9 @@ PASS_TIME_LIMIT = 30.0  # three passes to weigh against a whole hand
 SLOW = frozenset({Drill.PASS})  # drills whose questions the AI prices: made in a worker thread by the screen
 
 
-def make_question(drill: Drill, rng: random.Random, level: int, preset: Preset,
-                  options: Options | None = None) -> Question:
+def make_question(
+    drill: Drill, rng: random.Random, level: int, preset: Preset, options: Options | None = None
+) -> Question:
     """One question of ``drill`` at ``level`` for a table of ``preset`` with ``options`` (default: the
     preset's; the wheel and the suit tie-break change how rows compare). The pattern ladder does not depend on
     the preset: its hands are not arranged into rows."""
@@ -78,9 +79,17 @@ class DrillResult:
 class DrillRun:
     """One run of ``items`` questions (see the module docstring)."""
 
-    def __init__(self, drill: Drill, preset: Preset = Preset.TAIWAN, *, items: int = 10, timed: bool = False,
-                 seed: int | None = None, now: Callable[[], float] = time.monotonic,
-                 options: Options | None = None) -> None:
+    def __init__(
+        self,
+        drill: Drill,
+        preset: Preset = Preset.TAIWAN,
+        *,
+        items: int = 10,
+        timed: bool = False,
+        seed: int | None = None,
+        now: Callable[[], float] = time.monotonic,
+        options: Options | None = None,
+    ) -> None:
         self.drill, self.preset, self.items, self.timed, self.now = drill, preset, items, timed, now
         self.options = preset.default_options if options is None else options
         self.seed = random.SystemRandom().randrange(2**31) if seed is None else seed
@@ -181,9 +190,17 @@ class DrillRun:
         """The run as the history keeps it: every question, answer and time."""
         r = self.result()
         return {
-            "drill": self.drill.value, "rules": self.preset.value, "options": self.options.to_dict(),
-            "seed": self.seed, "timed": self.timed,
-            "items": r.items, "right": r.right, "seconds": round(r.seconds, 3), "best_streak": r.best_streak,
-            "answers": [{"question": a.question.to_dict(), "choice": a.choice, "right": a.right,
-                         "seconds": round(a.seconds, 3)} for a in self.answers],
+            "drill": self.drill.value,
+            "rules": self.preset.value,
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+            "timed": self.timed,
+            "items": r.items,
+            "right": r.right,
+            "seconds": round(r.seconds, 3),
+            "best_streak": r.best_streak,
+            "answers": [
+                {"question": a.question.to_dict(), "choice": a.choice, "right": a.right, "seconds": round(a.seconds, 3)}
+                for a in self.answers
+            ],
         }
