@@ -13,7 +13,7 @@ from typing import Protocol
 
 from textual.actions import parse as parse_action
 from textual.app import App
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import Binding, BindingType
 
 from app.game import Action, Allowed, Phase
 from app.game.actions import verdict as game_verdict
@@ -21,6 +21,7 @@ from app.game.replay import OneDeal
 from app.game.why import YES, Verdict, Why, greyed, hidden
 from app.screens.table_part import TableSeen
 from app.view.why import why_text
+from app.widgets.textual_private import own_bindings
 from rules.arrangement import Row
 
 _MOVE = Binding.Group("table.key.move", compact=True)
@@ -68,8 +69,6 @@ TABLE_BINDINGS += [
 class Screen(TableSeen, Protocol):
     """What the keys read of their table screen (a protocol: the screen imports this)."""
 
-    _bindings: BindingsMap
-
     @property
     def app(self) -> App[object]: ...
 
@@ -115,7 +114,7 @@ class Keys:
         """A printable key no binding of the table has (a capital letter with caps lock on, a 7): say so, and
         where the keys are, rather than nothing."""
         screen = self.screen
-        if character is None or not character.isprintable() or key in screen._bindings.key_to_bindings:
+        if character is None or not character.isprintable() or key in own_bindings(screen):
             return
         screen.say(screen.t("table.why.stray", keys=character), "warning")
         screen.redraw()
@@ -125,7 +124,7 @@ class Keys:
         binding the Footer shows greyed, else of the first hidden one."""
         screen = self.screen
         found: list[tuple[Binding, Verdict]] = []
-        for binding in screen._bindings.key_to_bindings.get(key, ()):
+        for binding in own_bindings(screen).get(key, ()):
             _, name, params = parse_action(binding.action)
             if name != "explain":
                 found.append((binding, self.verdict(name, params)))

@@ -11,13 +11,14 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from app.i18n import DEFAULT, LANGUAGES, Translator
 from app.settings import Settings
+from app.widgets.textual_private import class_bindings, set_own_bindings
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -31,12 +32,12 @@ def translate_bindings(node: DOMNode, t: Translator) -> None:
     """Replace the binding descriptions of ``node`` (written as i18n keys, ``"table.key.ready"``) with their
     translation in ``t``.
 
-    Bindings are class attributes, but each node holds its own copy (``node._bindings``), which the footers
+    Bindings are class attributes, but each node holds its own copy (:mod:`.textual_private`), which the footers
     read: translating that copy gives a localised footer without one class per language. The copy is rebuilt
     from the classes' own bindings first, so this can run again after a language change.
     """
     keys: dict[str, list[Binding]] = {}
-    for key, bindings in node._merge_bindings().key_to_bindings.items():
+    for key, bindings in class_bindings(node).items():
         out = []
         for b in bindings:
             group = b.group
@@ -47,8 +48,7 @@ def translate_bindings(node: DOMNode, t: Translator) -> None:
                 replace(b, description=description, tooltip=t(b.tooltip) if b.tooltip else description, group=group)
             )
         keys[key] = out
-    node._bindings = BindingsMap.from_keys(keys)
-    node.refresh_bindings()
+    set_own_bindings(node, keys)
 
 
 class TooSmall(Static):
