@@ -21,6 +21,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from .i18n import LANGUAGES
 from .paths import clean_stale_temps, data_dir, write_atomic
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
@@ -31,7 +32,7 @@ ROW_ODDS = ("on", "off")  # each row's chance to win shown while arranging, or n
 WATCH_PAUSES = ("5", "10", "3", "off")  # seconds between deals while watching (觀戰); off: wait for n
 BELL = ("off", "on")  # the terminal bell for 打槍, 全壘打, special hands and the last ten seconds
 COACH = ("standard", "quick", "deep", "off")  # the coach's budget (pricing tables), or no coach
-LANGUAGE_CHOICES = (None, "en", "zh-TW", "zh-CN")
+LANGUAGE_CHOICES = (None, *LANGUAGES)  # None: follow the locale
 
 #: A settings file is a few hundred bytes; anything past this is not one (and must not fill memory).
 MAX_BYTES = 64 * 1024

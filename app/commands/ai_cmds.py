@@ -20,7 +20,7 @@ from app.commands.common import SEED, CommandParser, add_command, bounded, count
 from rules.cards import JOKER, format_cards, parse_cards
 from rules.deal import Decision
 from rules.evaluate import evaluate_row
-from rules.exchange import Direction
+from rules.exchange import MAX_ROUNDS, Direction
 from rules.ladder import ladder_hand
 from rules.presets import Options, Preset, parse_preset
 
@@ -66,10 +66,10 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument(
         "--exchange",
         type=int,
-        choices=range(3),
+        choices=range(MAX_ROUNDS + 1),
         default=0,
         metavar="N",
-        help="換三張: rounds of passing three cards before each hand (0 to 2; in-process players only)",
+        help=f"換三張: rounds of passing three cards before each hand (0 to {MAX_ROUNDS}; in-process players only)",
     )
     p.add_argument(
         "--exchange-way",

@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         type=int,
         choices=range(MAX_ROUNDS + 1),
         metavar="N",
-        help="換三張: rounds of passing three cards before arranging, 0 to 2 (rules/RULES.md §21)",
+        help=f"換三張: rounds of passing three cards before arranging, 0 to {MAX_ROUNDS} (rules/RULES.md §21)",
     )
     p.add_argument(
         "--exchange-way",
