@@ -107,7 +107,7 @@ def expected_scores(
         keys = np.stack([base_key(k) for k in f.row_keys()])
         o = with_joint(o, keys, model.joint_sample)
     opponents = players - 1
-    if preset in (Preset.TAIWAN, Preset.TOURNAMENT):
+    if preset.taiwan_family:
         bonus = taiwan_bonus(f, preset)
         won, lost = o.sweep + o.two_one, o.swept + o.one_two
         pair = 6 * (o.sweep - o.swept) + (o.two_one - o.one_two) + bonus * won - model.mean_bonus * lost

@@ -71,9 +71,7 @@ def candidates_rows(f: SplitFeatures, positions: np.ndarray, preset: Preset, opt
     """SideRows of the legal splits at ``positions`` of ``f``."""
     keys = np.stack([k[positions] for k in f.row_keys()], axis=1)
     worth = row_worths(f, preset, options)[:, positions].T if preset in ROW_PRICED else np.zeros((len(positions), 3))
-    bonus = (
-        taiwan_bonus(f, preset)[positions] if preset in (Preset.TAIWAN, Preset.TOURNAMENT) else np.zeros(len(positions))
-    )
+    bonus = taiwan_bonus(f, preset)[positions] if preset.taiwan_family else np.zeros(len(positions))
     shape = arcade_shape(f, options)[positions] if preset is Preset.ARCADE else np.zeros(len(positions), bool)
     return SideRows(keys, worth, bonus, shape)
 
@@ -103,9 +101,7 @@ def decisions_rows(
             else:
                 worth.append([0, 0, 0])
             shape.append(False)
-        bonus.append(
-            sum(it.value for it in bonus_items(seat, preset)) if preset in (Preset.TAIWAN, Preset.TOURNAMENT) else 0
-        )
+        bonus.append(sum(it.value for it in bonus_items(seat, preset)) if preset.taiwan_family else 0)
     return SideRows(
         np.array(keys, dtype=np.int64),
         np.array(worth, dtype=float),
@@ -132,7 +128,7 @@ def pair_scores(
         loses.append(mine < other)
         won += beats[r]
         lost += loses[r]
-    if preset in (Preset.TAIWAN, Preset.TOURNAMENT):
+    if preset.taiwan_family:
         margin = np.sign(won - lost).astype(np.int8)
         base = np.where((lost == 0) & (won > 0), np.int8(6), np.where((won == 0) & (lost > 0), np.int8(-6), margin))
         bonus = np.where(base > 0, ours.bonus[:, None], np.where(base < 0, -theirs.bonus[None, :], 0.0))
@@ -143,7 +139,7 @@ def pair_scores(
     swept, was_swept = won == 3, lost == 3
     if preset is Preset.WESTERN:
         return rows + np.sign(won - lost), swept, was_swept
-    if preset in (Preset.HONGKONG, Preset.BACKROW):
+    if not preset.bonuses:
         return rows, swept, was_swept  # no sweep bonus (and HOME_RUN is 0)
     score = rows + SWEEP[preset] * (swept.astype(float) - was_swept)
     if preset is Preset.ARCADE:
@@ -157,7 +153,7 @@ def sweeps(preset: Preset, keys: np.ndarray, other: np.ndarray) -> npt.NDArray[n
     it toward 紅不讓/全壘打: in the taiwan family every row that is not tied won, elsewhere all three won."""
     diff = keys - other
     won, lost = (diff > 0).sum(axis=-1), (diff < 0).sum(axis=-1)
-    swept: npt.NDArray[np.bool_] = (lost == 0) & (won > 0) if preset in (Preset.TAIWAN, Preset.TOURNAMENT) else won == 3
+    swept: npt.NDArray[np.bool_] = (lost == 0) & (won > 0) if preset.taiwan_family else won == 3
     return swept
 
 

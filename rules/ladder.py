@@ -31,7 +31,7 @@ exchange nothing. Ranks in keys are :attr:`rules.cards.Card.rank` indices (0 = 2
 API: :func:`ladder_hand` reads 13 cards as a :class:`LadderHand` (:func:`pattern_cards`: the cards that make
 its pattern); :func:`compare_ladder` and
 :func:`decided_by` compare two (hands or cards); :func:`pair_results` gives every pair of a table of 2–4
-(:class:`LadderPair`: the winner, both patterns, the :class:`Decider`) and :func:`score_ladder` each seat's
+(:class:`LadderPair`: the winner, both patterns, the :class:`DecidedBy`) and :func:`score_ladder` each seat's
 units. Bad input (not 13 cards, a card twice, 2–4 hands broken) raises :class:`rules.cards.CardError`.
 
 The same concept on another floor: shown by :mod:`app.view.ladder`.
@@ -141,7 +141,7 @@ _FROM_SPECIALS = {
 }
 
 
-class Decider(StrEnum):
+class DecidedBy(StrEnum):
     """What decided a comparison of two hands (for explanations)."""
 
     TIER = "tier"  # different tiers
@@ -178,7 +178,7 @@ class LadderPair:
     winner: int | None
     pattern_a: Pattern
     pattern_b: Pattern
-    decided: Decider
+    decided: DecidedBy
 
 
 def _checked(cards: Sequence[int]) -> list[Card]:
@@ -302,21 +302,21 @@ def compare_ladder(a: LadderHand | Sequence[int], b: LadderHand | Sequence[int])
     return 1 if x.key > y.key else -1
 
 
-def decided_by(a: LadderHand | Sequence[int], b: LadderHand | Sequence[int]) -> Decider:
-    """What decides the comparison of two hands (see :class:`Decider`)."""
+def decided_by(a: LadderHand | Sequence[int], b: LadderHand | Sequence[int]) -> DecidedBy:
+    """What decides the comparison of two hands (see :class:`DecidedBy`)."""
     x, y = _read(a), _read(b)
     if x.tier != y.tier:
-        return Decider.TIER
+        return DecidedBy.TIER
     if x.tier in EQUAL_TIERS:
-        return Decider.SAME_TIER
+        return DecidedBy.SAME_TIER
     if x.key == y.key:
-        return Decider.EQUAL
+        return DecidedBy.EQUAL
     if x.pattern is Pattern.PAIRS:
-        return Decider.PAIRS if x.key[0] != y.key[0] else Decider.SINGLES
+        return DecidedBy.PAIRS if x.key[0] != y.key[0] else DecidedBy.SINGLES
     return {
-        Pattern.STRAIGHT_FLUSH: Decider.TOP_CARD,
-        Pattern.FOUR_KIND: Decider.FOUR_KIND,
-        Pattern.TRIPS: Decider.TRIPS,
+        Pattern.STRAIGHT_FLUSH: DecidedBy.TOP_CARD,
+        Pattern.FOUR_KIND: DecidedBy.FOUR_KIND,
+        Pattern.TRIPS: DecidedBy.TRIPS,
     }[x.pattern]
 
 

@@ -67,6 +67,19 @@ class Preset(StrEnum):
         return self is not Preset.LADDER
 
     @property
+    def taiwan_family(self) -> bool:
+        """The Taiwanese scoring (§5, §6): a pair's rows settle together, 打槍 doubles them, 紅不讓 and 加賭 are its
+        bonuses, and a sweep is every row that is not tied won (elsewhere all three won)."""
+        return self in (Preset.TAIWAN, Preset.TOURNAMENT)
+
+    @property
+    def bonuses(self) -> bool:
+        """Whether a pair scores more than its rows: 打槍 and the preset's bonus items (§5–§8). Western's
+        majority unit (§15), hongkong (§16), backrow (§17) and the ladder (§19) have none, nor a sweep bonus
+        against a foul."""
+        return self in (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI)
+
+    @property
     def banker_by_default(self) -> bool:
         """True where a table is a banker game (莊家) unless the host turns it off: hongkong (§16)."""
         return self is Preset.HONGKONG

@@ -26,7 +26,7 @@ from app.game.arrange import (
 )
 from app.game.coach import Coach, CoachRequest, Skill, run_coach
 from app.game.conduct import REFUSED, Next
-from app.game.phase import Phase, Status, Timeout
+from app.game.phase import Phase, SeatState, Timeout
 from app.game.record import HUMAN, SEATS, DealRecord, SeatLine, Summary, deal_seed
 from app.game.requests import (
     HELPER_LEVEL,
@@ -76,8 +76,8 @@ __all__ = [
     "RevealProgress",
     "RevealStep",
     "SeatLine",
+    "SeatState",
     "Skill",
-    "Status",
     "StepKind",
     "Summary",
     "Table",

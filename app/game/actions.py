@@ -16,13 +16,13 @@ from rules.presets import Preset
 from .arrange import Action
 from .phase import Phase
 from .table import Table
-from .why import YES, Verdict, Why, greyed, hidden
+from .why import YES, Availability, Why, greyed, hidden
 
 # 換三張: what the player does while choosing a pass (the cursor, the selection, the sort and PASS itself).
 PICKING = frozenset({Action.MOVE, Action.SELECT, Action.SORT, Action.PASS})
 
 
-def _picking(table: Table, action: Action) -> Verdict:
+def _picking(table: Table, action: Action) -> Availability:
     st = table.arrange
     if table.human is None or st is None:
         return hidden(Why.WATCHING if table.human is None else Why.PASS_TAKEN)
@@ -35,7 +35,7 @@ def _picking(table: Table, action: Action) -> Verdict:
     return YES
 
 
-def _not_now(table: Table) -> Verdict:
+def _not_now(table: Table) -> Availability:
     """Why an arranging key cannot act outside the player's arranging: where the table is (hidden)."""
     phase = table.phase
     if phase is Phase.OVER or phase is Phase.ROUND_SUMMARY:
@@ -51,7 +51,7 @@ def _not_now(table: Table) -> Verdict:
     return hidden(Why.NOT_DEALT)
 
 
-def _arranging(table: Table, action: Action, row: Row | None) -> Verdict:
+def _arranging(table: Table, action: Action, row: Row | None) -> Availability:
     st = table.arrange
     if table.phase is not Phase.ARRANGING or table.human is None:
         return _not_now(table)
@@ -68,7 +68,7 @@ def _arranging(table: Table, action: Action, row: Row | None) -> Verdict:
     return st.verdict(action, row)
 
 
-def verdict(table: Table, action: Action, row: Row | None = None) -> Verdict:
+def verdict(table: Table, action: Action, row: Row | None = None) -> Availability:
     """Whether the player can take ``action`` at ``table`` now (``row``: where PLACE puts the cards), and why
     not."""
     if table.exchange.active and action in PICKING:
@@ -97,7 +97,7 @@ def verdict(table: Table, action: Action, row: Row | None = None) -> Verdict:
     return YES if table.phase is not Phase.OVER else greyed(Why.TABLE_OVER)
 
 
-def _after(table: Table) -> Verdict:
+def _after(table: Table) -> Availability:
     """Why a key of the deal's end (skip, results, next) cannot act: the deal is not scored yet, or the reveal
     is over (hidden)."""
     if table.phase in (Phase.OVER, Phase.ROUND_SUMMARY):

@@ -22,7 +22,7 @@ from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_r
 from rules.presets import Options
 from rules.specials import Special
 
-from .why import YES, Allowed, Verdict, Why, greyed
+from .why import YES, Allowed, Availability, Why, greyed
 
 __all__ = ["Action", "Allowed", "ArrangeError", "ArrangeState", "Hint", "display_order", "hint_row", "partial_category"]
 
@@ -428,7 +428,7 @@ class ArrangeState:
 
     # ---- what may be done
 
-    def verdict(self, action: Action, row: Row | None = None) -> Verdict:
+    def verdict(self, action: Action, row: Row | None = None) -> Availability:
         """Whether an arranging ``action`` can be taken on this state (``row``: where PLACE puts the cards), with
         the reason when not (greyed: these are the current step's keys). The table decides first whether the
         player may arrange at all (:func:`app.game.actions.verdict`)."""
@@ -455,7 +455,7 @@ class ArrangeState:
                 return greyed(Why.FOUL)
         return YES
 
-    def _place_verdict(self, row: Row | None) -> Verdict:
+    def _place_verdict(self, row: Row | None) -> Availability:
         if row is None:
             return greyed(Why.NO_ROW)
         moving = [c for c in self.targets() if c not in self.rows[row]]

@@ -1,4 +1,4 @@
-"""Where a table is (:class:`Phase`), how the other players see a seat (:class:`Status`), and how a deal's
+"""Where a table is (:class:`Phase`), how the other players see a seat (:class:`SeatState`), and how a deal's
 time-out is being handled (:class:`Timeout`)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Status(StrEnum):
+class SeatState(StrEnum):
     """A seat's state during a deal, as the other players see it."""
 
     THINKING = "thinking"

@@ -39,7 +39,7 @@ from .exchange import Exchange
 from .exemption import hand_in, prefilled
 from .helping import Helper
 from .journal import Recorder
-from .phase import Phase, Status, Timeout
+from .phase import Phase, SeatState, Timeout
 from .progress import Progress, restore_made
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
@@ -247,14 +247,14 @@ class Table:
                 restore_made(self, record, human, made)
         self.phase = Phase.ARRANGING
 
-    def status(self, seat: int) -> Status:
+    def status(self, seat: int) -> SeatState:
         """Thinking or ready during a deal; out when the seat does not play; empty for an unused chair."""
         rec = self.current
         if self.is_empty(seat):
-            return Status.EMPTY
+            return SeatState.EMPTY
         if rec is None or seat not in rec.seats:
-            return Status.OUT if self.is_out(seat) else Status.THINKING
-        return Status.READY if seat in rec.decisions else Status.THINKING
+            return SeatState.OUT if self.is_out(seat) else SeatState.THINKING
+        return SeatState.READY if seat in rec.decisions else SeatState.THINKING
 
     # ---- conducting: what happens next
 

@@ -1,5 +1,5 @@
 """Whether a key can act now and, when it cannot, why: :class:`Allowed` (act, greyed, hidden), :class:`Why`
-(the reason's code, translated as ``table.why.<code>``) and :class:`Verdict` (the two together, with the figures
+(the reason's code, translated as ``table.why.<code>``) and :class:`Availability` (the two together, with the figures
 the words need).
 
 No key at the table is silent: one that cannot act says its :class:`Why` in the message line, whether the
@@ -70,7 +70,7 @@ class Why(StrEnum):
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Availability:
     """Whether an action can be taken now and, when not, why (``n``, ``m``, ``row``: the figures its words
     need, e.g. the cards left to place, or a row's room against the cards chosen)."""
 
@@ -86,14 +86,14 @@ class Verdict:
         return self.allowed is Allowed.ALLOWED
 
 
-YES = Verdict(Allowed.ALLOWED)
+YES = Availability(Allowed.ALLOWED)
 
 
-def greyed(why: Why, n: int = 0, m: int = 0, row: Row | None = None) -> Verdict:
+def greyed(why: Why, n: int = 0, m: int = 0, row: Row | None = None) -> Availability:
     """Shown in the Footer, dimmed: the current step's key, not possible yet, for ``why``."""
-    return Verdict(Allowed.GREYED, why, n, m, row)
+    return Availability(Allowed.GREYED, why, n, m, row)
 
 
-def hidden(why: Why, n: int = 0, m: int = 0, row: Row | None = None) -> Verdict:
+def hidden(why: Why, n: int = 0, m: int = 0, row: Row | None = None) -> Availability:
     """Not in the Footer (another phase's key, or another table's), for ``why``."""
-    return Verdict(Allowed.HIDDEN, why, n, m, row)
+    return Availability(Allowed.HIDDEN, why, n, m, row)

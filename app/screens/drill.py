@@ -34,7 +34,7 @@ from app.store.database import History, WriteFailed
 from app.store.stats import DrillStats, drill_stats
 from app.view.cards import CardLook, cards_text
 from app.view.drill import choice_label, verdict_text, why_text
-from app.view.formatting import seat_name
+from app.view.formatting import preset_name, seat_name
 from app.widgets.option_menu import ChoiceList
 from rules.arrangement import Arrangement, is_foul
 from rules.cards import parse_cards
@@ -156,7 +156,7 @@ class DrillScreen(BaseScreen[None]):
             tie = t("drills.on") if show["suit_tiebreak"] else t("drills.off")
             return f"{t('drills.prompt.compare')}  {t('drills.prompt.compare_options', wheel=wheel, tiebreak=tie)}"
         if q.drill is Drill.SPECIAL:
-            return t("drills.prompt.special", rules=t(f"host.preset.{show['rules']}.name"))
+            return t("drills.prompt.special", rules=preset_name(t, show["rules"]))
         if q.drill is Drill.SCORE:
             return t("drills.prompt.score", b=seat_name(t, show["b"], 0))
         return t(f"drills.prompt.{q.drill.value}")

@@ -16,7 +16,7 @@ from app.screens.base import BaseModal
 from app.widgets.chrome import GameFooter
 from rules.presets import Preset
 
-# (keys, i18n key of the explanation, when it applies: all | arcade | banker | exchange | specials | watch)
+# (keys, i18n key of the explanation, when it applies: all | arcade | banker | exchange | watch)
 KEYS = (
     ("← →", "table.help.move", "all"),
     ("space", "table.help.select", "all"),
@@ -81,13 +81,14 @@ class HelpScreen(BaseModal[None]):
 
     def rows(self) -> list[tuple[str, str]]:
         """The keys this table has, each with its explanation."""
-        return [
-            (keys, self.t(text))
-            for keys, text, when in KEYS
-            if not (when == "arcade" and self.preset is not Preset.ARCADE)
-            and not (when == "banker" and not self.banker)
-            and not (when == "exchange" and not self.exchange)
-        ]
+        applies = {
+            "all": True,
+            "arcade": self.preset is Preset.ARCADE and not self.banker,  # no 賭倍 in a banker game
+            "banker": self.banker,
+            "exchange": self.exchange,
+            "watch": self.watching,
+        }
+        return [(keys, self.t(text)) for keys, text, when in KEYS if applies[when]]
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -27,7 +27,7 @@ from app.game.record import Decider
 from app.screens.base import MENU_CSS, BaseScreen
 from app.store.database import DealRow, History, Mode
 from app.view.coach import VERDICT_STYLE
-from app.view.formatting import signed
+from app.view.formatting import preset_name, signed
 from rules.presets import Preset
 
 PAGE = 200
@@ -192,7 +192,7 @@ class HistoryScreen(BaseScreen[None]):
         return [
             str(row.id),
             when(row.played),
-            t(f"host.preset.{row.preset}.name"),
+            preset_name(t, row.preset),
             deal_cell,
             units,
             rows,
@@ -202,7 +202,7 @@ class HistoryScreen(BaseScreen[None]):
 
     def _describe_filters(self) -> None:
         t = self.t
-        preset = t("history.all") if self.preset is None else t(f"host.preset.{self.preset}.name")
+        preset = t("history.all") if self.preset is None else preset_name(t, self.preset)
         verdict = t("history.all") if self.verdict is None else t(f"coach.verdict.{self.verdict}")
         session = t("history.all") if self.session is None else t("history.session_n", session=self.session)
         line = t("history.filters", preset=preset, verdict=verdict, session=session)

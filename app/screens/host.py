@@ -25,6 +25,7 @@ from app.config import STAKES as PLAYER_STAKES
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_screen import RulesView
+from app.view.formatting import preset_name
 from app.view.host_form import banker_seats, exchange_value, exchange_values, fit, shown
 from app.view.rules_text import RulesText, preset_description
 from app.widgets.form import ChoiceRow
@@ -87,7 +88,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
         yield Static(t("host.title"), classes="screen-title")
         with Horizontal(id="host-columns"):
             with VerticalScroll(id="host-body", classes="form"):
-                presets = [(p, t(f"host.preset.{p.value}.name")) for p in Preset]
+                presets = [(p, preset_name(t, p.value)) for p in Preset]
                 yield ChoiceRow(t("host.preset_label"), presets, c.preset, id="preset")
                 yield Static(preset_description(t, c.preset), id="preset-desc", classes="row-note")
                 scored = [(True, t("host.scored")), (False, t("host.practice"))]

@@ -34,7 +34,7 @@ from app.screens.settings import SettingsScreen, language_of, notify_load_warnin
 from app.screens.stats import StatsScreen
 from app.settings import Settings
 from app.store.database import SessionRow
-from app.view.formatting import money_text
+from app.view.formatting import money_text, preset_name
 from app.widgets.form import CardStrip
 from app.widgets.option_menu import OptionMenu
 from rules.ledger import ledger_from_dict
@@ -183,7 +183,7 @@ class MainMenu(BaseScreen[None]):
         quick = TableConfig.quick()
         hint = self.t(
             f"menu.{item}_hint",
-            preset=self.t(f"host.preset.{quick.preset.value}.name"),
+            preset=preset_name(self.t, quick.preset.value),
             limit=quick.time_limit,
         )
         self.query_one("#menu-hint", Static).update(hint)
@@ -254,7 +254,7 @@ class MainMenu(BaseScreen[None]):
         row, t = self._continue, self.t
         if row is None:
             return ""
-        preset = t(f"host.preset.{row.preset}.name")
+        preset = preset_name(t, row.preset)
         money = ""
         try:
             seat = int(row.state.get("player_seat") or 0)

@@ -32,6 +32,7 @@ from app.screens.drill import DrillScreen
 from app.screens.table import TableScreen
 from app.store.database import History
 from app.store.stats import DRILL_BEST_MIN, DrillStats, drill_stats
+from app.view.formatting import preset_name
 from app.widgets.chrome import GameFooter
 from app.widgets.option_menu import ChoiceList
 from rules.presets import Options, Preset
@@ -137,7 +138,7 @@ class PracticeScreen(BaseScreen[None]):
         key = "drills.settings_arrange" if entry == ARRANGE else "drills.settings"
         settings = t(
             key,
-            rules=t(f"host.preset.{self.preset.value}.name"),
+            rules=preset_name(t, self.preset.value),
             items=self.items,
             timed=t("drills.on") if self.timed else t("drills.off"),
             pool=t(f"drills.pool.{self.pool.value}"),
@@ -203,14 +204,14 @@ class PracticeScreen(BaseScreen[None]):
         """Start the highlighted drill."""
         if self.entry == ARRANGE:
             if not self.preset.arranged:  # the pattern ladder has nothing to arrange (RULES.md §19)
-                self.notify(self.t("drills.no_arranging", rules=self.t(f"host.preset.{self.preset.value}.name")))
+                self.notify(self.t("drills.no_arranging", rules=preset_name(self.t, self.preset.value)))
                 return
             self.start_arrange()
             return
         drill = self.drill
         assert drill is not None
         if drill is Drill.SPECIAL and not self.preset.specials:  # western declares nothing (RULES.md §15.1)
-            self.notify(self.t("drills.no_specials", rules=self.t(f"host.preset.{self.preset.value}.name")))
+            self.notify(self.t("drills.no_specials", rules=preset_name(self.t, self.preset.value)))
             return
         kwargs: dict[str, object] = {"items": self.items, "timed": self.timed}
         if self.now is not None:

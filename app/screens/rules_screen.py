@@ -18,6 +18,7 @@ from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.settings import Settings
 from app.view import rules_variants as variants
+from app.view.formatting import preset_name
 from app.view.rules_text import RulesText
 from app.widgets.markdown import block_widget, markdown_blocks, refill
 from rules.presets import Options, Preset
@@ -113,7 +114,7 @@ class RulesScreen(BaseScreen[None]):
         t = self.t
         yield Static(t("rules.title"), classes="screen-title")
         yield Tabs(
-            *(Tab(t(f"host.preset.{p.value}.name"), id=f"tab-{p.value}") for p in Preset),
+            *(Tab(preset_name(t, p.value), id=f"tab-{p.value}") for p in Preset),
             active=f"tab-{self.preset.value}",
             id="preset-tabs",
         )

@@ -26,7 +26,7 @@ from app.store.database import History
 from app.store.stats import PresetStats, compute_stats
 from app.view.chart import Axes, column_chart
 from app.view.coach import percent
-from app.view.formatting import signed
+from app.view.formatting import preset_name, signed
 from rules.presets import Preset
 
 PRESETS = tuple(p.value for p in Preset)
@@ -71,7 +71,7 @@ class StatsScreen(BaseScreen[None]):
     def show(self) -> None:
         """Compute and draw the current preset's statistics."""
         t = self.t
-        name = t(f"host.preset.{self.preset}.name")
+        name = preset_name(t, self.preset)
         self.query_one("#stats-preset", Static).update(t("stats.preset", preset=name))
         numbers = self.query_one("#stats-numbers", Static)
         counts = self.query_one("#stats-counts", Static)

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from app.game import Action, Allowed, Phase
 from app.game.actions import verdict as game_verdict
 from app.game.replay import OneDeal
-from app.game.why import YES, Verdict, Why, greyed, hidden
+from app.game.why import YES, Availability, Why, greyed, hidden
 from app.screens.table_part import TableSeen
 from app.view.why import why_text
 from app.widgets.textual_private import own_bindings
@@ -85,7 +85,7 @@ class Keys:
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
 
-    def verdict(self, action: str, parameters: tuple[object, ...] = ()) -> Verdict:
+    def verdict(self, action: str, parameters: tuple[object, ...] = ()) -> Availability:
         """Whether the screen's ``action`` acts now and, when not, why (:mod:`app.game.why`)."""
         table = self.screen.table
         one_deal = isinstance(table, OneDeal)
@@ -123,7 +123,7 @@ class Keys:
         """``key`` reached its last binding: say why none of the others can act. The reason is the one of the
         binding the Footer shows greyed, else of the first hidden one."""
         screen = self.screen
-        found: list[tuple[Binding, Verdict]] = []
+        found: list[tuple[Binding, Availability]] = []
         for binding in own_bindings(screen).get(key, ()):
             _, name, params = parse_action(binding.action)
             if name != "explain":

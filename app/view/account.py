@@ -29,11 +29,6 @@ from rules.presets import Preset
 from rules.specials import Special
 
 ROW_IDS = {r.id: r for r in Row}
-TAIWAN_FAMILY = (Preset.TAIWAN, Preset.TOURNAMENT)
-SWEEP_PRESETS = (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI)
-# The item kinds a preset has a line for even when nothing was scored on it (zeros shown); bonuses and
-# special hands get a line of their own only when one was scored, else one line for them all, at zero.
-BONUS_PRESETS = (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI)
 
 
 class Section(StrEnum):
@@ -89,14 +84,12 @@ def rule_section(preset: Preset, kind: str) -> Section:
     }
     if kind in fixed:
         return fixed[kind]
-    if kind in ("dragon", *(s.value for s in (Special.DRAGON, Special.SUITED_DRAGON))) and preset in (
-        *TAIWAN_FAMILY,
-        Preset.ARCADE,
-    ):
+    dragons = ("dragon", *(s.value for s in (Special.DRAGON, Special.SUITED_DRAGON)))
+    if kind in dragons and (preset.taiwan_family or preset is Preset.ARCADE):
         return Section.DRAGONS
     if _is_special(preset, kind):
         return Section.REPORTS_HONGKONG if preset is Preset.HONGKONG else Section.SPECIALS
-    if preset in TAIWAN_FAMILY:
+    if preset.taiwan_family:
         return Section.BONUSES_TAIWAN
     if preset is Preset.ARCADE:
         return Section.SHAPES
@@ -236,17 +229,17 @@ def build_account(
             cells = []
             for values, rows in zip(per_pair, outcomes, strict=True):
                 mark = "—" if rows is None else marks[rows[row]]
-                own = preset not in TAIWAN_FAMILY and rows is not None  # taiwan settles the rows together
+                own = not preset.taiwan_family and rows is not None  # taiwan settles the rows together
                 cells.append(Cell(values.get(row.id, 0) if own else None, mark))
             add(row.id, cells)
-        if preset in TAIWAN_FAMILY:
+        if preset.taiwan_family:
             add("rows", [Cell(v.get("rows", 0), _record(rows)) for v, rows in zip(per_pair, outcomes, strict=True)])
     fixed: list[str] = []
     if preset is Preset.WESTERN:
         fixed.append("majority")
-    if preset in SWEEP_PRESETS:
+    if preset.bonuses:
         fixed.append("sweep")
-        if preset in TAIWAN_FAMILY:
+        if preset.taiwan_family:
             fixed.append("crush")
         if rec.players == 4 and len(rec.seats) == 4 and rec.banker is None:
             fixed.append("home_run")
@@ -292,7 +285,7 @@ def _record(rows: tuple[Outcome, ...] | None) -> str:
 
 def _has_group(preset: Preset, group: str) -> bool:
     if group == "bonuses":
-        return preset in BONUS_PRESETS
+        return preset.bonuses
     return bool(preset.specials)
 
 
@@ -390,15 +383,15 @@ def board_lines(t: Translator, account: Account, seat: str, compact: bool = Fals
     return out
 
 
-def account_board(t: Translator, rec: DealRecord, seat: int, human: int | None, compact: bool = False) -> Text:
+def seat_account_text(t: Translator, rec: DealRecord, seat: int, human: int | None, compact: bool = False) -> Text:
     """``seat``'s account of ``rec`` as the board shows it (:func:`board_lines`: the header dim, the deal's
     total bold); empty when the deal is not scored or ``seat`` did not play it."""
     account = build_account(t, rec, seat, human)
-    return Text() if account is None else board_account(t, account, human, compact)
+    return Text() if account is None else built_account_text(t, account, human, compact)
 
 
-def board_account(t: Translator, account: Account, human: int | None, compact: bool = False) -> Text:
-    """An account built already, as :func:`account_board` shows it (the board tries it in full, then
+def built_account_text(t: Translator, account: Account, human: int | None, compact: bool = False) -> Text:
+    """An account built already, as :func:`seat_account_text` shows it (the board tries it in full, then
     ``compact``, without building it twice)."""
     lines = board_lines(t, account, seat_name(t, account.seat, human), compact)
     if compact:
@@ -417,12 +410,12 @@ __all__ = [
     "Cell",
     "MoneyLine",
     "Section",
-    "account_board",
-    "board_account",
     "board_lines",
     "build_account",
+    "built_account_text",
     "cell_text",
     "opponents",
     "pad",
     "rule_section",
+    "seat_account_text",
 ]

@@ -23,6 +23,12 @@ def signed(n: int) -> str:
     return f"+{n:,}" if n > 0 else f"{n:,}"
 
 
+def preset_name(t: Translator, preset: object) -> str:
+    """A preset's name in the player's language (``preset``: a :class:`rules.presets.Preset` or its value), from
+    ``common.preset``: the one place every screen, the table's top bar and the rules text read it."""
+    return t(f"common.preset.{getattr(preset, 'value', preset)}")
+
+
 def unit_word(t: Translator) -> str:
     """The scoring unit's one word in the player's language (headings): en "units", zh-TW 賭, zh-CN 水.
     The word is named once, in ``common.units``; an amount reads through :func:`units_text`."""
@@ -98,11 +104,7 @@ def step_title(t: Translator, step: RevealStep, preset: Preset) -> str:
     if step.kind is StepKind.ROW and step.row is not None:
         return t(f"results.step.{step.row.id}")
     if step.kind is StepKind.HOME_RUNS:
-        return t(
-            "results.step.home_runs_taiwan"
-            if preset in (Preset.TAIWAN, Preset.TOURNAMENT)
-            else "results.step.home_runs"
-        )
+        return t("results.step.home_runs_taiwan" if preset.taiwan_family else "results.step.home_runs")
     return t(f"results.step.{step.kind}")
 
 

@@ -28,7 +28,7 @@ from app.game import (
 )
 from app.game.exemption import exempt_of
 from app.i18n import Translator
-from app.view.account import account_board, board_account, build_account
+from app.view.account import build_account, built_account_text, seat_account_text
 from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status, who_finished
 from app.view.exchange import exchange_board, exchange_status, hand_model
@@ -465,7 +465,7 @@ class TablePresenter:
         account = build_account(self.t, rec, table.viewer, table.human)  # built once, drawn in full or compact
         if account is not None:
             for compact in (False, True):
-                with_account = Text.assemble(out, "\n", board_account(self.t, account, table.human, compact))
+                with_account = Text.assemble(out, "\n", built_account_text(self.t, account, table.human, compact))
                 if self._fits(with_account):
                     return with_account
         # No room for the account: as much of the story as fits, and where the rest is (never the header alone).
@@ -479,7 +479,7 @@ class TablePresenter:
         rec = self.table.current
         if rec is None:
             return Text()
-        return account_board(self.t, rec, self.table.viewer, self.table.human, compact)
+        return seat_account_text(self.t, rec, self.table.viewer, self.table.human, compact)
 
     def _fits(self, text: Text) -> bool:
         """Whether ``text`` fits the board as it wraps there (before the board is measured: a tall board)."""

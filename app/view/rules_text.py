@@ -28,6 +28,8 @@ from rules.session import (
 )
 from rules.specials import Special
 
+from .formatting import preset_name
+
 # Example rows for arcade's row worths (§7): the amounts come from arcade.row_worth on these.
 _WORTH_EXAMPLES: tuple[tuple[str, Row, str], ...] = (
     ("front_trips", Row.FRONT, "5s 5h 5d"),
@@ -60,11 +62,7 @@ def preset_description(t: Translator, preset: Preset) -> str:
     return t(
         f"host.preset.{preset.value}.desc",
         majority=western.MAJORITY,
-        sweep=taiwan.SWEEP
-        if preset in (Preset.TAIWAN, Preset.TOURNAMENT)
-        else arcade.SWEEP
-        if preset is Preset.ARCADE
-        else shisanshui.SWEEP,
+        sweep=taiwan.SWEEP if preset.taiwan_family else arcade.SWEEP if preset is Preset.ARCADE else shisanshui.SWEEP,
         home_run=arcade.HOME_RUN
         if preset is Preset.ARCADE
         else shisanshui.HOME_RUN
@@ -102,7 +100,7 @@ class RulesText:
 
     def _lines(self) -> Iterator[str]:
         p = self.preset
-        yield f"# {self.t(f'host.preset.{p.value}.name')}"
+        yield f"# {preset_name(self.t, p.value)}"
         yield ""
         yield preset_description(self.t, p)
         yield ""
@@ -113,7 +111,7 @@ class RulesText:
             return
         yield from self._rows()
         yield from self._foul()
-        if p in (Preset.TAIWAN, Preset.TOURNAMENT):
+        if p.taiwan_family:
             yield from self._taiwan()
         elif p is Preset.ARCADE:
             yield from self._arcade()
@@ -173,7 +171,7 @@ class RulesText:
         }[self.preset]
         yield self.tr("foul_rule")
         yield ""
-        plain = self.preset in (Preset.WESTERN, Preset.HONGKONG, Preset.BACKROW)  # no sweep bonus against a foul
+        plain = not self.preset.bonuses  # no sweep bonus against a foul
         loses = self.tr("foul_loses_western") if plain else self.tr("foul_loses")
         yield from self._bullets(join(loses, sweep), self.tr("foul_two"), self.tr("foul_no_bonus"))
         yield self.tr("foul_ui")

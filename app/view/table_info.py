@@ -11,7 +11,7 @@ from rich.text import Text
 
 from app.game import Table
 from app.i18n import Translator
-from app.view.formatting import conversion_text
+from app.view.formatting import conversion_text, preset_name
 from rules.presets import Preset
 
 #: Columns the top bar leaves to the countdown at its right ("Time 1:00", "時間 1:00") and the padding.
@@ -28,10 +28,10 @@ def info_text(
     # The game's name as the table's players call it: 十三水 on the mainland's table, 十三張 elsewhere.
     title = "common.app_title_shisanshui" if table.preset is Preset.SHISANSHUI else "common.app_title"
     out.append(t(title), style="bold")
-    out.append(" · " + t(f"common.preset.{table.preset.value}"))
+    out.append(" · " + preset_name(t, table.preset.value))
     rest = _rest(t, table, dealer, seat_name)
     if room is not None and out.cell_len + rest.cell_len > room - CLOCK_ROOM:
-        out = Text(t(f"common.preset.{table.preset.value}"), style="bold")
+        out = Text(preset_name(t, table.preset.value), style="bold")
     return out.append_text(rest)
 
 

@@ -5,12 +5,12 @@ The same concept on another floor: :mod:`app.game.why` decides; this module word
 
 from __future__ import annotations
 
-from app.game.why import Verdict
+from app.game.why import Availability
 from app.i18n import Translator
 from rules.arrangement import ROW_SIZES
 
 
-def why_text(t: Translator, key: str, action: str, verdict: Verdict) -> str:
+def why_text(t: Translator, key: str, action: str, verdict: Availability) -> str:
     """What the message line says when ``key`` (bound to ``action``, its Footer word) cannot act now; empty
     when it can."""
     if verdict.why is None:

@@ -127,7 +127,7 @@ def test_menu_and_host_keys_exist(lang):
     strings = load_strings(lang)
     keys = [f"menu.{item}{suffix}" for item, _ in ITEMS for suffix in ("", "_alt", "_hint")]
     keys += [f"menu.key.{item}" for item, _ in ITEMS]
-    keys += [f"host.preset.{p.value}.{part}" for p in Preset for part in ("name", "desc")]
+    keys += [f"host.preset.{p.value}.desc" for p in Preset] + [f"common.preset.{p.value}" for p in Preset]
     assert [k for k in keys if k not in strings] == []
     for preset in Preset:
         assert "{" not in preset_description(Translator(lang), preset)

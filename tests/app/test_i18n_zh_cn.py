@@ -139,7 +139,6 @@ def test_the_game_is_called_shisanshui():
     assert "十三水" in t("menu.learn") and "十三水" in t("guide.title", n=1, of=9)
     # 十三张 names only the Taiwanese game (十三张牌 is thirteen cards).
     assert sorted(k for k, v in load_strings(ZH_CN).items() if "十三张" in v.replace("十三张牌", "")) == [
-        "common.preset.taiwan",
         "host.preset.taiwan.desc",
     ]
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from ai import Level
 from ai.coach import Budget
 from app.config import PLAYERS, TableConfig, seats_for
-from app.game import ArrangeError, Phase, Status, Table, run_ai, run_coach
+from app.game import ArrangeError, Phase, SeatState, Table, run_ai, run_coach
 from app.game.journal import Journal
 from app.game.record import DealRecord, RecordError
 from app.game.replay import OneDeal
@@ -139,7 +139,7 @@ def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, pl
     assert [r.seat for r in t.ask.computer_requests()] == [s for s in seats if s != 0]
     assert all(r.view.players == players for r in t.ask.computer_requests())  # the AI sees the table's size
     for seat in empty:
-        assert t.is_empty(seat) and not t.is_out(seat) and t.status(seat) is Status.EMPTY
+        assert t.is_empty(seat) and not t.is_out(seat) and t.status(seat) is SeatState.EMPTY
     auto_deal(t)
     assert t.phase is Phase.RESULTS and rec.result is not None
     assert len(rec.result.totals) == players and sum(rec.result.totals) == 0
@@ -206,7 +206,7 @@ def test_the_player_out_of_a_three_player_tournament_ends_it():
             break
         t.next()
     assert t.session_end_reason() in (EndReason.ELIMINATED, EndReason.FINISHED)
-    assert not t.is_out(2) and t.status(2) is Status.EMPTY
+    assert not t.is_out(2) and t.status(2) is SeatState.EMPTY
 
 
 def test_a_three_player_arcade_table_plays_down_to_the_last_two_and_ends():
@@ -334,7 +334,7 @@ def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
     assert row is not None and row.config["players"] == 3
     again = restore_table(row, history.session_deals(row.id), history)
     assert again.save() == table.save()
-    assert again.seats == (0, 1, 3) and again.is_empty(2) and again.status(2) is Status.EMPTY
+    assert again.seats == (0, 1, 3) and again.is_empty(2) and again.status(2) is SeatState.EMPTY
     assert again.money() == table.money() and again.start_money == table.start_money
     table.phase, table.over_reason = again.phase, None
     if table.session_end_reason() is None:

@@ -311,7 +311,7 @@ async def test_the_joker_key_deals_the_joker_into_the_drills_that_can_hold_it() 
         assert screen.run.to_dict()["options"]["joker"] is True
 
 
-@pytest.mark.parametrize("close", ["ctrl+q", "hang-up"])
+@pytest.mark.parametrize("close", ["ctrl+q", pytest.param("hang-up", marks=pytest.mark.soak)])
 async def test_closing_the_game_mid_drill_keeps_the_questions_answered(close: str) -> None:
     """Ctrl+Q, or the terminal (or browser tab) closing, keeps the run as *End the drill* does: 3 answers kept."""
     app = make_app(menu=True)

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from ai import Level
 from app.game import Action, Allowed, ArrangeState, Phase, Table
 from app.game.actions import verdict
-from app.game.why import Verdict, Why
+from app.game.why import Availability, Why
 from app.i18n import LANGUAGES, Translator
 from app.screens.table_keys import TABLE_BINDINGS
 from app.view.why import why_text
@@ -131,7 +131,7 @@ def test_every_key_acts_or_says_why_in_every_phase(name):
 def test_every_reason_has_words_in_every_language(why):
     for lang in LANGUAGES:
         t = Translator(lang)
-        text = why_text(t, "⏎", t("table.key.ready"), Verdict(Allowed.GREYED, why, n=4, m=2, row=Row.BACK))
+        text = why_text(t, "⏎", t("table.key.ready"), Availability(Allowed.GREYED, why, n=4, m=2, row=Row.BACK))
         assert text.startswith("⏎ ") and "{" not in text and f"table.why.{why.value}" not in text, (lang, why)
 
 

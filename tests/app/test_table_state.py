@@ -16,7 +16,7 @@ from app.game import (
     ArrangeState,
     Phase,
     Purpose,
-    Status,
+    SeatState,
     Table,
     choice_suggestions,
     count_frames,
@@ -227,9 +227,9 @@ def test_deals_are_reproducible_from_the_seed():
 def test_full_deal_and_record_serialises():
     t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
-    assert t.phase is Phase.ARRANGING and t.status(1) is Status.THINKING
+    assert t.phase is Phase.ARRANGING and t.status(1) is SeatState.THINKING
     t.decide_computers()
-    assert t.status(1) is Status.READY and not t.all_decided
+    assert t.status(1) is SeatState.READY and not t.all_decided
     with pytest.raises(ArrangeError) as exc:
         t.ready()
     assert exc.value.code == "incomplete"

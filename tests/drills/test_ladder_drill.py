@@ -14,7 +14,7 @@ from app.game.drills.ladder_drill import build, ladder_question, level_of
 from app.i18n import LANGUAGES, Translator
 from app.view.drill import answer_text, choice_label, why_text
 from rules.cards import parse_cards
-from rules.ladder import Decider, Pattern, compare_ladder, decided_by, ladder_hand
+from rules.ladder import DecidedBy, Pattern, compare_ladder, decided_by, ladder_hand
 from rules.presets import Preset
 from tests.tiers import sized
 
@@ -49,7 +49,7 @@ def test_each_level_is_as_close_as_it_says_and_the_answer_is_the_ladders(level: 
         else:
             assert gap == 0  # levels 2-4 are same-tier questions
         if level == 4:
-            assert decided_by(x, y) in (Decider.SINGLES, Decider.EQUAL)
+            assert decided_by(x, y) in (DecidedBy.SINGLES, DecidedBy.EQUAL)
         # The explanation names the two hands' own patterns and what decided.
         assert (q.why.key, q.why.values["left"], q.why.values["right"]) == ("ladder", x.pattern.id, y.pattern.id)
         answers[next(iter(q.correct))] += 1

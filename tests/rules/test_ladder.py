@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rules.cards import Card, CardError, parse_cards
 from rules.ladder import (
-    Decider,
+    DecidedBy,
     LadderHand,
     Pattern,
     compare_ladder,
@@ -223,7 +223,7 @@ def test_tiers_are_ordered() -> None:
     for i, hi in enumerate(ladder):
         for lo in ladder[i + 1 :]:
             assert cmp(hi, lo) == 1 and cmp(lo, hi) == -1
-            assert decided_by(parse_cards(hi), parse_cards(lo)) is Decider.TIER
+            assert decided_by(parse_cards(hi), parse_cards(lo)) is DecidedBy.TIER
 
 
 # ---------------------------------------------------------------- ties inside a tier
@@ -243,7 +243,7 @@ def test_tiers_are_ordered() -> None:
 def test_tiers_one_to_three_are_equal_inside(a: str, b: str) -> None:
     assert read(a).tier == read(b).tier
     assert cmp(a, b) == 0 == cmp(b, a)
-    assert decided_by(parse_cards(a), parse_cards(b)) is Decider.SAME_TIER
+    assert decided_by(parse_cards(a), parse_cards(b)) is DecidedBy.SAME_TIER
 
 
 def test_straight_flushes_by_the_top_card_a2345_lowest() -> None:
@@ -252,7 +252,7 @@ def test_straight_flushes_by_the_top_card_a2345_lowest() -> None:
     wheel = "Ac 2c 3c 4c 5c Kh Kd Qs Jh 9h 8s 7d Ts"
     assert [read(h).key for h in (nine, six, wheel)] == [((7,),), ((4,),), ((3,),)]
     assert cmp(nine, six) == 1 and cmp(six, wheel) == 1 and cmp(wheel, nine) == -1
-    assert decided_by(parse_cards(six), parse_cards(wheel)) is Decider.TOP_CARD
+    assert decided_by(parse_cards(six), parse_cards(wheel)) is DecidedBy.TOP_CARD
 
 
 def test_the_best_straight_flush_counts() -> None:
@@ -266,7 +266,7 @@ def test_the_best_straight_flush_counts() -> None:
 def test_equal_straight_flushes_tie_whatever_the_suits() -> None:
     a = "5h 6h 7h 8h 9h As Ad Kc Qd 2s 2c Jd 3c"
     b = "5s 6s 7s 8s 9s Ah Ac Kd Qc 2h 2d Jc 3d"
-    assert cmp(a, b) == 0 and decided_by(parse_cards(a), parse_cards(b)) is Decider.EQUAL
+    assert cmp(a, b) == 0 and decided_by(parse_cards(a), parse_cards(b)) is DecidedBy.EQUAL
 
 
 def test_the_highest_four_decides_not_how_many() -> None:
@@ -276,7 +276,7 @@ def test_the_highest_four_decides_not_how_many() -> None:
     assert read(tens).pattern is read(two).pattern is Pattern.FOUR_KIND
     assert read(two).key == ((7,),)
     assert cmp(tens, two) == 1 and cmp(two, tens) == -1
-    assert decided_by(parse_cards(tens), parse_cards(two)) is Decider.FOUR_KIND
+    assert decided_by(parse_cards(tens), parse_cards(two)) is DecidedBy.FOUR_KIND
 
 
 def test_the_highest_trips_decide_not_how_many() -> None:
@@ -286,14 +286,14 @@ def test_the_highest_trips_decide_not_how_many() -> None:
     assert cmp(tens, two) == 1
     aces = "As Ah Ad 3c 4d 6h 8s 9c Jd Qh 5c 7s 7d"
     deuces = "2s 2h 2d 3s 4h 6c 8d 9h Js Qc Kd Ts Th"
-    assert cmp(aces, deuces) == 1 and decided_by(parse_cards(aces), parse_cards(deuces)) is Decider.TRIPS
+    assert cmp(aces, deuces) == 1 and decided_by(parse_cards(aces), parse_cards(deuces)) is DecidedBy.TRIPS
 
 
 def test_pairs_from_the_highest_down() -> None:
     kings = "Ks Kh 3d 3c As Qd Jc 9d 8s 7c 5d 4h 2h"
     queens = "Qs Qh Jd Jc Ts Td Ah Kc 9c 8d 6s 4c 2d"
     assert cmp(kings, queens) == 1  # one pair of kings beats three lower pairs
-    assert decided_by(parse_cards(kings), parse_cards(queens)) is Decider.PAIRS
+    assert decided_by(parse_cards(kings), parse_cards(queens)) is DecidedBy.PAIRS
     # The same top pair: the second pair decides.
     kq = "Ks Kh Qd Qc As Jd 9c 8d 7s 6c 5d 4h 2h"
     kj = "Kd Kc Jh Js Ah Qs Tc 9d 8h 6s 5c 4c 3h"
@@ -305,20 +305,20 @@ def test_more_pairs_ahead_when_the_higher_ones_are_equal() -> None:
     two = "Kd Kc 9s 9h Ah Qs Jh Td 8h 7c 6s 5d 3h"
     assert read(three).key[0] == (11, 7, 2) and read(two).key[0] == (11, 7)
     assert cmp(three, two) == 1 and cmp(two, three) == -1
-    assert decided_by(parse_cards(three), parse_cards(two)) is Decider.PAIRS
+    assert decided_by(parse_cards(three), parse_cards(two)) is DecidedBy.PAIRS
 
 
 def test_then_the_single_cards_from_the_highest_down() -> None:
     a = "Ks Kh 9d 9c As Qd Jc 8d 7s 6c 5d 4h 2h"
     b = "Kd Kc 9s 9h Ah Qs Jh 8h 7c 6s 5c 3h 2d"  # the same down to the 5; a's 4 against b's 3
     assert cmp(a, b) == 1
-    assert decided_by(parse_cards(a), parse_cards(b)) is Decider.SINGLES
+    assert decided_by(parse_cards(a), parse_cards(b)) is DecidedBy.SINGLES
 
 
 def test_the_same_ranks_tie_suits_never_decide() -> None:
     a = "Ks Kh 9d 9c As Qd Jc 8d 7s 6c 5d 4h 2h"
     b = "Kd Kc 9s 9h Ah Qs Jh 8h 7c 6s 5c 4d 2d"
-    assert cmp(a, b) == 0 and decided_by(parse_cards(a), parse_cards(b)) is Decider.EQUAL
+    assert cmp(a, b) == 0 and decided_by(parse_cards(a), parse_cards(b)) is DecidedBy.EQUAL
 
 
 # ---------------------------------------------------------------- scoring a table
@@ -335,7 +335,7 @@ def test_score_ladder_pairwise_one_unit() -> None:
     ]
     results = pair_results(hands)
     assert [(r.a, r.b, r.winner) for r in results] == [(0, 1, 0), (0, 2, 0), (1, 2, 2)]
-    assert results[0].pattern_a is Pattern.DRAGON and results[0].decided is Decider.TIER
+    assert results[0].pattern_a is Pattern.DRAGON and results[0].decided is DecidedBy.TIER
     assert score_ladder(hands) == [2.0, -2.0, 0.0]
 
 

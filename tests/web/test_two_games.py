@@ -12,6 +12,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.web.served import ROOT
 
 DEALS = 4  # each game's; both write a deal every fraction of a second
@@ -38,6 +40,10 @@ GAME = textwrap.dedent(
 )
 
 
+# Two whole games of four deals each, some 12 s of CPU: in the soak tier. Every day, the browser test of two tabs
+# playing a deal each at once over one data folder (tests/web/test_browser.py) checks the same: both deals stored,
+# "database is locked" nowhere.
+@pytest.mark.soak
 def test_two_games_play_at_once_and_lose_no_deal(tmp_path: Path) -> None:
     env = {**os.environ, "CHINESE_POKER_HOME": str(tmp_path)}
     games = [

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from rules.cards import RANK_CHARS, Card, format_cards
-from rules.ladder import TIERS, Decider, LadderHand, Pattern, compare_ladder, decided_by, ladder_hand
+from rules.ladder import TIERS, DecidedBy, LadderHand, Pattern, compare_ladder, decided_by, ladder_hand
 
 from .question import Drill, Question, Why
 
@@ -148,13 +148,13 @@ def level_of(a: Sequence[int], b: Sequence[int]) -> int:
     if gap:
         return 0 if gap >= 3 else 1
     d = decided_by(x, y)
-    if d in (Decider.SAME_TIER, Decider.TOP_CARD):
+    if d in (DecidedBy.SAME_TIER, DecidedBy.TOP_CARD):
         return 2
-    if d in (Decider.FOUR_KIND, Decider.TRIPS):
-        n = 4 if d is Decider.FOUR_KIND else 3
+    if d in (DecidedBy.FOUR_KIND, DecidedBy.TRIPS):
+        n = 4 if d is DecidedBy.FOUR_KIND else 3
         win, lose = (a, b) if x.key > y.key else (b, a)
         return 3 if _groups(lose, n) > _groups(win, n) else 2
-    if d is Decider.PAIRS:
+    if d is DecidedBy.PAIRS:
         return 2 if x.key[0][0] != y.key[0][0] else 3
     return 4  # the singles, or everything equal
 
@@ -257,16 +257,16 @@ def explain(x: LadderHand, y: LadderHand) -> Why:
     """Why the left hand ``x`` and the right hand ``y`` compare as they do: both patterns and what decided."""
     d = decided_by(x, y)
     values: dict[str, object] = {"left": x.pattern.id, "right": y.pattern.id, "tier_left": x.tier, "tier_right": y.tier}
-    if d in (Decider.TOP_CARD, Decider.FOUR_KIND, Decider.TRIPS):
+    if d in (DecidedBy.TOP_CARD, DecidedBy.FOUR_KIND, DecidedBy.TRIPS):
         values |= {"a": RANK_CHARS[x.key[0][0]], "b": RANK_CHARS[y.key[0][0]]}
-    elif d is Decider.PAIRS:
+    elif d is DecidedBy.PAIRS:
         values |= {"a": _ranks(x.key[0]), "b": _ranks(y.key[0])}
-    elif d is Decider.SINGLES:
+    elif d is DecidedBy.SINGLES:
         values |= {"pairs": _ranks(x.key[0]), "a": _ranks(x.key[1]), "b": _ranks(y.key[1])}
-    elif d is Decider.EQUAL:
+    elif d is DecidedBy.EQUAL:
         values |= {"a": _ranks(x.key[0])}
     reason = d.value
-    if d is Decider.EQUAL:
+    if d is DecidedBy.EQUAL:
         reason = "equal_top" if x.pattern is Pattern.STRAIGHT_FLUSH else "equal_pairs"
     return Why("ladder", {**values, "decided": reason})
 

@@ -1,0 +1,37 @@
+"""A preset's traits are properties of the preset (rules/presets.py), read by every floor: no other module of the
+product spells out a family of presets as a chain (``preset in (Preset.TAIWAN, Preset.TOURNAMENT)``)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from rules.presets import Preset
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "rules" / "presets.py"
+
+
+def _preset_members(node: ast.AST) -> int:
+    items = node.elts if isinstance(node, ast.Tuple | ast.List | ast.Set) else []
+    return sum(isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "Preset" for e in items)
+
+
+def test_no_chain_of_presets_outside_their_spec() -> None:
+    chains = []
+    for path in sorted(p for part in ("rules", "ai", "app") for p in (ROOT / part).rglob("*.py")):
+        if path == SPEC:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(isinstance(op, ast.In | ast.NotIn) for op in node.ops):
+                if any(_preset_members(c) >= 2 for c in node.comparators):
+                    chains.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            elif isinstance(node, ast.Assign) and _preset_members(node.value) >= 2:
+                chains.append(f"{path.relative_to(ROOT)}:{node.lineno} (a named family)")
+    assert chains == []
+
+
+def test_the_families() -> None:
+    assert {p for p in Preset if p.taiwan_family} == {Preset.TAIWAN, Preset.TOURNAMENT}
+    assert {p for p in Preset if p.bonuses} == {Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI}
+    assert all(p.arranged for p in Preset if p.bonuses)
