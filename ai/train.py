@@ -170,11 +170,6 @@ def fixed_point(
     return model, history
 
 
-def train_preset(preset: Preset, hands: int, rounds: int, seed: int, workers: int, mix: float = 0.5) -> OpponentModel:
-    """The model :func:`fixed_point` reaches for one preset (without its record)."""
-    return fixed_point(preset, hands, rounds, seed, workers, mix)[0]
-
-
 def main(argv: list[str] | None = None) -> int:
     """Train every preset's model and write them, with the convergence record, to one .npz."""
     parser = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__.splitlines()[0])

@@ -12,7 +12,7 @@ import pytest
 
 import ai.opponents
 from ai.opponents import OpponentModel, RowModel
-from ai.train import JOINT_SIZE, Played, fixed_point, main, next_model, train_preset
+from ai.train import JOINT_SIZE, Played, fixed_point, main, next_model
 from rules.presets import Preset
 from tests.tiers import sized
 
@@ -32,8 +32,8 @@ def _check_model(model: OpponentModel) -> None:
 
 
 @pytest.mark.parametrize("preset", [Preset.TAIWAN, Preset.SHISANSHUI])
-def test_train_preset_returns_proper_distributions(preset: Preset) -> None:
-    model = train_preset(preset, hands=40, rounds=1, seed=3, workers=1)
+def test_training_returns_proper_distributions(preset: Preset) -> None:
+    model = fixed_point(preset, hands=40, rounds=1, seed=3, workers=1)[0]
     _check_model(model)
     assert model.name == f"trained:{preset.value}"
     # Forty arranged hands: at most 40 distinct rows per position, with probabilities in 1/40 steps.
@@ -46,9 +46,9 @@ def test_train_preset_returns_proper_distributions(preset: Preset) -> None:
 
 
 def test_training_is_reproducible_from_the_seed() -> None:
-    a = train_preset(Preset.TOURNAMENT, hands=16, rounds=2, seed=11, workers=1)
-    b = train_preset(Preset.TOURNAMENT, hands=16, rounds=2, seed=11, workers=1)
-    c = train_preset(Preset.TOURNAMENT, hands=16, rounds=2, seed=12, workers=1)
+    a = fixed_point(Preset.TOURNAMENT, hands=16, rounds=2, seed=11, workers=1)[0]
+    b = fixed_point(Preset.TOURNAMENT, hands=16, rounds=2, seed=11, workers=1)[0]
+    c = fixed_point(Preset.TOURNAMENT, hands=16, rounds=2, seed=12, workers=1)[0]
     for ra, rb in zip(a.rows, b.rows, strict=True):
         assert (ra.keys == rb.keys).all() and (ra.prob == rb.prob).all()
     assert a.mean_bonus == b.mean_bonus
@@ -119,15 +119,15 @@ def test_the_iteration_settles_mixes_and_records_its_convergence(hands: int) -> 
 
 
 def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
-    one = train_preset(Preset.SHISANSHUI, hands=48, rounds=2, seed=4, workers=1)
-    two = train_preset(Preset.SHISANSHUI, hands=48, rounds=2, seed=4, workers=2)
+    one = fixed_point(Preset.SHISANSHUI, hands=48, rounds=2, seed=4, workers=1)[0]
+    two = fixed_point(Preset.SHISANSHUI, hands=48, rounds=2, seed=4, workers=2)[0]
     for a, b in zip(one.rows, two.rows, strict=True):
         assert np.array_equal(a.keys, b.keys) and np.array_equal(a.prob, b.prob)
     assert one.joint is not None and two.joint is not None and np.array_equal(one.joint, two.joint)
 
 
 def test_mixing_keeps_half_of_the_previous_model() -> None:
-    old = train_preset(Preset.TOURNAMENT, hands=40, rounds=1, seed=1, workers=1)
+    old = fixed_point(Preset.TOURNAMENT, hands=40, rounds=1, seed=1, workers=1)[0]
     assert old.joint is not None
     played = Played(old.joint[[5, 7]], np.array([1.0, 3.0]))
     new = next_model(Preset.TOURNAMENT, old, played, 0.5, seed=1, round_no=2, first=False)

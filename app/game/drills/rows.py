@@ -47,11 +47,6 @@ def _ranks_without_straight(rng: random.Random, n: int) -> list[int]:
             return ranks
 
 
-def _suit_for(rank: int, free: set[int], rng: random.Random, avoid_suits: Sequence[int] = ()) -> int | None:
-    options = [s for s in range(4) if rank * 4 + s in free and s not in avoid_suits]
-    return rng.choice(options) if options else None
-
-
 def _draw(category: Category, size: int, free: set[int], rng: random.Random) -> list[int] | None:
     """One attempt at a row of ``category`` from ``free`` cards (None: the cards are not there)."""
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
