@@ -14,7 +14,6 @@ import contextlib
 from collections.abc import Callable
 from typing import ClassVar
 
-from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual import on, work
@@ -25,23 +24,15 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.game.arrange import display_order
-from app.game.drills import Drill, DrillRun, Question
+from app.game.drills import DrillRun, Question, spec
 from app.game.leaving import Leave, leave_choices
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.leave import LeaveScreen
 from app.store.database import History, WriteFailed
 from app.store.stats import DrillStats, drill_stats
-from app.view.cards import CardLook, cards_text
-from app.view.drill import choice_label, verdict_text, why_text
-from app.view.formatting import preset_name, seat_name
+from app.view.cards import CardLook
+from app.view.drill import choice_label, prompt_text, question_lines, verdict_text, why_text
 from app.widgets.option_menu import ChoiceList
-from rules.arrangement import Arrangement, is_foul
-from rules.cards import parse_cards
-from rules.evaluate import evaluate_row
-
-_SIDES = {"left": "left", "right": "right", "equal": "equal"}
-KEYED = {Drill.COMPARE: _SIDES, Drill.LADDER: _SIDES, Drill.FOUL: {"legal": "legal", "foul": "foul"}}
 
 
 class DrillScreen(BaseScreen[None]):
@@ -150,65 +141,11 @@ class DrillScreen(BaseScreen[None]):
         self.refresh_bindings()
 
     def prompt(self, q: Question) -> str:
-        t, show = self.t, q.show
-        if q.drill is Drill.COMPARE:
-            wheel = t(f"drills.prompt.wheel_{show['wheel']}")
-            tie = t("drills.on") if show["suit_tiebreak"] else t("drills.off")
-            return f"{t('drills.prompt.compare')}  {t('drills.prompt.compare_options', wheel=wheel, tiebreak=tie)}"
-        if q.drill is Drill.SPECIAL:
-            return t("drills.prompt.special", rules=preset_name(t, show["rules"]))
-        if q.drill is Drill.SCORE:
-            return t("drills.prompt.score", b=seat_name(t, show["b"], 0))
-        return t(f"drills.prompt.{q.drill.value}")
-
-    def _row(self, label: str, cards: str, *, name: bool = True, grouped: bool = True) -> Text:
-        """A labelled line of cards: a row in the game's display order, or (``grouped`` off) as given."""
-        out = Text(label + " " * max(1, 9 - cell_len(label)))
-        row = parse_cards(cards)
-        out.append_text(cards_text(display_order(row) if grouped else row, self.look or CardLook()))
-        if name:
-            out.append("  " + self.t(f"common.category.{evaluate_row(row).category.id}"), style="dim")
-        return out
+        return prompt_text(self.t, q)
 
     def render_show(self, q: Question) -> Group:
         """The cards of the question."""
-        t, show = self.t, q.show
-        lines: list[Text] = []
-        if q.drill in (Drill.COMPARE, Drill.LADDER):  # one above the other: 9 + 13 × 3 cells fit 80 columns
-            # A ladder hand stays high to low by rank (as dealt into show), where its pairs and its runs both show.
-            grouped = q.drill is Drill.COMPARE
-            lines = [
-                self._row(t("drills.prompt.left"), show["a"], name=False, grouped=grouped),
-                self._row(t("drills.prompt.right_row"), show["b"], name=False, grouped=grouped),
-            ]
-        elif q.drill is Drill.NAME:
-            lines = [self._row("", show["row"], name=False)]
-        elif q.drill is Drill.FOUL:
-            lines = [self._row(t(f"common.row.{r}"), show[r], name=False) for r in ("front", "middle", "back")]
-        elif q.drill is Drill.SPECIAL:
-            lines = [self._row("", show["hand"], name=False)]
-        elif q.drill is Drill.PASS:  # the hand high to low, as it is dealt at the table
-            lines = [self._row("", show["hand"], name=False, grouped=False)]
-        else:
-            lines = [line for seat, rows in enumerate(show["seats"]) for line in self._seat(seat, rows)]
-        return Group(*lines)
-
-    def _seat(self, seat: int, rows: dict[str, str]) -> tuple[Text, Text]:
-        """A seat of the scored table in two lines: its three rows side by side, their hands below."""
-        t, look = self.t, self.look or CardLook()
-        name = seat_name(t, seat, 0)
-        top, below = Text(f"{name:<7}", style="bold"), Text(" " * 7)
-        for r in ("front", "middle", "back"):
-            cards = parse_cards(rows[r])
-            tiles = cards_text(display_order(cards), look)
-            width = max(tiles.cell_len, 9) + 2
-            top.append_text(tiles)
-            top.append(" " * (width - tiles.cell_len))
-            label = t(f"common.category_short.{evaluate_row(cards).category.id}")
-            below.append(label + " " * max(1, width - cell_len(label)), style="dim")
-        if is_foul(Arrangement.parse(rows["front"], rows["middle"], rows["back"])):
-            top.append(t("drills.choice.foul"), style="bold red")  # a fouled hand loses every row
-        return top, below
+        return Group(*question_lines(self.t, q, self.look or CardLook()))
 
     def status(self) -> None:
         run, t = self.run, self.t
@@ -262,7 +199,7 @@ class DrillScreen(BaseScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "key_answer":
-            keyed = KEYED.get(self.run.drill, {})
+            keyed = spec(self.run.drill).keys
             return parameters[0] in keyed and not self.answered and not self.finished
         asking = self.question is not None and not self.answered and not self.finished
         if action == "answer":

@@ -1,4 +1,5 @@
-"""The drills in words: each choice's label and the explanation of an answer, in the player's language.
+"""The drills in words: each question's prompt and cards, each choice's label and the explanation of an answer,
+in the player's language.
 
 Plain functions of a :class:`~app.game.drills.Question` and a translator (no Textual), so that every
 generated explanation can be checked to read without a missing value.
@@ -10,10 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.game.drills import Drill, Question
+from rich.cells import cell_len
+from rich.text import Text
+
+from app.game.arrange import display_order
+from app.game.drills import Layout, Prompt, Question, Words, spec
 from app.i18n import Translator
-from app.view.formatting import item_name
+from app.view.cards import CardLook, cards_text
+from app.view.formatting import item_name, preset_name, seat_name
+from rules.arrangement import Arrangement, is_foul
 from rules.cards import RANK_CHARS, format_cards, parse_cards
+from rules.evaluate import evaluate_row
 from rules.presets import Preset
 
 
@@ -28,19 +36,81 @@ def category_name(t: Translator, category: str) -> str:
 
 
 def choice_label(t: Translator, q: Question, choice: str) -> str:
-    """What a choice reads as."""
-    if q.drill is Drill.NAME:
+    """What a choice reads as (its drill's spec says how: :class:`~app.game.drills.Words`)."""
+    words = spec(q.drill).words
+    if words is Words.CATEGORY:
         return category_name(t, choice)
-    if q.drill is Drill.SPECIAL and choice != "none":
+    if words is Words.SPECIAL and choice != "none":
         return t(f"common.special.{choice}")
-    if q.drill is Drill.SCORE:
+    if words is Words.SIGNED:
         value = int(choice)
         return f"{value:+d}" if value else "0"
-    if q.drill is Drill.LADDER and choice != "equal":
+    if words is Words.HANDS and choice != "equal":
         return t(f"drills.choice.hand_{choice}")  # hands, not rows
-    if q.drill is Drill.PASS:
+    if words is Words.PASS:
         return t("drills.choice.pass", cards=_symbols(q.show["passes"][choice]))
     return t(f"drills.choice.{choice}")
+
+
+def prompt_text(t: Translator, q: Question) -> str:
+    """The question's prompt: its drill's question, with what its spec says it names (the options the rows
+    compare under, the preset whose specials count, the seat to score against)."""
+    show, prompt = q.show, spec(q.drill).prompt
+    if prompt is Prompt.OPTIONS:
+        wheel = t(f"drills.prompt.wheel_{show['wheel']}")
+        tie = t("drills.on") if show["suit_tiebreak"] else t("drills.off")
+        return f"{t(f'drills.prompt.{q.drill.value}')}  {t('drills.prompt.compare_options', wheel=wheel, tiebreak=tie)}"
+    if prompt is Prompt.RULES:
+        return t(f"drills.prompt.{q.drill.value}", rules=preset_name(t, show["rules"]))
+    if prompt is Prompt.SEAT:
+        return t(f"drills.prompt.{q.drill.value}", b=seat_name(t, show["b"], 0))
+    return t(f"drills.prompt.{q.drill.value}")
+
+
+def _row(t: Translator, look: CardLook, label: str, cards: str, *, grouped: bool = True) -> Text:
+    """A labelled line of cards: a row in the game's display order, or (``grouped`` off) as given."""
+    out = Text(label + " " * max(1, 9 - cell_len(label)))
+    row = parse_cards(cards)
+    out.append_text(cards_text(display_order(row) if grouped else row, look))
+    return out
+
+
+def _seat(t: Translator, look: CardLook, seat: int, rows: dict[str, str]) -> tuple[Text, Text]:
+    """A seat of the scored table in two lines: its three rows side by side, their hands below."""
+    name = seat_name(t, seat, 0)
+    top, below = Text(f"{name:<7}", style="bold"), Text(" " * 7)
+    for r in ("front", "middle", "back"):
+        cards = parse_cards(rows[r])
+        tiles = cards_text(display_order(cards), look)
+        width = max(tiles.cell_len, 9) + 2
+        top.append_text(tiles)
+        top.append(" " * (width - tiles.cell_len))
+        label = t(f"common.category_short.{evaluate_row(cards).category.id}")
+        below.append(label + " " * max(1, width - cell_len(label)), style="dim")
+    if is_foul(Arrangement.parse(rows["front"], rows["middle"], rows["back"])):
+        top.append(t("drills.choice.foul"), style="bold red")  # a fouled hand loses every row
+    return top, below
+
+
+def question_lines(t: Translator, q: Question, look: CardLook) -> list[Text]:
+    """The question's cards, laid out as its drill's spec says (:class:`~app.game.drills.Layout`)."""
+    show, layout = q.show, spec(q.drill).layout
+    if layout in (Layout.TWO_ROWS, Layout.TWO_HANDS):  # one above the other: 9 + 13 × 3 cells fit 80 columns
+        # A ladder hand stays high to low by rank (as dealt into show), where its pairs and its runs both show.
+        grouped = layout is Layout.TWO_ROWS
+        return [
+            _row(t, look, t("drills.prompt.left"), show["a"], grouped=grouped),
+            _row(t, look, t("drills.prompt.right_row"), show["b"], grouped=grouped),
+        ]
+    if layout is Layout.ROW:
+        return [_row(t, look, "", show["row"])]
+    if layout is Layout.THREE_ROWS:
+        return [_row(t, look, t(f"common.row.{r}"), show[r]) for r in ("front", "middle", "back")]
+    if layout is Layout.HAND:
+        return [_row(t, look, "", show["hand"])]
+    if layout is Layout.DEALT_HAND:  # the hand high to low, as it is dealt at the table
+        return [_row(t, look, "", show["hand"], grouped=False)]
+    return [line for seat, rows in enumerate(show["seats"]) for line in _seat(t, look, seat, rows)]
 
 
 def _symbols(cards: str) -> str:

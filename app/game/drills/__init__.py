@@ -1,11 +1,13 @@
 """The Practice menu's drills, as plain Python: generated questions whose answers the rules engine decides
 (:mod:`.rows`, :mod:`.hands`), difficulty that follows the player (:mod:`.question`) and runs with a clock
-(:mod:`.run`)."""
+(:mod:`.run`), each drill's spec in one registry (:mod:`.registry`)."""
 
-from .question import JOKER_DRILLS, LEVELS, Drill, Question, Why, next_level
+from .question import LEVELS, Drill, Question, Why, next_level
+from .registry import DRILLS, JOKER_DRILLS, DrillSpec, Layout, Prompt, Words, spec
 from .run import RUN_LENGTHS, Answered, DrillResult, DrillRun, make_question
 
 __all__ = [
+    "DRILLS",
     "JOKER_DRILLS",
     "LEVELS",
     "RUN_LENGTHS",
@@ -13,8 +15,13 @@ __all__ = [
     "Drill",
     "DrillResult",
     "DrillRun",
+    "DrillSpec",
+    "Layout",
+    "Prompt",
     "Question",
     "Why",
+    "Words",
     "make_question",
     "next_level",
+    "spec",
 ]

@@ -28,10 +28,6 @@ class Drill(StrEnum):
     PASS = "pass"  # 換三張: which three cards to pass (ai.exchange prices them)
 
 
-# The drills whose cards may hold the joker (RULES.md §20): the rows, the foul check, specials and scoring.
-JOKER_DRILLS = frozenset({Drill.COMPARE, Drill.NAME, Drill.FOUL, Drill.SPECIAL, Drill.SCORE})
-
-
 @dataclass(frozen=True)
 class Why:
     """The explanation of an answer: an i18n key (``drills.why.<key>``) and its values (cards as text,

@@ -1,7 +1,8 @@
 """A run of one drill: questions one after another at a difficulty that follows the answers, timed or not,
 and what the run scored (:class:`DrillRun`). Plain Python with an injected clock, like the table.
 
-Timed runs give each question :data:`TIME_LIMIT` seconds; a question not answered in time counts as wrong.
+Timed runs give each question its drill's time limit (:mod:`.registry`); a question not answered in time counts as
+wrong.
 Every run is written to the history as one record (:meth:`DrillRun.to_dict`).
 """
 
@@ -15,39 +16,18 @@ from typing import Any
 
 from rules.presets import Options, Preset
 
-from .exchange_drill import pass_question
-from .hands import foul_question, score_question, special_question
-from .ladder_drill import ladder_question
 from .question import START_LEVEL, Drill, Question, next_level
-from .rows import compare_question, name_question
+from .registry import spec
 
 RUN_LENGTHS = (10, 25, 50)
-TIME_LIMIT = 15.0  # seconds a question in a timed run
-SCORE_TIME_LIMIT = 45.0  # a table of four takes longer to add up
-PASS_TIME_LIMIT = 30.0  # three passes to weigh against a whole hand
-SLOW = frozenset({Drill.PASS})  # drills whose questions the AI prices: made in a worker thread by the screen
 
 
 def make_question(
     drill: Drill, rng: random.Random, level: int, preset: Preset, options: Options | None = None
 ) -> Question:
     """One question of ``drill`` at ``level`` for a table of ``preset`` with ``options`` (default: the
-    preset's; the wheel and the suit tie-break change how rows compare). The pattern ladder does not depend on
-    the preset: its hands are not arranged into rows."""
-    options = preset.default_options if options is None else options
-    if drill is Drill.COMPARE:
-        return compare_question(rng, level, options)
-    if drill is Drill.NAME:
-        return name_question(rng, level, options)
-    if drill is Drill.FOUL:
-        return foul_question(rng, level, options)
-    if drill is Drill.SPECIAL:
-        return special_question(rng, level, preset, options)
-    if drill is Drill.LADDER:
-        return ladder_question(rng, level)
-    if drill is Drill.PASS:
-        return pass_question(rng, level, preset, options)
-    return score_question(rng, level, preset, options)
+    preset's; the wheel and the suit tie-break change how rows compare), as its spec makes it (:mod:`.registry`)."""
+    return spec(drill).make(rng, level, preset, preset.default_options if options is None else options)
 
 
 @dataclass(frozen=True)
@@ -107,14 +87,14 @@ class DrillRun:
         """Seconds a question has, in a timed run."""
         if not self.timed:
             return None
-        return {Drill.SCORE: SCORE_TIME_LIMIT, Drill.PASS: PASS_TIME_LIMIT}.get(self.drill, TIME_LIMIT)
+        return spec(self.drill).time_limit
 
     @property
     def done(self) -> bool:
         return len(self.answers) >= self.items
 
     def ask(self) -> Question:
-        """The next question (the clock starts now); a :data:`SLOW` drill's takes most of a second to make."""
+        """The next question (the clock starts now); a slow drill's takes most of a second to make."""
         if self.done:
             raise RuntimeError("the run is over")
         if self.current is None:
@@ -137,7 +117,7 @@ class DrillRun:
     @property
     def slow(self) -> bool:
         """True when making a question prices passes with the AI (ask it in a worker thread)."""
-        return self.drill in SLOW
+        return spec(self.drill).slow
 
     def hold(self, held: bool) -> None:
         """Stop the current question's clock (``held``) or start it again where it stood: the time a dialog was
