@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from app.i18n import Translator
 from app.screens.base import BaseModal
+from app.view.formatting import units_text
 from app.widgets.chrome import GameFooter
 from app.widgets.option_menu import OptionMenu
 from rules.specials import Special
@@ -44,7 +45,7 @@ class DeclareScreen(BaseModal[Special | str | None]):
         name = self.t(f"common.special.{special.id}")
         if special not in self.values:
             return name
-        return self.t("table.declare.worth", special=name, units=f"{self.values[special]:+g}")
+        return self.t("table.declare.worth", special=name, units=units_text(self.t, f"{self.values[special]:+g}"))
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:

@@ -31,7 +31,7 @@ from app.settings import Settings
 from app.store.database import History
 from app.view.cards import CardLook, cards_text
 from app.view.coach import VERDICT_STYLE, loss_text, row_hand
-from app.view.formatting import signed
+from app.view.formatting import units_text
 from app.view.reveal_player import Scheduler
 from app.widgets.chrome import GameFooter
 from rules.arrangement import Row
@@ -145,8 +145,8 @@ class TriesScreen(BaseModal[None]):
         first, again = tries.units
         grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=True, padding=(0, 1))
         grid.add_column("", no_wrap=True)
-        grid.add_column(t("history.tries.first", units=signed(first)))
-        grid.add_column(t("history.tries.again", units=signed(again)))
+        grid.add_column(t("history.tries.first", units=units_text(t, first)))
+        grid.add_column(t("history.tries.again", units=units_text(t, again)))
         for row in Row:
             grid.add_row(
                 t(f"common.row.{row.id}"), self._cell(tries.first, seat, row), self._cell(tries.retry, seat, row)
@@ -154,7 +154,7 @@ class TriesScreen(BaseModal[None]):
         grid.add_row("", self._verdict(tries.first_review), self._verdict(tries.retry_review))
         diff = again - first
         key = "better" if diff > 0 else "worse" if diff < 0 else "same"
-        return Group(grid, Text(t(f"history.tries.{key}", units=abs(diff)), style="bold"))
+        return Group(grid, Text(t(f"history.tries.{key}", units=units_text(t, abs(diff), sign=False)), style="bold"))
 
     def _cell(self, rec: DealRecord, seat: int, row: Row) -> Text:
         d = rec.decisions[seat]

@@ -32,7 +32,7 @@ from app.screens.drill import DrillScreen
 from app.screens.table import TableScreen
 from app.store.database import History
 from app.store.stats import DRILL_BEST_MIN, DrillStats, drill_stats
-from app.view.formatting import preset_name
+from app.view.formatting import preset_name, units_text
 from app.widgets.chrome import GameFooter
 from app.widgets.option_menu import ChoiceList
 from rules.presets import Options, Preset
@@ -153,7 +153,7 @@ class PracticeScreen(BaseScreen[None]):
         if entry == ARRANGE and stats is not None and stats.mean_loss is not None:
             line = t(
                 "drills.stats_arrange",
-                loss=f"{stats.mean_loss:.2f}",
+                loss=units_text(t, stats.mean_loss, places=2, sign=False),
                 hands=stats.questions,
                 seconds=f"{stats.seconds or 0:.1f}",
                 best="–" if stats.best_loss is None else f"{stats.best_loss:.2f}",
@@ -316,7 +316,7 @@ class ArrangeResultScreen(BaseModal[None]):
             t(
                 "drills.arrange_result",
                 hands=len(reviews),
-                loss=f"{loss:.2f}",
+                loss=units_text(t, loss, places=2, sign=False),
                 seconds=f"{sum(seconds) / len(seconds):.1f}" if seconds else "–",
                 well=sum(played_well(self.table.preset, r.loss) for r in reviews),
             )

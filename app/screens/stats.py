@@ -26,7 +26,7 @@ from app.store.database import History
 from app.store.stats import PresetStats, compute_stats
 from app.view.chart import Axes, column_chart
 from app.view.coach import percent
-from app.view.formatting import preset_name, signed
+from app.view.formatting import preset_name, signed, units_text
 from rules.presets import Preset
 
 PRESETS = tuple(p.value for p in Preset)
@@ -106,7 +106,7 @@ class StatsScreen(BaseScreen[None]):
         out = Text(t("stats.counts", own=s.deals, all=s.seat_deals), style="italic")
         if s.computer_deals > 0:
             out.append(
-                "\n" + t("stats.others", n=s.computer_deals, timeouts=s.timeouts, units=signed(s.seat_units)),
+                "\n" + t("stats.others", n=s.computer_deals, timeouts=s.timeouts, units=units_text(t, s.seat_units)),
                 style="yellow",
             )
         return out
@@ -132,7 +132,15 @@ class StatsScreen(BaseScreen[None]):
         line("fouls", str(s.fouls))
         line("specials", str(s.specials))
         if s.priced and s.mean_loss is not None and s.best_share is not None:
-            line("coach", t("stats.coach_value", loss=f"{s.mean_loss:.2f}", best=percent(s.best_share), n=s.priced))
+            line(
+                "coach",
+                t(
+                    "stats.coach_value",
+                    loss=units_text(t, s.mean_loss, places=2, sign=False),
+                    best=percent(s.best_share),
+                    n=s.priced,
+                ),
+            )
         else:
             line("coach", t("stats.coach_none"))
         line("seconds", "–" if s.median_seconds is None else t("stats.seconds_value", s=f"{s.median_seconds:.1f}"))

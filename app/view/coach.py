@@ -10,6 +10,7 @@ from app.game import Coach, DealRecord, Skill
 from app.game.record import Decider, own_deals
 from app.game.seat_decisions import finisher
 from app.i18n import Translator
+from app.view.formatting import units_text
 from rules.arrangement import Row
 from rules.cards import format_cards
 from rules.deal import Decision
@@ -40,7 +41,7 @@ def loss_text(t: Translator, review: Review) -> str:
     verdict = t(f"coach.verdict.{review.verdict.value}")
     if review.same_as_best:
         return t("coach.line_best", verdict=verdict)
-    line = t("coach.line", verdict=verdict, loss=f"{review.loss:.2f}", ci=f"{review.ci95:.2f}")
+    line = t("coach.line", verdict=verdict, lost=units_text(t, f"{review.loss:.2f} ± {review.ci95:.2f}"))
     per_unit = review.preset.points_per_unit
     if per_unit > 1:  # taiwan and tournament keep points too
         line += " " + t("coach.points", points=round(review.loss * per_unit))
@@ -79,7 +80,12 @@ def why(t: Translator, review: Review) -> str:
     if review.rows_as_best:  # the rows are the best's (what a pass lost is the parts' line, not this one)
         return t("coach.why_same")
     if you.decision.declare is not None or best.decision.declare is not None:
-        return t("coach.why_declare", yours=f"{you.ev:+.2f}", best=f"{best.ev:+.2f}", play=play_text(t, best.decision))
+        return t(
+            "coach.why_declare",
+            yours=units_text(t, you.ev, places=2),
+            best=f"{best.ev:+.2f}",
+            play=play_text(t, best.decision),
+        )
     if you.row_wins is None:  # an arrangement the rules call a foul
         return t("coach.why_foul", best=_rows_clause(t, best, list(Row)))
     mine, theirs = you.decision.arrangement, best.decision.arrangement
@@ -165,7 +171,12 @@ def skill_text(t: Translator, skill: Skill) -> str:
     """The running measure: mean units lost a deal and the share of best plays."""
     if not skill.priced:
         return t("coach.skill_none")
-    return t("coach.skill", lost=f"{skill.mean_loss:.2f}", best=percent(skill.best_share), deals=skill.deals)
+    return t(
+        "coach.skill",
+        lost=units_text(t, skill.mean_loss, places=2, sign=False),
+        best=percent(skill.best_share),
+        deals=skill.deals,
+    )
 
 
 def session_skill(t: Translator, coach: Coach, records: list[DealRecord], seat: int) -> str:

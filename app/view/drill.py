@@ -18,7 +18,7 @@ from app.game.arrange import display_order
 from app.game.drills import Layout, Prompt, Question, Words, spec
 from app.i18n import Translator
 from app.view.cards import CardLook, cards_text
-from app.view.formatting import item_name, preset_name, seat_name
+from app.view.formatting import item_name, preset_name, seat_name, units_text
 from rules.arrangement import Arrangement, is_foul
 from rules.cards import RANK_CHARS, format_cards, parse_cards
 from rules.evaluate import evaluate_row
@@ -177,13 +177,14 @@ def _why_body(t: Translator, q: Question) -> str:
         return ladder_why(t, v)
     if key == "pass":
         worth = t("rules.list_sep").join(
-            t("drills.why.pass_worth", cards=_symbols(q.show["passes"][c]), ev=f"{v['evs'][c]:+.2f}") for c in q.choices
+            t("drills.why.pass_worth", cards=_symbols(q.show["passes"][c]), ev=units_text(t, v["evs"][c], places=2))
+            for c in q.choices
         )
         return t("drills.why.pass", best=_symbols(v["best"]), worth=worth, draws=v["draws"])
     if key == "score":
         preset = Preset(q.show["rules"])
         items = t("rules.list_sep").join(f"{item_name(t, it['kind'], preset)} {it['value']:+d}" for it in v["items"])
-        return t("drills.why.score", items=items or "–", total=f"{v['total']:+d}")
+        return t("drills.why.score", items=items or "–", total=units_text(t, v["total"]))
     return t(f"drills.why.{key}", **{k: x for k, x in v.items() if k not in ("joker", "joker_any")})
 
 

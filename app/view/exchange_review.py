@@ -11,7 +11,7 @@ from app.game.seat_decisions import Kind, decisions_of
 from app.i18n import Translator
 from app.view.cards import CardLook, cards_text
 from app.view.coach import VERDICT_STYLE as STYLE
-from app.view.formatting import seat_name
+from app.view.formatting import seat_name, units_text
 from rules.exchange import receiver
 
 
@@ -41,12 +41,17 @@ def pass_lines(t: Translator, table: Table, rec: DealRecord, seat: int, look: Ca
         verdict = t(f"coach.verdict.{priced.verdict.value}")
         if priced.loss <= 0:
             out.append(
-                t("coach.review.pass_best", verdict=verdict, ev=f"{priced.best_ev:+.2f}") + "\n",
+                t("coach.review.pass_best", verdict=verdict, ev=units_text(t, priced.best_ev, places=2)) + "\n",
                 style=STYLE[priced.verdict],
             )
             continue
         out.append(
-            t("coach.review.pass_worse", verdict=verdict, loss=f"{priced.loss:.2f}", ci=f"{priced.ci95:.2f}") + " ",
+            t(
+                "coach.review.pass_worse",
+                verdict=verdict,
+                lost=units_text(t, f"{priced.loss:.2f} ± {priced.ci95:.2f}"),
+            )
+            + " ",
             style=STYLE[priced.verdict],
         )
         out.append_text(cards_text(sorted(priced.best, reverse=True), look))

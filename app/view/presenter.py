@@ -32,7 +32,7 @@ from app.view.account import build_account, built_account_text, seat_account_tex
 from app.view.cards import CardLook, cards_text
 from app.view.coach import coach_status, who_finished
 from app.view.exchange import exchange_board, exchange_status, hand_model
-from app.view.formatting import SEAT_KEYS, SPECIAL_IDS, money_text, seat_name, signed
+from app.view.formatting import SEAT_KEYS, SPECIAL_IDS, money_text, seat_name, signed, units_text
 from app.view.helping import suggestion_text
 from app.view.ladder import LadderLine, ladder_board, ladder_model
 from app.view.models import HandModel, RowLine, RowsModel, SeatModel
@@ -532,7 +532,7 @@ class TablePresenter:
             shown = 8 if room is None else max(1, min(8, room - 7))  # 7: the standings and two titles
             for rec in done[-shown:][::-1]:
                 units = rec.units[viewer] if rec.units else 0
-                out.append(self.t("table.sidebar.deal_line", n=rec.number, units=signed(units)) + "\n")
+                out.append(self.t("table.sidebar.deal_line", n=rec.number, units=units_text(self.t, units)) + "\n")
         return out
 
     def message_line(self) -> tuple[str, str]:

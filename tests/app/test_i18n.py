@@ -7,6 +7,7 @@ names they show agree with the rules engine.
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from pathlib import Path
@@ -178,3 +179,20 @@ def test_every_reason_the_history_is_off_is_worded(lang):
     for why in HistoryOff:
         assert t(f"history.off.{why.value}") != f"history.off.{why.value}", why
         assert why in OFF_WORDS, why
+
+
+UNIT_BESIDE_AN_AMOUNT = re.compile(r"\{[a-z_]+(?::[^}]*)?\}\s?(?:units?\b|賭|水)|# units?\b")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_unit_word_is_named_once(lang):
+    """An amount in units reads through app.view.formatting.units_text (``common.amount``); no other string
+    writes the unit's word beside an amount, so that the word is changed in one place. The rules screen's prose
+    (rules.toml) states its figures in sentences of its own and is left out."""
+    strings = load_strings(lang)
+    inline = sorted(
+        key
+        for key, text in strings.items()
+        if key != "common.amount" and not key.startswith("rules.") and UNIT_BESIDE_AN_AMOUNT.search(str(text))
+    )
+    assert inline == []
