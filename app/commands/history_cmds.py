@@ -24,7 +24,7 @@ from app.i18n import LANGUAGES, Translator
 from app.paths import temp_path
 from app.store.database import DealRow, History, HistoryOff, WriteFailed, open_history
 from app.store.stats import compute_stats
-from app.store.validate import MAX_INT
+from app.store.validate import MAX_INT, UNREADABLE
 from rules.presets import Preset
 
 LIMIT = whole_number(
@@ -271,7 +271,7 @@ def _check_deal(history: History, deal: int) -> int:
         raise UsageError(f"there is no deal {deal} in the history (see 'chinese-poker history')")
     try:
         _readable(row)
-    except (ValueError, TypeError, LookupError, AttributeError, ArithmeticError) as exc:
+    except UNREADABLE as exc:
         raise UsageError(f"deal {deal} cannot be shown: it does not read back ({exc})") from None
     return 0
 

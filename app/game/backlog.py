@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from ai import Budget, Level, Review
 from app.config import TableConfig
 from app.store.database import DealRow, History, WriteFailed
+from app.store.validate import UNREADABLE
 
 from .asking import view_of
 from .coach import Coach, run_coach, run_pass_coach
-from .record import DealRecord, RecordError
+from .record import DealRecord
 
 LIMIT = 20
 """Deals priced at one start at the most (each some tenths of a second, a second or two with 換三張): a kill
@@ -52,7 +53,7 @@ def backlog(history: History, limit: int = LIMIT) -> list[Unpriced]:
 def _unpriced(history: History, row: DealRow, configs: dict[int, list[Level]]) -> Unpriced | None:
     try:
         rec = DealRecord.from_dict(row.data)
-    except (RecordError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError):
+    except UNREADABLE:
         return None
     if rec.human is None or not rec.own() or rec.human not in rec.decisions:
         return None

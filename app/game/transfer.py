@@ -38,6 +38,7 @@ from app.store.validate import (
     MAX_FILE,
     MAX_LINE,
     SESSION_COLUMNS,
+    UNREADABLE,
     VERSION,
     Invalid,
     export_line,
@@ -59,9 +60,6 @@ __all__ = [
     "import_lines",
     "read_file",
 ]
-
-# What the readers above the schema raise on a value of the right shape but the wrong meaning.
-_MEANING = (RecordError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError)
 
 
 class ImportFailed(ValueError):
@@ -137,13 +135,13 @@ def check_doc(doc: dict[str, Any], known: set[str]) -> None:
         record = DealRecord.from_dict(doc["deal"])
         if record.result is None:
             raise RecordError("the deal was never scored")
-    except _MEANING as exc:
+    except UNREADABLE as exc:
         raise Invalid("deal", str(exc)) from None
     review = doc["review"]
     if review is not None:
         try:
             priced = Review.from_dict(review)
-        except _MEANING as exc:
+        except UNREADABLE as exc:
             raise Invalid("review", str(exc)) from None
         if (
             record.human is None
@@ -172,7 +170,7 @@ def _check_line(number: int, text: str, known: set[str]) -> dict[str, Any]:
 def _check_session(session: dict[str, Any], record: DealRecord) -> None:
     try:
         config = TableConfig.from_dict(session["config"])
-    except _MEANING as exc:
+    except UNREADABLE as exc:
         raise Invalid("session.config", str(exc)) from None
     if config.preset is not record.preset or Preset(session["preset"]) is not record.preset:
         raise Invalid("session.preset", "the session's rules are not the deal's")

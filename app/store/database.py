@@ -38,7 +38,7 @@ from .claims import Claims
 from .files import connect_reading, connect_writing, corrupt, disk_full, move_aside
 from .salvage import Salvaged, insert_deal, salvage
 from .schema import UNDECIDED, NotOurs, SchemaTooNew, new_uid
-from .validate import ANY_OBJECT, DEAL, REVIEW, SESSION_COLUMNS, Invalid, Mode, Status, listing, stored
+from .validate import ANY_OBJECT, DEAL, REVIEW, SESSION_COLUMNS, UNREADABLE, Invalid, Mode, Status, listing, stored
 
 HISTORY_FILE = "history.sqlite3"
 
@@ -216,7 +216,7 @@ class History:
                 deal = _deal_row(row, full=True)
                 if check is not None:
                     check(deal)
-            except (Invalid, ValueError, TypeError, LookupError, AttributeError, ArithmeticError) as exc:
+            except UNREADABLE as exc:
                 found.append(Damaged("deals", row[0] if isinstance(row[0], int) else None, str(exc)))
         return found
 

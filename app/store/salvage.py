@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .schema import UNDECIDED, decider_column, new_uid, player_columns
-from .validate import ANY_OBJECT, FORMAT, LINE, SESSION, VERSION, Invalid, Mode, stored
+from .validate import ANY_OBJECT, FORMAT, LINE, SESSION, UNREADABLE, VERSION, Invalid, Mode, stored
 
 T = TypeVar("T")
 Write = Callable[[Callable[[sqlite3.Connection], T]], T]
@@ -140,7 +140,7 @@ def _carry(db: sqlite3.Connection, write: Write[Salvaged], check: Check | None) 
             LINE(doc, "")
             if check is not None:
                 check(doc, known)
-        except (Invalid, ValueError, TypeError, LookupError, AttributeError, ArithmeticError):
+        except UNREADABLE:
             lost += 1
             continue
         known.add(doc["uid"])

@@ -49,6 +49,12 @@ class Status(StrEnum):
     OVER = "over"
 
 
+UNREADABLE: tuple[type[Exception], ...] = (ValueError, TypeError, LookupError, AttributeError, ArithmeticError)
+"""What reading a damaged row may raise, whoever reads it (the schema's :class:`Invalid`, the game's record and
+rules errors, all ValueErrors, and what a value of the right shape but the wrong meaning raises on the way): the
+one catch of a row that does not read back, for the store, import and the screens alike."""
+
+
 class Invalid(ValueError):
     """A value that is not what the schema allows; ``field`` is its path (empty: the whole document)."""
 
