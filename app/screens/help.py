@@ -1,4 +1,5 @@
-"""The `?` screen: every key of the table, with what it does, in the player's language."""
+"""The `?` screen: every key of the table, with what it does, in the player's language (its lines are made of the
+table's one list of keys, :data:`app.screens.table_keys.TABLE_KEYS`)."""
 
 from __future__ import annotations
 
@@ -13,33 +14,9 @@ from textual.widgets import Static
 
 from app.i18n import Translator
 from app.screens.base import BaseModal
+from app.screens.table_keys import help_lines
 from app.widgets.chrome import GameFooter
 from rules.presets import Preset
-
-# (keys, i18n key of the explanation, when it applies: all | arcade | banker | exchange | watch)
-KEYS = (
-    ("← →", "table.help.move", "all"),
-    ("space", "table.help.select", "all"),
-    ("1 2 3", "table.help.place", "all"),
-    ("0 / backspace", "table.help.unplace", "all"),
-    ("x", "table.help.clear", "all"),
-    ("a", "table.help.auto", "all"),
-    ("h", "table.help.hint", "all"),
-    ("s", "table.help.sort", "all"),
-    ("enter", "table.help.ready", "all"),
-    ("enter", "table.help.pass_cards", "exchange"),
-    ("b", "table.help.declare", "all"),
-    ("d", "table.help.double", "arcade"),
-    ("w", "table.help.stake", "banker"),
-    ("space / enter", "table.help.skip", "all"),
-    ("n", "table.help.next", "all"),
-    ("c", "table.help.coach", "all"),
-    ("t 1-4", "table.help.take", "watch"),
-    ("p", "table.help.pause", "watch"),
-    ("?", "table.help.help", "all"),
-    ("esc", "table.help.leave", "all"),
-    ("ctrl+q", "table.help.quit", "all"),
-)
 
 
 class HelpScreen(BaseModal[None]):
@@ -88,7 +65,7 @@ class HelpScreen(BaseModal[None]):
             "exchange": self.exchange,
             "watch": self.watching,
         }
-        return [(keys, self.t(text)) for keys, text, when in KEYS if applies[when]]
+        return [(keys, self.t(text)) for keys, text, when in help_lines() if applies[when]]
 
     def action_close(self) -> None:
         self.dismiss(None)

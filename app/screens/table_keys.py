@@ -9,6 +9,7 @@ possible, another phase's or another table's hidden (:mod:`app.game.actions`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from textual.actions import parse as parse_action
@@ -30,35 +31,69 @@ _PLACE = Binding.Group("table.key.place", compact=True)
 # Textual's check_action answers: True shows a key, None greys it out, False hides it.
 SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None, Allowed.HIDDEN: False}
 
-# Each key's bindings in the order Textual tries them: each phase's own action first.
-TABLE_BINDINGS: list[BindingType] = [
-    Binding("left", "move(-1)", "table.key.move", key_display="←", group=_MOVE),
-    Binding("right", "move(1)", "table.key.move", key_display="→", group=_MOVE),
-    Binding("space", "select", "table.key.select", key_display="␣"),
-    Binding("space", "skip", "table.key.skip", key_display="␣"),
-    Binding("1", "place(0)", "table.key.front", group=_PLACE),
-    Binding("2", "place(1)", "table.key.middle", group=_PLACE),
-    Binding("3", "place(2)", "table.key.back", group=_PLACE),
-    Binding("0,backspace", "unplace", "table.key.unplace"),
-    Binding("x", "clear", "table.key.clear"),
-    Binding("a", "auto", "table.key.auto"),
-    Binding("h", "hint", "table.key.hint"),
-    Binding("s", "sort", "table.key.sort"),
-    Binding("b", "declare", "table.key.declare"),
-    Binding("d", "double", "table.key.double"),
-    Binding("w", "stake", "table.key.stake"),
-    Binding("enter", "ready", "table.key.ready", key_display="⏎"),
-    Binding("enter", "pass_cards", "table.key.pass_cards", key_display="⏎"),
-    Binding("enter", "skip", "table.key.skip", key_display="⏎"),
-    Binding("enter", "results", "table.key.results", key_display="⏎"),
-    Binding("n", "next", "table.key.next"),
-    Binding("n", "done", "table.key.done"),  # a stored deal shown again or retried: back where it came from
-    Binding("c", "review", "table.key.review"),
-    Binding("t", "take", "table.key.take"),
-    Binding("p", "pause_watch", "table.key.pause"),
-    Binding("question_mark", "help", "table.key.help", key_display="?"),
-    Binding("escape", "leave", "table.key.leave", key_display="esc"),
-]
+
+@dataclass(frozen=True)
+class TableKey:
+    """One binding of the table and where it shows: the Footer (``label``, an i18n key) and the help (``?``)
+    line it belongs to (``help``, an i18n key; the first binding of a line gives its ``help_keys``), for the
+    tables it applies to (``when``: all, arcade, banker, exchange or watch)."""
+
+    keys: str
+    action: str
+    label: str
+    display: str | None = None
+    group: Binding.Group | None = None
+    help: str | None = None
+    help_keys: str | None = None
+    when: str = "all"
+
+    def binding(self) -> Binding:
+        return Binding(self.keys, self.action, self.label, key_display=self.display, group=self.group)
+
+
+# Each key's bindings in the order Textual tries them: each phase's own action first. The one list of the
+# table's keys: its bindings (so the Footer and the command palette), and the help screen's lines, are made of it.
+TABLE_KEYS: tuple[TableKey, ...] = (
+    TableKey("left", "move(-1)", "table.key.move", "←", _MOVE, "table.help.move", "← →"),
+    TableKey("right", "move(1)", "table.key.move", "→", _MOVE, "table.help.move"),
+    TableKey("space", "select", "table.key.select", "␣", help="table.help.select", help_keys="space"),
+    TableKey("space", "skip", "table.key.skip", "␣", help="table.help.skip", help_keys="space / enter"),
+    TableKey("1", "place(0)", "table.key.front", group=_PLACE, help="table.help.place", help_keys="1 2 3"),
+    TableKey("2", "place(1)", "table.key.middle", group=_PLACE, help="table.help.place"),
+    TableKey("3", "place(2)", "table.key.back", group=_PLACE, help="table.help.place"),
+    TableKey("0,backspace", "unplace", "table.key.unplace", help="table.help.unplace", help_keys="0 / backspace"),
+    TableKey("x", "clear", "table.key.clear", help="table.help.clear"),
+    TableKey("a", "auto", "table.key.auto", help="table.help.auto"),
+    TableKey("h", "hint", "table.key.hint", help="table.help.hint"),
+    TableKey("s", "sort", "table.key.sort", help="table.help.sort"),
+    TableKey("b", "declare", "table.key.declare", help="table.help.declare"),
+    TableKey("d", "double", "table.key.double", help="table.help.double", when="arcade"),
+    TableKey("w", "stake", "table.key.stake", help="table.help.stake", when="banker"),
+    TableKey("enter", "ready", "table.key.ready", "⏎", help="table.help.ready", help_keys="enter"),
+    TableKey("enter", "pass_cards", "table.key.pass_cards", "⏎", help="table.help.pass_cards", when="exchange"),
+    TableKey("enter", "skip", "table.key.skip", "⏎", help="table.help.skip"),
+    TableKey("enter", "results", "table.key.results", "⏎"),  # the help's line for n says what enter does then
+    TableKey("n", "next", "table.key.next", help="table.help.next", help_keys="n"),
+    TableKey("n", "done", "table.key.done"),  # a stored deal shown again or retried: back where it came from
+    TableKey("c", "review", "table.key.review", help="table.help.coach"),
+    TableKey("t", "take", "table.key.take", help="table.help.take", help_keys="t 1-4", when="watch"),
+    TableKey("p", "pause_watch", "table.key.pause", help="table.help.pause", when="watch"),
+    TableKey("question_mark", "help", "table.key.help", "?", help="table.help.help", help_keys="?"),
+    TableKey("escape", "leave", "table.key.leave", "esc", help="table.help.leave", help_keys="esc"),
+)
+APP_KEYS = (("ctrl+q", "table.help.quit", "all"),)  # the App's own, listed by the help after the table's
+
+
+def help_lines() -> list[tuple[str, str, str]]:
+    """The help screen's lines in the order of their keys: (keys as the help writes them, i18n key, when)."""
+    lines: dict[str, tuple[str, str, str]] = {}
+    for key in TABLE_KEYS:
+        if key.help is not None and key.help not in lines:
+            lines[key.help] = (key.help_keys or key.keys, key.help, key.when)
+    return [*lines.values(), *APP_KEYS]
+
+
+TABLE_BINDINGS: list[BindingType] = [key.binding() for key in TABLE_KEYS]
 # Last on every key: when none of its bindings can act now, :meth:`action_explain` says why (never shown).
 TABLE_BINDINGS += [
     Binding(key, f"explain({key!r})", "", show=False)

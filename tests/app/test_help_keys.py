@@ -29,3 +29,19 @@ def test_each_tables_own_keys() -> None:
     assert double not in listed(preset=Preset.ARCADE, banker=True)  # no 賭倍 in a banker game
     assert stake in listed(banker=True) and stake not in listed()
     assert passing in listed(exchange=True) and passing not in listed()
+
+
+def test_the_help_and_the_footer_read_one_list() -> None:
+    """Every help line is a binding of the table's (no key listed twice, no table key without its binding), and
+    every binding the Footer shows has its words."""
+    from app.i18n import load_strings
+    from app.screens.table_keys import TABLE_BINDINGS, TABLE_KEYS, help_lines
+
+    strings = load_strings("en")
+    assert [k.binding().action for k in TABLE_KEYS] == [b.action for b in TABLE_BINDINGS[: len(TABLE_KEYS)]]
+    helped = {k.help for k in TABLE_KEYS if k.help}
+    assert [line[1] for line in help_lines()] == [
+        *dict.fromkeys(k.help for k in TABLE_KEYS if k.help),
+        "table.help.quit",
+    ]
+    assert all(key in strings for key in helped | {k.label for k in TABLE_KEYS})
