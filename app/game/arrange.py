@@ -2,7 +2,7 @@
 :class:`Allowed`), and the row-reading helpers the table screen shows (:func:`partial_category`, :func:`hint_row`).
 
 Every method of :class:`ArrangeState` returns a new state; a move that cannot be made raises
-:class:`ArrangeError`, whose ``code`` the UI translates (``table.error.<code>``).
+:class:`ArrangeError`, whose :class:`~.why.Why` the UI words as the keys' reasons are (``table.why.<why>``).
 """
 
 from __future__ import annotations
@@ -55,11 +55,12 @@ class Action(StrEnum):
 
 
 class ArrangeError(ValueError):
-    """An arranging move that cannot be made; ``code`` names it for the UI (``table.error.<code>``)."""
+    """A move the table refuses: ``why`` says why in the one vocabulary the keys use (:class:`~.why.Why`, worded
+    as ``table.why.<why>``), ``params`` the figures its words need."""
 
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
+    def __init__(self, why: Why, **params: Any) -> None:
+        super().__init__(why.value)
+        self.why = why
         self.params = params
 
 
@@ -241,14 +242,14 @@ class ArrangeState:
             return False
         return legal_splits(self.hand, Options(wheel=self.wheel), self.fixed()).legal.size == 0
 
-    def ready_problem(self) -> str | None:
-        """Why READY is not allowed yet (``incomplete`` or ``foul``), or None."""
+    def ready_problem(self) -> Why | None:
+        """Why READY is not allowed yet (:attr:`Why.INCOMPLETE` or :attr:`Why.FOUL`), or None."""
         if self.declared is not None:
             return None
         if not self.complete:
-            return "incomplete"
+            return Why.INCOMPLETE
         if self.fouls():
-            return "foul"
+            return Why.FOUL
         return None
 
     def decision(self) -> Decision:
@@ -257,7 +258,7 @@ class ArrangeState:
             return Decision.declared(self.hand, self.declared)
         problem = self.ready_problem()
         if problem is not None:
-            raise ArrangeError(problem)
+            raise ArrangeError(problem, n=len(self.hand) - len(self.placed))
         arrangement = self.arrangement()
         assert arrangement is not None
         return Decision.arranged(arrangement)
@@ -310,15 +311,18 @@ class ArrangeState:
         there is no other place for them.
         """
         if self.declared is not None:
-            raise ArrangeError("declared")
+            raise ArrangeError(Why.DECLARED)
         targets = self.targets()
         if not targets:
-            raise ArrangeError("no_card")
+            raise ArrangeError(Why.NO_CARD)
         moving = [c for c in targets if c not in self.rows[row]]
         if not moving:
-            raise ArrangeError("already_there", row=row.id)
+            raise ArrangeError(Why.ALREADY_THERE, row=row.id)
         if len(moving) > self.room(row):
-            raise ArrangeError("row_full", row=row.id, size=ROW_SIZES[row], room=self.room(row))
+            room = self.room(row)
+            if room == 0:
+                raise ArrangeError(Why.ROW_FULL, row=row.id, size=ROW_SIZES[row])
+            raise ArrangeError(Why.ROW_ROOM, row=row.id, n=room, m=len(moving))
         old = self.cursor_card
         was_loose = self.cursor < len(self.loose)
         rows = [tuple(c for c in r if c not in moving) for r in self.rows]
@@ -339,10 +343,10 @@ class ArrangeState:
     def unplace(self) -> ArrangeState:
         """Return the selected cards (or the one under the cursor) from the rows to the hand."""
         if self.declared is not None:
-            raise ArrangeError("declared")
+            raise ArrangeError(Why.DECLARED)
         back = [c for c in self.targets() if self.where(c) is not None]
         if not back:
-            raise ArrangeError("nothing_to_return")
+            raise ArrangeError(Why.IN_HAND if self.placed else Why.NOTHING_PLACED)
         old = self.cursor_card
         rows = tuple(tuple(c for c in r if c not in back) for r in self.rows)
         out = self._with(rows=rows, selected=frozenset(), suggestion=-1)  # type: ignore[arg-type]
@@ -367,7 +371,7 @@ class ArrangeState:
     def with_arrangement(self, arrangement: Arrangement, suggestion: int = -1) -> ArrangeState:
         """Show ``arrangement`` in the rows (a suggestion or the takeover's choice)."""
         if sorted(arrangement.cards) != sorted(self.hand):
-            raise ArrangeError("not_this_hand")
+            raise ArrangeError(Why.NOT_THIS_HAND)
         return self._with(
             rows=arrangement.rows,
             selected=frozenset(),
@@ -423,7 +427,7 @@ class ArrangeState:
             if fits and all(k.decision != d for k in kept):
                 kept.append(sug)
         if not kept:
-            raise ArrangeError("no_suggestion")
+            raise ArrangeError(Why.NO_SUGGESTION)
         return self._with(suggestions=tuple(kept)).show_suggestion(0)
 
     # ---- what may be done
@@ -449,9 +453,9 @@ class ArrangeState:
             return greyed(Why.ALL_PLACED)
         if action is Action.READY:
             problem = self.ready_problem()
-            if problem == "incomplete":
+            if problem is Why.INCOMPLETE:
                 return greyed(Why.INCOMPLETE, n=len(self.hand) - len(self.placed))
-            if problem == "foul":
+            if problem is Why.FOUL:
                 return greyed(Why.FOUL)
         return YES
 
@@ -471,7 +475,7 @@ class ArrangeState:
     def declare(self, special: Special | None) -> ArrangeState:
         """Declare ``special`` instead of arranging (None withdraws the declaration)."""
         if special is not None and special not in self.specials:
-            raise ArrangeError("cannot_declare", special=special.id)
+            raise ArrangeError(Why.CANNOT_DECLARE, special=special.id)
         return self._with(declared=special, selected=frozenset())
 
 

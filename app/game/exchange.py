@@ -26,6 +26,7 @@ from .phase import Phase
 from .progress import Made, Progress
 from .record import DealRecord
 from .requests import HELPER_LEVEL, PassRequest, Purpose
+from .why import Why
 
 MIN_PASS_SECONDS = 15  # the clock of a pass: half the arranging limit, never less than this
 
@@ -221,9 +222,9 @@ class Exchange:
         t = self.table
         rec, st = t.current, t.arrange
         if not self.can_pick or rec is None or st is None or t.human is None:
-            raise ArrangeError("not_passing")
+            raise ArrangeError(Why.NOT_PASSING)
         if len(st.selected) != PASS_SIZE:
-            raise ArrangeError("pass_three", count=len(st.selected))
+            raise ArrangeError(Why.SELECT_THREE, n=len(st.selected))
         passed = check_pass(rec.hands[t.human], st.selected)
         self._note_seconds(rec)  # while the pass clock still runs for the player
         self.passes[t.human] = passed

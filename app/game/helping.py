@@ -25,6 +25,7 @@ from .asking import Asking
 from .coach import Coach
 from .record import DealRecord
 from .requests import AIRequest, Purpose, choice_suggestions
+from .why import Why
 
 
 @dataclass(frozen=True)
@@ -80,10 +81,10 @@ class Helper:
         goes to :meth:`accept_suggestions`. :class:`ArrangeError` when the player has declared."""
         table = self.table
         if table.arrange is None or not table.can_arrange:
-            raise ArrangeError("not_arranging")
+            raise ArrangeError(Why.NOT_ARRANGING)
         nxt = table.arrange.next_suggestion()
         if table.arrange.declared is not None and (nxt is None or table.arrange.declared.is_dragon):
-            raise ArrangeError("declared")  # the player's own declaration, or a dragon's
+            raise ArrangeError(Why.DECLARED)  # the player's own declaration, or a dragon's
         if nxt is None:
             return table.ask.suggest_request()
         table.arrange = nxt

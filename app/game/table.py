@@ -45,6 +45,7 @@ from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_s
 from .requests import AIRequest, PassRequest, Purpose
 from .reveal import RevealProgress, RevealStep, reveal_steps
 from .seating import check_seated, seat_ledger
+from .why import Why
 
 
 class Table:
@@ -368,9 +369,9 @@ class Table:
         :class:`ArrangeError` ``not_arranging`` when the player can no longer arrange, or ``not_this_hand``.
         """
         if not (self.can_arrange or self.exchange.can_pick) or self.arrange is None or not self.preset.arranged:
-            raise ArrangeError("not_arranging")  # the ladder: nothing to arrange
+            raise ArrangeError(Why.NOT_ARRANGING)  # the ladder: nothing to arrange
         if state.hand != self.arrange.hand:
-            raise ArrangeError("not_this_hand")
+            raise ArrangeError(Why.NOT_THIS_HAND)
         self.arrange = state
 
     def toggle_sort(self) -> str:
@@ -394,7 +395,7 @@ class Table:
         """Arcade 賭倍: the human's target moves to the next opponent in play, then to none."""
         others = self.double_options()
         if not others:
-            raise ArrangeError("no_double")
+            raise ArrangeError(Why.NO_DOUBLE)
         options: list[int | None] = [*others, None]
         idx = options.index(self.human_double) if self.human_double in options else -1
         self.human_double = options[(idx + 1) % len(options)]
@@ -403,7 +404,7 @@ class Table:
     def cycle_stake(self) -> int:
         """A banker game: the player's next stake (1, 2, 3, 5, round again), from the next deal on."""
         if not self.config.banker or self.human is None:
-            raise ArrangeError("no_stake")
+            raise ArrangeError(Why.NO_STAKE)
         self.stake = cycle_stake(self.stake)
         return self.stake
 
@@ -412,11 +413,11 @@ class Table:
         :class:`ArrangeError` when it is incomplete or a foul."""
         rec = self.current
         if self.phase is not Phase.ARRANGING or rec is None or self.arrange is None or self.human is None:
-            raise ArrangeError("not_arranging")
+            raise ArrangeError(Why.NOT_ARRANGING)
         if self.human in rec.decisions:
-            raise ArrangeError("already_ready")
+            raise ArrangeError(Why.LOCKED)
         if self.timeout is not None:
-            raise ArrangeError("time_up")
+            raise ArrangeError(Why.TIME_UP)
         decision = self.arrange.decision()
         rec.decisions[self.human] = decision
         rec.decided_by[self.human] = Decider.PLAYER
@@ -515,7 +516,7 @@ class Table:
             request = self.exchange.timeout()
             return Next(() if request is None else (request,))
         if self.phase is not Phase.ARRANGING or self.human is None or self.human_ready or self.timeout is not None:
-            raise ArrangeError("not_arranging")
+            raise ArrangeError(Why.NOT_ARRANGING)
         if self.config.takeover:
             self.timeout = Timeout.TAKEOVER
             return Next((self.ask.takeover_request(),))
@@ -532,7 +533,7 @@ class Table:
         ends (reason ``timeout``) and nothing is asked.
         """
         if not self.awaiting_host:
-            raise ArrangeError("not_arranging")
+            raise ArrangeError(Why.NOT_ARRANGING)
         if not computer:
             self.end(EndReason.TIMEOUT)
             return Next()
@@ -568,9 +569,9 @@ class Table:
     def take_seat(self, seat: int) -> None:
         """接玩: while watching, take ``seat`` from the next deal on (the session goes on)."""
         if not self.watching:
-            raise ArrangeError("not_watching")
+            raise ArrangeError(Why.NOT_WATCHING)
         if not 0 <= seat < SEATS or self.is_empty(seat) or self.is_out(seat):
-            raise ArrangeError("bad_seat", seat=seat + 1)
+            raise ArrangeError(Why.BAD_SEAT, n=seat + 1)
         self.pending_seat = seat
 
     # ---- scoring and the reveal

@@ -39,6 +39,7 @@ class Why(StrEnum):
     REVEALING = "revealing"  # the reveal is running
     DEAL_OVER = "deal_over"  # the deal is scored: n deals the next
     TABLE_OVER = "table_over"
+    NOT_ARRANGING = "not_arranging"  # a move of the arrangement outside the player's arranging
     LADDER = "ladder"  # the pattern ladder: nothing to arrange
     # what this table offers
     NO_HELPERS = "no_helpers"  # a drill: no auto-arrange, no hints
@@ -48,6 +49,7 @@ class Why(StrEnum):
     NOT_PASSING = "not_passing"  # it does, but the exchange is over
     NOT_WATCHING = "not_watching"  # t takes a seat only while watching
     NO_PAUSE = "no_pause"  # p pauses only while watching
+    BAD_SEAT = "bad_seat"  # t: that seat cannot be taken
     # the arrangement in progress
     NO_SPECIAL = "no_special"  # b: the cards make no special hand
     DECLARED = "declared"  # a special hand is declared: x withdraws it
@@ -64,6 +66,9 @@ class Why(StrEnum):
     INCOMPLETE = "incomplete"  # enter: cards still in the hand
     FOUL = "foul"  # enter: the rows are a foul
     SELECT_THREE = "select_three"  # 換三張: enter passes exactly three cards
+    NO_SUGGESTION = "no_suggestion"  # a: no suggestion fits the hand
+    NOT_THIS_HAND = "not_this_hand"  # an arrangement of other cards than the player's
+    CANNOT_DECLARE = "cannot_declare"  # the cards do not make the special hand named
     # after the deal
     NOT_SCORED = "not_scored"  # the coach and the results come once the deal is scored
     NOT_SHOWN = "not_shown"  # a stored deal: n goes back once it is shown

@@ -95,7 +95,8 @@ class TablePresenter:
         params = dict(exc.params)
         if "row" in params:
             params["row"] = self.t(f"common.row.{params['row']}")
-        return self.t(f"table.error.{exc.code}", **params)
+        text = self.t(f"table.why.{exc.why.value}", **params)
+        return text[:1].upper() + text[1:]  # a reason on its own, not after a key's name: a sentence
 
     def money_text(self, seat: int, value: int | None = None) -> str:
         """A seat's standing in the table's currency (``value`` overrides the current one)."""

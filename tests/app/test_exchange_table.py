@@ -18,6 +18,7 @@ from app.game import Action, Allowed, ArrangeError, Phase, Table, verdict
 from app.game.coach import run_pass_coach
 from app.game.record import DealRecord, RecordError
 from app.game.requests import Purpose, run_ai, run_pass
+from app.game.why import Why
 from app.screens.table import TableScreen
 from rules.exchange import Direction, ExchangeError, check_pass
 from rules.presets import OptionError, Preset
@@ -74,7 +75,7 @@ def test_the_pass_needs_exactly_three_cards() -> None:
     t.apply(st.toggle_select())
     with pytest.raises(ArrangeError) as err:
         t.give_pass()
-    assert err.value.code == "pass_three" and err.value.params == {"count": 1}
+    assert err.value.why is Why.SELECT_THREE and err.value.params == {"n": 1}
 
 
 def test_a_computer_pass_for_another_round_or_deal_is_ignored() -> None:

@@ -9,6 +9,7 @@ from app.config import TableConfig
 from app.game import Phase, StepKind, Table
 from app.game.actions import verdict
 from app.game.arrange import Action, Allowed, ArrangeError
+from app.game.why import Why
 from app.i18n import Translator
 from app.view.coach import coach_status
 from app.view.presenter import TablePresenter
@@ -36,7 +37,7 @@ def test_nothing_to_arrange_only_ready() -> None:
     try:
         t.apply(t.arrange.move(1))
     except ArrangeError as exc:
-        assert exc.code == "not_arranging"
+        assert exc.why is Why.NOT_ARRANGING
     else:  # pragma: no cover
         raise AssertionError("a ladder hand was rearranged")
 

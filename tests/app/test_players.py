@@ -21,6 +21,7 @@ from app.game.journal import Journal
 from app.game.record import DealRecord, RecordError
 from app.game.replay import OneDeal
 from app.game.resume import RestoreError, restore_table
+from app.game.why import Why
 from app.store.database import open_history
 from rules.arrangement import Row
 from rules.ledger import EndReason
@@ -241,7 +242,7 @@ def test_watching_three_players_the_empty_chair_cannot_be_taken():
     assert len(t.ask.computer_requests()) == 3
     with pytest.raises(ArrangeError) as exc:
         t.take_seat(2)
-    assert exc.value.code == "bad_seat"
+    assert exc.value.why is Why.BAD_SEAT
     t.take_seat(3)
     auto_deal(t)
     t.next()

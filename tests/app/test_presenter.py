@@ -100,7 +100,8 @@ def test_message_line_foul_first_and_errors_plain():
     except ArrangeError as exc:
         view.message = (view.error_text(exc), "error")
     text, kind = view.message_line()
-    assert text == EN("table.error.nothing_to_return") and kind == ""
+    words = EN("table.why.nothing_placed")
+    assert text == words[0].upper() + words[1:] and kind == ""
     # A pair in the front over a high-card middle: the foul warning replaces the message.
     st = table.arrange
     pair = next((a, b) for a in st.loose for b in st.loose if a != b and a.rank == b.rank)

@@ -26,6 +26,7 @@ from app.game import (
     run_ai,
     tally_after,
 )
+from app.game.why import Why
 from rules.arrangement import Arrangement, Row
 from rules.cards import parse_cards
 from rules.evaluate import Category
@@ -70,7 +71,7 @@ def test_place_selection_and_row_full_error():
         st = st.toggle_select().move(1)
     with pytest.raises(ArrangeError) as exc:
         st.place(Row.FRONT)
-    assert exc.value.code == "row_full"
+    assert exc.value.why is Why.ROW_ROOM and exc.value.params == {"row": "front", "n": 3, "m": 4}
     st = st.place(Row.MIDDLE)
     assert len(st.rows[Row.MIDDLE]) == 4 and not st.selected
 
@@ -95,7 +96,7 @@ def test_unplace_and_return_all():
     card = st.rows[Row.FRONT][0]
     with pytest.raises(ArrangeError) as exc:
         st.unplace()  # the cursor is on a card in hand
-    assert exc.value.code == "nothing_to_return"
+    assert exc.value.why is Why.IN_HAND
     st = st.move_to(card).unplace()
     assert not st.placed and st.cursor_card == card
     st = st.place(Row.BACK).place(Row.BACK).return_all()
@@ -232,7 +233,7 @@ def test_full_deal_and_record_serialises():
     assert t.status(1) is SeatState.READY and not t.all_decided
     with pytest.raises(ArrangeError) as exc:
         t.ready()
-    assert exc.value.code == "incomplete"
+    assert exc.value.why is Why.INCOMPLETE
     t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
     rec = t.current
@@ -302,7 +303,7 @@ def test_timeout_without_takeover_stops_the_clock_and_waits_for_the_host():
     assert t.time_left() == 0.0 and not t.timed_out()  # the countdown stays stopped at zero
     with pytest.raises(ArrangeError) as err:
         t.ready()
-    assert err.value.code == "time_up"
+    assert err.value.why is Why.TIME_UP
     with pytest.raises(ArrangeError):
         t.on_timeout()
 
