@@ -105,7 +105,7 @@ class Deal:
     banker: int | None = None  # the banker game (莊家, §16): the seat every other seat compares with, alone
     stakes: tuple[int, ...] = ()  # banker game: what each seat staked (下注), 1 when empty; the banker's is 1
 
-    def __post_init__(self) -> None:
+    def __post_init__(self) -> None:  # noqa: C901 (validation: one check a field)
         n = len(self.decisions)
         if not 2 <= n <= 4:
             raise DealError(f"a deal has 2 to 4 players, got {n}")

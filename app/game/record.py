@@ -273,7 +273,7 @@ def _seat_map(data: Any, what: str) -> dict[int, Any]:
     return out
 
 
-def _read_record(data: Any) -> DealRecord:
+def _read_record(data: Any) -> DealRecord:  # noqa: C901 (validation: one check a field)
     # Imports go through here: everything is checked, so that a stored record is one the table could have made.
     if not isinstance(data, dict):
         raise RecordError("a deal must be an object")

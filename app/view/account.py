@@ -188,6 +188,27 @@ def opponents(rec: DealRecord, seat: int) -> tuple[int, ...]:
     return tuple(o for o in rec.seats if rec.compared(seat, o))
 
 
+def _fixed_kinds(rec: DealRecord) -> list[str]:
+    """The item kinds ``rec``'s table always has a line for (zeros shown): the majority, 打槍 and its kin, arcade's
+    treasure and 賭倍, the ladder's pattern."""
+    preset, fixed = rec.preset, []
+    if preset is Preset.WESTERN:
+        fixed.append("majority")
+    if preset.bonuses:
+        fixed.append("sweep")
+        if preset.taiwan_family:
+            fixed.append("crush")
+        if rec.players == 4 and len(rec.seats) == 4 and rec.banker is None:
+            fixed.append("home_run")
+    if preset is Preset.ARCADE:
+        fixed.append("treasure")
+        if rec.banker is None:
+            fixed.append("double")
+    if not preset.arranged:
+        fixed.append("ladder")
+    return fixed
+
+
 def build_account(
     t: Translator,
     rec: DealRecord,
@@ -234,21 +255,7 @@ def build_account(
             add(row.id, cells)
         if preset.taiwan_family:
             add("rows", [Cell(v.get("rows", 0), _record(rows)) for v, rows in zip(per_pair, outcomes, strict=True)])
-    fixed: list[str] = []
-    if preset is Preset.WESTERN:
-        fixed.append("majority")
-    if preset.bonuses:
-        fixed.append("sweep")
-        if preset.taiwan_family:
-            fixed.append("crush")
-        if rec.players == 4 and len(rec.seats) == 4 and rec.banker is None:
-            fixed.append("home_run")
-    if preset is Preset.ARCADE:
-        fixed.append("treasure")
-        if rec.banker is None:
-            fixed.append("double")
-    if not preset.arranged:
-        fixed.append("ladder")
+    fixed = _fixed_kinds(rec)
     for kind in fixed:
         add(kind, [Cell(v.get(kind, 0)) for v in per_pair])
     rest = [k for k in order if k not in fixed and k not in ROW_IDS and k not in ("rows", "stake")]

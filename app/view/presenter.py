@@ -16,6 +16,7 @@ from rich.text import Text
 from ai import ROW_PRICED, trained_model
 from app.game import (
     ArrangeError,
+    ArrangeState,
     DealRecord,
     Hint,
     Phase,
@@ -388,59 +389,12 @@ class TablePresenter:
         table = self.table
         rec = table.current
         out = Text()
-        look = self.look
         if rec is not None and table.preset is Preset.ARCADE:
-            out.append(self.t("table.treasure") + " ", style="bold")
-            out.append_text(cards_text(rec.treasure, look) if rec.treasure else Text(self.t("common.none")))
-            if table.human is not None and table.phase is Phase.ARRANGING:
-                target = table.human_double
-                out.append("   " + self.t("table.double_label") + " ", style="bold")
-                out.append(self.seat_name(target) if target is not None else self.t("table.double_none"))
-            # Who has doubled the viewer (賭倍), as soon as they have decided: it is said at the table.
-            by = [s for s, target in sorted(rec.doubles.items()) if target == table.viewer and s != table.viewer]
-            if by:
-                out.append(
-                    "   " + self.t("table.doubled_by", seats=", ".join(self.seat_name(s) for s in by)),
-                    style="bold yellow",
-                )
-            out.append("\n")
+            out.append_text(self._arcade_line(rec))
         if table.exchange.active:
             out.append_text(exchange_board(self.t, table, self.seat_name))
         if table.phase is Phase.ARRANGING:
-            st = table.arrange
-            if table.watching:
-                waiting = [self.seat_name(s) for s in rec.seats if s not in rec.decisions] if rec else []
-                out.append(self.t("table.board.watching"), style="bold")
-                if waiting:
-                    out.append("\n" + self.t("table.board.waiting", seats=", ".join(waiting)))
-            elif table.human_ready:
-                if not table.preset.arranged and st is not None:  # the ladder: the hand went in as dealt
-                    out.append(ladder_board(self.t, st.hand) + "\n", style="bold yellow")
-                waiting = [self.seat_name(s) for s in rec.seats if s not in rec.decisions] if rec else []
-                out.append(self.t("table.board.waiting", seats=", ".join(waiting)), style="bold")
-                if rec is not None and rec.computer_for_human:  # decided_by says who decided
-                    out.append("\n" + self.t("table.msg.takeover"), style="yellow")
-            elif st is not None:
-                if st.declared is not None:
-                    out.append(
-                        self.t("table.board.declared", special=self.t(f"common.special.{st.declared.id}")),
-                        style="bold yellow",
-                    )
-                elif not table.preset.arranged:
-                    out.append(ladder_board(self.t, st.hand), style="bold yellow")
-                elif (exempt := exempt_of(st.hand, table.config.options)) is not None and not st.specials:
-                    cards = " ".join(c.symbol() for c in exempt.cards)
-                    hand = f"{self.t(f'common.category.{exempt.category.id}')} {cards}"
-                    out.append(self.t("table.board.exempt", hand=hand), style="bold yellow")
-                elif st.specials:
-                    ordered = sorted(st.specials, key=lambda s: -s.rung)
-                    names = ", ".join(self.t(f"common.special.{s.id}") for s in ordered)
-                    out.append(self.t("table.board.can_declare", specials=names), style="bold yellow")
-                else:
-                    out.append(self.t("table.board.arrange"))
-                if st.received & set(st.loose):  # 換三張: the marks under the hand, explained
-                    got = [c for c in st.loose if c in st.received]
-                    out.append("\n" + self.t("table.board.received", cards=" ".join(c.symbol() for c in got)))
+            out.append_text(self._arranging_board(rec))
             return out
         if rec is None or rec.result is None:
             return out
@@ -451,7 +405,68 @@ class TablePresenter:
                 return out
             # The board keeps the whole story of the reveal where it fits; else it shows the latest beat.
             return self.told(out, rec, steps) or Text.assemble(out, self.narrator.step_text(rec, steps[-1]))
-        # After the reveal: the deal in one line and what to do next (then, with room, the whole story).
+        return self._after_reveal(out, rec, steps)
+
+    def _arcade_line(self, rec: DealRecord) -> Text:
+        """Arcade: the treasure cards, the player's 賭倍 while arranging, and who has doubled the viewer."""
+        table, out = self.table, Text()
+        out.append(self.t("table.treasure") + " ", style="bold")
+        out.append_text(cards_text(rec.treasure, self.look) if rec.treasure else Text(self.t("common.none")))
+        if table.human is not None and table.phase is Phase.ARRANGING:
+            target = table.human_double
+            out.append("   " + self.t("table.double_label") + " ", style="bold")
+            out.append(self.seat_name(target) if target is not None else self.t("table.double_none"))
+        # Who has doubled the viewer (賭倍), as soon as they have decided: it is said at the table.
+        by = [s for s, target in sorted(rec.doubles.items()) if target == table.viewer and s != table.viewer]
+        if by:
+            out.append(
+                "   " + self.t("table.doubled_by", seats=", ".join(self.seat_name(s) for s in by)), style="bold yellow"
+            )
+        out.append("\n")
+        return out
+
+    def _arranging_board(self, rec: DealRecord | None) -> Text:
+        """While the cards are arranged: what the viewer is waiting for, or what the player's hand offers."""
+        table, out = self.table, Text()
+        st = table.arrange
+        waiting = [self.seat_name(s) for s in rec.seats if s not in rec.decisions] if rec else []
+        if table.watching:
+            out.append(self.t("table.board.watching"), style="bold")
+            if waiting:
+                out.append("\n" + self.t("table.board.waiting", seats=", ".join(waiting)))
+        elif table.human_ready:
+            if not table.preset.arranged and st is not None:  # the ladder: the hand went in as dealt
+                out.append(ladder_board(self.t, st.hand) + "\n", style="bold yellow")
+            out.append(self.t("table.board.waiting", seats=", ".join(waiting)), style="bold")
+            if rec is not None and rec.computer_for_human:  # decided_by says who decided
+                out.append("\n" + self.t("table.msg.takeover"), style="yellow")
+        elif st is not None:
+            out.append_text(self._hand_offers(st))
+            if st.received & set(st.loose):  # 換三張: the marks under the hand, explained
+                got = [c for c in st.loose if c in st.received]
+                out.append("\n" + self.t("table.board.received", cards=" ".join(c.symbol() for c in got)))
+        return out
+
+    def _hand_offers(self, st: ArrangeState) -> Text:
+        """The line over the player's hand: a declared special, the ladder's pattern, 免擺, the specials the
+        cards make, or the instruction to arrange."""
+        t = self.t
+        if st.declared is not None:
+            return Text(t("table.board.declared", special=t(f"common.special.{st.declared.id}")), style="bold yellow")
+        if not self.table.preset.arranged:
+            return Text(ladder_board(t, st.hand), style="bold yellow")
+        exempt = exempt_of(st.hand, self.table.config.options)
+        if exempt is not None and not st.specials:
+            hand = f"{t(f'common.category.{exempt.category.id}')} {' '.join(c.symbol() for c in exempt.cards)}"
+            return Text(t("table.board.exempt", hand=hand), style="bold yellow")
+        if st.specials:
+            names = ", ".join(t(f"common.special.{s.id}") for s in sorted(st.specials, key=lambda s: -s.rung))
+            return Text(t("table.board.can_declare", specials=names), style="bold yellow")
+        return Text(t("table.board.arrange"))
+
+    def _after_reveal(self, out: Text, rec: DealRecord, steps: Sequence[RevealStep]) -> Text:
+        """After the reveal: the deal in one line and what to do next (then, with room, the whole story)."""
+        table = self.table
         results = self.narrator.figures(rec, rec.units or (0,) * 4)
         out.append(self.t("table.board.deal_over", results=results), style="bold")
         finished = who_finished(self.t, rec)  # the clock ran out, or the player left the seat: which one
