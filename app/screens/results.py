@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich import box
-from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -20,19 +19,16 @@ from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.screens.rules_screen import RulesScreen
-from app.view.account import Account, build_account, cell_text, pad
+from app.view.account import Account, build_account
+from app.view.account_grid import account_grid
 from app.view.cards import CardLook
 from app.view.coach import coach_status, session_skill, who_finished
-from app.view.formatting import deal_units_text, money_text, seat_name, signed
+from app.view.formatting import deal_units_text, money_text, seat_name
 from app.widgets.chrome import GameFooter
 
 # The inside of the panel, in cells: its width (76, or 100 from 110 columns up) less the border, the padding and
 # the scroll bar a long account brings.
 NARROW_INSIDE, WIDE_INSIDE = 70, 94
-
-
-def _style(value: int | None) -> str:
-    return "green" if value and value > 0 else "red" if value and value < 0 else ""
 
 
 class ResultsScreen(BaseModal[str | None]):
@@ -97,83 +93,12 @@ class ResultsScreen(BaseModal[str | None]):
         return build_account(self.t, self.record, table.viewer, table.human, table.money_style, table.config.banker)
 
     def account_view(self, wide: bool = False) -> Group:
-        """The viewer's account: every item against each seat met, zeros shown, in aligned columns that add
-        down to each pair's total and across to the deal's; then the money it makes; ``wide`` adds the Rules
-        section each item is explained in."""
-        t = self.t
+        """The viewer's account in aligned columns (:func:`app.view.account_grid.account_grid`); ``wide`` adds
+        the Rules section each item is explained in."""
         account = self.account()
         if account is None:
-            return Group(Text(t("results.account.none", seat=self.seat_name(self.table.viewer)), style="italic"))
-        grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0, 0, 1), expand=False)
-        cells = [[cell_text(line.cells[k]) for line in account.lines] for k in range(len(account.others))]
-        widths = []
-        for k, name in enumerate(account.names):
-            mark_w = max((cell_len(m) for m, _ in cells[k]), default=0)
-            value_w = max([cell_len(v) for _, v in cells[k]] + [cell_len(signed(account.totals[k]))])
-            cells[k] = [(pad(m, mark_w, right=False), pad(v, value_w)) for m, v in cells[k]]
-            widths.append(max(cell_len(name), mark_w + 1 + value_w))
-        widths.append(
-            max(
-                [cell_len(signed(account.total)), cell_len(t("results.account.total"))]
-                + [cell_len(signed(line.total or 0)) for line in account.lines]
-                + [cell_len(signed(m.value or 0)) for m in account.money]
-            )
-        )
-        labels = [line.label for line in account.lines] + [m.label for m in account.money]
-        label_w = max(cell_len(x) for x in [*labels, t("results.account.pair_total"), t("results.account.item")])
-        # The table must fit the panel as drawn: were Rich to squeeze it, it would squeeze every column and
-        # the figures would stop lining up. So the figures keep their widths, and a long item name (or the
-        # Rules column) is cut short with an ellipsis instead.
-        inside = WIDE_INSIDE if wide else NARROW_INSIDE
-        # Each column after the first brings its padding (one cell on its left) and the box's separator.
-        figures = sum(widths) + 2 * len(widths)
-        grid.add_column(
-            t("results.account.item"), no_wrap=True, overflow="ellipsis", width=min(label_w, max(8, inside - figures))
-        )
-        for name, width in zip(account.names, widths, strict=False):
-            grid.add_column(name, justify="right", no_wrap=True, width=width)
-        grid.add_column(t("results.account.total"), justify="right", no_wrap=True, width=widths[-1])
-        if wide:
-            room = inside - figures - min(label_w, inside - figures) - 2
-            heads = [x.section for x in account.lines] + [m.section for m in account.money]
-            sections = [t(f"rules.heading.{s.value}") for s in heads]
-            grid.add_column(
-                t("results.account.rule"),
-                no_wrap=True,
-                overflow="ellipsis",
-                style="dim",
-                width=max(6, min(room, max(cell_len(x) for x in sections))),
-            )
-        for n, line in enumerate(account.lines):
-            row: list[Text | str] = [line.label]
-            for k in range(len(account.others)):
-                mark, value = cells[k][n]
-                row.append(Text.assemble((mark, "dim"), " ", (value, _style(line.cells[k].value))))
-            total = line.total
-            row.append(Text("" if total is None else signed(total), style=_style(total)))
-            if wide:
-                row.append(t(f"rules.heading.{line.section.value}"))
-            grid.add_row(*row, end_section=n == len(account.lines) - 1)
-        totals = [Text(signed(v), style="bold " + _style(v)) for v in account.totals]
-        grid.add_row(
-            Text(t("results.account.pair_total"), style="bold"),
-            *totals,
-            Text(signed(account.total), style="bold " + _style(account.total)),
-            *([""] if wide else []),
-            end_section=bool(account.money),
-        )
-        blank = [""] * len(account.others)
-        for m in account.money:
-            value = "" if m.value is None else signed(m.value)
-            row = [m.label, *blank, Text(value, style=_style(m.value))]
-            if wide:
-                row.append(t(f"rules.heading.{m.section.value}"))
-            grid.add_row(*row)
-        parts: list = [grid]
-        if len(account.totals) > 1:
-            sums = " ".join(signed(v) for v in account.totals)
-            parts.append(Text(t("results.account.adds_up", sums=sums, total=signed(account.total)), style="italic"))
-        return Group(*parts)
+            return Group(Text(self.t("results.account.none", seat=self.seat_name(self.table.viewer)), style="italic"))
+        return account_grid(self.t, account, WIDE_INSIDE if wide else NARROW_INSIDE, wide=wide)
 
     def totals_table(self) -> Group:
         """Each seat's result this deal and running total."""
