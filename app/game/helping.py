@@ -8,7 +8,7 @@ also asks for the best play from scratch and offers it last in the `a` cycle (:c
 coach, so that the verdict on a play taken from a constrained suggestion says so.
 
 The same concept on another floor: its words are :mod:`app.view.helping`, the screen's part
-:mod:`app.screens.table_helper`.
+:mod:`app.screens.table.helping`.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 The first choice is the default (focused; enter and a second ``esc`` take it), and it is always the one that
 keeps everything: *back to the menu* at a table (the session is kept exactly, Continue resumes it), *keep
 going* in a drill (a drill is never continued later, and never played by the computer in the player's place).
+
+The same concept on another floor: :mod:`app.screens.table.leaving` carries the choice out.
 """
 
 from __future__ import annotations

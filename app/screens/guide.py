@@ -196,11 +196,11 @@ class GuideScreen(TableScreen):
                 self.call_after_refresh(self.redraw)
             self.call_after_refresh(self.show_tip)  # after the redraw that shows what the tip talks about
 
-    def action_results(self) -> None:
+    def open_results(self) -> None:
         self.guide.saw_results = self.guide.step is Step.RESULTS or self.guide.saw_results
-        super().action_results()
+        super().open_results()
 
-    def action_next(self) -> None:
+    def next_deal(self) -> None:
         """No second deal in the guide: `n` ends the reveal, and after it shows the step's tip again."""
         if self.table.phase is Phase.REVEALING:
             self.finish_reveal()

@@ -1,5 +1,5 @@
 """The review screen's lines on a seat's passes of 換三張 (rules/RULES.md §21): what it passed in each round and,
-for the player's own passes, the coach's word on them (priced in a worker, :mod:`app.screens.table_coach`)."""
+for the player's own passes, the coach's word on them (priced in a worker, :mod:`app.screens.table.coaching`)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ many placed cards, or the best from scratch) and its figure said for what it is:
 expects against this table's opponents before the other hands are seen. One line of the message bar, so the
 play itself is left to the rows, which name each row's hand (a declaration is named). Plain Python.
 
-The same concept on another floor: :mod:`app.game.helping` decides, :mod:`app.screens.table_helper` shows.
+The same concept on another floor: :mod:`app.game.helping` decides, :mod:`app.screens.table.helping` shows.
 """
 
 from __future__ import annotations

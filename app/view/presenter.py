@@ -69,9 +69,13 @@ class TablePresenter:
         self.show_odds = True  # each full row's chance to win while arranging (a setting turns it off)
         self._bell_deal, self._bell_steps, self._bell_second = 0, 0, -1  # what the bell has rung for
 
-    def reset(self) -> None:
-        """A new deal or a new reveal: no hint on show."""
-        self.hint = None
+    def show_hint(self, hint: Hint | None) -> None:
+        """Put ``hint`` on show (None: take the one on show away, as a new deal or a new reveal does)."""
+        self.hint = hint
+
+    def follow_cursor(self, card: Card | None) -> None:
+        """The cursor moved to ``card``: the hint on show stays only while it is about that card."""
+        self.hint = self.hint if self.hint is not None and self.hint.card == card else None
 
     def dealer(self) -> int | None:
         """Who deals the deal on the table (tournaments), or holds its bank (a banker game): the record's,
@@ -552,11 +556,8 @@ class TablePresenter:
         return out
 
     def message_line(self) -> tuple[str, str]:
-        """The message line and its kind: a live foul warning (kind "error") before the last message.
-
-        Only the foul warning is drawn in the error style: a refused move's reason keeps the plain style, as
-        the table has always drawn it.
-        """
+        """The message line and its kind: a live foul warning (kind "error") before the last message. Only the
+        foul warning is drawn in the error style: a refused move's reason keeps the plain style."""
         foul = self.foul_text()
         if foul:
             return foul, "error"

@@ -69,7 +69,7 @@ class RevealPlayer:
     def start(self) -> None:
         """Begin the reveal (or jump to its end without animation)."""
         self.cancel()
-        self.view.reset()
+        self.view.show_hint(None)
         if self.instant():
             self.finish()
             return

@@ -16,7 +16,7 @@ def _app(lang: str = "en", **kw):
 
 async def _help_names_the_stake_key(pilot) -> bool:
     """Open the help (?), say whether it names the stake key, close it."""
-    from app.screens.help import HelpScreen
+    from app.screens.table.help import HelpScreen
 
     await pilot.press("question_mark")
     await pilot.pause()

@@ -8,7 +8,7 @@ import threading
 
 from rich.console import Console
 
-import app.screens.table_coach as table_screen_module
+import app.screens.table.coaching as table_screen_module
 from ai.coach import Verdict
 from app.game import run_coach
 from app.screens.results import ResultsScreen

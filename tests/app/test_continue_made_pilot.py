@@ -96,7 +96,7 @@ async def test_a_banker_deal_keeps_its_stakes_the_stake_chosen_and_the_placed_ca
 
 @pytest.mark.pilot
 async def test_the_passes_made_before_continue_are_priced_into_the_deals_verdict(monkeypatch) -> None:
-    import app.screens.table_coach as table_coach
+    import app.screens.table.coaching as table_coach
     from ai import PassReview, Verdict
 
     from .harness import coached_app, play_a_deal

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import app.screens.table_coach as table_coach
+import app.screens.table.coaching as table_coach
 from ai import Level, PassReview, Verdict
 from app.game import Phase
 from app.screens.results import ResultsScreen

@@ -28,7 +28,8 @@ from app.config import TableConfig
 from app.game.leaving import Leave
 from app.game.phase import Phase
 from app.screens.dialogs import ConfirmScreen, DeclareScreen, SeatPickScreen
-from app.screens.help import HelpScreen
+from app.screens.table.help import HelpScreen
+from app.screens.table.keys import help_lines
 from app.settings import Settings
 from app.tui import ChinesePokerApp
 from rules.exchange import Direction
@@ -180,7 +181,7 @@ def _dialogs(app: ChinesePokerApp) -> list[Callable[[], Screen]]:
         lambda: DeclareScreen(list(Special)[:3], t=t),
         lambda: ConfirmScreen("?", t=t),
         lambda: SeatPickScreen(["A", "B", "C", "D"], [False, True, False, False], t=t),
-        lambda: HelpScreen(Preset.ARCADE, t=t),
+        lambda: HelpScreen(Preset.ARCADE, lines=help_lines(), t=t),
     ]
 
 

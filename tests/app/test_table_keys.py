@@ -19,7 +19,7 @@ from app.game import Action, Allowed, ArrangeState, Phase, Table
 from app.game.actions import verdict
 from app.game.why import Availability, Why
 from app.i18n import LANGUAGES, Translator
-from app.screens.table_keys import TABLE_BINDINGS
+from app.screens.table.keys import TABLE_BINDINGS
 from app.view.why import why_text
 from rules.arrangement import Row
 from rules.cards import parse_cards

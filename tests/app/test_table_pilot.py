@@ -12,11 +12,11 @@ import pytest
 
 from app.game import ArrangeState, Phase, run_ai
 from app.screens.dialogs import SeatPickScreen, TimeoutScreen
-from app.screens.help import HelpScreen
 from app.screens.leave import LeaveScreen
 from app.screens.results import ResultsScreen
 from app.screens.summary import SummaryScreen
 from app.screens.table import TableScreen
+from app.screens.table.help import HelpScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
 from app.view.cards import FOUR_COLOUR, CardLook

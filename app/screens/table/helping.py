@@ -3,6 +3,8 @@
 
 The table's :class:`app.game.helping.Helper` decides what is asked and whether an answer still fits; this part
 sends the request to the screen's AI workers and shows the answer that comes back.
+
+The same concept on another floor: :mod:`app.game.helping` decides, :mod:`app.view.helping` words it.
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ from typing import Protocol
 
 from ai import Choice
 from app.game import AIRequest, ArrangeError, Purpose
-from app.screens.table_coach import Coaching
-from app.screens.table_part import TableSeen
+from app.screens.table.part import TableSeen
 from app.view.helping import hint_with_ev
 from app.view.presenter import TablePresenter
 
@@ -21,7 +22,6 @@ class Screen(TableSeen, Protocol):
     """What the helper reads and calls of its table screen (a protocol: the screen imports this)."""
 
     view: TablePresenter
-    coaching: Coaching
 
     def error(self, exc: ArrangeError) -> None: ...
 
@@ -37,14 +37,13 @@ class Helping:
     def auto(self) -> None:
         """`a`: the next cached suggestion, else ask the AI for fresh ones."""
         screen = self.screen
-        screen.table.coach.budget = screen.coaching.budget  # the advice is priced on the coach's tables
         try:
             request = screen.table.helper.auto_arrange()
         except ArrangeError as exc:
             screen.error(exc)
             screen.redraw()
             return
-        screen.view.hint = None
+        screen.view.show_hint(None)
         if request is None:  # the next cached suggestion is on show
             screen.say(screen.view.suggestion_text())
         else:
@@ -55,7 +54,6 @@ class Helping:
     def hint(self) -> None:
         """`h`: ask the AI where the card under the cursor goes."""
         self.screen.say(self.screen.t("table.msg.thinking"))
-        self.screen.table.coach.budget = self.screen.coaching.budget
         self.screen.think(self.screen.table.ask.hint_request())
         self.screen.redraw()
 
@@ -90,6 +88,6 @@ class Helping:
             if hint is None:
                 screen.say(screen.t("table.msg.no_hint"), "warning")
             else:
-                screen.view.hint = hint
+                screen.view.show_hint(hint)
                 screen.say(hint_with_ev(screen.t, screen.view.hint_text(), choice.ev))
         screen.redraw()

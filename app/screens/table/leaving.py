@@ -1,8 +1,10 @@
-"""Leaving the table (``esc``): one part of :class:`app.screens.table.TableScreen`, which holds it as
-``screen.leaving``. It opens the one leave dialog (:mod:`app.screens.leave`) with the table's choices
-(:func:`app.game.leaving.leave_choices`) and carries out the one chosen: back to the menu (the session kept as it
-stands, the deal in progress and its clock, for Continue), the computer playing on, a seat taken, or the end (the
-session's summary, or a drill's)."""
+"""Leaving the table (``esc``), and taking a seat while watching (``t``): one part of
+:class:`app.screens.table.TableScreen`, which holds it as ``screen.leaving``. It opens the one leave dialog
+(:mod:`app.screens.leave`) with the table's choices (:func:`app.game.leaving.leave_choices`) and carries out the one
+chosen: back to the menu (the session kept as it stands, the deal in progress and its clock, for Continue), the
+computer playing on, a seat taken, or the end (the session's summary, or a drill's).
+
+The same concept on another floor: :mod:`app.game.leaving` says which choices a table offers."""
 
 from __future__ import annotations
 
@@ -10,13 +12,15 @@ from typing import Any, Protocol
 
 from textual.app import App
 
-from app.game import Next, Phase
+from app.game import ArrangeError, Next, Phase
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
 from app.game.leaving import Leave, leave_choices
 from app.game.replay import OneDeal
+from app.screens.dialogs import SeatPickScreen
 from app.screens.leave import LeaveScreen
-from app.screens.table_part import TableSeen
+from app.screens.table.part import TableSeen
+from app.view.formatting import SEAT_KEYS
 from app.view.reveal_player import RevealPlayer
 from rules.ledger import EndReason
 
@@ -33,9 +37,9 @@ class Screen(TableSeen, Protocol):
 
     def close_dialogs(self) -> None: ...
 
-    def follow(self, step: Next) -> None: ...
+    def error(self, exc: ArrangeError) -> None: ...
 
-    def action_take(self) -> None: ...
+    def follow(self, step: Next) -> None: ...
 
     def show_summary(self) -> None: ...
 
@@ -84,7 +88,28 @@ class Leaving:
             screen.say(screen.t("table.msg.left"), "warning")
             screen.follow(step)
         elif choice is Leave.TAKE and table.watching:
-            screen.action_take()
+            self.take_seat()
         elif choice is Leave.END:
             table.end(EndReason.LEFT)
             screen.show_summary()
+
+    def take_seat(self) -> None:
+        """`t` while watching (or the leave dialog's *take a seat*): choose the seat to play from the next deal."""
+        screen, table = self.screen, self.screen.table
+        names = [screen.t(f"common.seat.{SEAT_KEYS[s]}") for s in range(4)]
+        out = [table.is_out(s) for s in range(4)]
+
+        def done(seat: int | None) -> None:
+            """Handle the dialog's answer."""
+            if seat is None:
+                return
+            try:
+                table.take_seat(seat)
+            except ArrangeError as exc:
+                screen.error(exc)
+            else:
+                screen.say("")  # the hand area says which seat is taken from the next deal
+            screen.redraw()
+
+        empty = frozenset(s for s in range(4) if table.is_empty(s))
+        screen.app.push_screen(SeatPickScreen(names, out, empty=empty, t=screen.t), done)

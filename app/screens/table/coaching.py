@@ -2,8 +2,8 @@
 :class:`app.screens.table.TableScreen`, which holds it as ``screen.coaching``.
 
 The coach prices the player's decisions and passes in thread workers as soon as they are made (the answers
-come back as :class:`app.screens.messages.CoachDone` and :class:`app.screens.messages.PassCoachDone`, which the
-screen hands back here); `c` opens the review.
+come back as :class:`Coaching.Priced` and :class:`Coaching.PassPriced`, which the screen hands back here); `c`
+opens the review.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from functools import partial
 from typing import Any, Protocol
 
 from textual.app import App
+from textual.message import Message
 
-from ai import Budget, TableView
+from ai import Budget, PassReview, Review, TableView
 from app.game import CoachRequest, run_coach
 from app.game.coach import PassCoachRequest, run_pass_coach
-from app.screens.messages import CoachDone, PassCoachDone
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
-from app.screens.table_part import TableWorkers
+from app.screens.table.part import TableWorkers
 from app.settings import Settings
 from app.view.cards import CardLook
 
@@ -40,6 +40,22 @@ class Screen(TableWorkers, Protocol):
 class Coaching:
     """The table screen's coach requests and review key."""
 
+    class Priced(Message):
+        """The coach's answer: ``review`` for ``request``."""
+
+        def __init__(self, request: CoachRequest, review: Review) -> None:
+            super().__init__()
+            self.request = request
+            self.review = review
+
+    class PassPriced(Message):
+        """A worker's answer: the coach's ``review`` of the pass ``request`` asked about."""
+
+        def __init__(self, request: PassCoachRequest, review: PassReview) -> None:
+            super().__init__()
+            self.request = request
+            self.review = review
+
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
 
@@ -49,6 +65,10 @@ class Coaching:
         still priced the coach's way, and a review asked for anyway on the same tables, so that the two agree."""
         budget = self.screen.live_settings.coach
         return Budget.QUICK if budget == "off" else Budget(budget)
+
+    def use_budget(self) -> None:
+        """The table's coach, and the helper's advice priced its way, on :attr:`budget` (the screen is shown)."""
+        self.screen.table.coach.budget = self.budget
 
     @property
     def _on(self) -> bool:
@@ -72,9 +92,9 @@ class Coaching:
 
     def _price(self, request: CoachRequest) -> None:
         """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
-        self.screen.post_message(CoachDone(request, run_coach(request)))
+        self.screen.post_message(self.Priced(request, run_coach(request)))
 
-    def accept(self, message: CoachDone) -> None:
+    def accept(self, message: Priced) -> None:
         """Keep the priced decision; the review or results on show take it at once."""
         self.screen.table.coach.accept(message.request, message.review)
         self.screen.redraw()
@@ -102,9 +122,9 @@ class Coaching:
 
     def _price_pass(self, request: PassCoachRequest) -> None:
         """The coach prices a pass off the UI thread (a second or two; the game never waits for it)."""
-        self.screen.post_message(PassCoachDone(request, run_pass_coach(request)))
+        self.screen.post_message(self.PassPriced(request, run_pass_coach(request)))
 
-    def accept_pass(self, message: PassCoachDone) -> None:
+    def accept_pass(self, message: PassPriced) -> None:
         """Keep the priced pass; an open review shows it at once."""
         self.screen.table.coach.accept_pass(message.request, message.review)
         self._refresh_shown()

@@ -11,26 +11,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Static
 
-from ai import Choice, declaration_value
 from app.config import TableConfig
-from app.game import (
-    AIRequest,
-    ArrangeError,
-    ArrangeState,
-    Phase,
-    Purpose,
-    Table,
-    run_ai,
-)
+from app.game import AIRequest, ArrangeError, Phase, Table
 from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
@@ -39,43 +30,44 @@ from app.game.replay import OneDeal
 from app.game.requests import PassRequest
 from app.i18n import Translator
 from app.screens.base import GAME_SCREEN, BaseScreen
-from app.screens.clock import Countdown
-from app.screens.dialogs import DeclareScreen, SeatPickScreen
-from app.screens.help import HelpScreen
-from app.screens.messages import AIDone, CoachDone, PassCoachDone, PassDone
-from app.screens.pacing import Pacing
 from app.screens.results import ResultsScreen
 from app.screens.summary import SummaryScreen
-from app.screens.table_coach import Coaching
-from app.screens.table_exchange import Passing
-from app.screens.table_helper import Helping
-from app.screens.table_keys import SHOWN, TABLE_BINDINGS, Keys
-from app.screens.table_leave import Leaving
-from app.screens.table_stakes import Stakes
+from app.screens.table.arranging import Arranging
+from app.screens.table.betting import Betting
+from app.screens.table.clock import Clock
+from app.screens.table.coaching import Coaching
+from app.screens.table.helping import Helping
+from app.screens.table.keys import SHOWN, TABLE_BINDINGS, Keys, with_key_actions
+from app.screens.table.leaving import Leaving
+from app.screens.table.pacing import Pacing
+from app.screens.table.passing import Passing
+from app.screens.table.thinking import Thinking
 from app.settings import Settings
 from app.view.cards import CardLook
 from app.view.exchange import passed_text
-from app.view.formatting import SEAT_KEYS
 from app.view.presenter import TablePresenter
 from app.view.reveal_player import RevealPlayer, Scheduler
 from app.widgets.chrome import GameFooter
 from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
-from rules.arrangement import Row
 from rules.ledger import EndReason
-from rules.specials import Special
 
 HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top of the shared -tall)
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
 
 
+@with_key_actions
 class TableScreen(BaseScreen[Leave | None]):
     """A session at the table. Dismisses with :attr:`Leave.MENU` when the player went back to the menu (the
     session kept), else (None) when the session is over and its summary was seen.
 
-    Its parts, one job each: :attr:`passing` (the exchange's passes), :attr:`coaching` (the coach and the
-    review), :attr:`stakes` (the banker game's stake), :attr:`helping` (auto-arrange, hints), :attr:`clock` (the
-    countdown), :attr:`pacing` (the watched deals, the bell) and :attr:`leaving` (the leave dialog). Textual
-    finds keys and messages on the screen, whose handlers hand them to the parts."""
+    Its parts, one job each, each in the module of its name: :attr:`arranging` (the arranging keys and READY),
+    :attr:`thinking` (the computer's requests in workers), :attr:`passing` (the exchange's passes),
+    :attr:`coaching` (the coach and the review), :attr:`helping` (auto-arrange, hints), :attr:`betting` (the
+    stake, 賭倍), :attr:`clock` (the countdown), :attr:`pacing` (the watched deals, the bell), :attr:`leaving`
+    (the leave dialog, taking a seat) and :attr:`keys` (whether a key acts, why not, the help). The screen
+    conducts: it deals, follows what the table asks next, reveals and draws. Each key's ``action_<name>`` is made
+    from the key's spec (:data:`app.screens.table.keys.TABLE_KEYS` names the part that does its work); the
+    parts' answers from workers come back as messages nested in the part that sends them."""
 
     SCREEN_CLASSES = GAME_SCREEN
 
@@ -101,10 +93,10 @@ class TableScreen(BaseScreen[Leave | None]):
         self._scheduler = scheduler
         self.reveal = RevealPlayer(self.table, self.view, self.schedule, self._pace, self.redraw)
         # The parts, one job each (the class docstring); each sees the screen through a protocol of its own.
+        self.arranging, self.thinking = Arranging(self), Thinking(self)
         self.passing, self.coaching, self.helping = Passing(self), Coaching(self), Helping(self)
-        self.stakes, self.pacing, self.clock = Stakes(self), Pacing(self), Countdown(self)
-        self.keys = Keys(self)
-        self.leaving = Leaving(self)
+        self.betting, self.pacing, self.clock = Betting(self), Pacing(self), Clock(self)
+        self.keys, self.leaving = Keys(self), Leaving(self)
         self._drawn: dict[str, Text | str] = {}
         self.open_review = open_review
 
@@ -144,16 +136,19 @@ class TableScreen(BaseScreen[Leave | None]):
         yield GameFooter()
 
     def on_mount(self) -> None:
+        self.coaching.use_budget()
         self.clock.start()
         self.deal()
         if self.open_review:
-            self.call_after_refresh(self.action_review)
+            self.call_after_refresh(self.coaching.open_review)
 
     def on_screen_suspend(self) -> None:
         self.clock.suspend()
 
     def on_screen_resume(self) -> None:
+        self.coaching.use_budget()
         self.clock.resume()
+        self.pacing.auto_next()  # a next deal that waited for a dialog to close comes now
 
     def on_resize(self, event: events.Resize) -> None:
         """Redraw for the new size (the base screen updates the too-small notice); -huge: big opponents' cards;
@@ -219,7 +214,7 @@ class TableScreen(BaseScreen[Leave | None]):
     def deal(self) -> None:
         """Start the next deal and set the computers thinking."""
         self.reveal.cancel()
-        self.view.reset()
+        self.view.show_hint(None)
         step = self.table.deal()
         if self.table.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             self.show_summary()
@@ -236,49 +231,25 @@ class TableScreen(BaseScreen[Leave | None]):
         self.redraw()
 
     def think(self, request: AIRequest | PassRequest) -> None:
-        """Hand ``request`` to a worker: a pass to the exchange's, anything else to the AI's."""
-        if isinstance(request, PassRequest):
-            self.passing.think(request)
-        else:
-            self.think_ai(request)
+        """Hand ``request`` to a worker (:class:`.thinking.Thinking`)."""
+        self.thinking.think(request)
 
-    @work(thread=True, group="ai")
-    def think_ai(self, request: AIRequest) -> None:
-        """A computer seat (or the helper for the human) decides, off the UI thread."""
-        self.post_message(AIDone(request, run_ai(request)))
+    @on(Thinking.Answered)
+    def _answered(self, message: Thinking.Answered) -> None:
+        if self.open:
+            self.thinking.accept(message)
 
-    @on(AIDone)
-    def _ai_done(self, message: AIDone) -> None:
-        if not self.open:
-            return
-        req, choice = message.request, message.choice
-        if req.purpose is Purpose.DECIDE:
-            delay = self.reveal.think_delay(req.seat)
-            if delay > 0:
-                self.schedule(delay, lambda: self._accept(req, choice))
-            else:
-                self._accept(req, choice)
-        elif req.purpose is Purpose.TAKEOVER:
-            step = self.table.accept_takeover(req, choice)
-            if step:
-                self.say(self.t("table.msg.takeover"), "warning")
-            self.follow(step)
-        else:  # the helper: suggestions or a hint
-            self.helping.accept(req, choice)
-
-    def on_pass_done(self, message: PassDone) -> None:
+    @on(Passing.Chosen)
+    def _pass_chosen(self, message: Passing.Chosen) -> None:
         self.passing.accept(message)
 
-    def on_coach_done(self, message: CoachDone) -> None:
+    @on(Coaching.Priced)
+    def _priced(self, message: Coaching.Priced) -> None:
         self.coaching.accept(message)
 
-    def on_pass_coach_done(self, message: PassCoachDone) -> None:
+    @on(Coaching.PassPriced)
+    def _pass_priced(self, message: Coaching.PassPriced) -> None:
         self.coaching.accept_pass(message)
-
-    def _accept(self, req: AIRequest, choice: Choice) -> None:
-        step = self.table.accept(req, choice)
-        if step:
-            self.follow(step)
 
     def follow(self, step: Next) -> None:
         """Do what the table asks after a call: the coach prices the player's decision (or passes) at once,
@@ -319,133 +290,14 @@ class TableScreen(BaseScreen[Leave | None]):
         if self.app.screen is self:
             self.keys.stray(event.key, event.character)
 
-    def action_explain(self, key: str) -> None:
-        """A key none of whose bindings can act now: say why (:meth:`Keys.explain`)."""
-        self.keys.explain(key)
-
-    def _change(self, fn: Callable[[], Any]) -> None:
-        """Apply an arranging change; a refused move shows its reason instead."""
-        try:
-            fn()
-        except ArrangeError as exc:
-            self.error(exc)
-        else:
-            self.view.hint = None
-            self.say("")
-        self.redraw()
-
-    def _set(self, state: ArrangeState) -> None:
-        self.table.apply(state)
-
-    def action_move(self, delta: int) -> None:
-        st = self.table.arrange
-        assert st is not None
-        try:
-            self._set(st.move(int(delta)))
-        except ArrangeError as exc:
-            self.error(exc)
-        st = self.table.arrange  # the moved state (Table.apply never clears it)
-        assert st is not None
-        hint = self.view.hint
-        self.view.hint = None if hint is None or hint[0] != st.cursor_card else hint
-        self.redraw()
-
-    def action_select(self) -> None:
-        st = self.table.arrange
-        assert st is not None
-        self._change(lambda: self._set(st.toggle_select()))
-
-    def action_place(self, row: int) -> None:
-        st = self.table.arrange
-        assert st is not None
-        self._change(lambda: self._set(st.place(Row(int(row)))))
-
-    def action_unplace(self) -> None:
-        st = self.table.arrange
-        assert st is not None
-        self._change(lambda: self._set(st.unplace()))
-
-    def action_clear(self) -> None:
-        st = self.table.arrange
-        assert st is not None
-        self._change(lambda: self._set(st.return_all()))
-
-    def action_sort(self) -> None:
-        sort = self.table.toggle_sort()
-        self.say(self.t(f"table.msg.sorted_{sort}"))
-        self.redraw()
-
-    def action_auto(self) -> None:
-        self.helping.auto()
-
-    def action_hint(self) -> None:
-        self.helping.hint()
-
-    def action_ready(self) -> None:
-        try:
-            step = self.table.ready()
-        except ArrangeError as exc:
-            self.error(exc)
-            self.redraw()
-            return
-        self.view.hint = None
-        self.say(self.t("table.msg.ready"))
-        self.follow(step)
-
-    def action_pass_cards(self) -> None:
-        self.passing.give()
-
-    def action_stake(self) -> None:
-        self.stakes.cycle()
-
-    def action_review(self) -> None:
-        self.coaching.open_review()
-
-    def action_pause_watch(self) -> None:
-        self.pacing.toggle()
-
-    def action_double(self) -> None:
-        target = self.table.cycle_double()
-        if target is None:
-            self.say(self.t("table.msg.double_none"))
-        else:
-            self.say(self.t("table.msg.double", seat=self.view.seat_name(target)))
-        self.redraw()
-
-    def action_declare(self) -> None:
-        st = self.table.arrange
-        assert st is not None
-        specials = sorted(st.specials, key=lambda s: -s.rung)
-
-        def done(choice: Special | str | None) -> None:
-            """Handle the dialog's answer."""
-            current = self.table.arrange
-            if choice is None or current is None or not self.table.can_arrange:
-                return
-            if not isinstance(choice, Special):  # "arrange": no declaration after all
-                self._change(lambda: self._set(current.declare(None)))
-            else:
-                self._change(lambda: self._set(current.return_all().declare(choice)))
-                self.say(self.t("table.msg.declared", special=self.t(f"common.special.{choice.id}")))
-                self.redraw()
-
-        view = self.table.ask.view_for(self.table.human) if self.table.human is not None else None
-        values = {s: declaration_value(s, view) for s in specials} if view is not None else {}
-        self.app.push_screen(DeclareScreen(specials, values=values, t=self.t), done)
-
-    def action_skip(self) -> None:
-        self.finish_reveal()
-
-    def action_next(self) -> None:
+    def next_deal(self) -> None:
+        """`n` once the results are up (the reveal cut short first); a stored deal shown again closes."""
         if self.table.phase is Phase.REVEALING:
             self.finish_reveal()
         self.deal()
 
-    def action_done(self) -> None:
-        """A stored deal: close it (after the retry, both tries are shown)."""
-        self.action_next()
-
-    def action_results(self) -> None:
+    def open_results(self) -> None:
+        """enter once the results are up: the results panel (then the next deal, or the coach's review)."""
         rec = self.table.current
         if rec is None or rec.result is None:
             return
@@ -453,60 +305,25 @@ class TableScreen(BaseScreen[Leave | None]):
         def done(answer: str | None) -> None:
             """Handle the dialog's answer."""
             if answer == "next":
-                self.action_next()
+                self.next_deal()
             elif answer == "coach":
-                self.action_review()
+                self.coaching.open_review()
 
         self.app.push_screen(ResultsScreen(self.table, rec, self.look, t=self.t), done)
 
-    def action_take(self) -> None:
-        names = [self.t(f"common.seat.{SEAT_KEYS[s]}") for s in range(4)]
-        out = [self.table.is_out(s) for s in range(4)]
-
-        def done(seat: int | None) -> None:
-            """Handle the dialog's answer."""
-            if seat is None:
-                return
-            try:
-                self.table.take_seat(seat)
-            except ArrangeError as exc:
-                self.error(exc)
-            else:
-                self.say("")  # the hand area says which seat is taken from the next deal
-            self.redraw()
-
-        empty = frozenset(s for s in range(4) if self.table.is_empty(s))
-        self.app.push_screen(SeatPickScreen(names, out, empty=empty, t=self.t), done)
-
-    def action_help(self) -> None:
-        self.app.push_screen(
-            HelpScreen(
-                self.table.preset,
-                self.table.watching,
-                t=self.t,
-                banker=self.table.config.banker,
-                exchange=self.table.config.exchange > 0,
-            )
-        )
-
-    def action_leave(self) -> None:
-        self.leaving.ask()
-
     @on(CardClicked)
     def _card_clicked(self, message: CardClicked) -> None:
-        st = self.table.arrange
-        if self.check_action("select", ()) is not True or st is None:
-            self.action_explain("space")  # a click that cannot act says why, as the key would
+        if self.check_action("select", ()) is not True or self.table.arrange is None:
+            self.keys.explain("space")  # a click that cannot act says why, as the key would
             return
-        self._change(lambda: self._set(st.move_to(message.card).toggle_select()))
+        self.arranging.click_card(message.card)
 
     @on(RowClicked)
     def _row_clicked(self, message: RowClicked) -> None:
-        st = self.table.arrange
-        if st is None or self.check_action("place", (int(message.row),)) is not True:
-            self.action_explain(str(int(message.row) + 1))
+        if self.table.arrange is None or self.check_action("place", (int(message.row),)) is not True:
+            self.keys.explain(str(int(message.row) + 1))
             return
-        self._change(lambda: self._set(st.place(message.row)))
+        self.arranging.click_row(message.row)
 
     # ---- summaries
 
@@ -576,6 +393,11 @@ class TableScreen(BaseScreen[Leave | None]):
         msg = self.put("#message", text)
         for k in ("info", "warning", "error"):
             msg.set_class(kind == k, f"-{k}")
-        self.clock.update()
+        self.show_time()
         self.refresh_bindings()
         self.pacing.auto_next()
+
+    def show_time(self) -> None:
+        """The countdown drawn, and the bell at its cues (each quarter second, and with every redraw)."""
+        self.clock.update()
+        self.pacing.ring()

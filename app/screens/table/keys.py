@@ -1,5 +1,7 @@
-"""The table screen's keys: its bindings, and :class:`Keys`, which says whether each key acts now and, when it
-cannot, why, in the message line. One part of :class:`app.screens.table.TableScreen`, held as ``screen.keys``.
+"""The table screen's keys: :data:`TABLE_KEYS`, the one list of them (each key's binding, its Footer words, its
+help line, the tables it applies to and the part of the screen that does its work), and :class:`Keys`, which says
+whether each key acts now and, when it cannot, why, in the message line. One part of
+:class:`app.screens.table.TableScreen`, held as ``screen.keys``.
 
 Every key has a last binding, ``explain``, never shown: Textual tries a key's bindings in order and runs the
 first whose ``check_action`` is true, so a key none of whose bindings can act reaches ``explain``, which words the
@@ -9,8 +11,9 @@ possible, another phase's or another table's hidden (:mod:`app.game.actions`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from textual.actions import parse as parse_action
 from textual.app import App
@@ -20,13 +23,16 @@ from app.game import Action, Allowed, Phase
 from app.game.actions import verdict as game_verdict
 from app.game.replay import OneDeal
 from app.game.why import YES, Availability, Why, greyed, hidden
-from app.screens.table_part import TableSeen
+from app.screens.table.help import HelpScreen
+from app.screens.table.part import TableSeen
 from app.view.why import why_text
 from app.widgets.textual_private import own_bindings
 from rules.arrangement import Row
 
 _MOVE = Binding.Group("table.key.move", compact=True)
 _PLACE = Binding.Group("table.key.place", compact=True)
+
+S = TypeVar("S")
 
 # Textual's check_action answers: True shows a key, None greys it out, False hides it.
 SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None, Allowed.HIDDEN: False}
@@ -36,10 +42,13 @@ SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None
 class TableKey:
     """One binding of the table and where it shows: the Footer (``label``, an i18n key) and the help (``?``)
     line it belongs to (``help``, an i18n key; the first binding of a line gives its ``help_keys``), for the
-    tables it applies to (``when``: all, arcade, banker, exchange or watch)."""
+    tables it applies to (``when``: all, arcade, banker, exchange or watch). ``does`` names what does the
+    key's work: ``"part.method"`` of the screen's part (``"helping.auto"``), or a method of the screen itself;
+    the action's parameters, if any, are passed on (``move(-1)`` calls ``arranging.move(-1)``)."""
 
     keys: str
     action: str
+    does: str
     label: str
     display: str | None = None
     group: Binding.Group | None = None
@@ -54,32 +63,59 @@ class TableKey:
 # Each key's bindings in the order Textual tries them: each phase's own action first. The one list of the
 # table's keys: its bindings (so the Footer and the command palette), and the help screen's lines, are made of it.
 TABLE_KEYS: tuple[TableKey, ...] = (
-    TableKey("left", "move(-1)", "table.key.move", "←", _MOVE, "table.help.move", "← →"),
-    TableKey("right", "move(1)", "table.key.move", "→", _MOVE, "table.help.move"),
-    TableKey("space", "select", "table.key.select", "␣", help="table.help.select", help_keys="space"),
-    TableKey("space", "skip", "table.key.skip", "␣", help="table.help.skip", help_keys="space / enter"),
-    TableKey("1", "place(0)", "table.key.front", group=_PLACE, help="table.help.place", help_keys="1 2 3"),
-    TableKey("2", "place(1)", "table.key.middle", group=_PLACE, help="table.help.place"),
-    TableKey("3", "place(2)", "table.key.back", group=_PLACE, help="table.help.place"),
-    TableKey("0,backspace", "unplace", "table.key.unplace", help="table.help.unplace", help_keys="0 / backspace"),
-    TableKey("x", "clear", "table.key.clear", help="table.help.clear"),
-    TableKey("a", "auto", "table.key.auto", help="table.help.auto"),
-    TableKey("h", "hint", "table.key.hint", help="table.help.hint"),
-    TableKey("s", "sort", "table.key.sort", help="table.help.sort"),
-    TableKey("b", "declare", "table.key.declare", help="table.help.declare"),
-    TableKey("d", "double", "table.key.double", help="table.help.double", when="arcade"),
-    TableKey("w", "stake", "table.key.stake", help="table.help.stake", when="banker"),
-    TableKey("enter", "ready", "table.key.ready", "⏎", help="table.help.ready", help_keys="enter"),
-    TableKey("enter", "pass_cards", "table.key.pass_cards", "⏎", help="table.help.pass_cards", when="exchange"),
-    TableKey("enter", "skip", "table.key.skip", "⏎", help="table.help.skip"),
-    TableKey("enter", "results", "table.key.results", "⏎"),  # the help's line for n says what enter does then
-    TableKey("n", "next", "table.key.next", help="table.help.next", help_keys="n"),
-    TableKey("n", "done", "table.key.done"),  # a stored deal shown again or retried: back where it came from
-    TableKey("c", "review", "table.key.review", help="table.help.coach"),
-    TableKey("t", "take", "table.key.take", help="table.help.take", help_keys="t 1-4", when="watch"),
-    TableKey("p", "pause_watch", "table.key.pause", help="table.help.pause", when="watch"),
-    TableKey("question_mark", "help", "table.key.help", "?", help="table.help.help", help_keys="?"),
-    TableKey("escape", "leave", "table.key.leave", "esc", help="table.help.leave", help_keys="esc"),
+    TableKey("left", "move(-1)", "arranging.move", "table.key.move", "←", _MOVE, "table.help.move", "← →"),
+    TableKey("right", "move(1)", "arranging.move", "table.key.move", "→", _MOVE, "table.help.move"),
+    TableKey(
+        "space", "select", "arranging.select", "table.key.select", "␣", help="table.help.select", help_keys="space"
+    ),
+    TableKey(
+        "space", "skip", "finish_reveal", "table.key.skip", "␣", help="table.help.skip", help_keys="space / enter"
+    ),
+    TableKey(
+        "1", "place(0)", "arranging.place", "table.key.front", group=_PLACE, help="table.help.place", help_keys="1 2 3"
+    ),
+    TableKey("2", "place(1)", "arranging.place", "table.key.middle", group=_PLACE, help="table.help.place"),
+    TableKey("3", "place(2)", "arranging.place", "table.key.back", group=_PLACE, help="table.help.place"),
+    TableKey(
+        "0,backspace",
+        "unplace",
+        "arranging.unplace",
+        "table.key.unplace",
+        help="table.help.unplace",
+        help_keys="0 / backspace",
+    ),
+    TableKey("x", "clear", "arranging.clear", "table.key.clear", help="table.help.clear"),
+    TableKey("a", "auto", "helping.auto", "table.key.auto", help="table.help.auto"),
+    TableKey("h", "hint", "helping.hint", "table.key.hint", help="table.help.hint"),
+    TableKey("s", "sort", "arranging.sort", "table.key.sort", help="table.help.sort"),
+    TableKey("b", "declare", "arranging.declare", "table.key.declare", help="table.help.declare"),
+    TableKey("d", "double", "betting.double", "table.key.double", help="table.help.double", when="arcade"),
+    TableKey("w", "stake", "betting.stake", "table.key.stake", help="table.help.stake", when="banker"),
+    TableKey("enter", "ready", "arranging.ready", "table.key.ready", "⏎", help="table.help.ready", help_keys="enter"),
+    TableKey(
+        "enter",
+        "pass_cards",
+        "passing.give",
+        "table.key.pass_cards",
+        "⏎",
+        help="table.help.pass_cards",
+        when="exchange",
+    ),
+    TableKey("enter", "skip", "finish_reveal", "table.key.skip", "⏎", help="table.help.skip"),
+    TableKey(
+        "enter", "results", "open_results", "table.key.results", "⏎"
+    ),  # the help's line for n says what enter does then
+    TableKey("n", "next", "next_deal", "table.key.next", help="table.help.next", help_keys="n"),
+    TableKey(
+        "n", "done", "next_deal", "table.key.done"
+    ),  # a stored deal shown again or retried: back where it came from
+    TableKey("c", "review", "coaching.open_review", "table.key.review", help="table.help.coach"),
+    TableKey(
+        "t", "take", "leaving.take_seat", "table.key.take", help="table.help.take", help_keys="t 1-4", when="watch"
+    ),
+    TableKey("p", "pause_watch", "pacing.toggle", "table.key.pause", help="table.help.pause", when="watch"),
+    TableKey("question_mark", "help", "keys.open_help", "table.key.help", "?", help="table.help.help", help_keys="?"),
+    TableKey("escape", "leave", "leaving.ask", "table.key.leave", "esc", help="table.help.leave", help_keys="esc"),
 )
 APP_KEYS = (("ctrl+q", "table.help.quit", "all"),)  # the App's own, listed by the help after the table's
 
@@ -99,6 +135,30 @@ TABLE_BINDINGS += [
     Binding(key, f"explain({key!r})", "", show=False)
     for key in dict.fromkeys(k.strip() for b in TABLE_BINDINGS if isinstance(b, Binding) for k in b.key.split(","))
 ]
+
+
+def key_routes() -> dict[str, str]:
+    """Each action of the table's keys and what does its work (:attr:`TableKey.does`)."""
+    return {parse_action(key.action)[1]: key.does for key in TABLE_KEYS} | {"explain": "keys.explain"}
+
+
+def _act(route: str) -> Callable[..., None]:
+    part, _, method = route.rpartition(".")
+
+    def act(screen: object, *params: object) -> None:
+        getattr(getattr(screen, part) if part else screen, method)(*params)
+
+    act.__doc__ = f"The key's work, done by ``{route}`` (:data:`TABLE_KEYS`)."
+    return act
+
+
+def with_key_actions(screen: type[S]) -> type[S]:
+    """Give the table screen an ``action_<name>`` for each action of :data:`TABLE_KEYS` (Textual looks a
+    binding's action up by that name), handing the work to the part the key names: the key's one spec says
+    what it does, so a new key needs no handler written out on the screen."""
+    for action, route in key_routes().items():
+        setattr(screen, f"action_{action}", _act(route))
+    return screen
 
 
 class Screen(TableSeen, Protocol):
@@ -144,6 +204,20 @@ class Keys:
             return YES  # not a table move (help, leave, …): always available
         row = Row(int(parameters[0])) if act is Action.PLACE else None  # type: ignore[call-overload]
         return game_verdict(table, act, row)
+
+    def open_help(self) -> None:
+        """`?`: the keys of this table (its preset, watching or not, banker, exchange)."""
+        table = self.screen.table
+        self.screen.app.push_screen(
+            HelpScreen(
+                table.preset,
+                table.watching,
+                lines=help_lines(),
+                t=self.screen.t,
+                banker=table.config.banker,
+                exchange=table.config.exchange > 0,
+            )
+        )
 
     def stray(self, key: str, character: str | None) -> None:
         """A printable key no binding of the table has (a capital letter with caps lock on, a 7): say so, and

@@ -1,8 +1,8 @@
 """The three-card exchange at the table screen (換三張, rules/RULES.md §21): one part of
 :class:`app.screens.table.TableScreen`, which holds it as ``screen.passing``.
 
-The computers' passes are chosen in thread workers (their answers come back as :class:`app.screens.messages.PassDone`,
-which the screen hands back here); the player selects three cards with the arranging keys and passes them with
+The computers' passes are chosen in thread workers (their answers come back as :class:`Passing.Chosen`, which
+the screen hands back here); the player selects three cards with the arranging keys and passes them with
 enter. When the last round is in, the message line says what the player gave and got, and the computers start
 arranging.
 """
@@ -12,10 +12,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Protocol
 
+from textual.message import Message
+
+from ai import PassChoice
 from app.game import ArrangeError, Next
 from app.game.requests import PassRequest, Purpose, run_pass
-from app.screens.messages import PassDone
-from app.screens.table_part import TableWorkers
+from app.screens.table.part import TableWorkers
 
 
 class Screen(TableWorkers, Protocol):
@@ -29,6 +31,14 @@ class Screen(TableWorkers, Protocol):
 class Passing:
     """The table screen's part of the exchange."""
 
+    class Chosen(Message):
+        """A worker's answer to a 換三張 pass request: the three cards ``choice`` passes."""
+
+        def __init__(self, request: PassRequest, choice: PassChoice) -> None:
+            super().__init__()
+            self.request = request
+            self.choice = choice
+
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
 
@@ -38,9 +48,9 @@ class Passing:
 
     def _choose(self, request: PassRequest) -> None:
         """A seat chooses its pass off the UI thread (up to a second for `expert`)."""
-        self.screen.post_message(PassDone(request, run_pass(request)))
+        self.screen.post_message(self.Chosen(request, run_pass(request)))
 
-    def accept(self, message: PassDone) -> None:
+    def accept(self, message: Chosen) -> None:
         """A pass is in: take it, and move on when the round (or the exchange) is complete."""
         screen = self.screen
         step = screen.table.accept_pass(message.request, message.choice.cards)

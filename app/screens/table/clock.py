@@ -17,8 +17,7 @@ from textual.widgets import Static
 
 from app.game import Next
 from app.screens.dialogs import TimeoutScreen
-from app.screens.pacing import Pacing
-from app.screens.table_part import TableSeen
+from app.screens.table.part import TableSeen
 from app.view.presenter import TablePresenter
 
 
@@ -26,7 +25,6 @@ class Screen(TableSeen, Protocol):
     """What the countdown reads and calls of its table screen (a protocol: the screen imports this)."""
 
     view: TablePresenter
-    pacing: Pacing
 
     @property
     def app(self) -> App[Any]: ...
@@ -43,8 +41,10 @@ class Screen(TableSeen, Protocol):
 
     def put(self, selector: str, content: Text | str) -> Static: ...
 
+    def show_time(self) -> None: ...
 
-class Countdown:
+
+class Clock:
     """The table screen's countdown."""
 
     def __init__(self, screen: Screen) -> None:
@@ -70,17 +70,16 @@ class Countdown:
             screen.say(screen.t("table.msg.timeout"), "warning")
             screen.follow(step)
             return
-        self.update()
+        self.screen.show_time()
 
     def suspend(self) -> None:
         """A dialog covers the table: the countdown waits (the timer may not tick behind it)."""
         self.screen.table.hold_clock(True)
 
     def resume(self) -> None:
-        """Back at the table: the countdown goes on (unless still too small); a waiting next deal comes."""
+        """Back at the table: the countdown goes on (unless still too small)."""
         self.screen.table.hold_clock(self.screen.is_too_small())
-        self.update()
-        self.screen.pacing.auto_next()
+        self.screen.show_time()
 
     def pause(self, paused: bool) -> None:
         """Stop (or restart) the countdown's timer."""
@@ -95,7 +94,7 @@ class Countdown:
         """Time is up with takeover off: the countdown stops and the host chooses in a dialog."""
         screen = self.screen
         self.pause(True)
-        screen.view.hint = None
+        screen.view.show_hint(None)
         screen.say(screen.t("table.msg.time_up"), "warning")
         screen.close_dialogs()  # one opened while arranging (keys, declare, leave) no longer applies
         screen.redraw()
@@ -117,7 +116,6 @@ class Countdown:
     def update(self) -> None:
         """Draw the time left; warning colours near the end."""
         text, alarm = self.screen.view.countdown()
-        self.screen.pacing.ring()
         widget = self.screen.put("#countdown", text)
         for level in ("warning", "danger"):
             widget.set_class(alarm == level, f"-{level}")

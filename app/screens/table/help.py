@@ -1,8 +1,9 @@
 """The `?` screen: every key of the table, with what it does, in the player's language (its lines are made of the
-table's one list of keys, :data:`app.screens.table_keys.TABLE_KEYS`)."""
+table's one list of keys, :data:`app.screens.table.keys.TABLE_KEYS`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich import box
@@ -14,13 +15,14 @@ from textual.widgets import Static
 
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.screens.table_keys import help_lines
 from app.widgets.chrome import GameFooter
 from rules.presets import Preset
 
 
 class HelpScreen(BaseModal[None]):
-    """All keys. Any of escape, enter, `?` or `q` closes it."""
+    """The table's keys, one line each (``lines``: the keys as written, the i18n key of the line, the tables it
+    applies to; the table gives :func:`app.screens.table.keys.help_lines`). Any of escape, enter, `?` or `q`
+    closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,question_mark,q", "close", "table.key.close", key_display="esc"),
@@ -31,11 +33,13 @@ class HelpScreen(BaseModal[None]):
         preset: Preset = Preset.TAIWAN,
         watching: bool = False,
         *,
+        lines: Sequence[tuple[str, str, str]],
         t: Translator | None = None,
         banker: bool = False,
         exchange: bool = False,
     ) -> None:
         super().__init__(t=t)
+        self.lines = lines
         self.preset = preset
         self.watching = watching
         self.banker = banker  # a banker game: the stake key applies
@@ -65,7 +69,7 @@ class HelpScreen(BaseModal[None]):
             "exchange": self.exchange,
             "watch": self.watching,
         }
-        return [(keys, self.t(text)) for keys, text, when in help_lines() if applies[when]]
+        return [(keys, self.t(text)) for keys, text, when in self.lines if applies[when]]
 
     def action_close(self) -> None:
         self.dismiss(None)

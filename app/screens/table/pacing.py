@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from textual.app import App
 
 from app.game import Phase
-from app.screens.table_part import TableSeen
+from app.screens.table.part import TableSeen
 from app.settings import Settings
 from app.view.presenter import TablePresenter
 
