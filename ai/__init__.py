@@ -28,7 +28,7 @@ opponents), :mod:`ai.expert` (Monte Carlo over sampled opponents) and :mod:`ai.l
 import importlib
 from typing import Any
 
-from ai.coach import THRESHOLDS, Budget, Part, PartKind, PricedPlay, Review, Verdict, advise, parse_play, review
+from ai.coach import Budget, Part, PartKind, PricedPlay, Review, advise, parse_play, review
 from ai.contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
 from ai.exchange import (
     PassChoice,
@@ -46,6 +46,7 @@ from ai.opponents import trained_model
 from ai.payouts import ROW_PRICED
 from ai.policy import best_declaration, declaration_value
 from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
+from ai.verdicts import THRESHOLDS, Verdict
 
 # The tools' names and the module that defines each; imported by __getattr__ on first use.
 _LAZY = {

@@ -43,16 +43,9 @@ from .policy import double_factors as _factors
 from .sampling import Imagined, imagine
 from .showdown import SideRows, decisions_rows, pair_scores, sample_scores, tie_rows
 from .unseen import bank_constraints, deal_unseen
-
-
-class Verdict(StrEnum):
-    """How a play compares with the best, by the units it loses (thresholds: :data:`THRESHOLDS`)."""
-
-    BEST = "best"
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
+from .verdicts import THRESHOLDS as THRESHOLDS  # re-exported: the coach's bounds, as before
+from .verdicts import Verdict as Verdict
+from .verdicts import verdict_for as verdict_for
 
 
 class Budget(StrEnum):
@@ -68,29 +61,6 @@ RowStats = tuple[tuple[float, float, float] | None, float, float]
 """A priced play's row chances (None for a foul or a declaration), sweep share and swept share."""
 BANK_HANDS = 16  # bank hands a pricing table's worth of time buys (four-player tables, legal plays)
 ROUND = 50  # tables arranged at once
-
-# Upper bounds of the loss (units) for best, good, inaccuracy and mistake; a larger loss is a blunder. How
-# they were set is in rules/RULES.md ("The coach"): from the losses measured for the computer levels' plays.
-THRESHOLDS: dict[Preset, tuple[float, float, float, float]] = {
-    Preset.TAIWAN: (0.05, 0.3, 0.8, 2.0),
-    Preset.TOURNAMENT: (0.05, 0.3, 0.8, 2.0),
-    Preset.ARCADE: (0.1, 0.6, 1.5, 4.0),
-    Preset.SHISANSHUI: (0.1, 1.0, 2.5, 6.0),
-    Preset.WESTERN: (0.05, 0.3, 0.8, 2.0),
-    Preset.HONGKONG: (0.05, 0.3, 0.8, 2.0),
-    Preset.BACKROW: (0.02, 0.1, 0.3, 0.8),
-    Preset.LADDER: (0.02, 0.1, 0.3, 0.8),  # never used: nothing is priced in the pattern ladder
-}
-
-
-def verdict_for(loss: float, preset: Preset) -> Verdict:
-    """The verdict of a play losing ``loss`` units at a ``preset`` table."""
-    for bound, verdict in zip(
-        THRESHOLDS[preset], (Verdict.BEST, Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE), strict=True
-    ):
-        if loss <= bound:
-            return verdict
-    return Verdict.BLUNDER
 
 
 @dataclass(frozen=True)
@@ -330,6 +300,44 @@ def review(
         verdict_for(loss, view.preset),
         len(x),
     )
+
+
+def losses(
+    hand: Sequence[int],
+    plays: Sequence[Decision],
+    view: TableView,
+    *,
+    tables: int | Budget = Budget.STANDARD,
+    seed: int = 0,
+) -> list[float]:
+    """What each of ``plays`` loses against the coach's best, as :func:`review` reports it for that play alone
+    (the pricing tables depend only on the seed and the hand, so a play's loss does not depend on what it is
+    priced beside): every play priced on one set of tables, `expert`'s choice found once. The levels' ladder
+    (:mod:`ai.skill`) prices four plays a hand this way for the cost of one review."""
+    cards = tuple(sorted(Card(c) for c in hand))
+    for played in plays:
+        if sorted(played.cards) != list(cards):
+            raise ValueError("a play does not use exactly the hand's 13 cards")
+    options = view.rules_options
+    if not view.preset.arranged:
+        return [0.0 for _ in plays]
+    if options.exempt and exempt_rank(cards, options.wheel) is not None:
+        # 免擺 (§18): rare, and priced as review prices it (an arrangement is never compared there).
+        return [review(cards, p, view, tables=tables, seed=seed).loss for p in plays]
+    count = TABLES[tables] if isinstance(tables, Budget) else max(2, int(tables))
+    best = choose(cards, view, Level.EXPERT, seed=seed, top=0, distinct=Distinct.STRUCTURE).decision
+    weight, heads = view.weight, view.heads_up()
+    priced: list[Decision] = [best]
+    column: list[int] = []
+    for played in plays:
+        k = next((j for j, d in enumerate(priced) if _same(d, played)), None)
+        if k is None:
+            priced.append(played)
+            k = len(priced) - 1
+        column.append(k)
+    x, _ = _price(priced, cards, heads, count, seed)
+    x = x * weight
+    return [round(max(0.0, float((x[:, 0] - x[:, k]).mean())), 4) for k in column]
 
 
 def advise(

@@ -4,8 +4,10 @@ A pass is priced by what the hand is worth after it: the ten cards kept with thr
 valued by the level's own estimate of its best play (or declaration). The received cards are what a giver
 holding 13 of the 39 unseen cards would pass by the quick look below (neighbours pass low odd cards far more
 often than aces). Every candidate is priced on the same draws, so their differences are far less noisy
-than their values. Candidates come from a quick look at what the kept ten still make (groups, a flush or a
-straight taking shape, high cards), since pricing all 286 passes would take seconds.
+than their values; `expert` passes the best of them, a lower level chooses among them with its character
+(:data:`ai.levels.CHARACTERS`: a pass that looks worse is made less often, one past its cap never). Candidates
+come from a quick look at what the kept ten still make (groups, a flush or a straight taking shape, high
+cards), since pricing all 286 passes would take seconds.
 
 The same concept on another floor: the computer's side of :mod:`rules.exchange`.
 """
@@ -24,15 +26,16 @@ from rules.evaluate import SUBSETS3
 from rules.exchange import PASS_SIZE, check_pass
 from rules.exempt import WIN, exempt_rank
 
-from .coach import Verdict, verdict_for
 from .contract import Level, TableView
 from .estimate import JOINT_TOP, expected_scores, hard_scores
 from .features import split_features
+from .levels import CHARACTERS, pick, units_of
 from .opponents import model_for
 from .policy import best_declaration
+from .verdicts import Verdict, verdict_for
 
-# (candidates priced, received draws) per level; `easy` passes by the quick look alone.
-BUDGET = {Level.NORMAL: (4, 6), Level.HARD: (8, 12), Level.EXPERT: (10, 24)}
+# (candidates priced, received draws) per level.
+BUDGET = {Level.EASY: (3, 4), Level.NORMAL: (4, 6), Level.HARD: (8, 12), Level.EXPERT: (10, 24)}
 REVIEW_BUDGET = (10, 24, 48)  # the coach: candidates, draws to choose the best on, fresh draws to price on
 _GROUP = {1: 0.0, 2: 3.0, 3: 8.0, 4: 14.0}
 _SUIT = {5: 6.0, 4: 2.5, 3: 0.5}
@@ -139,7 +142,7 @@ def hand_value(cards: Sequence[int], view: TableView, level: Level = Level.HARD)
         return weight * WIN[heads.preset] * (heads.players - 1)  # 免擺 (§18): no arranging, a sweep's worth
     f = split_features(hand, options, None, heads.treasure)
     model = model_for(level, heads)
-    if level in (Level.HARD, Level.EXPERT):
+    if level is Level.EXPERT or CHARACTERS[level].joint:
         ev = hard_scores(f, model, heads.preset, options, heads.players, JOINT_TOP, side=heads.tie_side)
     else:
         ev = expected_scores(f, model, heads.preset, options, heads.players, side=heads.tie_side)
@@ -194,16 +197,16 @@ def choose_pass(
 ) -> PassChoice:
     """The three cards ``level`` passes from ``hand`` (13 cards) at ``view``'s table."""
     level = Level(level)
-    if level is Level.EASY:
-        # A beginner passes what looks least useful, and now and then the second or third look.
-        look = candidates(hand, 3)
-        pick = int(np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF).choice(len(look), p=[0.6, 0.25, 0.15]))
-        return PassChoice(look[pick], 0.0)
     count, draws = BUDGET[level]
     look = candidates(hand, count)
     x = price_passes(hand, look, view, draws=draws, seed=seed, level=level, modelled=modelled)
     means = x.mean(axis=0)
-    best = int(np.argmax(means))
+    if level is Level.EXPERT:
+        best = int(np.argmax(means))
+    else:
+        # With the level's character (issue 39), as it arranges: a pass that looks worse is made less often.
+        rng = np.random.default_rng([seed & 0xFFFFFFFF, 0x9A55])  # not the stream its draws were made with
+        best = pick(means, CHARACTERS[level], units_of(view.heads_up()) * view.weight, rng)
     return PassChoice(look[best], float(means[best]))
 
 

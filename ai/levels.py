@@ -7,22 +7,25 @@ reach another seat's hand. Every level returns a legal arrangement (or a valid d
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
-import numpy.typing as npt
 
 from rules.arrangement import stand_in
 from rules.cards import Card
 from rules.deal import Decision
-from rules.evaluate import KEY_LIMIT, key_categories
+from rules.evaluate import Category, key_categories
 from rules.exempt import WIN, exempt_rank
+from rules.presets import Preset
+from rules.specials import Special
 
 from .contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
 from .estimate import JOINT_TOP, expected_scores, hard_scores
 from .expert import EXPERT_POOL, refine
 from .features import SplitFeatures, split_features
-from .opponents import model_for
+from .opponents import OpponentModel, model_for
 from .policy import best_declaration, declares, double_factors, double_if_ahead, double_target
+from .verdicts import THRESHOLDS
 
 # How many leading ranks of the comparison vector name a row's made hand, by category: the pair of a pair,
 # both pairs, the trips, a straight's top card, a full house's trips and pair, the quads; high card and
@@ -81,29 +84,108 @@ def _ranked(
     return picked
 
 
-def _easy_scores(f: SplitFeatures, seed: int) -> npt.NDArray[np.float64]:
-    """A beginner: strongest back first, then middle, then front, sometimes settling for a lesser back."""
-    rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)  # any int, negative too
-    fk, mk, bk = f.row_keys()
-    backs = np.unique(bk)[::-1][:3]
-    choice = backs[min(int(rng.choice(3, p=[0.6, 0.25, 0.15])), len(backs) - 1)]
-    scores: npt.NDArray[np.float64] = (bk == choice) * 4.0 + mk / KEY_LIMIT * 2 + fk / KEY_LIMIT
-    return scores
+@dataclass(frozen=True)
+class Character:
+    """How a level below `expert` chooses (issue 39): like a person who plays worse than the best, it weighs the
+    plays a person would consider and plays each with a probability that falls with what it costs, by the
+    level's own estimate, against the best it sees; a play past its cap is never made.
+
+    The figures are in taiwan's units at a table of four (what the coach's verdicts are set in) and scale with
+    the preset's verdict bounds and the number of opponents (:func:`_units`). `easy` and `normal` weigh the best
+    ``rows`` plays of their ranking (a kicker moved is another play: the close calls) and one play of each of the
+    best ``structures`` (another made hand in some row, each at its best kickers: the other ways to see the
+    hand); `hard` weighs the plays of its own ranking and only breaks near-ties."""
+
+    temperature: float  # units of loss that make a play e times less likely
+    cap: float  # the largest loss, by its own estimate, it ever plays
+    rows: int  # how many of its best plays (any row difference) it weighs
+    structures: int  # how many structurally different plays it weighs besides
+    joint: bool  # whether its estimate sees how an opponent's rows go together (sweeps, 全壘打)
 
 
-def _expert_double(
-    view: TableView, default: int, pair_value: float, plays: list[PricedDecision]
+# Set from the ladder the coach measures (assets/ai/README.md, "The levels' ladder"): `easy` misjudges most close
+# calls and now and then a costlier one, `normal` a close call about one hand in three; neither breaks a made
+# hand its best play holds (:func:`_keeps_made_hands`), and `hard` only chooses among plays its estimate cannot
+# tell apart.
+CHARACTERS: dict[Level, Character] = {
+    Level.EASY: Character(temperature=6.0, cap=4.0, rows=48, structures=16, joint=False),
+    Level.NORMAL: Character(temperature=1.4, cap=2.6, rows=48, structures=16, joint=True),
+    Level.HARD: Character(temperature=0.01, cap=0.04, rows=4, structures=0, joint=True),
+}
+
+
+def units_of(view: TableView) -> float:
+    """A character's units at ``view``'s table (the heads-up view of a banker game): the preset's verdict bounds
+    against taiwan's, times the opponents against three."""
+    preset = THRESHOLDS[view.preset][3] / THRESHOLDS[Preset.TAIWAN][3]
+    return preset * (view.players - 1) / 3
+
+
+def pick(values: Sequence[float] | np.ndarray, character: Character, units: float, rng: np.random.Generator) -> int:
+    """Which of ``values`` (the level's estimates of the plays it weighs) it plays: the best always may be, any
+    other with a weight falling with its loss and never past the cap."""
+    v = np.asarray(values, dtype=float)
+    loss = v.max() - v
+    weight = np.where(loss <= character.cap * units, np.exp(-loss / max(character.temperature * units, 1e-9)), 0.0)
+    return int(rng.choice(len(v), p=weight / weight.sum()))
+
+
+def _keeps_made_hands(f: SplitFeatures, pool: np.ndarray, best: int) -> np.ndarray:
+    """Which plays of ``pool`` keep the strongest made hand of the play at ``best`` when it is a full house or
+    better: no person who knows the game breaks four kings or misses a full house they have seen (issue 39)."""
+    strongest = np.max(np.stack(f.cats())[:, pool], axis=0)
+    top = min(int(strongest[list(pool).index(best)]), int(Category.FULL_HOUSE))
+    keep: np.ndarray = strongest >= top
+    return keep
+
+
+def _candidates(
+    f: SplitFeatures, level: Level, model: OpponentModel, view: TableView
+) -> tuple[np.ndarray, list[int], np.ndarray]:
+    """A level's estimate of every split (for the alternatives it lists), the plays it weighs, and their values."""
+    options = view.rules_options
+    character = CHARACTERS[level]
+    if level is Level.HARD:
+        ev = hard_scores(f, model, view.preset, options, view.players, JOINT_TOP, side=view.tie_side)
+        pool = _ranked(f, ev, character.rows)
+        return ev, pool, ev[pool]
+    ev = expected_scores(f, model, view.preset, options, view.players, side=view.tie_side)
+    rows = _ranked(f, ev, character.rows)
+    shapes = _ranked(f, ev, character.structures, distinct=Distinct.STRUCTURE) if character.structures else []
+    idx = np.array(list(dict.fromkeys(rows + shapes)))
+    if character.joint and model.joint is not None:
+        ev = ev.copy()
+        ev[idx] = expected_scores(
+            f.take(idx), model, view.preset, options, view.players, joint=True, side=view.tie_side
+        )
+    idx = idx[_keeps_made_hands(f, idx, int(idx[np.argmax(ev[idx])]))]
+    return ev, [int(p) for p in idx], ev[idx]
+
+
+def _double(
+    view: TableView, double: int | None, plays: list[PricedDecision], chosen: int | None
 ) -> tuple[int | None, list[PricedDecision]]:
-    """`expert`'s arcade 賭倍 (:func:`ai.policy.double_if_ahead`) for its best play's value per opponent, and
-    the plays' values rescaled from the double they were priced with (``default``) to the one made."""
-    double = double_if_ahead(view, pair_value)
-    if double == default:
+    """Arcade 賭倍 made as ``chosen`` says (None: nobody), and the plays' values rescaled from the double they were
+    priced with (``double``) to the one made."""
+    if chosen == double:
         return double, plays
     seats = [s for s in range(view.players) if s != view.seat]
-    old, new = double_factors(view, seats), double_factors(view, seats, double)
+    old, new = double_factors(view, seats, double), double_factors(view, seats, chosen)
     assert old is not None and new is not None
     scale = float(new.sum() / old.sum())
-    return double, [PricedDecision(p.decision, p.ev * scale) for p in plays]
+    return chosen, [PricedDecision(p.decision, p.ev * scale) for p in plays]
+
+
+def _level_double(view: TableView, pair_value: float, character: Character, rng: np.random.Generator) -> int | None:
+    """A level's 賭倍 with its character: the seat `expert` would double (the one that doubles us, else the
+    weakest-looking) when the pair looks won, with a probability falling as the gain looks smaller or a loss."""
+    target = double_if_ahead(view, 1.0)
+    if target is None:
+        return None
+    back = double_target(replace(view, seat=target)) == view.seat
+    gain = pair_value * (2.0 if back else 1.0)  # a pair doubled both ways counts four times, not twice
+    keep = pick([gain, 0.0], character, units_of(view), rng)
+    return target if keep == 0 else None
 
 
 def choose(
@@ -145,30 +227,52 @@ def choose(
     tiebreak = None
     pair = None
     model = model_for(level, view)
-    if level in (Level.HARD, Level.EXPERT):
-        # Structurally different alternatives lie further down the ranking: `hard` prices more of it then.
-        pool = JOINT_TOP if level is Level.HARD and distinct is Distinct.ROWS else EXPERT_POOL
-        ev = hard_scores(f, model, view.preset, options, view.players, pool, side=view.tie_side)
-    else:
-        ev = expected_scores(f, model, view.preset, options, view.players, side=view.tie_side)
-    pick_score = ev
-    if level is Level.EASY:
-        pick_score = _easy_scores(f, seed)
-    elif level is Level.EXPERT:
+    rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)  # any int, negative too
+    if level is Level.EXPERT:
+        ev = hard_scores(f, model, view.preset, options, view.players, EXPERT_POOL, side=view.tie_side)
         tiebreak = ev
         pick_score, ev, pair = refine(f, ev, cards, view, seed=seed, samples=samples)
-
-    ranked = _ranked(f, pick_score, top + 1, tiebreak, distinct)
+        ranked = _ranked(f, pick_score, top + 1, tiebreak, distinct)
+        chosen = ranked[0]
+    else:
+        ev, pool, values = _candidates(f, level, model, view)
+        chosen = pool[pick(values, CHARACTERS[level], units_of(view), rng)]
+        rows = _signatures(f, Distinct.ROWS)
+        same = tuple(int(k[chosen]) for k in rows)
+        others = (p for p in _ranked(f, ev, top + 1, None, distinct) if tuple(int(k[p]) for k in rows) != same)
+        ranked = [chosen, *others][: top + 1]
     plays = [PricedDecision(Decision.arranged(f.arrangement(p)), weight * float(ev[p])) for p in ranked]
     best = plays[0]
-    if pair is not None and double is not None and declaration is None:
-        double, plays = _expert_double(view, double, float(pair[ranked[0]]), plays)
+    if double is not None and declaration is None:
+        if pair is not None:
+            double, plays = _double(view, double, plays, double_if_ahead(view, float(pair[ranked[0]])))
+        else:
+            # The level's own estimate of one pair: its play's worth over the pairs it counts (one doubled).
+            pair_value = float(ev[chosen]) / view.players
+            mine = _level_double(view, pair_value, CHARACTERS[level], rng)
+            double, plays = _double(view, double, plays, mine)
         best = plays[0]
     arranged = best.ev
     if options.exempt and exempt_rank(cards, options.wheel) is not None:
         arranged = weight * WIN[view.preset] * (view.players - 1)  # 免擺: what arranging is really worth (§18)
-    if declaration is not None and declares(declaration[0], weight * declaration[1], arranged, level):
+    if declaration is not None and _declares(declaration, weight, arranged, level, view, rng):
         decl = PricedDecision(Decision.declared(cards, declaration[0]), weight * declaration[1])
         plays.insert(0, decl)
         best = decl
     return Choice(best.decision, best.ev, double, tuple(plays[1 : top + 1]), kept)
+
+
+def _declares(
+    declaration: tuple[Special, float],
+    weight: int,
+    arranged: float,
+    level: Level,
+    view: TableView,
+    rng: np.random.Generator,
+) -> bool:
+    """Whether a level declares its special rather than arrange: `expert` when it is worth more (a dragon always,
+    :func:`ai.policy.declares`), a lower level with its character, the declaration one more play it weighs."""
+    special, value = declaration
+    if level is Level.EXPERT or special.is_dragon:
+        return declares(special, weight * value, arranged, level)
+    return pick([weight * value, arranged], CHARACTERS[level], weight * units_of(view), rng) == 0

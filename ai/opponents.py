@@ -1,9 +1,9 @@
 """Opponent row models: for each row, the distribution of the row an opponent puts there.
 
 A level asks a model, for each of its own candidate rows, how likely it wins or ties, and what the rows
-that beat it are worth on average. ``analytic_model`` assumes random rows (what `easy` and `normal` play
-with); ``trained_model`` loads distributions learned by self-play (``ai/train.py``) from ``assets/ai/``;
-:func:`model_for` says which one a level plays against.
+that beat it are worth on average. ``analytic_model`` assumes random rows (where the training starts, and the
+fallback without tables); ``trained_model`` loads distributions learned by self-play (``ai/train.py``) from
+``assets/ai/``; :func:`model_for` says which one a level plays against.
 """
 
 from __future__ import annotations
@@ -190,9 +190,9 @@ def _rewheel(rm: RowModel, old: Wheel, new: Wheel) -> RowModel:
 
 
 def model_for(level: Level, view: TableView) -> OpponentModel:
-    """The model ``level`` plays against: `easy` and `normal` random rows, `hard` and `expert` the
-    self-play tables of the view's preset."""
-    wheel = view.rules_options.wheel
-    if level in (Level.EASY, Level.NORMAL):
-        return analytic_model(wheel)
-    return trained_model(view.preset, wheel)
+    """The model ``level`` plays against: the self-play tables of the view's preset, at every level. Until
+    issue 39 `easy` and `normal` played against random rows, which made them misjudge whole hands (a full house
+    broken for a strong front); now the levels differ in how they choose (:data:`ai.levels.CHARACTERS`), not in
+    what they believe."""
+    del level  # every level reads the same tables
+    return trained_model(view.preset, view.rules_options.wheel)
