@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from app.commands import ai_cmds, coach_cmds, history_cmds, play_cmds, rules_cmds, serve_cmds
+from app.commands import about_cmds, ai_cmds, coach_cmds, history_cmds, play_cmds, rules_cmds, serve_cmds
 from app.commands.common import CommandParser, UsageError
 from app.exits import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, report
 from rules.cards import CardError
@@ -22,12 +22,14 @@ from rules.deal import DealError
 from rules.presets import OptionError
 
 # In the order `chinese-poker --help` lists them.
-COMMAND_FAMILIES = (rules_cmds, ai_cmds, coach_cmds, play_cmds, serve_cmds, history_cmds)
+COMMAND_FAMILIES = (rules_cmds, ai_cmds, coach_cmds, play_cmds, serve_cmds, history_cmds, about_cmds)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser; subcommands register their handler as ``func``."""
     parser = CommandParser(prog="chinese-poker", description="Chinese Poker (十三張) in the terminal.")
+    # A flag of our own rather than argparse's "version" action, which exits the interpreter from inside parsing.
+    parser.add_argument("--version", action="store_true", help="print the game's version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=CommandParser, metavar="COMMAND")
     for family in COMMAND_FAMILIES:
         family.register(sub)
@@ -40,6 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(args_list)
+        if args.version:
+            print(about_cmds.version_text())
+            return 0
         if not getattr(args, "func", None):
             if args_list:
                 parser.print_help()

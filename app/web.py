@@ -25,6 +25,10 @@ What this adds to textual-serve's server:
   up (SIGHUP, as a closed terminal does: the table's session is kept for Continue, then the game quits).
 - **One line a log record, and no token in it** (:class:`OneLineLog`): remote input may make aiohttp log an
   error, never a traceback quoting the URL.
+- **A page of its own, with fonts of its own** (``assets/web/page.html``, ``assets/fonts/``): nothing on it loads
+  from another host (textual-serve's asks Google for its font), the terminal's font covers the game's Chinese
+  (a browser without CJK fonts drew it as empty boxes), the keys go to the game from the start, and a click on a
+  terminal that does not have the keys only gives them (it would also press the menu item under the pointer).
 - **The listening socket is bound before serving**, so that a port in use is a :class:`ServeError` (one
   ``error:`` line from the command) rather than a traceback from inside aiohttp.
 """
@@ -52,6 +56,7 @@ from aiohttp import WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from app.paths import asset
 from app.web_input import (
     MAX_FRAME,
     MAX_GAMES,
@@ -75,6 +80,12 @@ QUIT_GRACE = 3.0
 before it is killed)."""
 
 TITLE = "Chinese Poker 十三張"
+
+PAGE = "page.html"
+"""The page, a template in ``assets/web/`` (textual-serve's own, made to load nothing from another host)."""
+
+FONTS_ROUTE = "fonts"
+"""The route (``/fonts/``) of ``assets/fonts/``: the CJK subset the page's terminal draws Chinese with."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -184,8 +195,15 @@ class GameProcess(AppService):
         """Ask the game to quit; terminate it if it has not ended within :data:`QUIT_GRACE`, then kill it.
 
         A game still starting (nothing drawn yet: a tab closed at once) has no table to keep and would read
-        the quit only once its imports are done, so it is terminated at once."""
+        the quit only once its imports are done, so it is terminated at once; its output is no longer read
+        first, since textual-serve's reader would take that end for a game that failed to start and log an
+        error (a tab closed is no error)."""
         process = self._process
+        if not self.greeted and self._task is not None:
+            self._task.cancel()  # the reader ends quietly on cancellation
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
         if self.greeted:
             # A game that does not answer (or whose pipe is gone) is ended below.
             with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
@@ -220,7 +238,7 @@ class GameServer(Server):
         open_browser: bool = False,
         max_games: int = MAX_GAMES,
     ) -> None:
-        super().__init__(" ".join(argv), host=host, port=port, title=TITLE)
+        super().__init__(" ".join(argv), host=host, port=port, title=TITLE, templates_path=asset("web"))
         self.argv = list(argv)
         self.token = token
         self.open_browser = open_browser
@@ -240,6 +258,7 @@ class GameServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
+        app.router.add_static(f"/{FONTS_ROUTE}", asset("fonts"), name=FONTS_ROUTE)
         # In this order: a page of another site is refused before it can learn whether it had the token.
         app.middlewares.append(self._check_origin)
         if self.token is not None:
@@ -290,7 +309,7 @@ class GameServer(Server):
         return self.places >= self.max_games
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        """textual-serve's page, its URLs on the address the browser used (``Host``, a name of ours by now), not
+        """The page (:data:`PAGE`), its URLs on the address the browser used (``Host``, a name of ours by now), not
         the bound one; a page saying so (503) when the server runs as many games as it may."""
         if self.full():
             text = (
@@ -304,15 +323,17 @@ class GameServer(Server):
             return web.Response(status=503, text=page, content_type="text/html", headers={"Retry-After": "10"})
         base = f"{request.scheme}://{request.host}"
         static = request.app.router["static"].url_for(filename="/")
+        fonts = request.app.router[FONTS_ROUTE].url_for(filename="/")
         websocket = request.app.router["websocket"].url_for()
         ws_scheme = "wss" if request.scheme == "https" else "ws"
         context = {
             "font_size": font_size(request.query),
             "app_websocket_url": f"{ws_scheme}://{request.host}{websocket}",
             "config": {"static": {"url": f"{base}{static}".rstrip("/") + "/"}},
+            "fonts_url": f"{base}{fonts}".rstrip("/") + "/",
             "application": {"name": self.title},
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        return aiohttp_jinja2.render_template(PAGE, request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: start its game, pass keys and sizes to it, end it when the tab goes. A size that is not

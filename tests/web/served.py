@@ -187,10 +187,8 @@ def expose_terminal(route) -> None:
 
 
 def prepare(page) -> None:
-    """Route the page's script through :func:`expose_terminal`, and refuse the web font the page asks Google
-    for (a test runs offline; the terminal falls back to a local monospace font)."""
+    """Route the page's script through :func:`expose_terminal`."""
     page.route(f"**{SCRIPT}", expose_terminal)
-    page.route("https://fonts.googleapis.com/**", lambda route: route.abort())
 
 
 def screen(page) -> str:
@@ -217,6 +215,21 @@ def cell_centre(page, row: int, col: int) -> tuple[float, float]:
     assert box is not None
     cols, rows = page.evaluate("[window.__term.cols, window.__term.rows]")
     return box["x"] + (col + 0.5) * box["width"] / cols, box["y"] + (row + 0.5) * box["height"] / rows
+
+
+def terminal_cell(page, row: int, col: int, *, wide: bool = False) -> dict[str, float]:
+    """The page's rectangle of the terminal cell at ``row``, ``col`` (two cells when ``wide``: a CJK character),
+    as a screenshot's ``clip``."""
+    box = page.locator(".xterm-screen").bounding_box()
+    assert box is not None
+    cols, rows = page.evaluate("[window.__term.cols, window.__term.rows]")
+    width, height = box["width"] / cols, box["height"] / rows
+    return {
+        "x": box["x"] + col * width,
+        "y": box["y"] + row * height,
+        "width": width * (2 if wide else 1),
+        "height": height,
+    }
 
 
 def find_text(page, text: str) -> tuple[int, int]:

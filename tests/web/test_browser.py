@@ -3,7 +3,9 @@
 Two tabs play a deal each at the same moment (one by mouse, one by keys) over one data folder; both deals are
 in ``history --json`` afterwards, no "database is locked" anywhere, and a closed tab's game ends within a few
 seconds, its session kept for the menu's Continue. Off loopback the server answers 403 to anything without
-its token and starts nothing. Tabs opened and closed leave no game process behind.
+its token and starts nothing. Tabs opened and closed leave no game process behind, and no error in the log. In a
+Chromium without CJK fonts the page draws Chinese with the font it brings, asks no other host for anything, has
+the keys from the start, and a click that gives it the keys back does nothing else.
 
 Marked ``browser``; they skip where textual-serve, Playwright or Chromium is missing, except under CI (see
 ``tests/web/served.py``). Every wait is on a condition (the screen's text, a process gone) with a timeout.
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -30,6 +33,7 @@ from tests.web.served import (
     prepare,
     screen,
     serve,
+    terminal_cell,
     wait_for_text,
     wait_until,
 )
@@ -43,8 +47,32 @@ CLOSE_WITHIN = 5.0  # seconds from a tab's closing to its game's end
 AT_ONCE = 4  # tabs open at a time in the test of many
 
 
-def launch(playwright, chromium: str):
-    return playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+WORD = "十三張"  # the game's own name: the subset has it
+NOT_IN_ANY_FONT = "龘齉爨"  # no text of the game has these, so no font the page has draws them: missing glyphs
+PRESS = re.compile(r"\x1b\[<0;\d+;\d+M")  # a left-button press as the terminal reports it to the game (SGR)
+NO_CJK_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation")  # fonts without CJK
+
+
+def launch(playwright, chromium: str, env: dict[str, str] | None = None):
+    return playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"], env=env)
+
+
+def typed(frames: list[str]) -> str:
+    """What the page sent its game as input (its ``stdin`` frames), joined."""
+    parsed = [json.loads(frame) for frame in frames]
+    return "".join(frame[1] for frame in parsed if frame[0] == "stdin")
+
+
+def without_cjk_fonts(folder: Path) -> dict[str, str]:
+    """An environment in which Chromium sees no CJK font (a fontconfig of Latin fonts only), as on a machine
+    that has none installed: whatever Chinese it draws, it draws with the page's own font."""
+    dirs = "".join(f"<dir>{d}</dir>" for d in NO_CJK_DIRS if Path(d).is_dir())
+    config = folder / "fonts.conf"
+    config.write_text(
+        f'<?xml version="1.0"?><fontconfig>{dirs}<cachedir>{folder / "cache"}</cachedir></fontconfig>\n',
+        encoding="utf-8",
+    )
+    return {**os.environ, "FONTCONFIG_FILE": str(config)}
 
 
 def history_json(home: Path) -> list[dict]:
@@ -172,3 +200,67 @@ def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int) -> None:
         wait_until(lambda: not served.games_now(), CLOSE_WITHIN + 5, "every closed tab's game to end")
         assert len(served.games) == tabs, "each tab ran a game process of its own"
         browser.close()
+    assert "failed to start" not in served.text(), served.text()  # a tab closed at once is no error
+
+
+def test_chinese_is_drawn_with_the_pages_own_font_and_a_first_click_only_focuses(tmp_path: Path) -> None:
+    """Issue 40, items 13 and 14, in one page (a browser start is the slow part)."""
+    chromium = need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with serve(tmp_path / "home", "127.0.0.1", "--lang", "en") as served, sync_playwright() as pw:
+        browser = launch(pw, chromium, without_cjk_fonts(tmp_path))
+        page = browser.new_context(viewport=VIEWPORT).new_page()
+        asked: list[str] = []
+        sent: list[str] = []
+        sockets = []
+        page.on("request", lambda request: asked.append(request.url))
+
+        def watch(ws) -> None:  # the websocket's address, and every frame the page sends its game
+            asked.append(ws.url)
+            sockets.append(ws)
+            ws.on("framesent", lambda payload: sent.append(payload))
+
+        page.on("websocket", watch)
+        prepare(page)
+        page.goto(served.url)
+        to_menu(page)  # by keys, with no click: the page gave the game the keys when it started
+
+        # Nothing leaves the server's address: the page, its scripts, its fonts (the CJK one too), the websocket.
+        here = urlsplit(served.url).netloc
+        assert {urlsplit(url).netloc for url in asked} == {here}, asked
+        assert any(url.endswith("/fonts/cjk-regular.woff2") for url in asked), asked
+
+        # The word in the page's font, the missing glyphs beside it: each of the word's characters is drawn, and
+        # unlike the others, where a character no font has is the same blank or box every time.
+        page.evaluate(
+            """([word, missing]) => new Promise((done) => window.__term.write(
+                `\\x1b[s\\x1b[0m\\x1b[1;1H${word}\\x1b[2;1H${missing}\\x1b[u`,
+                () => requestAnimationFrame(() => requestAnimationFrame(done))))""",
+            [WORD, NOT_IN_ANY_FONT],
+        )
+        drawn = [page.screenshot(clip=terminal_cell(page, 0, 2 * i, wide=True)) for i in range(3)]
+        boxes = [page.screenshot(clip=terminal_cell(page, 1, 2 * i, wide=True)) for i in range(3)]
+        top = screen(page).splitlines()
+        assert top[0].startswith(WORD) and top[1].startswith(NOT_IN_ANY_FONT), top[:2]  # the game drew nothing over
+        assert not set(NOT_IN_ANY_FONT) & set(WORD)
+        assert boxes[0] == boxes[1] == boxes[2], "the reference characters are drawn by some font after all"
+        assert len(set(drawn)) == 3 and boxes[0] not in drawn, f"{WORD} is drawn as missing glyphs"
+
+        # A click while the terminal does not have the keys only gives them back: the game sees no press, so the
+        # menu item under the pointer does not start; the next click reaches the game.
+        page.evaluate("document.activeElement.blur()")
+        row, col = find_text(page, "Quick play")
+        where = cell_centre(page, row, col + 2)
+        pressed = len(sent)
+        page.mouse.click(*where)
+        assert page.evaluate("document.activeElement.className") == "xterm-helper-textarea"
+        (game,) = sockets
+        with game.expect_event("framesent", lambda frame: typed([frame]) == "\x1b[B", timeout=5_000):
+            page.keyboard.press("ArrowDown")  # sent after anything the click sent: by now the click's would be seen
+        assert not PRESS.search(typed(sent[pressed:])), typed(sent[pressed:])
+        assert re.search(MENU, screen(page))
+        with game.expect_event("framesent", lambda frame: bool(PRESS.search(typed([frame]))), timeout=5_000):
+            page.mouse.click(*where)
+        browser.close()
+    assert "Traceback" not in served.text() and "failed" not in served.text(), served.text()

@@ -111,6 +111,23 @@ def room(served: Served) -> None:
 # ------------------------------------------------------------------------------- item 2: pages of its own only
 
 
+def test_the_page_asks_only_this_server_and_its_fonts_answer(tokened: Served) -> None:
+    """Issue 40, item 13: every address on the page is this server's (no font from Google), and each answers,
+    the CJK font among them; the fonts too are only for whoever has the token."""
+    host, port = base(tokened)
+    query = f"?token={token_of(tokened)}"
+    status, page = get(tokened, "/" + query)
+    assert status == 200 and "googleapis" not in page
+    found = re.findall(r'(?:src=|href=|url\(|data-session-websocket-url=)"([^"]+)"', page)
+    addresses = {urlsplit(url) for url in found}
+    assert {a.netloc for a in addresses} == {f"{host}:{port}"}, found
+    paths = {a.path for a in addresses}
+    assert {"/fonts/cjk-regular.woff2", "/fonts/cjk-bold.woff2"} <= paths, paths
+    for path in paths - {"/ws"}:
+        assert get(tokened, path + query)[0] == 200, path
+    assert get(tokened, "/fonts/cjk-regular.woff2")[0] == 403
+
+
 @pytest.mark.parametrize("served_by", ["loopback", "tokened"])
 async def test_another_sites_page_or_a_rebound_name_is_refused(served_by: str, request: pytest.FixtureRequest) -> None:
     served: Served = request.getfixturevalue(served_by)
@@ -128,6 +145,16 @@ async def test_another_sites_page_or_a_rebound_name_is_refused(served_by: str, r
     if served_by == "tokened":  # refused before the token is looked at: the token does not let it in
         status, body = get(served, "/" + query, rebound)
         assert status == 403 and "token" not in body
+
+
+async def test_a_tab_closed_at_once_is_no_error(loopback: Served) -> None:
+    """Issue 40, item 14: a game ended before it drew anything (its tab closed at once) is logged as no failure
+    (textual-serve's reader took it for "Application failed to start")."""
+    for _ in range(2):
+        room(loopback)
+        assert await handshake(loopback) == 101  # opened, then closed at once
+    room(loopback)
+    assert "failed" not in logged(loopback)
 
 
 async def test_the_names_of_this_server_are_let_in(loopback: Served) -> None:
