@@ -15,7 +15,8 @@ under it (``tests/test_layering.py`` checks), and everything it needs is named i
 - the tools, loaded on first use so that the game starts without them: :func:`run_arena`, :data:`EXTERNAL`,
   :data:`PLAYERS`, :func:`default_jobs` (:mod:`ai.arena`), :func:`run_field` (:mod:`ai.field`) and
   :func:`run_bench` (:mod:`ai.bench`, which needs the POSIX-only ``resource``) and :func:`run_agreement`
-  (:mod:`ai.agreement`: how far auto-arrange's advice and the coach agree).
+  (:mod:`ai.agreement`: how far auto-arrange's advice and the coach agree) and :func:`run_skill` (:mod:`ai.skill`:
+  what each level's play loses against the coach's best, the levels' ladder).
 
 Inside, from the bottom up: :mod:`ai.splits` (the split tables and the legal-split search),
 :mod:`ai.features` (what scoring needs about each split), :mod:`ai.payouts` (what each split is paid),
@@ -57,6 +58,7 @@ _LAZY = {
     "run_bench": "ai.bench",
     "run_field": "ai.field",
     "run_agreement": "ai.agreement",
+    "run_skill": "ai.skill",
 }
 
 
@@ -106,5 +108,6 @@ __all__ = [
     "run_arena",
     "run_bench",
     "run_field",
+    "run_skill",
     "trained_model",
 ]

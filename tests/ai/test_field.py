@@ -206,14 +206,15 @@ def test_the_field_passes_once_per_seat_and_hand_and_the_challenger_once_per_sea
         return remembered_pass(hand, view, level, seed=seed, modelled=modelled)
 
     monkeypatch.setattr(ai.arena, "choose_pass", spy)
-    # One deal already has field seats whose round-two hands differ from the baseline's and some that do not.
-    run_field("normal", "easy", deals, seed=0, exchange=1)  # seed 0: the match the tests below play too
+    # Seed 1's first deal already has field seats whose round-two hands differ from the baseline's and some that
+    # do not (the levels of issue 39 pass as the baseline does in every seat of seed 0's).
+    run_field("normal", "easy", deals, seed=1, exchange=1)
     # One round: the field's first passes are the baseline's at every table, the challenger passes in each seat.
     assert sum(v for (lvl, *_), v in asked.items() if lvl == "easy") == FIELD_SEATS * deals
     assert sum(v for (lvl, *_), v in asked.items() if lvl == "normal") == FIELD_SEATS * deals
     assert max(asked.values()) == 1
     asked.clear()
-    run_field("normal", "easy", deals, seed=0, exchange=2)
+    run_field("normal", "easy", deals, seed=1, exchange=2)
     # Two rounds: a field seat passes again in round two only where its hand differs from the baseline's.
     field_passes = sum(v for (lvl, *_), v in asked.items() if lvl == "easy")
     assert 2 * FIELD_SEATS * deals < field_passes < (2 + FIELD_SEATS) * FIELD_SEATS * deals

@@ -155,7 +155,9 @@ def test_mix_tables_is_a_mixture() -> None:
 
 
 @pytest.mark.slow
-@sized("deals", 20, 40)  # twenty deals already put the interval clear of zero (3.1 ± 1.5)
+# 100 deals put the interval clear of zero (+0.38 ± 0.26): since issue 39 `easy` errs on close calls only, where
+# it threw hands away before (twenty deals were enough then: +3.1 ± 1.5).
+@sized("deals", 100, 200)
 def test_beats_easy_in_a_small_arena(deals: int) -> None:
     assert "reference" in ai.arena.PLAYERS  # the arena and the command line know it by name
     report = run_arena(["reference", "easy"], deals, seed=3, preset=Preset.TAIWAN)
