@@ -24,7 +24,7 @@ from app.i18n import LANGUAGES, Translator
 from app.paths import temp_path
 from app.store.database import DealRow, History, HistoryOff, WriteFailed, open_history
 from app.store.stats import compute_stats
-from app.store.validate import MAX_INT, UNREADABLE
+from app.store.validate import MAX_INT, DamagedRow
 from rules.presets import Preset
 
 LIMIT = whole_number(
@@ -182,16 +182,11 @@ def _history(history: History, args: argparse.Namespace) -> int:
 
 
 def _readable(row: DealRow) -> None:
-    """A stored deal of the right shape that the game can also show (its record and review read back)."""
-    from ai import Review
-    from app.game.record import DealRecord
+    """A stored deal of the right shape that the game can also show (its record and review read back);
+    :class:`DamagedRow` otherwise."""
+    from app.game.record import read_stored
 
-    DealRecord.from_dict(row.data)
-    if row.review is not None:
-        try:
-            Review.from_dict(row.review)
-        except (LookupError, TypeError, ValueError) as exc:
-            raise ValueError(f"review: {exc}") from None
+    read_stored(row.data, row.review)
 
 
 def _damaged(history: History, args: argparse.Namespace) -> int:
@@ -271,7 +266,7 @@ def _check_deal(history: History, deal: int) -> int:
         raise UsageError(f"there is no deal {deal} in the history (see 'chinese-poker history')")
     try:
         _readable(row)
-    except UNREADABLE as exc:
+    except DamagedRow as exc:
         raise UsageError(f"deal {deal} cannot be shown: it does not read back ({exc})") from None
     return 0
 

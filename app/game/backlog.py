@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ai import Budget, Level, Review
 from app.config import TableConfig
 from app.store.database import DealRow, History, WriteFailed
-from app.store.validate import UNREADABLE
+from app.store.validate import DamagedRow, reading
 
 from .asking import view_of
 from .coach import Coach, run_coach, run_pass_coach
@@ -53,15 +53,16 @@ def backlog(history: History, limit: int = LIMIT) -> list[Unpriced]:
 def _unpriced(history: History, row: DealRow, configs: dict[int, list[Level]]) -> Unpriced | None:
     try:
         rec = DealRecord.from_dict(row.data)
-    except UNREADABLE:
+    except DamagedRow:
         return None
     if rec.human is None or not rec.own() or rec.human not in rec.decisions:
         return None
     if row.session is not None and row.session not in configs:
         session = history.session(row.session)
         try:
-            config = TableConfig.from_dict(session.config) if session is not None else TableConfig()
-        except ValueError:
+            with reading("config"):
+                config = TableConfig.from_dict(session.config) if session is not None else TableConfig()
+        except DamagedRow:  # a session's settings that do not read back: the default levels price the deal
             config = TableConfig()
         configs[row.session] = [config.watch_level, *config.levels]
     levels = configs.get(row.session) if row.session is not None else None

@@ -2,39 +2,42 @@
 (:class:`Summary`, :class:`SeatLine`), and the seed of each deal of a session (:func:`deal_seed`).
 
 A record converts to JSON-ready data and back (:meth:`DealRecord.to_dict`, :meth:`DealRecord.from_dict`): the
-history stores it that way, and export and import move it between machines. Reading one back checks it the
-way the table would have made it: the hands are the deal's seed's, every decision plays its seat's hand, and
-the stored result is what the rules score from the decisions.
+history stores it that way, and export and import move it between machines. Its fields are described once, in
+:mod:`app.store.deal_format`, which both sides keep to. Reading one back checks each field against that spec
+and then the record the way the table would have made it: the hands are the deal's seed's, every decision
+plays its seat's hand, and the stored result is what the rules score from the decisions.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ai import Level
+from ai import Level, Review
 from app.config import seats_for
-from app.store.schema import decider_column
+from app.store.deal_format import decider_column, read_deal
+from app.store.validate import DamagedRow, reading
 from rules.arrangement import Row
-from rules.cards import Card, CardError, format_cards, parse_cards, turned_card
+from rules.cards import Card, format_cards, parse_cards, turned_card
 from rules.cards import deal as deal_cards
-from rules.deal import Deal, DealError, DealResult, Decision, Item, Outcome
+from rules.deal import Deal, DealResult, Decision, Item, Outcome
 from rules.exchange import MAX_ROUNDS, Direction, ExchangeError, giver, play_rounds
 from rules.ledger import EndReason
-from rules.presets import OptionError, Options, Preset, parse_preset
+from rules.presets import Options, Preset, parse_preset
 from rules.scoring import score_deal
-from rules.session import SessionError, Settlement, seat_totals
+from rules.session import Settlement, seat_totals
 
 SEATS = 4
 HUMAN = 0
 
 
-class RecordError(ValueError):
-    """A stored or imported deal that does not read back as a deal the table could have played."""
+RecordError = DamagedRow
+"""A stored or imported deal that does not read back as a deal the table could have played: the history's one
+error of a row that does not read back (:class:`app.store.validate.DamagedRow`), under the name this floor
+has long used for it."""
 
 
 class Decider(StrEnum):
@@ -213,13 +216,11 @@ class DealRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> DealRecord:
-        """Read :meth:`to_dict`'s output back, checked (:class:`RecordError` names the first problem)."""
-        try:
+        """Read :meth:`to_dict`'s output back, checked: each field against the format's spec
+        (:mod:`app.store.deal_format`), then what the fields mean together. A :class:`DamagedRow` names the first
+        problem; nothing else is raised."""
+        with reading():
             return _read_record(data)
-        except (CardError, DealError, OptionError, SessionError, KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(str(exc) if not isinstance(exc, KeyError) else f"missing {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -255,124 +256,12 @@ def deal_seed(session_seed: int, number: int) -> int:
     return random.Random(f"deal:{session_seed}:{number}").randrange(2**31)
 
 
-def _int(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{what} must be an integer, not {value!r}")
-    return value
-
-
-def _seat_map(data: Any, what: str) -> dict[int, Any]:
-    """A JSON object keyed by table seat ("0" to "3")."""
-    if not isinstance(data, dict):
-        raise RecordError(f"{what} must be an object keyed by seat")
-    out: dict[int, Any] = {}
-    for key, value in data.items():
-        if not (isinstance(key, str) and key in ("0", "1", "2", "3")):
-            raise RecordError(f"{what}: {key!r} is not a seat (0 to 3)")
-        out[int(key)] = value
-    return out
-
-
-def _read_record(data: Any) -> DealRecord:  # noqa: C901 (validation: one check a field)
-    # Imports go through here: everything is checked, so that a stored record is one the table could have made.
-    if not isinstance(data, dict):
-        raise RecordError("a deal must be an object")
-    preset = parse_preset(str(data["rules"]))
-    seats = tuple(_int(s, "a seat") for s in data["seats"])
-    if not 2 <= len(seats) <= SEATS or len(set(seats)) != len(seats) or not all(0 <= s < SEATS for s in seats):
-        raise RecordError(f"'seats' must be 2 to 4 distinct seats from 0 to 3, not {list(seats)}")
-    players = _int(data.get("players", SEATS), "'players'")
-    if not set(seats) <= set(seats_for(players)):
-        raise RecordError(f"seats {list(seats)} are not all at a table of {players} (seats {list(seats_for(players))})")
-    seed = _int(data["seed"], "'seed'")
-    options = Options.for_preset(preset, data.get("options", {}))
-    hands = {s: tuple(parse_cards(h, 13)) for s, h in _seat_map(data["hands"], "'hands'").items()}
-    if set(hands) != set(seats):
-        raise RecordError("'hands' must hold one hand for each seat in play")
-    # The joker deal (§20.2): the seed's shuffle with one dealt card turned up, which the record names.
-    turned = turned_card(seed, len(seats)) if options.joker else None
-    if data.get("turned") is not None and (turned is None or parse_cards(str(data["turned"]), 1)[0] != turned):
-        raise RecordError(
-            f"'turned' {data['turned']!r} is not the card seed {seed} turns up for the joker"
-            if turned is not None
-            else "'turned' is only in a deal played with the joker"
-        )
-    dealt = {s: tuple(sorted(h)) for s, h in zip(seats, deal_cards(seed, len(seats), options.joker), strict=True)}
-    way, passes = _read_exchange(data, seats, dealt, hands)
-    if way is None:
-        for s in seats:
-            if sorted(hands[s]) != list(dealt[s]):
-                raise RecordError(f"seat {s}'s hand is not the one seed {seed} deals")
-    human = data.get("human")
-    if human is not None and _int(human, "'human'") not in seats:
-        raise RecordError(f"'human' {human} is not a seat in play")
-    decisions = {s: Decision.from_dict(d) for s, d in _seat_map(data.get("decisions", {}), "'decisions'").items()}
-    for s, d in decisions.items():
-        if s not in hands or sorted(d.cards) != sorted(hands[s]):
-            raise RecordError(f"seat {s}'s decision does not play its hand")
-    rec = DealRecord(
-        number=_int(data["number"], "'number'"),
-        seed=seed,
-        preset=preset,
-        seats=seats,
-        hands={s: hands[s] for s in seats},
-        human=human,
-        options=options,
-        turned=turned,
-        dealer=None if data.get("dealer") is None else _int(data["dealer"], "'dealer'"),
-        decisions={s: decisions[s] for s in seats if s in decisions},
-        players=players,
-        exchange=way,
-        passes=passes,
-        dealt=dealt if way is not None else {},
-        passed_for_human=_rounds(data.get("passed_for_human", []), len(passes)),
-        passed_after_leaving=_rounds(data.get("passed_after_leaving", []), len(passes), "passed_after_leaving"),
-        pass_seconds=_pass_seconds(data.get("pass_seconds", []), len(passes)),
-    )
-    if rec.number < 1:
-        raise RecordError("'number' counts deals from 1")
-    if data.get("banker") is not None:
-        rec.banker = _int(data["banker"], "'banker'")
-        if rec.banker not in seats:
-            raise RecordError(f"the banker {rec.banker} is not a seat in play")
-        rec.stakes = {s: _int(v, "a stake") for s, v in _seat_map(data.get("stakes", {}), "'stakes'").items()}
-        if not set(rec.stakes) <= set(seats):
-            raise RecordError("'stakes' are for the seats in play")
-    if preset is Preset.ARCADE:
-        cut = data.get("cut")
-        rec.cut = None if cut is None else parse_cards(str(cut), 1)[0]
-        rec.treasure = tuple(parse_cards(str(c), 1)[0] for c in data.get("treasure", []))
-        rec.doubles = {
-            s: (None if t is None else _int(t, "a double's target"))
-            for s, t in _seat_map(data.get("doubles", {}), "'doubles'").items()
-        }
-    if "result" in data:
-        if set(rec.decisions) != set(seats):
-            raise RecordError("a scored deal needs every seat's decision")
-        result = DealResult.from_dict(data["result"])
-        if result != score_deal(rec.to_deal()):
-            raise RecordError("the stored result is not what the rules score from these decisions")
-        rec.result = result
-        rec.units = tuple(_int(u, "a unit total") for u in data["units"])
-        if rec.units != seat_totals(seats, result.totals, SEATS):
-            raise RecordError("'units' must be the result's totals, seat by seat (0 for a seat not in the deal)")
-    if "settlement" in data:
-        rec.settlement = Settlement.from_dict(data["settlement"])
-    if "before" in data:
-        rec.before = tuple(_int(v, "money") for v in data["before"])
-        rec.after = tuple(_int(v, "money") for v in data["after"])
-    rec.decided_by = {s: Decider(v) for s, v in _seat_map(data.get("decided_by", {}), "'decided_by'").items()}
-    if human is not None and human not in rec.decided_by and human in rec.decisions:
-        found = decider_column(data)  # a record older than decided_by: read as the history's column reads it
-        if found is not None:
-            rec.decided_by[human] = Decider(found)
-    seconds = data.get("seconds")
-    if seconds is not None:
-        number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
-        if not number or not math.isfinite(seconds) or seconds < 0:
-            raise RecordError(f"'seconds' must be a number of seconds, not {seconds!r}")
-        rec.seconds = float(seconds)
-    return rec
+def read_stored(data: Any, review: Any | None) -> tuple[DealRecord, Review | None]:
+    """A stored deal's record and the coach's review of it (``None``: none kept), read back; a
+    :class:`DamagedRow` when either does not (the review's named ``review``)."""
+    record = DealRecord.from_dict(data)
+    with reading("review"):
+        return record, None if review is None else Review.from_dict(review)
 
 
 def own_deals(records: Iterable[DealRecord], seat: int) -> set[int]:
@@ -381,60 +270,194 @@ def own_deals(records: Iterable[DealRecord], seat: int) -> set[int]:
     return {r.number for r in records if r.own(seat)}
 
 
+def _read_record(data: Any) -> DealRecord:
+    # Imports go through here: everything is checked, so that a stored record is one the table could have made.
+    # The spec (app.store.deal_format) has checked each field's type and bounds and filled in the absent ones;
+    # what is left is what the fields mean together.
+    d = read_deal(data)
+    preset = parse_preset(d["rules"])
+    seats = _seats(d)
+    seed, options = d["seed"], Options.for_preset(preset, d["options"])
+    hands = {s: tuple(parse_cards(h, 13)) for s, h in _by_seat(d["hands"]).items()}
+    if set(hands) != set(seats):
+        raise DamagedRow("hands", "must hold one hand for each seat in play")
+    turned = _turned(d, seed, len(seats), options.joker)
+    dealt = {s: tuple(sorted(h)) for s, h in zip(seats, deal_cards(seed, len(seats), options.joker), strict=True)}
+    way, passes = _read_exchange(d, seats, dealt, hands)
+    if way is None:
+        for s in seats:
+            if sorted(hands[s]) != list(dealt[s]):
+                raise DamagedRow("hands", f"seat {s}'s hand is not the one seed {seed} deals")
+    human = d["human"]
+    if human is not None and human not in seats:
+        raise DamagedRow("human", f"{human} is not a seat in play")
+    decisions = {s: Decision.from_dict(v) for s, v in _by_seat(d["decisions"]).items()}
+    for s, decision in decisions.items():
+        if s not in hands or sorted(decision.cards) != sorted(hands[s]):
+            raise DamagedRow("decisions", f"seat {s}'s decision does not play its hand")
+    rec = DealRecord(
+        number=d["number"],
+        seed=seed,
+        preset=preset,
+        seats=seats,
+        hands={s: hands[s] for s in seats},
+        human=human,
+        options=options,
+        turned=turned,
+        dealer=d["dealer"],
+        decisions={s: decisions[s] for s in seats if s in decisions},
+        players=d["players"],
+        exchange=way,
+        passes=passes,
+        dealt=dealt if way is not None else {},
+        passed_for_human=_rounds(d, "passed_for_human", len(passes)),
+        passed_after_leaving=_rounds(d, "passed_after_leaving", len(passes)),
+        pass_seconds=_pass_seconds(d["pass_seconds"], len(passes)),
+    )
+    _read_banker(rec, d)
+    _read_arcade(rec, d)
+    _read_result(rec, d)
+    _read_money(rec, d, data)
+    rec.decided_by = _deciders(rec, d, data)
+    rec.seconds = None if d["seconds"] is None else float(d["seconds"])
+    return rec
+
+
+def _by_seat(data: dict[str, Any]) -> dict[int, Any]:
+    """A field keyed by table seat (the spec has checked the keys: "0" to "3")."""
+    return {int(key): value for key, value in data.items()}
+
+
+def _seats(d: dict[str, Any]) -> tuple[int, ...]:
+    """The seats in play: distinct, and all at the record's table."""
+    seats, players = tuple(d["seats"]), d["players"]
+    if len(set(seats)) != len(seats):
+        raise DamagedRow("seats", f"must be 2 to 4 distinct seats from 0 to 3, not {list(seats)}")
+    if not set(seats) <= set(seats_for(players)):
+        raise DamagedRow(
+            "seats", f"{list(seats)} are not all at a table of {players} (seats {list(seats_for(players))})"
+        )
+    return seats
+
+
+def _turned(d: dict[str, Any], seed: int, dealt: int, joker: bool) -> Card | None:
+    """The joker deal (§20.2): the seed's shuffle with one dealt card turned up, which the record names."""
+    turned = turned_card(seed, dealt) if joker else None
+    named = d["turned"]
+    if named is not None and (turned is None or parse_cards(named, 1)[0] != turned):
+        raise DamagedRow(
+            "turned",
+            f"{named!r} is not the card seed {seed} turns up for the joker"
+            if turned is not None
+            else "is only in a deal played with the joker",
+        )
+    return turned
+
+
+def _read_banker(rec: DealRecord, d: dict[str, Any]) -> None:
+    """The banker game's bank and stakes (a deal without a bank keeps none)."""
+    if d["banker"] is None:
+        return
+    rec.banker = d["banker"]
+    if rec.banker not in rec.seats:
+        raise DamagedRow("banker", f"{rec.banker} is not a seat in play")
+    rec.stakes = _by_seat(d["stakes"])
+    if not set(rec.stakes) <= set(rec.seats):
+        raise DamagedRow("stakes", "are for the seats in play")
+
+
+def _read_arcade(rec: DealRecord, d: dict[str, Any]) -> None:
+    """Arcade's cut card, treasure and doubles (other presets have none)."""
+    if rec.preset is not Preset.ARCADE:
+        return
+    rec.cut = None if d["cut"] is None else parse_cards(d["cut"], 1)[0]
+    rec.treasure = tuple(parse_cards(c, 1)[0] for c in d["treasure"])
+    rec.doubles = _by_seat(d["doubles"])
+
+
+def _read_result(rec: DealRecord, d: dict[str, Any]) -> None:
+    """The scored result, which must be what the rules score from the decisions, and its units seat by seat."""
+    if d["result"] is None:
+        return
+    if set(rec.decisions) != set(rec.seats):
+        raise DamagedRow("decisions", "a scored deal needs every seat's decision")
+    result = DealResult.from_dict(d["result"])
+    if result != score_deal(rec.to_deal()):
+        raise DamagedRow("result", "is not what the rules score from these decisions")
+    rec.result = result
+    if d["units"] is None:
+        raise DamagedRow("units", "is missing: a scored deal has them")
+    rec.units = tuple(d["units"])
+    if rec.units != seat_totals(rec.seats, result.totals, SEATS):
+        raise DamagedRow("units", "must be the result's totals, seat by seat (0 for a seat not in the deal)")
+
+
+def _read_money(rec: DealRecord, d: dict[str, Any], data: dict[str, Any]) -> None:
+    """Arcade's settlement, and the money before and after the deal (written together)."""
+    if d["settlement"] is not None:
+        rec.settlement = Settlement.from_dict(d["settlement"])
+    if "before" in data:
+        if "after" not in data:
+            raise DamagedRow("after", "is missing: it goes with 'before'")
+        rec.before, rec.after = tuple(d["before"]), tuple(d["after"])
+
+
+def _deciders(rec: DealRecord, d: dict[str, Any], data: dict[str, Any]) -> dict[int, Decider]:
+    """Who decided each seat; a record older than ``decided_by`` is read for the player as the history's column
+    reads it."""
+    deciders = {s: Decider(v) for s, v in _by_seat(d["decided_by"]).items()}
+    human = rec.human
+    if human is not None and human not in deciders and human in rec.decisions:
+        found = decider_column(data)
+        if found is not None:
+            deciders[human] = Decider(found)
+    return deciders
+
+
 def _read_exchange(
-    data: dict[str, Any], seats: tuple[int, ...], dealt: dict[int, tuple[Card, ...]], hands: dict[int, tuple[Card, ...]]
+    d: dict[str, Any], seats: tuple[int, ...], dealt: dict[int, tuple[Card, ...]], hands: dict[int, tuple[Card, ...]]
 ) -> tuple[Direction | None, list[dict[int, tuple[Card, ...]]]]:
     """The exchange of a stored deal, checked: its passes, made from the hands the seed deals, end in the hands
     stored (nothing lost, nothing duplicated)."""
-    if data.get("exchange") is None:
-        if data.get("passes"):
-            raise RecordError("'passes' need 'exchange' (the way the cards went)")
+    if d["exchange"] is None:
+        if d["passes"]:
+            raise DamagedRow("passes", "need 'exchange' (the way the cards went)")
         return None, []
     try:
-        way = Direction(data["exchange"])
+        way = Direction(d["exchange"])
     except ValueError:
         ways = "clockwise, counterclockwise or across"
-        raise RecordError(f"'exchange' must be {ways}, not {data['exchange']!r}") from None
+        raise DamagedRow("exchange", f"must be {ways}, not {d['exchange']!r}") from None
     if way is Direction.ROTATE:
-        raise RecordError("'exchange' names the way this deal passed, not 'rotate'")
-    rounds = data.get("passes", [])
-    if not isinstance(rounds, list) or not 1 <= len(rounds) <= MAX_ROUNDS:
-        raise RecordError(f"'passes' must be a list of 1 to {MAX_ROUNDS} rounds")
+        raise DamagedRow("exchange", "names the way this deal passed, not 'rotate'")
+    rounds = d["passes"]
+    if not 1 <= len(rounds) <= MAX_ROUNDS:
+        raise DamagedRow("passes", f"must be a list of 1 to {MAX_ROUNDS} rounds")
     passes = []
     for r in rounds:
-        by_seat = {s: tuple(sorted(parse_cards(str(c), 3))) for s, c in _seat_map(r, "a round of 'passes'").items()}
+        by_seat = {s: tuple(sorted(parse_cards(c, 3))) for s, c in _by_seat(r).items()}
         if set(by_seat) != set(seats):
-            raise RecordError("every seat in play passes in each round")
+            raise DamagedRow("passes", "every seat in play passes in each round")
         passes.append(by_seat)
     try:
         after = play_rounds([dealt[s] for s in seats], [[p[s] for s in seats] for p in passes], way)
     except ExchangeError as exc:
-        raise RecordError(f"a pass cannot be made: {exc}") from None
+        raise DamagedRow("passes", f"a pass cannot be made: {exc}") from None
     for s, h in zip(seats, after, strict=True):
         if list(h) != sorted(hands[s]):
-            raise RecordError(f"seat {s}'s hand is not what the seed deals after the passes")
+            raise DamagedRow("hands", f"seat {s}'s hand is not what the seed deals after the passes")
     return way, passes
 
 
-def _rounds(data: Any, made: int, key: str = "passed_for_human") -> tuple[int, ...]:
+def _rounds(d: dict[str, Any], key: str, made: int) -> tuple[int, ...]:
     """The rounds (0-based) whose pass the computer chose for the player, checked against the rounds made."""
-    if not isinstance(data, list) or not all(
-        isinstance(k, int) and not isinstance(k, bool) and 0 <= k < made for k in data
-    ):
-        raise RecordError(f"'{key}' must list rounds of the exchange (0 to {made - 1}), not {data!r}")
-    return tuple(sorted(set(data)))
+    if any(k >= made for k in d[key]):
+        raise DamagedRow(key, f"must list rounds of the exchange (0 to {made - 1}), not {d[key]!r}")
+    return tuple(sorted(set(d[key])))
 
 
-def _pass_seconds(data: Any, made: int) -> tuple[float | None, ...]:
+def _pass_seconds(data: list[float | None], made: int) -> tuple[float | None, ...]:
     """The seconds the player took over each round's pass (null for a round that was not theirs), checked."""
-    ok = (
-        isinstance(data, list)
-        and len(data) <= made
-        and all(
-            t is None or (isinstance(t, int | float) and not isinstance(t, bool) and math.isfinite(t) and t >= 0)
-            for t in data
-        )
-    )
-    if not ok:
-        raise RecordError(f"'pass_seconds' must be up to {made} numbers of seconds (or null), not {data!r}")
+    if len(data) > made:
+        raise DamagedRow("pass_seconds", f"must be up to {made} numbers of seconds (or null), not {data!r}")
     return tuple(None if t is None else float(t) for t in data)

@@ -10,14 +10,19 @@ from typing import Any
 
 from ai import Review
 from app.store.database import History, SessionRow
+from app.store.validate import DamagedRow, reading
 
 from .journal import Journal
 from .progress import InProgress
 from .table import Table
 
 
-class RestoreError(ValueError):
-    """A stored session that cannot be continued (written by a build that wrote it differently)."""
+class RestoreError(DamagedRow):
+    """A stored session that cannot be continued (written by a build that wrote it differently, or damaged): a
+    :class:`DamagedRow` of the session, which says so."""
+
+    def __init__(self, session: int, exc: DamagedRow) -> None:
+        super().__init__("", f"session {session} cannot be continued: {exc}")
 
 
 def restore_table(
@@ -30,15 +35,16 @@ def restore_table(
     ``deals`` are the session's stored deals (:meth:`app.store.database.History.session_deals`)."""
     journal = Journal(history, session=row.id)
     try:
-        table = Table.restore(
-            {"config": row.config, "state": row.state, "deals": [d.data for d in deals]}, journal=journal, now=now
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RestoreError(f"session {row.id} cannot be continued: {exc}") from None
-    records = table.history
-    for d, rec in zip(deals, records, strict=True):
-        if d.review is not None and rec.human is not None:
-            table.coach.reviews[(rec.number, rec.human)] = Review.from_dict(d.review)
+        with reading():
+            table = Table.restore(
+                {"config": row.config, "state": row.state, "deals": [d.data for d in deals]}, journal=journal, now=now
+            )
+            records = table.history
+            for d, rec in zip(deals, records, strict=True):
+                if d.review is not None and rec.human is not None:
+                    table.coach.reviews[(rec.number, rec.human)] = Review.from_dict(d.review)
+    except DamagedRow as exc:
+        raise RestoreError(row.id, exc) from None
     playing = InProgress.from_state(row.state)
     if playing is not None and playing.deal == table.number + 1:  # the state before it was dealt: it comes next
         table.progress.resume(playing)

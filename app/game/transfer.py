@@ -10,7 +10,7 @@ Each line is an object::
 
 Import reads the file a line at a time within stated bounds (:data:`app.store.validate.MAX_FILE` bytes,
 :data:`~app.store.validate.MAX_LINE` a line; a device or a pipe is refused before anything is read), checks
-every line's shape against the format's schema (:mod:`app.store.validate`) and then its meaning the way the
+every line's shape against the format's spec (:mod:`app.store.deal_format`) and then its meaning the way the
 table would have made it (the record reads back and its result is what the rules score; the review is of the
 player's own decision; a retry names a deal in the file or the history), and writes the whole file in one
 transaction: a bad line is reported with its number and field, and nothing is imported. Deals and sessions
@@ -29,24 +29,13 @@ from typing import IO, Any
 
 from ai import Review
 from app.config import TableConfig
-from app.store.database import History, Mode, Status, insert_deal
-from app.store.salvage import insert_session
-from app.store.validate import (
-    ANY_OBJECT,
-    FORMAT,
-    LINE,
-    MAX_FILE,
-    MAX_LINE,
-    SESSION_COLUMNS,
-    UNREADABLE,
-    VERSION,
-    Invalid,
-    export_line,
-    stored,
-)
+from app.store.database import History, Mode, Status
+from app.store.deal_format import FORMAT, LINE, VERSION, export_line
+from app.store.insert import insert_deal, insert_session
+from app.store.validate import ANY_OBJECT, MAX_FILE, MAX_LINE, SESSION_COLUMNS, DamagedRow, reading, stored
 from rules.presets import Preset
 
-from .record import DealRecord, RecordError
+from .record import DealRecord
 
 __all__ = [
     "FORMAT",
@@ -93,7 +82,7 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
             doc = dict(zip(("uid", "started", "updated", "preset", "mode", "status"), r[1:7], strict=True))
             SESSION_COLUMNS(doc, "session")
             doc["config"], doc["state"] = stored(r[7], ANY_OBJECT, "config"), stored(r[8], ANY_OBJECT, "state")
-        except Invalid as exc:
+        except DamagedRow as exc:
             history.note_damaged("sessions", r[0], exc)
             if skipped is not None:
                 skipped(f"session {r[0]}: {exc}; its deals are exported without it")
@@ -118,8 +107,8 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
             LINE(line, "")
             text = json.dumps(line, ensure_ascii=False, sort_keys=True)
             if len(text) > MAX_LINE:
-                raise Invalid("", f"longer than {MAX_LINE:,} characters")
-        except Invalid as exc:
+                raise DamagedRow("", f"longer than {MAX_LINE:,} characters")
+        except DamagedRow as exc:
             history.note_damaged("deals", deal_id, exc)
             if skipped is not None:
                 skipped(f"deal {deal_id}: {exc}; not exported")
@@ -129,31 +118,27 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
 
 def check_doc(doc: dict[str, Any], known: set[str]) -> None:
     """What an export line of the right shape means, checked (``known``: the uids a retry may name);
-    :class:`Invalid` names the field."""
+    :class:`DamagedRow` names the field."""
     mode = Mode(doc["mode"])
-    try:
+    with reading("deal"):
         record = DealRecord.from_dict(doc["deal"])
-        if record.result is None:
-            raise RecordError("the deal was never scored")
-    except UNREADABLE as exc:
-        raise Invalid("deal", str(exc)) from None
+    if record.result is None:
+        raise DamagedRow("deal", "the deal was never scored")
     review = doc["review"]
     if review is not None:
-        try:
+        with reading("review"):
             priced = Review.from_dict(review)
-        except UNREADABLE as exc:
-            raise Invalid("review", str(exc)) from None
         if (
             record.human is None
             or priced.preset is not record.preset
             or priced.played.decision != record.decisions[record.human]
         ):
-            raise Invalid("review", "the review is not of the player's decision in this deal")
+            raise DamagedRow("review", "the review is not of the player's decision in this deal")
     if doc["session"] is not None:
         _check_session(doc["session"], record)
     retry_of = doc["retry_of"]
     if mode is Mode.RETRY and retry_of not in known:
-        raise Invalid("retry_of", "a retry must name a deal earlier in the file or already in the history")
+        raise DamagedRow("retry_of", "a retry must name a deal earlier in the file or already in the history")
 
 
 def _check_line(number: int, text: str, known: set[str]) -> dict[str, Any]:
@@ -161,21 +146,19 @@ def _check_line(number: int, text: str, known: set[str]) -> dict[str, Any]:
     try:
         doc = export_line(text)
         check_doc(doc, known)
-    except Invalid as exc:
+    except DamagedRow as exc:
         raise ImportFailed(number, str(exc)) from None
     known.add(doc["uid"])
     return doc
 
 
 def _check_session(session: dict[str, Any], record: DealRecord) -> None:
-    try:
+    with reading("session.config"):
         config = TableConfig.from_dict(session["config"])
-    except UNREADABLE as exc:
-        raise Invalid("session.config", str(exc)) from None
     if config.preset is not record.preset or Preset(session["preset"]) is not record.preset:
-        raise Invalid("session.preset", "the session's rules are not the deal's")
+        raise DamagedRow("session.preset", "the session's rules are not the deal's")
     if config.players != record.players:
-        raise Invalid(
+        raise DamagedRow(
             "session.config.players", f"the session seats {config.players} players and the deal {record.players}"
         )
     Status(session["status"])

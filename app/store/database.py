@@ -13,8 +13,9 @@ copy of the game waits for the lock instead of interleaving), in WAL mode, so th
 leaves every committed deal readable and nothing half-written. A write that fails later (the disk fills up,
 the file is removed) raises :class:`WriteFailed` for the caller to turn the history off.
 
-Every row read back goes through the schema (:mod:`.validate`): one that does not pass (someone edited the
-file) is skipped where it would be shown and noted (:meth:`History.take_damaged`, :meth:`History.scan_damaged`).
+Every row read back goes through the schema (a deal's record :mod:`.deal_format`, the rest :mod:`.validate`): one
+that does not pass (someone edited the file: a :class:`~.validate.DamagedRow`) is skipped where it would be shown
+and noted (:meth:`History.take_damaged`, :meth:`History.scan_damaged`).
 A command that only reads opens the file read-only (``open_history(read_only=True)``), so that a full disk
 or a file the player may not write does not stop it.
 """
@@ -35,10 +36,12 @@ from typing import Any
 from app.paths import data_dir
 
 from .claims import Claims
+from .deal_format import DEAL
 from .files import connect_reading, connect_writing, corrupt, disk_full, move_aside
-from .salvage import Salvaged, insert_deal, salvage
+from .insert import insert_deal
+from .salvage import Salvaged, salvage
 from .schema import UNDECIDED, NotOurs, SchemaTooNew, new_uid
-from .validate import ANY_OBJECT, DEAL, REVIEW, SESSION_COLUMNS, UNREADABLE, Invalid, Mode, Status, listing, stored
+from .validate import ANY_OBJECT, REVIEW, SESSION_COLUMNS, DamagedRow, Mode, Status, listing, stored
 
 HISTORY_FILE = "history.sqlite3"
 
@@ -126,9 +129,9 @@ class Damaged:
 
 
 def _deal_row(row: Sequence[Any], full: bool = False) -> DealRow:
-    """A row of ``_LIST`` (with data and review when ``full``), checked; :class:`Invalid` names a bad column."""
+    """A row of ``_LIST`` (with data and review when ``full``), checked; :class:`DamagedRow` names a bad column."""
     if row[18] is None:
-        raise Invalid("data", "not JSON")
+        raise DamagedRow("data", "not JSON")
     listing(tuple(row[:20]))
     fouled = None if row[12] is None else bool(row[12])
     data = stored(row[20], DEAL, "data") if full else None
@@ -163,8 +166,9 @@ class History:
         self.claims = Claims(path)
         self.on_moved: Callable[[Path], None] | None = None
         self.salvaged: Salvaged | None = None  # what the last setting aside carried over to the fresh file
-        # The game's check of an export line (app.game.transfer.check_doc), for the salvage: this floor cannot
-        # tell whether a record is one the table could have made.
+        # A check of an export line (a plain dict) that raises DamagedRow, for the salvage: the opener gives the
+        # game's (app.game.transfer.check_doc), since this floor cannot tell whether a record is one the table
+        # could have made.
         self.check: Callable[[dict[str, Any], set[str]], None] | None = None
         self._damaged: dict[tuple[str, int | None], Damaged] = {}
         self._unseen = 0
@@ -206,7 +210,7 @@ class History:
 
     def scan_damaged(self, check: Callable[[DealRow], None] | None = None) -> list[Damaged]:
         """Every stored session and deal that does not read back (``check``: the game's own test of a deal
-        that has the right shape), oldest first: what ``history --damaged`` lists."""
+        that has the right shape, raising :class:`DamagedRow`), oldest first: what ``history --damaged`` lists."""
         found: list[Damaged] = []
         for (sid,) in self.iter_rows("SELECT id FROM sessions ORDER BY id"):
             if self.session(int(sid)) is None:
@@ -216,7 +220,7 @@ class History:
                 deal = _deal_row(row, full=True)
                 if check is not None:
                     check(deal)
-            except UNREADABLE as exc:
+            except DamagedRow as exc:
                 found.append(Damaged("deals", row[0] if isinstance(row[0], int) else None, str(exc)))
         return found
 
@@ -225,7 +229,7 @@ class History:
         for row in rows:
             try:
                 out.append(_deal_row(row, full))
-            except Invalid as exc:
+            except DamagedRow as exc:
                 self.note_damaged("deals", row[0] if isinstance(row[0], int) else None, exc)
         return out
 
@@ -296,7 +300,7 @@ class History:
         uid: str | None = None,
         played: float | None = None,
     ) -> int:
-        """Store one deal (``record``: :meth:`app.game.record.DealRecord.to_dict`) and, in the same transaction,
+        """Store one deal (``record``: a plain dict of :mod:`.deal_format`'s shape) and, in the same transaction,
         its session's new ``state``; returns the deal's id."""
         now = self.clock() if played is None else played
 
@@ -481,7 +485,7 @@ class History:
                 dict(zip(("uid", "started", "updated", "preset", "mode", "status"), r[1:7], strict=True)), ""
             )
             config, state = stored(r[7], ANY_OBJECT, "config"), stored(r[8], ANY_OBJECT, "state")
-        except Invalid as exc:
+        except DamagedRow as exc:
             self.note_damaged("sessions", session, exc)
             return None
         return SessionRow(r[0], r[1], r[2], r[3], r[4], r[5], Status(r[6]), config, state, r[9])

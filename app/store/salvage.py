@@ -1,29 +1,28 @@
 """What can still be read of a damaged history, carried over to the fresh file that replaces it.
 
 A damaged page loses the rows stored on it, not the file: every session and deal is read on its own, by id
-(a scan would stop at the first bad page), checked like a line of an import (:mod:`.validate`, then the
+(a scan would stop at the first bad page), checked like a line of an import (:data:`.deal_format.LINE`, then the
 history's ``check`` when the game gave one: the record must read back as a deal the table could have made),
-and the good ones are written to the fresh history in one transaction. The damaged file stays aside as it
-was; :class:`Salvaged` says how many deals came over and how many were lost. The one way a deal row is
-written (:func:`insert_deal`: the game's, an import's and a salvage's), and a session row of an export line
-(:func:`insert_session`: an import's and a salvage's), live here, below the database module that uses them.
+and the good ones are written to the fresh history in one transaction (:mod:`.insert`), each a plain dict. The
+damaged file stays aside as it was; :class:`Salvaged` says how many deals came over and how many were lost.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .schema import UNDECIDED, decider_column, new_uid, player_columns
-from .validate import ANY_OBJECT, FORMAT, LINE, SESSION, UNREADABLE, VERSION, Invalid, Mode, stored
+from .deal_format import FORMAT, LINE, VERSION
+from .insert import insert_deal, insert_session
+from .schema import new_uid
+from .validate import ANY_OBJECT, SESSION, DamagedRow, Mode, stored
 
 T = TypeVar("T")
 Write = Callable[[Callable[[sqlite3.Connection], T]], T]
-Check = Callable[[dict[str, Any], set[str]], None]
+Check = Callable[[dict[str, Any], set[str]], None]  # raises DamagedRow for a line that does not read back
 
 GAP = 1000  # ids probed past the last one found, when the damage hides how many there were
 
@@ -89,7 +88,7 @@ def _sessions(db: sqlite3.Connection) -> dict[int, dict[str, Any]]:
             doc = dict(zip(("uid", "started", "updated", "preset", "mode", "status"), row[:6], strict=True))
             doc["config"], doc["state"] = stored(row[6], ANY_OBJECT, "config"), stored(row[7], ANY_OBJECT, "state")
             SESSION(doc, "session")
-        except Invalid:
+        except DamagedRow:
             continue
         out[sid] = doc
     return out
@@ -140,7 +139,7 @@ def _carry(db: sqlite3.Connection, write: Write[Salvaged], check: Check | None) 
             LINE(doc, "")
             if check is not None:
                 check(doc, known)
-        except UNREADABLE:
+        except DamagedRow:
             lost += 1
             continue
         known.add(doc["uid"])
@@ -163,61 +162,3 @@ def _carry(db: sqlite3.Connection, write: Write[Salvaged], check: Check | None) 
         return Salvaged(len(good), lost, len(new_sessions))
 
     return write(put)
-
-
-def insert_session(db: sqlite3.Connection, session: dict[str, Any]) -> int:
-    """One session row from an export line's session (an import's or a salvage's), in the caller's transaction;
-    returns its id."""
-    cur = db.execute(
-        "INSERT INTO sessions (uid, started, updated, preset, mode, status, config, state) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            session["uid"],
-            session["started"],
-            session["updated"],
-            session["preset"],
-            session["mode"],
-            session["status"],
-            json.dumps(session["config"]),
-            json.dumps(session["state"]),
-        ),
-    )
-    return int(cur.lastrowid or 0)
-
-
-def insert_deal(
-    db: sqlite3.Connection,
-    session: int | None,
-    record: dict[str, Any],
-    mode: Mode,
-    played: float,
-    retry_of: int | None,
-    review: dict[str, Any] | None,
-    uid: str | None,
-) -> int:
-    """One deal row (the game's, an import's or a salvage's), in the caller's transaction; returns its id."""
-    cols = player_columns(record)
-    names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
-    if record.get("rules") == UNDECIDED or decider_column(record) != "player":
-        review = None  # the player decided nothing, so nothing is priced (an older build's export may hold one)
-    cur = db.execute(
-        f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, retry_of, verdict, loss, review, "
-        f"decider, {', '.join(names)}) VALUES ({', '.join('?' * (13 + len(names)))})",
-        (
-            uid or new_uid(),
-            session,
-            record["number"],
-            played,
-            record["rules"],
-            mode.value,
-            record.get("human"),
-            json.dumps(record, ensure_ascii=False),
-            retry_of,
-            None if review is None else review.get("verdict"),
-            None if review is None else review.get("loss"),
-            None if review is None else json.dumps(review),
-            decider_column(record),
-            *(cols[n] for n in names),
-        ),
-    )
-    return int(cur.lastrowid or 0)

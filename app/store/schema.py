@@ -17,8 +17,8 @@ Versions:
    and right answers, the mean seconds a question, the longest run of right answers, every question and
    answer as JSON; the Arrange drill's mean units lost), and ``mistakes``: the hands the player lost badly,
    each with when it is due again on the spaced schedule.
-5. ``decider``: who decided the player's hand of each deal (:func:`decider_column`: ``player``, ``timeout``,
-   ``takeover`` or a computer level; null when nobody played, or the record does not say), so that the
+5. ``decider``: who decided the player's hand of each deal (:func:`.deal_format.decider_column`: ``player``,
+   ``timeout``, ``takeover`` or a computer level; null when nobody played, or the record does not say), so that the
    figures of the player's skill count the player's own decisions in SQL. Filled in for the deals already
    stored, where a ``takeover`` is read as ``timeout``: the builds before this one wrote it only when the
    computer completed the hand at the time-out. A record that names no decider for the player counts as
@@ -34,6 +34,8 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Callable
+
+from .deal_format import COLUMNS, decider_column, player_columns
 
 VERSION = 6
 
@@ -113,63 +115,8 @@ def _v1(db: sqlite3.Connection) -> None:
     )
 
 
-def player_columns(record: dict) -> dict[str, object]:
-    """What the statistics count of a deal, from its stored JSON: the player's side of it (all None when
-    nobody played the deal, or it was not scored)."""
-    human, result = record.get("human"), record.get("result")
-    empty: dict[str, object] = dict.fromkeys(
-        ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
-    )
-    if human is None or not result:
-        return empty
-    seats = record["seats"]
-    me = seats.index(human)
-    won = lost = given = taken = 0
-    for pair in result["pairs"]:
-        i, j = pair["players"]
-        if me not in (i, j):
-            continue
-        sign = 1 if i == me else -1
-        rows = pair["rows"] or []
-        mine = [o if sign == 1 else {"win": "loss", "loss": "win"}.get(o, o) for o in rows]
-        won += mine.count("win")
-        lost += mine.count("loss")
-        for item in pair["items"]:
-            if item["kind"] == "sweep":
-                given += item["value"] * sign > 0
-                taken += item["value"] * sign < 0
-    decision = record.get("decisions", {}).get(str(human), {})
-    return {
-        "units": record["units"][human],
-        "rows_won": won,
-        "rows_lost": lost,
-        "sweeps_given": given,
-        "sweeps_taken": taken,
-        "fouled": int(bool(result["fouled"][me])),
-        "special": decision.get("declare"),
-        "seconds": record.get("seconds"),
-    }
-
-
-def decider_column(record: dict) -> str | None:
-    """Who decided the player's hand, from a deal's stored JSON (:class:`app.game.record.Decider`'s value):
-    as ``decided_by`` says; for a record that does not say, ``takeover`` where its old flag says the computer
-    finished the hand, ``player`` only where it holds the seconds the player took (written when, and only
-    when, the player submits), else None (unknown: not the player's own). None when nobody played the deal.
-    :meth:`app.game.record.DealRecord.from_dict` reads a record that does not say with this too."""
-    human = record.get("human")
-    if human is None or str(human) not in record.get("decisions", {}):
-        return None
-    named = record.get("decided_by", {}).get(str(human))
-    if isinstance(named, str):
-        return named
-    if record.get("computer_for_human"):
-        return "takeover"
-    return "player" if record.get("seconds") is not None else None
-
-
 def _v2(db: sqlite3.Connection) -> None:
-    names = ("units", "rows_won", "rows_lost", "sweeps_given", "sweeps_taken", "fouled", "special", "seconds")
+    names = COLUMNS
     kinds = ("INTEGER",) * 6 + ("TEXT", "REAL")
     for name, kind in zip(names, kinds, strict=True):
         db.execute(f"ALTER TABLE deals ADD COLUMN {name} {kind}")

@@ -1,12 +1,15 @@
-"""The one schema of the history's data: an export line (app/commands/README.md, "Exporting the history"), and
-the stored rows the game reads back (a deal's record and review, a session's settings and state, the listing columns).
+"""The bounds every value from outside is held to, the checks a format is built of, the one error of a row that
+does not read back (:class:`DamagedRow`) and the one place where what a reader may raise becomes it
+(:func:`reading`); and the formats of the history's data besides the deal's (a review, a session, the columns a
+list of deals shows). A deal's own format, and the export line that carries it, are :mod:`.deal_format`.
 
 Import, ``replay``, the History screen, export and the salvage of a damaged file all read through here, so that
 a value from outside (a file, or a row someone edited) is bounded before any other code sees it: the nesting
 depth, the length of every string, list and object, every number (finite, and an integer small enough for
-SQLite), and each known field's type and range. :class:`Invalid` names the field (``deal.result.pairs[2].score``)
-and what is wrong with it. What a deal *means* (its hands are the seed's, its result is what the rules score)
-is checked above this floor, by :meth:`app.game.record.DealRecord.from_dict`, once the shape is known good.
+SQLite), and each known field's type and range. :class:`DamagedRow` names the field
+(``deal.result.pairs[2].score``) and what is wrong with it. What a deal *means* (its hands are the seed's, its
+result is what the rules score) is checked above this floor, by :meth:`app.game.record.DealRecord.from_dict`,
+once the shape is known good; it raises the same error.
 """
 
 from __future__ import annotations
@@ -14,13 +17,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from itertools import accumulate
 from typing import Any
-
-FORMAT = "chinese-poker-deal"
-VERSION = 1
 
 MAX_FILE = 64 * 1024 * 1024  # an import reads at most this many bytes (some 15,000 deals)
 MAX_LINE = 256 * 1024  # a deal is a few kilobytes; a longer line is not one
@@ -49,18 +50,41 @@ class Status(StrEnum):
     OVER = "over"
 
 
-UNREADABLE: tuple[type[Exception], ...] = (ValueError, TypeError, LookupError, AttributeError, ArithmeticError)
-"""What reading a damaged row may raise, whoever reads it (the schema's :class:`Invalid`, the game's record and
-rules errors, all ValueErrors, and what a value of the right shape but the wrong meaning raises on the way): the
-one catch of a row that does not read back, for the store, import and the screens alike."""
-
-
-class Invalid(ValueError):
-    """A value that is not what the schema allows; ``field`` is its path (empty: the whole document)."""
+class DamagedRow(ValueError):
+    """A stored or imported row (a deal, its review, a session, a line of an export) that does not read back:
+    ``field`` is where (its path, ``deal.result.pairs[2].score``; empty: the row as a whole) and ``reason`` what
+    is wrong. Every reader of the history's data raises it and nothing else: this floor's checks, the game's
+    record (:meth:`app.game.record.DealRecord.from_dict`), import; so a row that does not read back is caught as
+    this one type, wherever it is met."""
 
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(f"{field}: {reason}" if field else reason)
         self.field, self.reason = field, reason
+
+    def within(self, outer: str) -> DamagedRow:
+        """The same damage, its field named from ``outer`` (``seats`` within ``deal``: ``deal.seats``)."""
+        if not outer:
+            return self
+        return DamagedRow(f"{outer}.{self.field}" if self.field else outer, self.reason)
+
+
+UNREADABLE: tuple[type[Exception], ...] = (ValueError, TypeError, LookupError, AttributeError, ArithmeticError)
+"""What the readers the history's readers call may raise on a damaged value (the rules' and the coach's
+``from_dict``, an enum of a value it does not know, a key that is not there, and what a value of the right shape
+but the wrong meaning raises on the way): :func:`reading` turns it into a :class:`DamagedRow`."""
+
+
+@contextmanager
+def reading(field: str = "") -> Iterator[None]:
+    """Read a stored value in this block: whatever reading a damaged one raises comes out as a
+    :class:`DamagedRow` at ``field`` (one already raised is named from ``field``). The one place where the
+    errors of :data:`UNREADABLE` are caught."""
+    try:
+        yield
+    except DamagedRow as exc:
+        raise exc.within(field) from None
+    except UNREADABLE as exc:
+        raise DamagedRow(field, f"missing {exc}" if isinstance(exc, KeyError) else str(exc)) from None
 
 
 class _Huge:
@@ -121,7 +145,7 @@ def parse_quick(text: str, field: str = "") -> Any:
     :func:`parse`, for the export's reading of rows this game stored. A value out of bounds is named by
     :func:`parse`'s thorough reading."""
     if len(text) > MAX_LINE:
-        raise Invalid(field, f"longer than {MAX_LINE:,} characters")
+        raise DamagedRow(field, f"longer than {MAX_LINE:,} characters")
     try:
         return json.loads(
             text,
@@ -135,18 +159,18 @@ def parse_quick(text: str, field: str = "") -> Any:
 
 
 def parse(text: str, field: str = "") -> Any:
-    """JSON ``text`` read with every bound applied (:func:`bounded`); :class:`Invalid` otherwise."""
+    """JSON ``text`` read with every bound applied (:func:`bounded`); :class:`DamagedRow` otherwise."""
     if len(text) > MAX_LINE:
-        raise Invalid(field, f"longer than {MAX_LINE:,} characters")
+        raise DamagedRow(field, f"longer than {MAX_LINE:,} characters")
     depth = nesting(text)
     if depth > MAX_DEPTH:
-        raise Invalid(field, f"nested {depth:,} deep (at most {MAX_DEPTH})")
+        raise DamagedRow(field, f"nested {depth:,} deep (at most {MAX_DEPTH})")
     try:
         value = json.loads(text, parse_int=_parse_int, parse_constant=lambda name: math.nan)
     except json.JSONDecodeError as exc:
-        raise Invalid(field, f"not JSON ({exc.msg} at column {exc.colno})") from None
+        raise DamagedRow(field, f"not JSON ({exc.msg} at column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:  # RecursionError: cannot happen after nesting(), kept as a net
-        raise Invalid(field, f"not JSON ({exc})") from None
+        raise DamagedRow(field, f"not JSON ({exc})") from None
     bounded(value, field)
     return value
 
@@ -154,26 +178,26 @@ def parse(text: str, field: str = "") -> Any:
 def bounded(value: Any, field: str = "", depth: int = 0) -> None:
     """Every bound of the module docstring, on a parsed value and all it holds."""
     if depth > MAX_DEPTH:
-        raise Invalid(field, f"nested deeper than {MAX_DEPTH}")
+        raise DamagedRow(field, f"nested deeper than {MAX_DEPTH}")
     if value is None or isinstance(value, bool):
         return
     if isinstance(value, _Huge):
-        raise Invalid(field, f"a number of {value.digits:,} digits")
+        raise DamagedRow(field, f"a number of {value.digits:,} digits")
     if isinstance(value, int):
         if not -MAX_INT <= value <= MAX_INT:
-            raise Invalid(field, f"a number beyond ±{MAX_INT}")
+            raise DamagedRow(field, f"a number beyond ±{MAX_INT}")
         return
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise Invalid(field, "not a finite number")
+            raise DamagedRow(field, "not a finite number")
         return
     if isinstance(value, str):
         if len(value) > MAX_STRING:
-            raise Invalid(field, f"a text of {len(value):,} characters (at most {MAX_STRING:,})")
+            raise DamagedRow(field, f"a text of {len(value):,} characters (at most {MAX_STRING:,})")
         return
     if isinstance(value, list | dict):
         if len(value) > MAX_ITEMS:
-            raise Invalid(field, f"{len(value):,} items (at most {MAX_ITEMS:,})")
+            raise DamagedRow(field, f"{len(value):,} items (at most {MAX_ITEMS:,})")
         if isinstance(value, list):
             for k, item in enumerate(value):
                 bounded(item, f"{field}[{k}]", depth + 1)
@@ -182,7 +206,7 @@ def bounded(value: Any, field: str = "", depth: int = 0) -> None:
                 bounded(key, field, depth + 1)
                 bounded(item, _join(field, key), depth + 1)
         return
-    raise Invalid(field, f"not a JSON value ({type(value).__name__})")
+    raise DamagedRow(field, f"not a JSON value ({type(value).__name__})")
 
 
 def _join(field: str, key: str) -> str:
@@ -217,9 +241,22 @@ def integer(low: int, high: int) -> Check:
 
     def check(value: Any, field: str) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise Invalid(field, f"must be an integer, not {_kind(value)}")
+            raise DamagedRow(field, f"must be an integer, not {_kind(value)}")
         if not low <= value <= high:
-            raise Invalid(field, f"must be from {low:,} to {high:,}, not {value:,}")
+            raise DamagedRow(field, f"must be from {low:,} to {high:,}, not {value:,}")
+
+    return check
+
+
+def one_of(*values: int) -> Check:
+    """An integer that is one of ``values`` (a few, named in the error: "must be 2, 3 or 4")."""
+    whole = integer(-MAX_INT, MAX_INT)  # the type's error first; the range is the values' own
+    named = ", ".join(map(str, values[:-1])) + f" or {values[-1]}" if len(values) > 1 else str(values[0])
+
+    def check(value: Any, field: str) -> None:
+        whole(value, field)
+        if value not in values:
+            raise DamagedRow(field, f"must be {named}, not {value:,}")
 
     return check
 
@@ -229,9 +266,9 @@ def number(low: float, high: float) -> Check:
 
     def check(value: Any, field: str) -> None:
         if not isinstance(value, int | float) or isinstance(value, bool):
-            raise Invalid(field, f"must be a number, not {_kind(value)}")
+            raise DamagedRow(field, f"must be a number, not {_kind(value)}")
         if not low <= value <= high:
-            raise Invalid(field, f"must be from {low:,g} to {high:,g}, not {value:,g}")
+            raise DamagedRow(field, f"must be from {low:,g} to {high:,g}, not {value:,g}")
 
     return check
 
@@ -243,13 +280,13 @@ def text(longest: int = 64, *, choices: Iterable[str] | None = None, pattern: st
 
     def check(value: Any, field: str) -> None:
         if not isinstance(value, str):
-            raise Invalid(field, f"must be a text, not {_kind(value)}")
+            raise DamagedRow(field, f"must be a text, not {_kind(value)}")
         if len(value) > longest:
-            raise Invalid(field, f"must be at most {longest} characters")
+            raise DamagedRow(field, f"must be at most {longest} characters")
         if allowed is not None and value not in allowed:
-            raise Invalid(field, f"must be one of {', '.join(allowed)}")
+            raise DamagedRow(field, f"must be one of {', '.join(allowed)}")
         if matcher is not None and not matcher.fullmatch(value):
-            raise Invalid(field, f"must match {pattern}")
+            raise DamagedRow(field, f"must match {pattern}")
 
     return check
 
@@ -257,7 +294,7 @@ def text(longest: int = 64, *, choices: Iterable[str] | None = None, pattern: st
 def boolean(value: Any, field: str) -> None:
     """True or false."""
     if not isinstance(value, bool):
-        raise Invalid(field, f"must be true or false, not {_kind(value)}")
+        raise DamagedRow(field, f"must be true or false, not {_kind(value)}")
 
 
 def anything(value: Any, field: str) -> None:
@@ -279,9 +316,9 @@ def list_of(check: Check, longest: int, shortest: int = 0) -> Check:
 
     def inner(value: Any, field: str) -> None:
         if not isinstance(value, list):
-            raise Invalid(field, f"must be a list, not {_kind(value)}")
+            raise DamagedRow(field, f"must be a list, not {_kind(value)}")
         if not shortest <= len(value) <= longest:
-            raise Invalid(field, f"must hold {shortest} to {longest} items, not {len(value)}")
+            raise DamagedRow(field, f"must hold {shortest} to {longest} items, not {len(value)}")
         for k, item in enumerate(value):
             check(item, f"{field}[{k}]")
 
@@ -294,15 +331,15 @@ def obj(fields: dict[str, Check], required: Iterable[str] = (), *, extra: bool =
 
     def inner(value: Any, field: str) -> None:
         if not isinstance(value, dict):
-            raise Invalid(field, f"must be an object, not {_kind(value)}")
+            raise DamagedRow(field, f"must be an object, not {_kind(value)}")
         for key in needed:
             if key not in value:
-                raise Invalid(_join(field, key), "is missing")
+                raise DamagedRow(_join(field, key), "is missing")
         for key, item in value.items():
             check = fields.get(key)
             if check is None:
                 if not extra:
-                    raise Invalid(_join(field, key), "is not a field of this format")
+                    raise DamagedRow(_join(field, key), "is not a field of this format")
                 continue
             check(item, _join(field, key))
 
@@ -324,58 +361,6 @@ ANY_OBJECT = obj({}, extra=True)
 # rules.presets.Preset's values: this floor imports the standard library only (a test keeps the two equal).
 PRESETS = ("taiwan", "tournament", "arcade", "shisanshui", "western", "hongkong", "backrow", "ladder")
 
-_PAIR = obj(
-    {
-        "players": list_of(SEAT, 2, 2),
-        "rows": nullable(list_of(text(8), 3, 3)),
-        "score": UNITS,
-        "items": list_of(obj({"kind": text(32), "value": UNITS}, ("kind", "value")), 64),
-    },
-    ("players", "items"),
-)
-RESULT = obj(
-    {
-        "rules": text(choices=PRESETS),
-        "totals": list_of(UNITS, 4, 2),
-        "fouled": list_of(boolean, 4, 2),
-        "pairs": list_of(_PAIR, 6),
-    },
-    ("rules", "totals", "fouled", "pairs"),
-)
-DEAL = obj(
-    {
-        "number": integer(1, 1_000_000),
-        "seed": integer(0, MAX_INT),
-        "rules": text(choices=PRESETS),
-        "options": ANY_OBJECT,
-        "seats": list_of(SEAT, 4, 2),
-        "human": nullable(SEAT),
-        "hands": seat_map(CARDS),
-        "decisions": seat_map(ANY_OBJECT),
-        "dealer": nullable(SEAT),
-        "cut": nullable(CARD),
-        "treasure": list_of(CARD, 52),
-        "doubles": seat_map(nullable(SEAT)),
-        "computer_for_human": boolean,
-        "result": RESULT,
-        "units": list_of(UNITS, 4),
-        "settlement": ANY_OBJECT,
-        "before": list_of(UNITS, 4),
-        "after": list_of(UNITS, 4),
-        "decided_by": seat_map(text(16)),
-        "seconds": nullable(number(0, 10**7)),
-        "players": integer(2, 4),
-        "banker": nullable(SEAT),
-        "stakes": seat_map(integer(0, MAX_UNITS)),
-        "exchange": nullable(text(24)),
-        "passes": list_of(seat_map(text(16)), 8),
-        "passed_for_human": list_of(integer(0, 7), 8),
-        "passed_after_leaving": list_of(integer(0, 7), 8),
-        "pass_seconds": list_of(nullable(number(0, 10**7)), 8),
-        "turned": nullable(CARD),
-    },
-    ("number", "seed", "rules", "seats", "hands"),
-)
 _PRICED = obj(
     {
         "decision": ANY_OBJECT,
@@ -419,36 +404,13 @@ _SESSION_COLUMNS: dict[str, Check] = {
 }
 SESSION_COLUMNS = obj(_SESSION_COLUMNS, tuple(_SESSION_COLUMNS))  # a stored session's plain columns
 SESSION = obj({**_SESSION_COLUMNS, "config": ANY_OBJECT, "state": ANY_OBJECT}, (*_SESSION_COLUMNS, "config", "state"))
-_FIELDS: dict[str, Check] = {
-    "format": anything,
-    "version": anything,
-    "uid": text(16, pattern=UID),
-    "played": TIME,
-    "mode": text(choices=[m.value for m in Mode]),
-    "session": nullable(SESSION),
-    "retry_of": nullable(text(16, pattern=UID)),
-    "deal": DEAL,
-    "review": nullable(REVIEW),
-}
-LINE = obj(_FIELDS, tuple(_FIELDS))
-
-
-def export_line(text_: str) -> dict[str, Any]:
-    """One line of an export file, parsed and of the format's shape; :class:`Invalid` otherwise."""
-    doc = parse(text_)
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise Invalid("format", f'missing: not a deal of this game (no "format": "{FORMAT}")')
-    if doc.get("version") != VERSION:
-        raise Invalid("version", f"{doc.get('version')!r}; this game reads version {VERSION}")
-    LINE(doc, "")
-    return doc
 
 
 def stored(text_: Any, check: Check, field: str, *, quick: bool = False) -> Any:
     """A JSON column of a stored row (a deal's ``data``, a session's ``config``), read and checked (``quick``:
     :func:`parse_quick`)."""
     if not isinstance(text_, str):
-        raise Invalid(field, f"must be JSON text, not {type(text_).__name__}")
+        raise DamagedRow(field, f"must be JSON text, not {type(text_).__name__}")
     value = parse_quick(text_, field) if quick else parse(text_, field)
     check(value, field)
     return value

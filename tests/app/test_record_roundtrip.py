@@ -85,7 +85,7 @@ def test_config_reads_back() -> None:
         (lambda d: d.__setitem__("seed", d["seed"] + 1), "is not the one seed"),
         (lambda d: d["decisions"].pop("1"), "every seat"),
         (lambda d: d.__setitem__("seats", [0, 0, 1, 2]), "distinct"),
-        (lambda d: d.__setitem__("rules", "poker"), "unknown preset"),
+        (lambda d: d.__setitem__("rules", "poker"), "rules: must be one of"),
         (lambda d: d.__setitem__("seconds", -3), "seconds"),
         (lambda d: d["decided_by"].__setitem__("0", "robot"), "robot"),
         (lambda d: d.__setitem__("units", [1, 0, 0, -1]), "seat by seat"),

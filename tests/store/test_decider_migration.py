@@ -19,7 +19,8 @@ from app.game.record import DealRecord, Decider
 from app.game.transfer import import_lines
 from app.screens.history import decider_mark
 from app.store.database import open_history
-from app.store.schema import VERSION, migrate, new_uid, player_columns, version_of
+from app.store.deal_format import player_columns
+from app.store.schema import VERSION, migrate, new_uid, version_of
 from app.store.stats import compute_stats
 
 from .helpers import connect, sample_records

@@ -23,7 +23,8 @@ import pytest
 
 from app.store import schema
 from app.store.database import HistoryOff, Mode, open_history
-from app.store.schema import VERSION, decider_column, migrate, new_uid, player_columns, version_of
+from app.store.deal_format import decider_column, player_columns
+from app.store.schema import VERSION, migrate, new_uid, version_of
 from app.store.stats import compute_stats
 from rules.presets import Preset
 

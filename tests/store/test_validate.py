@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.store.validate import MAX_DEPTH, PRESETS, Invalid, Mode, Status, listing, nesting, obj, parse, text
+from app.store.validate import MAX_DEPTH, PRESETS, DamagedRow, Mode, Status, listing, nesting, obj, parse, text
 from rules.presets import Preset
 
 
@@ -28,14 +28,14 @@ def test_nesting_ignores_brackets_inside_strings() -> None:
     ],
 )
 def test_parse_bounds_every_value(doc: str, words: str) -> None:
-    with pytest.raises(Invalid) as failed:
+    with pytest.raises(DamagedRow) as failed:
         parse(doc)
     assert words in str(failed.value)
 
 
 def test_a_strange_key_is_quoted_and_cut_in_the_field() -> None:
     check = obj({"a": text(4)})
-    with pytest.raises(Invalid) as failed:
+    with pytest.raises(DamagedRow) as failed:
         check({"x\n" * 40: 1}, "deal")
     assert "\n" not in str(failed.value) and len(failed.value.field) < 45
     assert failed.value.reason == "is not a field of this format"
@@ -44,7 +44,7 @@ def test_a_strange_key_is_quoted_and_cut_in_the_field() -> None:
 def test_the_listing_columns_are_checked() -> None:
     good = (1, "0" * 16, 1, 1, 1.7e9, "taiwan", Mode.TABLE.value, 0, -3, 2, 0, 1, 0, None, 4.5, None, None, None, 4)
     listing(good)
-    with pytest.raises(Invalid, match="mode: must be one of"):
+    with pytest.raises(DamagedRow, match="mode: must be one of"):
         listing((*good[:6], "nowhere", *good[7:]))
     assert {s.value for s in Status} == {"open", "over"}
 
