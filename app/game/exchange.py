@@ -22,6 +22,7 @@ from rules.exchange import PASS_SIZE, ExchangeError, check_pass, pass_round
 
 from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
+from .clock import Clock
 from .phase import Phase
 from .progress import Made, Progress
 from .record import DealRecord
@@ -46,7 +47,7 @@ class Table(Protocol):
     human: int | None
     levels: list[Level]
     phase: Phase
-    deadline: float | None
+    clock: Clock
     sort: str
     now: Callable[[], float]
     ask: Asking
@@ -146,13 +147,13 @@ class Exchange:
         self.passes = {}
         self.taken = False
         self._opened = t.now()
-        t.deadline = None
+        t.clock.limit(None)
         t.arrange = None
         if t.human is not None:
             t.arrange = ArrangeState.new(rec.hands[t.human], t.sort, t.config.options.wheel).receive(self.received)
             seconds = pass_seconds(t.config.time_limit)
             if seconds is not None:
-                t.deadline = t.now() + t.progress.pass_time_for(rec.number, len(rec.passes), seconds)
+                t.clock.limit(t.progress.pass_time_for(rec.number, len(rec.passes), seconds))
             self._give_again(rec)
 
     def _give_again(self, rec: DealRecord) -> None:
@@ -167,7 +168,7 @@ class Exchange:
             self.passes[t.human] = check_pass(rec.hands[t.human], made.given)
         except ExchangeError:
             return
-        t.deadline = None
+        t.clock.limit(None)
         if k in made.taken:
             rec.passed_for_human += (k,)
             t.arrange = None  # as when the clock's pass was taken (:meth:`take`)
@@ -228,7 +229,7 @@ class Exchange:
         passed = check_pass(rec.hands[t.human], st.selected)
         self._note_seconds(rec)  # while the pass clock still runs for the player
         self.passes[t.human] = passed
-        t.deadline = None
+        t.clock.limit(None)
         self._maybe_complete()
 
     def _note_seconds(self, rec: DealRecord) -> None:
@@ -246,7 +247,7 @@ class Exchange:
         if not self.can_pick or t.human is None:
             return None
         self.taken = True
-        t.deadline = None
+        t.clock.limit(None)
         return self.request(t.human, HELPER_LEVEL, Purpose.TAKEOVER)
 
     def _maybe_complete(self) -> None:

@@ -32,8 +32,10 @@ from rules.deal import DealError, Decision
 from rules.ledger import EndReason
 from rules.presets import Preset
 
+from .clock import Clock
 from .phase import Phase
 from .record import DealRecord, Decider
+from .wagers import Wagers
 
 PROGRESS = "progress"  # the key of the deal in progress in a stored session's state
 SAVE_EVERY = 1.0  # seconds: the most often the clock alone is written
@@ -208,10 +210,9 @@ class Kept(Protocol):
 
     phase: Phase
     current: DealRecord | None
-    deadline: float | None
+    clock: Clock
     arrange: Any  # :class:`app.game.arrange.ArrangeState` while the player arranges or picks a pass
-    human_double: int | None
-    stake: int
+    wagers: Wagers
     exchange: Any  # :class:`app.game.exchange.Exchange`: its ``passes`` of the round under way, ``can_pick``
     journal: Any  # a :class:`app.game.journal.Journal` writes the session (its ``keep``); others do not
 
@@ -286,7 +287,9 @@ class Progress:
     def made(self) -> Made:
         """What the player has decided so far in the deal being played (read from the table as it stands)."""
         table, rec = self.table, self.playing
-        stake = table.stake if self.before is not None and table.stake != self.before.get("stake") else None
+        stake = (
+            table.wagers.stake if self.before is not None and table.wagers.stake != self.before.get("stake") else None
+        )
         if rec is None or rec.human is None:
             return Made(stake=stake)
         human = rec.human
@@ -300,7 +303,7 @@ class Progress:
         st = table.arrange
         placed: Rows = NO_ROWS
         declared = None
-        double = table.human_double
+        double = table.wagers.double
         if decision is not None:  # the 賭倍 that went in with it (the computer's own, when it finished the hand)
             double = rec.doubles.get(human)
         elif st is not None:
@@ -425,8 +428,9 @@ def restore_made(table: Any, record: DealRecord, human: int, made: Made) -> None
                 else replace(st, declared=decision.declare)
             )
         if record.preset is Preset.ARCADE and record.banker is None:  # the 賭倍 that went in with it, or none
-            record.doubles[human] = made.double if made.double in table.double_options() else None
-        table.arrange, table.deadline = st, None
+            record.doubles[human] = made.double if made.double in table.wagers.double_options() else None
+        table.arrange = st
+        table.clock.limit(None)
         return
     if st is None:
         return
@@ -437,5 +441,5 @@ def restore_made(table: Any, record: DealRecord, human: int, made: Made) -> None
     if special is not None:
         st = st.declare(special)
     table.arrange = st
-    if made.double in table.double_options():
-        table.human_double = made.double
+    if made.double in table.wagers.double_options():
+        table.wagers.double = made.double

@@ -124,15 +124,17 @@ class OneDeal(Table):
             pass_seconds=old.pass_seconds,
         )
         self.number, self.current = old.number, rec
-        self.reveal, self.human_double, self.arrange = RevealProgress(), None, None
-        self.deadline, self.timeout = None, None
+        self.reveal, self.arrange = RevealProgress(), None
+        self.wagers.double = None
+        self.timeout = None
+        self.clock.limit(None)
         self.phase = Phase.ARRANGING
         if self.retrying and old.human is not None:
             specials = detect_specials(old.hands[old.human]) & self.preset.specials
             self.arrange = ArrangeState.new(old.hands[old.human], self.sort, old.options.wheel, specials)
             if self.config.time_limit > 0:
-                self.deadline = self.now() + self.config.time_limit
-            self._arranging_since, self._held_for = self.now(), 0.0
+                self.clock.limit(self.config.time_limit)
+            self.clock.restart()
         else:
             self.score()
         return rec

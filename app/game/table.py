@@ -32,7 +32,8 @@ from rules.specials import detect_specials
 
 from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
-from .banker import cycle_stake, deal_stakes, next_banker
+from .banker import deal_stakes, next_banker
+from .clock import Clock
 from .coach import Coach
 from .conduct import REFUSED, Next, answer_each, play_out
 from .exchange import Exchange
@@ -45,6 +46,7 @@ from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_s
 from .requests import AIRequest, PassRequest, Purpose
 from .reveal import RevealProgress, RevealStep, reveal_steps
 from .seating import check_seated, seat_ledger
+from .wagers import Wagers
 from .why import Why
 
 
@@ -78,10 +80,8 @@ class Table:
         self.history: list[DealRecord] = []
         self.current: DealRecord | None = None
         self.arrange: ArrangeState | None = None
-        self.human_double: int | None = None
-        self.stake = config.player_stake  # banker game: what the player stakes, from the next deal on
-        self.deadline: float | None = None
-        self._held_at: float | None = None  # when the countdown was stopped (:meth:`hold_clock`)
+        self.wagers = Wagers(self)  # the player's 賭倍 this deal and stake from the next deal on
+        self.clock = Clock(now)  # the countdown to decide (arranging, a pass), with its holds
         # This deal's time-out: None (not yet), else how it is handled (:meth:`on_timeout`, :meth:`resolve_timeout`).
         self.timeout: Timeout | None = None
         self.reveal = RevealProgress()
@@ -97,7 +97,6 @@ class Table:
         self.start_money, self.coach = self.money(), Coach()  # the coach: every priced decision of the session
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
         self.coach.listener = None if journal is None else journal.reviewed
-        self._arranging_since, self._held_for = 0.0, 0.0  # the player's seconds to arrange (the clock's holds out)
         self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
         self.exchange = Exchange(self)  # 換三張: the rounds of passing
         self.progress = Progress(self)  # the deal in progress and its clock, kept with the session for Continue
@@ -216,15 +215,15 @@ class Table:
                 self.config.banker_moves,
                 self.config.first_banker,
             )
-            record.stakes = dict(zip(seats, deal_stakes(seats, record.banker, human, self.stake), strict=True))
+            record.stakes = dict(zip(seats, deal_stakes(seats, record.banker, human, self.wagers.stake), strict=True))
             made = self.progress.made_for(self.number)
             if made is not None and made.stake in STAKES:  # Continue: a stake chosen during the deal, for the next
-                self.stake = made.stake
+                self.wagers.stake = made.stake
         self.current = record
         self.reveal = RevealProgress()
-        self.human_double = None
+        self.wagers.double = None
         self.timeout = None
-        self._held_at = self.now() if self._held_at is not None else None
+        self.clock.restart()
         if not self.exchange.start(record):  # 換三張 first, when the table passes cards
             self.begin_arranging()
         return record
@@ -234,15 +233,14 @@ class Table:
         record, human = self.current, self.current.human if self.current is not None else None
         assert record is not None
         self.arrange = None
-        self.deadline = None
+        self.clock.limit(None)
         if human is not None and human == self.human:
             specials = detect_specials(record.hands[human]) & self.preset.specials
             state = ArrangeState.new(record.hands[human], self.sort, self.config.options.wheel, specials)
             self.arrange = prefilled(state, self.config.options, self.preset)  # 免擺, the ladder
             if self.config.time_limit > 0:
-                self.deadline = self.now() + self.progress.time_for(self.number, self.config.time_limit)
-            self._held_at = self.now() if self._held_at is not None else None
-            self._arranging_since, self._held_for = self.now(), 0.0
+                self.clock.limit(self.progress.time_for(self.number, self.config.time_limit))
+            self.clock.restart()  # the player's seconds to arrange count from here
             made = self.progress.made_for(self.number)
             if made is not None:
                 restore_made(self, record, human, made)
@@ -383,31 +381,6 @@ class Table:
 
     # ---- the human's decision
 
-    def double_options(self) -> tuple[int, ...]:
-        """Arcade 賭倍: the seats the player may double against this deal (none outside arcade, or in a banker
-        game)."""
-        rec = self.current
-        if self.preset is not Preset.ARCADE or rec is None or self.human is None or rec.banker is not None:
-            return ()
-        return tuple(s for s in rec.seats if s != self.human)
-
-    def cycle_double(self) -> int | None:
-        """Arcade 賭倍: the human's target moves to the next opponent in play, then to none."""
-        others = self.double_options()
-        if not others:
-            raise ArrangeError(Why.NO_DOUBLE)
-        options: list[int | None] = [*others, None]
-        idx = options.index(self.human_double) if self.human_double in options else -1
-        self.human_double = options[(idx + 1) % len(options)]
-        return self.human_double
-
-    def cycle_stake(self) -> int:
-        """A banker game: the player's next stake (1, 2, 3, 5, round again), from the next deal on."""
-        if not self.config.banker or self.human is None:
-            raise ArrangeError(Why.NO_STAKE)
-        self.stake = cycle_stake(self.stake)
-        return self.stake
-
     def ready(self) -> Next:
         """READY: submit the human's arrangement (the deal is scored if everyone else has decided);
         :class:`ArrangeError` when it is incomplete or a foul."""
@@ -421,11 +394,10 @@ class Table:
         decision = self.arrange.decision()
         rec.decisions[self.human] = decision
         rec.decided_by[self.human] = Decider.PLAYER
-        held = self._held_for + (self.now() - self._held_at if self._held_at is not None else 0.0)
-        rec.seconds = max(0.0, self.now() - self._arranging_since - held)
+        rec.seconds = self.clock.taken()
         if self.preset is Preset.ARCADE:
-            rec.doubles[self.human] = self.human_double
-        self.deadline = None
+            rec.doubles[self.human] = self.wagers.double
+        self.clock.limit(None)
         step = self._decided()
         self.progress.decided()  # READY is written at once while the others still think
         return step
@@ -458,20 +430,9 @@ class Table:
         if self.awaiting_host:
             return 0.0
         picking = self.exchange.can_pick  # 換三張: the clock of the pass
-        if self.deadline is None or ((self.phase is not Phase.ARRANGING or self.human_ready) and not picking):
+        if (self.phase is not Phase.ARRANGING or self.human_ready) and not picking:
             return None
-        return max(0.0, self.deadline - (self._held_at if self._held_at is not None else self.now()))
-
-    def hold_clock(self, held: bool) -> None:
-        """Stop the countdown while the player cannot see the board (a dialog over it, a terminal too small)
-        and start it again from where it stopped; holding twice, or releasing twice, changes nothing."""
-        if held and self._held_at is None:
-            self._held_at = self.now()
-        elif not held and self._held_at is not None:
-            if self.deadline is not None:
-                self.deadline += self.now() - self._held_at
-            self._held_for += self.now() - self._held_at
-            self._held_at = None
+        return self.clock.left()
 
     def timed_out(self) -> bool:
         """True when the countdown has reached zero and the time-out is still to be handled (:meth:`on_timeout`)."""
@@ -497,11 +458,11 @@ class Table:
         rec.decided_by[seat] = Decider.TIMEOUT
         if self.preset is Preset.ARCADE:
             rec.doubles[seat] = (
-                self.human_double
-                if self.human_double is not None
+                self.wagers.double
+                if self.wagers.double is not None
                 else (None if choice.double is None else rec.seats[choice.double])
             )
-        self.deadline = None
+        self.clock.limit(None)
         if self.human is None:
             self.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)
         return self._decided()
@@ -521,7 +482,7 @@ class Table:
             self.timeout = Timeout.TAKEOVER
             return Next((self.ask.takeover_request(),))
         self.timeout = Timeout.HOST
-        self.deadline = None
+        self.clock.limit(None)
         return Next(host=True)
 
     def resolve_timeout(self, computer: bool) -> Next:
@@ -543,7 +504,7 @@ class Table:
         assert seat is not None
         self.human = None
         self.viewer = seat
-        self.deadline = None
+        self.clock.limit(None)
         return Next((request,))
 
     # ---- leaving and taking seats
@@ -563,7 +524,7 @@ class Table:
         self.human = None
         self.viewer = seat
         self.arrange = None
-        self.deadline = None
+        self.clock.limit(None)
         return Next(() if request is None else (request,))
 
     def take_seat(self, seat: int) -> None:
@@ -599,7 +560,7 @@ class Table:
             self.journal.deal_scored(self, rec)
         self.reveal = RevealProgress(reveal_steps(rec))
         self.phase = Phase.REVEALING
-        self.deadline = None
+        self.clock.limit(None)
         return rec
 
     @property
@@ -660,7 +621,7 @@ class Table:
         self.over_reason = EndReason(reason)  # the screen may still pass the plain string
         self.reveal = self.reveal.finish()
         self.phase = Phase.OVER
-        self.deadline = None
+        self.clock.limit(None)
         if self.journal is not None:
             self.journal.ended(self)
 
@@ -689,7 +650,7 @@ class Table:
             "player_seat": self.player_seat,
             "start_money": list(self.start_money),
             "sort": self.sort,
-            "stake": self.stake,
+            "stake": self.wagers.stake,
         }
 
     def save(self) -> dict[str, Any]:
@@ -716,7 +677,7 @@ class Table:
         stake = state.get("stake", config.player_stake)  # a session stored before the stake was kept: the host's
         if stake not in STAKES:
             raise ValueError(f"the player's stake {stake!r} is not one of {list(STAKES)}")
-        table.stake = int(stake)
+        table.wagers.stake = int(stake)
         seat = state.get("player_seat")
         if seat is not None and table.is_empty(int(seat)):
             raise ValueError(f"the player's seat {seat} is an empty chair at this table")

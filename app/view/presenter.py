@@ -417,7 +417,7 @@ class TablePresenter:
         out.append(self.t("table.treasure") + " ", style="bold")
         out.append_text(cards_text(rec.treasure, self.look) if rec.treasure else Text(self.t("common.none")))
         if table.human is not None and table.phase is Phase.ARRANGING:
-            target = table.human_double
+            target = table.wagers.double
             out.append("   " + self.t("table.double_label") + " ", style="bold")
             out.append(self.seat_name(target) if target is not None else self.t("table.double_none"))
         # Who has doubled the viewer (賭倍), as soon as they have decided: it is said at the table.

@@ -67,10 +67,10 @@ def stake_text(t: Translator, table: Table) -> str | None:
     if not table.config.banker or table.human is None:
         return None
     rec = table.current
-    now = rec.stakes.get(table.human, 1) if rec is not None and rec.banker is not None else table.stake
+    now = rec.stakes.get(table.human, 1) if rec is not None and rec.banker is not None else table.wagers.stake
     if rec is not None and rec.banker == table.human:
-        later = [t("table.stake_next", n=table.stake)] if table.stake != now else []
+        later = [t("table.stake_next", n=table.wagers.stake)] if table.wagers.stake != now else []
         return " · ".join([t("table.stake_banker"), *later])
-    if table.stake != now:
-        return t("table.stake_then", n=now, next=table.stake)
+    if table.wagers.stake != now:
+        return t("table.stake_then", n=now, next=table.wagers.stake)
     return t("table.stake", n=now)

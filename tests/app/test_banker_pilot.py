@@ -40,7 +40,7 @@ async def test_the_stake_key_and_the_banker_on_screen() -> None:
         await pilot.pause()
         # This deal keeps the stake it was dealt with.
         assert screen.view.me_title() == "You · stake 1, then 2 from the next deal"
-        assert screen.table.stake == 2
+        assert screen.table.wagers.stake == 2
         await play_a_deal(pilot)
         await pilot.press("enter")
         await pilot.pause()

@@ -73,7 +73,7 @@ def test_the_players_stake_counts_from_the_next_deal_and_never_as_banker() -> No
     t = Table(cfg(player_stake=2))
     rec = auto_deal(t)
     assert rec.stakes == {0: 2, 1: 1, 2: 1, 3: 1}
-    assert t.cycle_stake() == 3  # the deal just played keeps its 2
+    assert t.wagers.cycle_stake() == 3  # the deal just played keeps its 2
     assert rec.stakes[0] == 2
     assert auto_deal(t).stakes[0] == 3
     auto_deal(t)

@@ -154,12 +154,12 @@ def test_a_stake_chosen_during_a_banker_deal_holds_from_the_next_deal_after_cont
     table = table_at(history, clock, seed=8, banker=True)
     table.deal()
     stakes = dict(table.current.stakes)
-    assert table.cycle_stake() == 2  # from the next deal on
+    assert table.wagers.cycle_stake() == 2  # from the next deal on
     place(table, Row.FRONT, 1)
     clock.t += 5
     table.progress.keep()
     again = continued(history, clock)
-    assert again.current.stakes == stakes and again.stake == 2
+    assert again.current.stakes == stakes and again.wagers.stake == 2
     assert again.arrange.rows[Row.FRONT] == table.arrange.rows[Row.FRONT]
     assert again.time_left() == pytest.approx(115.0)
 

@@ -90,7 +90,7 @@ async def test_a_banker_deal_keeps_its_stakes_the_stake_chosen_and_the_placed_ca
         placed = table.arrange.rows
         clock.t += 30
         again = (await back_and_continue(pilot)).table
-        assert again.phase is Phase.ARRANGING and again.current.stakes == stakes and again.stake == 2
+        assert again.phase is Phase.ARRANGING and again.current.stakes == stakes and again.wagers.stake == 2
         assert again.arrange.rows == placed and again.time_left() == pytest.approx(60.0, abs=1.0)
 
 

@@ -233,7 +233,7 @@ def test_a_three_player_arcade_table_plays_down_to_the_last_two_and_ends():
 def test_the_arcade_double_offers_only_the_opponents_at_the_table(players, targets):
     t = Table(cfg(Preset.ARCADE, players))
     t.start_deal()
-    assert [t.cycle_double() for _ in range(len(targets))] == targets
+    assert [t.wagers.cycle_double() for _ in range(len(targets))] == targets
 
 
 def test_watching_three_players_the_empty_chair_cannot_be_taken():

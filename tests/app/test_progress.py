@@ -90,7 +90,7 @@ def test_the_clock_is_written_at_most_once_a_second_and_not_while_it_stands(hist
         table.progress.tick()
     writes = [s for s in seen if s.startswith("UPDATE sessions")]
     assert 9 <= len(writes) <= 11
-    table.hold_clock(True)  # a dialog over the table: the clock stands, nothing is written
+    table.clock.hold(True)  # a dialog over the table: the clock stands, nothing is written
     before = len(seen)
     for _ in range(40):
         clock.t += 0.25

@@ -86,8 +86,8 @@ def test_a_banker_deal_starts_with_the_stake_and_an_arcade_deal_ends_with_the_do
 
     t = table(Clock(), Preset.ARCADE, seed=2)
     t.run(t.deal())
-    t.cycle_double()
-    target = t.human_double
+    t.wagers.cycle_double()
+    target = t.wagers.double
     t.apply(t.arrange.with_arrangement(stand_in(t.current.hands[0])))
     t.run(t.ready())
     made = decisions_of(t.history[-1], 0)
@@ -100,9 +100,9 @@ def test_a_pass_made_after_a_dialog_counts_only_the_clock_that_ran() -> None:
     t = table(clock, exchange=1)
     t.deal()
     clock.t += 5
-    t.hold_clock(True)  # a dialog over the table for 20 seconds
+    t.clock.hold(True)  # a dialog over the table for 20 seconds
     clock.t += 20
-    t.hold_clock(False)
+    t.clock.hold(False)
     clock.t += 3
     pick_and_pass(t)
     assert t.current.pass_seconds == (pytest.approx(8.0),)

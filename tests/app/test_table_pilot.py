@@ -413,7 +413,7 @@ async def test_arcade_round_summary_then_continue(played: int):
                 screen.table.ledger = replace(screen.table.ledger, deals_played=5)
             if deal == 1:
                 await pilot.press("d")
-                assert screen.table.human_double == 1
+                assert screen.table.wagers.double == 1
             if screen.table.arrange.declared is None:
                 await pilot.press("a")
                 await settle(pilot)

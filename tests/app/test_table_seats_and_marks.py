@@ -132,7 +132,7 @@ def test_the_banker_title_reads_naturally():
     _deal(t)  # the fourth deal: the player holds the bank
     assert t.current.banker == 0
     assert TablePresenter(t, Translator("en")).me_title() == "You · the bank (莊家)"
-    t.cycle_stake()
+    t.wagers.cycle_stake()
     assert TablePresenter(t, Translator("en")).me_title() == "You · the bank (莊家) · stake 2 from the next deal"
     assert TablePresenter(t, Translator("zh-TW")).me_title() == "你 · 做莊 · 下一局起下注 2"
     assert TablePresenter(t, Translator("zh-CN")).me_title() == "你 · 坐庄 · 下一局起下注 2"

@@ -332,14 +332,14 @@ def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     assert not rec.fouled(0)
     t.finish_reveal()
     assert t.next() is Phase.ARRANGING and t.number == 2
-    assert t.watching and t.arrange is None and t.deadline is None and t.time_left() is None
+    assert t.watching and t.arrange is None and t.clock.deadline is None and t.time_left() is None
     assert [r.seat for r in t.ask.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
     t.take_seat(0)  # 接玩: the player may sit down again from the next deal
     t.decide_computers()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     t.finish_reveal()
     t.next()
-    assert t.human == 0 and t.arrange is not None and t.deadline is not None
+    assert t.human == 0 and t.arrange is not None and t.clock.deadline is not None
 
 
 def test_resolve_timeout_needs_a_pending_time_out():
@@ -412,7 +412,7 @@ def test_arcade_round_summary_after_six_deals_then_continue():
     for _ in range(6):
         assert t.current.cut is not None
         treasure_sizes.append(len(t.current.treasure))
-        t.cycle_double()
+        t.wagers.cycle_double()
         _auto_deal(t)
         phase = t.next()
     assert phase is Phase.ROUND_SUMMARY
@@ -426,7 +426,7 @@ def test_arcade_round_summary_after_six_deals_then_continue():
 def test_arcade_double_cycles_through_opponents_and_none():
     t = Table(cfg(Preset.ARCADE))
     t.start_deal()
-    assert [t.cycle_double() for _ in range(4)] == [1, 2, 3, None]
+    assert [t.wagers.cycle_double() for _ in range(4)] == [1, 2, 3, None]
 
 
 def test_leave_with_takeover_hands_the_seat_to_the_computer():
@@ -448,7 +448,7 @@ def test_leave_without_takeover_ends_the_session():
 def test_watch_mode_take_seat_from_next_deal():
     t = Table(cfg(watch=True))
     t.start_deal()
-    assert t.watching and t.arrange is None and t.deadline is None
+    assert t.watching and t.arrange is None and t.clock.deadline is None
     assert len(t.ask.computer_requests()) == 4
     t.take_seat(2)
     assert t.watching  # not before the next deal

@@ -153,11 +153,11 @@ class ArrangeTable(Table):
             human=0,
             options=self.config.options,
         )
-        self.current, self.reveal, self.human_double, self.timeout = rec, RevealProgress(), None, None
+        self.current, self.reveal, self.timeout = rec, RevealProgress(), None
+        self.wagers.double = None
         self.arrange = ArrangeState.new(hand, self.sort, self.config.options.wheel, frozenset())
-        self.deadline = self.now() + self.config.time_limit if self.config.time_limit > 0 else None
-        self._held_at = self.now() if self._held_at is not None else None
-        self._arranging_since, self._held_for = self.now(), 0.0
+        self.clock.limit(self.config.time_limit if self.config.time_limit > 0 else None)
+        self.clock.restart()
         self.phase = Phase.ARRANGING
         return rec
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from app.game.clock import Clock
 from rules.presets import Options, Preset
 
 from .question import START_LEVEL, Drill, Question, next_level
@@ -78,8 +79,7 @@ class DrillRun:
         self.answers: list[Answered] = []
         self.current: Question | None = None
         self._next: Question | None = None  # made ahead by :meth:`prepare`
-        self._asked_at = 0.0
-        self._held_at: float | None = None  # while the leave dialog is open: the question's clock stands still
+        self.clock = Clock(self.now)  # the question's: it stands still while the leave dialog is open
         self._run_streak = self._best_streak = 0
 
     @property
@@ -100,7 +100,7 @@ class DrillRun:
         if self.current is None:
             self.current = self._next or make_question(self.drill, self.rng, self.level, self.preset, self.options)
             self._next = None
-            self._asked_at = self.now()
+            self.clock.restart()
         return self.current
 
     def prepare(self) -> None:
@@ -122,21 +122,14 @@ class DrillRun:
     def hold(self, held: bool) -> None:
         """Stop the current question's clock (``held``) or start it again where it stood: the time a dialog was
         open over the question counts neither against its limit nor in the seconds the answer took."""
-        if held and self._held_at is None:
-            self._held_at = self.now()
-        elif not held and self._held_at is not None:
-            self._asked_at += self.now() - self._held_at
-            self._held_at = None
-
-    def _elapsed(self) -> float:
-        return (self.now() if self._held_at is None else self._held_at) - self._asked_at
+        self.clock.hold(held)
 
     def time_left(self) -> float | None:
         """Seconds left on the current question (None untimed or between questions)."""
         limit = self.limit
         if limit is None or self.current is None:
             return None
-        return max(0.0, limit - self._elapsed())
+        return max(0.0, limit - self.clock.taken())
 
     def answer(self, choice: str | None) -> Answered:
         """Answer the current question (None: time is up); the difficulty moves with the answer."""
@@ -147,7 +140,7 @@ class DrillRun:
             raise ValueError(f"{choice!r} is not one of the choices")
         right = q.is_right(choice)
         self.hold(False)
-        seconds = self._elapsed()
+        seconds = self.clock.taken()
         limit = self.limit
         if limit is not None:
             seconds = min(seconds, limit)

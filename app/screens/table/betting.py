@@ -28,14 +28,14 @@ class Betting:
 
     def stake(self) -> None:
         """`w`: cycle the player's stake (1, 2, 3, 5) for the next deal."""
-        stake = self.screen.table.cycle_stake()
+        stake = self.screen.table.wagers.cycle_stake()
         self.screen.say(self.screen.t("table.msg.stake", n=stake))
         self.screen.redraw()
 
     def double(self) -> None:
         """`d`: double against the next seat in turn (none, then each opponent)."""
         screen = self.screen
-        target = screen.table.cycle_double()
+        target = screen.table.wagers.cycle_double()
         if target is None:
             screen.say(screen.t("table.msg.double_none"))
         else:

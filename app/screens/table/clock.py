@@ -3,6 +3,8 @@
 One part of :class:`app.screens.table.TableScreen`, which holds it as ``screen.clock``: the rules of the clock
 (when it holds, what a time-out does) live in :class:`app.game.Table`; this draws it and opens the host's
 dialog when time is up with takeover off.
+
+The same concept on another floor: :mod:`app.game.clock`, the clock this one ticks and draws.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ class Clock:
         """Every quarter second: redraw the countdown; at zero the computer completes the hand (takeover on)
         or the host chooses (takeover off)."""
         screen, table = self.screen, self.screen.table
-        table.hold_clock(screen.is_too_small() or screen.app.screen is not screen)
+        table.clock.hold(screen.is_too_small() or screen.app.screen is not screen)
         table.progress.tick()  # the deal in progress and its clock, kept with the session (once a second at most)
         if table.timed_out():
             step = table.on_timeout()
@@ -74,11 +76,11 @@ class Clock:
 
     def suspend(self) -> None:
         """A dialog covers the table: the countdown waits (the timer may not tick behind it)."""
-        self.screen.table.hold_clock(True)
+        self.screen.table.clock.hold(True)
 
     def resume(self) -> None:
         """Back at the table: the countdown goes on (unless still too small)."""
-        self.screen.table.hold_clock(self.screen.is_too_small())
+        self.screen.table.clock.hold(self.screen.is_too_small())
         self.screen.show_time()
 
     def pause(self, paused: bool) -> None:
