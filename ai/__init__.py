@@ -5,7 +5,8 @@ under it (``tests/test_layering.py`` checks), and everything it needs is named i
 
 - the table's side (:mod:`ai.contract`): :class:`Level`, :class:`TableView`, :class:`Choice`, :class:`PricedDecision`
   (a decision with its expected units, the one priced-decision type), :class:`Fixed`, :class:`Distinct`, and the
-  entry point :func:`choose` (:mod:`ai.levels`); declaring (:func:`best_declaration`, :func:`declaration_value`);
+  entry point :func:`choose` (:mod:`ai.levels`, with :data:`MEASURED`: what the coach measured of each level);
+  declaring (:func:`best_declaration`, :func:`declaration_value`);
 - the coach (:mod:`ai.coach`): :func:`review` prices a play against the best one, :class:`Review`,
   :class:`PricedPlay`, :class:`Verdict` and its :data:`THRESHOLDS`, :class:`Budget`, :func:`parse_play`;
 - the exchange, 換三張 (:mod:`ai.exchange`): :func:`choose_pass`, :func:`review_pass`, :func:`candidates`,
@@ -42,7 +43,7 @@ from ai.exchange import (
     price_passes,
     review_pass,
 )
-from ai.levels import choose
+from ai.levels import MEASURED, MEASURED_HANDS, Measured, choose
 from ai.opponents import trained_model
 from ai.payouts import ROW_PRICED
 from ai.policy import best_declaration, declaration_value
@@ -70,6 +71,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "EXTERNAL",
+    "MEASURED",
+    "MEASURED_HANDS",
     "PLAYERS",
     "ROW_PRICED",
     "SPLIT_BACK",
@@ -80,6 +83,7 @@ __all__ = [
     "Distinct",
     "Fixed",
     "Level",
+    "Measured",
     "Part",
     "PartKind",
     "PassChoice",

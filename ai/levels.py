@@ -114,6 +114,24 @@ CHARACTERS: dict[Level, Character] = {
 }
 
 
+@dataclass(frozen=True)
+class Measured:
+    """What the coach measured of a level in taiwan (`chinese-poker levels --rules taiwan`): the mean units a
+    deal it gives up against the coach's best, and the share of deals whose play the coach grades below best."""
+
+    mean: float
+    off: float
+
+
+MEASURED_HANDS = 1000  # the taiwan hands of the measure below (assets/ai/README.md, "The levels' ladder")
+MEASURED: dict[Level, Measured] = {
+    Level.EASY: Measured(mean=0.9, off=0.5),
+    Level.NORMAL: Measured(mean=0.43, off=0.33),
+    Level.HARD: Measured(mean=0.05, off=0.05),
+    Level.EXPERT: Measured(mean=0.0, off=0.0),
+}
+
+
 def units_of(view: TableView) -> float:
     """A character's units at ``view``'s table (the heads-up view of a banker game): the preset's verdict bounds
     against taiwan's, times the opponents against three."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ai import THRESHOLDS
+from ai import MEASURED, MEASURED_HANDS, THRESHOLDS, Level
 from app.config import TIME_LIMITS, TableConfig
 from app.i18n import Translator
 from app.view import rules_variants as variants
@@ -28,7 +28,7 @@ from rules.session import (
 )
 from rules.specials import Special
 
-from .formatting import preset_name
+from .formatting import preset_name, units_text
 
 # Example rows for arcade's row worths (§7): the amounts come from arcade.row_worth on these.
 _WORTH_EXAMPLES: tuple[tuple[str, Row, str], ...] = (
@@ -55,6 +55,15 @@ def join(*parts: str) -> str:
             out += " "
         out += part
     return out
+
+
+def level_note(t: Translator, level: Level) -> str:
+    """What a computer level is, in a player's words, from what the coach measured of it (issue 39): how many
+    deals it plays for one it misjudges, and what it gives up a deal on average. The host form can show it
+    beside the level's choice, as it shows :func:`preset_description` beside the preset's."""
+    measured = MEASURED[level]
+    every = round(1 / measured.off) if measured.off > 0 else 0
+    return t(f"host.level_note.{level.value}", every=every, lost=units_text(t, measured.mean, places=2, sign=False))
 
 
 def preset_description(t: Translator, preset: Preset) -> str:
@@ -189,6 +198,7 @@ class RulesText:
             self.tr("table_leave"),
             self.tr("table_watch"),
             *self._coach(),
+            self._levels(),
             self.tr("table_continue"),
             self.tr("table_retry"),
             self.tr("table_practice"),
@@ -201,6 +211,12 @@ class RulesText:
             return (self.tr("table_coach_none"),)
         bounds = dict(zip(("best", "good", "inaccuracy", "mistake"), THRESHOLDS[self.preset], strict=True))
         return self.tr("table_coach", **bounds), self.tr("table_whole")
+
+    def _levels(self) -> str:
+        """What each computer level is (issue 39), from what the coach measured of it. (The pattern ladder, where
+        every level is alike, has no table section to say it in.)"""
+        notes = " ".join(level_note(self.t, lv) for lv in Level)
+        return self.tr("table_levels", hands=f"{MEASURED_HANDS:,}", levels=notes)
 
     def _session(self) -> Iterator[str]:
         yield from self._section("session")
