@@ -502,8 +502,9 @@ def block_size(deals: int, jobs: int) -> int:
     return max(1, min(BLOCK_DEALS, deals // (jobs * 16)))
 
 
-# The levels that reach backrow's exact answer: the strongest back the cards make (RULES.md §17).
-_EXACT_IN_BACKROW = frozenset({Level.NORMAL.value, Level.HARD.value, Level.EXPERT.value})
+# The levels that reach backrow's exact answer: the strongest back the cards make (RULES.md §17). Since issue 39
+# `easy` and `normal` misjudge close calls there too (a back a kicker or a pair weaker), as a person would.
+_EXACT_IN_BACKROW = frozenset({Level.HARD.value, Level.EXPERT.value})
 
 
 def equal_by_rule(preset: Preset, names: Sequence[str], exchange: int = 0) -> str | None:
@@ -519,6 +520,6 @@ def equal_by_rule(preset: Preset, names: Sequence[str], exchange: int = 0) -> st
         who = f"{', '.join(same[:-1])} and {same[-1]}"
         return (
             f"{who} play the strongest back the cards make (RULES.md §17): "
-            "equal by construction, so only easy's shortfall can show"
+            "equal by construction, so only the lower levels' shortfalls can show"
         )
     return None

@@ -297,7 +297,7 @@ def test_refusals() -> None:
 
 def test_where_the_rules_make_players_equal_the_report_says_so() -> None:
     assert "pattern ladder" in run_field("hard", "normal", 1, preset=Preset.LADDER)["note"]
-    backrow = run_field("hard", "normal", 2, preset=Preset.BACKROW)
+    backrow = run_field("expert", "hard", 2, preset=Preset.BACKROW)
     assert "strongest back" in backrow["note"] and backrow["challenger"]["mean"] == 0.0
 
 
