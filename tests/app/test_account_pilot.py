@@ -21,7 +21,7 @@ async def test_the_rules_key_opens_the_rules_at_the_items_section() -> None:
         results = app.screen
         assert isinstance(results, ResultsScreen)
         assert any(b.key == "question_mark" and b.show for b in results.BINDINGS if hasattr(b, "key"))
-        section = results.rules_section()
+        section = results.view.rules_section()
         await pilot.press("question_mark")
         await pilot.pause()
         await pilot.pause()
@@ -42,7 +42,7 @@ async def test_the_boards_account_matches_the_panel_and_fits_80_columns() -> Non
         await play_a_deal(pilot)
         screen = table_screen(app)
         board = str(screen.view.board_text())
-        account = ResultsScreen(screen.table, screen.table.current, t=screen.t).account()
+        account = ResultsScreen(screen.table, screen.table.current, t=screen.t).view.account()
         for name, total in zip(account.names, account.totals, strict=True):
             line = next(ln for ln in board.splitlines() if ln.startswith(f"vs {name}"))
             assert line.endswith(f"= {total:+d}" if total else "= 0")

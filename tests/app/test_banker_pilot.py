@@ -46,7 +46,7 @@ async def test_the_stake_key_and_the_banker_on_screen() -> None:
         await pilot.pause()
         results = app.screen
         assert isinstance(results, ResultsScreen)
-        account = results.account()
+        account = results.view.account()
         assert account.names == ("East",)  # the player meets the bank alone
         assert account.lines[-1].kind == "stake" and account.lines[-1].cells[0].mark == "×1"
         await pilot.press("n")

@@ -18,6 +18,7 @@ from app.screens.menu import MainMenu
 from app.screens.results import ResultsScreen
 from app.screens.summary import SummaryScreen
 from app.settings import Settings
+from app.view.results_panel import account_view, totals_table
 from app.widgets.table_widgets import SeatPanel
 from rules.presets import Preset
 from tests.app.harness import SIZE, Clock, ScreenApp, coached_app, config, play_a_deal, settle, table_screen
@@ -61,9 +62,9 @@ async def test_a_three_player_table_hosted_from_the_host_screen_plays_a_deal_to_
         await pilot.pause()
         results = app.screen
         assert isinstance(results, ResultsScreen)
-        totals = _plain(results.totals_table())
+        totals = _plain(totals_table(results.view))
         assert "East" in totals and "West" in totals and "North" not in totals
-        assert "North" not in _plain(results.account_view())
+        assert "North" not in _plain(account_view(results.view))
         await pilot.press("n")
         await settle(pilot)
         assert table.number == 2 and table.current.seats == (0, 1, 3)
