@@ -22,14 +22,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ai import Review
-from app.game.record import DealRecord
+from app.game.record import DealRecord, read_stored
 from app.game.replay import OneDeal, RetryJournal, Tries, compare_tries
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.screens.table import TableScreen
 from app.settings import Settings
 from app.store.database import History
-from app.store.validate import UNREADABLE
+from app.store.validate import DamagedRow
 from app.view.cards import CardLook, cards_text
 from app.view.coach import VERDICT_STYLE, loss_text, row_hand
 from app.view.formatting import units_text
@@ -72,9 +72,8 @@ def open_stored_deal(app: GameApp, deal_id: int, *, review: bool = False, retry:
             app.notify(app.t("history.no_deal", id=deal_id), severity="error")
         return False
     try:
-        stored = DealRecord.from_dict(row.data)
-        first_review = None if row.review is None else Review.from_dict(row.review)
-    except UNREADABLE as exc:
+        stored, first_review = read_stored(row.data, row.review)
+    except DamagedRow as exc:
         app.notify(app.t("history.bad_deal", id=deal_id, why=str(exc)), severity="error")
         return False
     if retry and stored.human is None:
