@@ -237,6 +237,11 @@ class HostScreen(BaseScreen[TableConfig | None]):
     @on(ChoiceRow.Changed)
     def _changed(self, event: ChoiceRow.Changed) -> None:
         field, value = event.row.id, event.value
+        if value != event.row.value:
+            # Overtaken: each row's messages reach the screen by their own path, so a row's older value (set by
+            # a preset the player has already moved past) can arrive after the newer preset's. The row holds the
+            # value shown; its own newer message follows.
+            return
         c = self.config
         if field == "preset":
             if value is c.preset:
@@ -285,6 +290,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
     async def _show_rules(self, markdown: str) -> None:
         await self.query_one("#host-rules-text", RulesView).show(markdown)
         self.query_one("#host-rules", VerticalScroll).scroll_home(animate=False)
+        if self._rules_markdown() != markdown:  # the settings changed while it was drawn: draw them as they are
+            self._refresh_rules()
 
     def on_resize(self, event: events.Resize) -> None:
         """Fill the rules pane when the terminal grows wide enough to show it (the base screen's own handler

@@ -288,3 +288,22 @@ async def test_down_goes_row_by_row_to_start_even_where_the_form_scrolls_and_arc
         host.query_one("#preset", ChoiceRow).select(Preset.TAIWAN)
         await pilot.pause()
         assert clock.display
+
+
+async def test_presets_stepped_through_quickly_leave_the_form_and_its_rules_pane_agreeing() -> None:
+    """→→→ on the preset at 120×40 without a pause: each row's older value (set by a preset passed by) must not
+    land after the newer one, and the rules pane must show the table the rows show (issue 40, item 1)."""
+    app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.TAIWAN)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = _host(app)
+        row = host.query_one("#preset", ChoiceRow)
+        await pilot.pause()
+        for _ in range(3):  # three presses handled before the screen hears of the first (a player's quick →→→)
+            row.action_step(1)
+        for _ in range(5):
+            await pilot.pause()
+        c = host.config
+        for row_id, value in (("preset", c.preset), ("wheel", c.options.wheel), ("joker", c.options.joker)):
+            assert host.query_one(f"#{row_id}", ChoiceRow).value == value, row_id
+        assert c.options == TableConfig.quick(c.preset).options  # the preset's own defaults, nothing stale
+        assert host.query_one("#host-rules-text").source == host._rules_markdown()
