@@ -39,8 +39,13 @@ PART_WIDGETS = {
 }
 
 
-class TipScreen(BaseModal[bool]):
-    """One step's tip; dismisses True to go on, False to leave the guide.
+# The table's key a step's tip asks for, which closes the tip and acts at once (the tip says "press x").
+TIP_ACTS: dict[Step, tuple[str, str]] = {Step.FOUL: ("x", "clear")}
+
+
+class TipScreen(BaseModal[bool | str]):
+    """One step's tip; dismisses True to go on, False to leave the guide, or the table's action the step asks
+    for (:data:`TIP_ACTS`: the tip closes and the table does it).
 
     Its box (:func:`app.view.tip_place.place_tip`) keeps clear of ``keep_clear()``, the regions of the table
     the tip talks about, placed again at every resize; the table under it is not dimmed, so that what the tip
@@ -50,6 +55,7 @@ class TipScreen(BaseModal[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "answer(True)", "guide.key.go_on", key_display="⏎"),
         Binding("escape", "answer(False)", "guide.key.leave", key_display="esc"),
+        *(Binding(key, f"answer({action!r})", show=False) for key, action in TIP_ACTS.values()),
     ]
     SCREEN_CLASSES = f"{GAME_SCREEN} tip-screen"
 
@@ -90,7 +96,12 @@ class TipScreen(BaseModal[bool]):
         tip.styles.width, tip.styles.height = box.width, box.height
         tip.styles.offset = (box.x, box.y)
 
-    def action_answer(self, go_on: bool) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "answer" and parameters and isinstance(parameters[0], str):
+            return TIP_ACTS.get(self.step, ("", ""))[1] == parameters[0]  # only the step's own key
+        return True
+
+    def action_answer(self, go_on: bool | str) -> None:
         self.dismiss(go_on)
 
 
@@ -131,11 +142,13 @@ class GuideScreen(TableScreen):
         self.tip_open = True
         self.app.push_screen(TipScreen(self.guide.step, t=self.t, keep_clear=self.keep_clear), self._tip_closed)
 
-    def _tip_closed(self, go_on: bool | None) -> None:
+    def _tip_closed(self, go_on: bool | str | None) -> None:
         self.tip_open = False
         if not go_on:
             self.leave_guide()
             return
+        if isinstance(go_on, str):  # the step's own key, pressed over its tip: the table does it now
+            self.call_after_refresh(getattr(self, f"action_{go_on}"))
         step = self.guide.step
         if step in (Step.ROWS, Step.SWEEP, Step.WHERE):
             nxt = self.guide.go_on()

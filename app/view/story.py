@@ -14,6 +14,7 @@ from app.game import DealRecord, RevealStep, StepKind
 from app.i18n import Translator
 from app.view.formatting import SPECIAL_IDS, group_lines, item_name, signed, step_title
 from rules.arrangement import Row
+from rules.deal import Outcome
 from rules.presets import Preset
 
 
@@ -46,9 +47,13 @@ class Narrator:
             out.append("  " + self.figures(rec, rec.units or (0,) * 4))
             return out
         if step.kind is StepKind.ROW:
-            # Every seat, zeros too (in the taiwan family the rows are settled at the back, so the first two
-            # row steps read 0 for everyone: the rows are counted together there).
-            out.append("  " + self.figures(rec, step.delta))
+            # Every seat, zeros too. The taiwan family settles a pair's rows together once the backs are in
+            # (2-1 pays 1, three rows 6), so its row beats say how many seats each one beat in the row, and
+            # the back's what the rows paid; the others pay each row as it is turned.
+            if self.preset.taiwan_family and step.row is not None:
+                out.append("  " + self.rows_won(rec, step.row, step.delta if step.row is Row.BACK else None))
+            else:
+                out.append("  " + self.figures(rec, step.delta))
             fouls = [self.seat_name(s) for s in rec.seats if rec.fouled(s)]
             if fouls and step.row is Row.FRONT:
                 out.append("\n" + self.t("results.fouled", seats=", ".join(fouls)), style="red")
@@ -74,6 +79,23 @@ class Narrator:
     def figures(self, rec: DealRecord, values: Sequence[int]) -> str:
         """Every seat of ``rec`` with its figure, zeros too: ``You +3  East -1  North -2``."""
         return "  ".join(f"{self.seat_name(s)} {signed(values[s])}" for s in rec.seats)
+
+    def rows_won(self, rec: DealRecord, row: Row, paid: Sequence[int] | None) -> str:
+        """Every seat of ``rec`` with the number of seats it beat in ``row`` (and, given ``paid``, what the rows
+        paid it): ``You won 3 (+3)  East won 1 (-1)``."""
+        result = rec.result
+        assert result is not None
+        pairs = {(p.i, p.j) for p in result.pairs}  # a banker game pairs each seat with the banker only
+        out = []
+        for s in rec.seats:
+            beaten = 0
+            for o in rec.seats:
+                i, j = rec.position(s), rec.position(o)
+                rows = result.pair(i, j).rows if (i, j) in pairs or (j, i) in pairs else None
+                beaten += rows is not None and rows[row] is Outcome.WIN
+            won = self.t("results.row_won", seat=self.seat_name(s), n=beaten)
+            out.append(won if paid is None else f"{won} ({signed(paid[s])})")
+        return "  ".join(out)
 
     @staticmethod
     def _title_style(step: RevealStep) -> str:

@@ -198,3 +198,22 @@ async def test_the_guide_is_offered_on_the_very_first_start_only(home) -> None:
         assert isinstance(app.screen, MainMenu)
     assert settings_path().exists()
     assert not ChinesePokerApp(menu=True).offer_guide
+
+
+async def test_the_foul_tips_x_closes_it_and_takes_the_cards_back_at_once() -> None:
+    """The FOUL tip says "press x": x over the tip closes it and clears the laid-out foul (it used to do nothing
+    until enter had closed the tip); another step's tip takes no x."""
+    app = make_app(menu=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        guide, tip = await walk_to(pilot, Step.FOUL)
+        st = guide.table.arrange
+        assert st is not None and st.placed
+        await pilot.press("x")
+        await settle(pilot)
+        st = guide.table.arrange
+        assert st is not None and not st.placed  # the cards are back: the guide goes on to the next step
+        tip = await next_tip(pilot)
+        assert tip.step is Step.KEYS
+        await pilot.press("x")
+        await settle(pilot)
+        assert app.screen is tip  # no x over the KEYS tip
