@@ -108,8 +108,8 @@ class Character:
 # hand its best play holds (:func:`_keeps_made_hands`), and `hard` only chooses among plays its estimate cannot
 # tell apart.
 CHARACTERS: dict[Level, Character] = {
-    Level.EASY: Character(temperature=6.0, cap=4.0, rows=48, structures=16, joint=False),
-    Level.NORMAL: Character(temperature=1.4, cap=2.6, rows=48, structures=16, joint=True),
+    Level.EASY: Character(temperature=4.0, cap=3.4, rows=48, structures=16, joint=False),
+    Level.NORMAL: Character(temperature=2.5, cap=2.0, rows=48, structures=16, joint=True),
     Level.HARD: Character(temperature=0.01, cap=0.04, rows=4, structures=0, joint=True),
 }
 
