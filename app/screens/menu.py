@@ -24,6 +24,7 @@ from app.config import TableConfig
 from app.game.progress import InProgress
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.dialogs import ConfirmScreen
 from app.screens.history import HistoryScreen
 from app.screens.host import HostScreen
 from app.screens.messages import StartTable
@@ -208,11 +209,11 @@ class MainMenu(BaseScreen[None]):
             if row is not None and callable(go_on):
                 go_on(row)
         elif item == "quick":
-            self.post_message(StartTable(TableConfig.quick()))
+            self.start(TableConfig.quick())
         elif item == "new":
             self.app.push_screen(HostScreen(self.last_config, t=t), self._hosted)
         elif item == "watch":
-            self.post_message(StartTable(replace(TableConfig.quick(), watch=True)))
+            self.start(replace(TableConfig.quick(), watch=True))
         elif item == "rankings":
             self.app.push_screen(RankingsScreen(t=t, settings=self._settings))
         elif item == "rules":
@@ -284,7 +285,21 @@ class MainMenu(BaseScreen[None]):
         # The host screen dismisses with the chosen config (None: the player went back).
         if config is not None:
             self.last_config = config
+            self.start(config)
+
+    def start(self, config: TableConfig) -> None:
+        """Start a table for ``config``; with a session Continue offers, ask first: Continue offers the latest
+        session only, so a new table puts that one aside."""
+        if self._continue is None:
             self.post_message(StartTable(config))
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.post_message(StartTable(config))
+
+        text = self.t("menu.put_aside", session=self.continue_hint())
+        self.app.push_screen(ConfirmScreen(text, t=self.t), answered)
 
     def _settings_closed(self, saved: Settings | None) -> None:
         if saved is None:

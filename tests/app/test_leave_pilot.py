@@ -15,6 +15,7 @@ from app.game.drills import Drill
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.leaving import Leave
 from app.game.progress import InProgress
+from app.screens.dialogs import ConfirmScreen
 from app.screens.drill import DrillScreen
 from app.screens.leave import LeaveScreen
 from app.screens.menu import MainMenu
@@ -288,3 +289,29 @@ async def test_a_quiz_drill_ends_with_its_summary_of_the_questions_answered(dril
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is practice
+
+
+async def test_quick_play_with_a_session_to_continue_asks_first() -> None:
+    """Continue offers the latest session only: `p` with one to continue asks before putting it aside (issue 40,
+    item 3); `n` keeps the menu and Continue as they were, `y` starts the table."""
+    app = make_app(config(seed=8))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "escape")  # back to the menu, the session kept
+        await settle(pilot)
+        menu = await to_menu(pilot)
+        kept = menu._continue
+        assert kept is not None
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and "Continue offers your latest session only" in str(
+            app.screen.text
+        )
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is menu and menu._continue == kept and statuses(app.history) == ["open"]
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.table.config.seed != 8
