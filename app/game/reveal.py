@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.arrangement import Row
-from rules.deal import Outcome
 
 from .record import SEATS, DealRecord
 
@@ -144,14 +143,20 @@ def count_frames(start: int, end: int, frames: int) -> list[int]:
 
 
 def row_winners(rec: DealRecord, row: Row) -> set[int]:
-    """The seats whose ``row`` beats or ties every other compared row (the row's best hand at the table)."""
-    best = set()
+    """The seats whose ``row`` is the best hand at the table in that row (the ★): the strongest of the rows laid
+    down, by the table's own ranking (its wheel and suit rule), when it beats at least one of them. Every seat's
+    row counts, compared or not: at a banker table two players never meet, yet one player's king-high flush is
+    still a better row than another's queen-high. A fouled hand and a declared special lay no row down."""
+    keys = {}
     for s in rec.seats:
-        outcomes = [rec.outcome(s, o, row) for o in rec.seats if o != s]
-        known = [o for o in outcomes if o is not None]
-        if known and all(o is not Outcome.LOSS for o in known) and any(o is Outcome.WIN for o in known):
-            best.add(s)
-    return best
+        decision = rec.decisions.get(s)
+        if decision is None or decision.arrangement is None or rec.fouled(s):
+            continue
+        keys[s] = decision.arrangement.values(rec.options.wheel)[row].key(rec.options.suit_tiebreak)
+    if len(set(keys.values())) < 2:
+        return set()  # one row, or all alike: nothing stands out
+    best = max(keys.values())
+    return {s for s, key in keys.items() if key == best}
 
 
 @dataclass(frozen=True)

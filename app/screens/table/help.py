@@ -58,6 +58,7 @@ class HelpScreen(BaseModal[None]):
             yield Static(self.t("table.help.title"), classes="dialog-title")
             yield Static(grid)
             yield Static(self.t("table.help.mouse"), classes="dialog-keys")
+            yield Static(self.t("table.help.marks"), classes="dialog-keys")
         yield GameFooter()
 
     def rows(self) -> list[tuple[str, str]]:
