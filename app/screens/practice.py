@@ -157,7 +157,7 @@ class PracticeScreen(BaseScreen[None]):
                 hands=stats.questions,
                 seconds=f"{stats.seconds or 0:.1f}",
                 best="–" if stats.best_loss is None else f"{stats.best_loss:.2f}",
-                fastest="–" if stats.fastest is None else f"{stats.fastest:.1f}",
+                fastest="–" if stats.fastest is None else t("drills.seconds", s=f"{stats.fastest:.1f}"),
             )
         if entry == ARRANGE and self.history is not None:
             due = len(self.history.due_mistakes(self.preset.value, self.wall()))
@@ -169,7 +169,7 @@ class PracticeScreen(BaseScreen[None]):
                 questions=stats.questions,
                 seconds=f"{stats.seconds or 0:.1f}",
                 best="–" if stats.best_accuracy is None else f"{stats.best_accuracy:.0%}",
-                fastest="–" if stats.fastest is None else f"{stats.fastest:.1f}",
+                fastest="–" if stats.fastest is None else t("drills.seconds", s=f"{stats.fastest:.1f}"),
             )
         self.query_one("#practice-stats", Static).update(line)
         trend = list(stats.trend) if stats is not None else []

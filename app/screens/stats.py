@@ -149,8 +149,8 @@ class StatsScreen(BaseScreen[None]):
     def extremes(self, s: PresetStats) -> Text:
         """The best and the worst deals, by id (open them from History)."""
         t = self.t
-        best = ", ".join(t("stats.deal_units", id=d, units=signed(u)) for d, u in s.best)
-        worst = ", ".join(t("stats.deal_units", id=d, units=signed(u)) for d, u in s.worst)
+        best = ", ".join(t("stats.deal_units", id=d, units=signed(u)) for d, u in s.best) or "–"
+        worst = ", ".join(t("stats.deal_units", id=d, units=signed(u)) for d, u in s.worst) or "–"
         return Text(t("stats.best", deals=best) + "\n" + t("stats.worst", deals=worst))
 
     def action_turn(self, step: int) -> None:

@@ -107,11 +107,14 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
     seconds = history.read(
         f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY id DESC LIMIT ?", (preset, trend)
     )
+    # The best are wins and the worst losses: a short record's "worst" is never a deal it won.
     tops = history.read(
-        f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units DESC, id DESC LIMIT ?", (preset, extremes)
+        f"SELECT id, units FROM deals WHERE {PLAYED} AND units > 0 ORDER BY units DESC, id DESC LIMIT ?",
+        (preset, extremes),
     )
     bottoms = history.read(
-        f"SELECT id, units FROM deals WHERE {PLAYED} ORDER BY units ASC, id DESC LIMIT ?", (preset, extremes)
+        f"SELECT id, units FROM deals WHERE {PLAYED} AND units < 0 ORDER BY units ASC, id DESC LIMIT ?",
+        (preset, extremes),
     )
     return PresetStats(
         preset=preset,

@@ -242,3 +242,13 @@ def test_at_80_columns_the_game_name_gives_way_to_the_rate(lang):
     assert conversion_text(t, table.money_style) in bar.plain
     assert bar.cell_len <= 80 - CLOCK_ROOM
     assert t("common.app_title") in info_text(t, table, None, str, room=200).plain  # room to spare: kept
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN"])
+def test_a_fastest_run_not_yet_made_is_a_dash_without_a_unit(lang):
+    """Practice's line had "fastest – s": the unit goes with the figure, so no figure has none (issue 40, item 5)."""
+    t = Translator(lang)
+    for key in ("drills.stats_line", "drills.stats_arrange"):
+        line = t(key, accuracy="50%", loss="0.1", questions=2, hands=2, seconds=3, best="–", fastest="–")
+        assert line.rstrip().endswith("–"), line
+    assert "12.5" in t("drills.seconds", s="12.5")

@@ -120,10 +120,12 @@ def recount(history: History, preset: str) -> dict[str, Any]:
         "seat_units": sum(rec.units[rec.human] for _, rec, _ in seat),  # type: ignore[index]
         "timeouts": sum(rec.decided_by[rec.human] is Decider.TIMEOUT for _, rec, _ in seat),  # type: ignore[index]
         "best": tuple(
-            sorted(((i, u) for (i, _, _), u in zip(mine, units, strict=True)), key=lambda p: (-p[1], -p[0]))[:3]
+            sorted(((i, u) for (i, _, _), u in zip(mine, units, strict=True) if u > 0), key=lambda p: (-p[1], -p[0]))[
+                :3
+            ]
         ),
         "worst": tuple(
-            sorted(((i, u) for (i, _, _), u in zip(mine, units, strict=True)), key=lambda p: (p[1], -p[0]))[:3]
+            sorted(((i, u) for (i, _, _), u in zip(mine, units, strict=True) if u < 0), key=lambda p: (p[1], -p[0]))[:3]
         ),
     }
 

@@ -118,8 +118,9 @@ def expected(rows: list[Row], preset: str, trend: int = TREND, extremes: int = 3
         "median_seconds": statistics.median(timed) if timed else None,
         "loss_trend": tuple(r.loss for r in priced[-trend:]),
         "seconds_trend": tuple(timed[-trend:]),
-        "best": tuple((r.id, r.units) for r in sorted(mine, key=lambda r: (-r.units, -r.id))[:extremes]),
-        "worst": tuple((r.id, r.units) for r in sorted(mine, key=lambda r: (r.units, -r.id))[:extremes]),
+        # The best are wins and the worst losses (a deal won is never among the worst).
+        "best": tuple((r.id, r.units) for r in sorted(mine, key=lambda r: (-r.units, -r.id)) if r.units > 0)[:extremes],
+        "worst": tuple((r.id, r.units) for r in sorted(mine, key=lambda r: (r.units, -r.id)) if r.units < 0)[:extremes],
         "seat_deals": len(seat),
         "seat_units": sum(r.units for r in seat),
         "timeouts": sum(r.decider == "timeout" for r in seat),
@@ -237,7 +238,10 @@ def test_one_deal_has_no_interval() -> None:
     )
     stats = compute_stats(history, "tournament")
     assert stats.deals == 1 and stats.ci95 == 0.0 and stats.mean == rows[0].units
-    assert stats.best == stats.worst == ((rows[0].id, rows[0].units),)
+    one = ((rows[0].id, rows[0].units),)
+    assert (stats.best, stats.worst) == (
+        (one, ()) if rows[0].units > 0 else ((), one) if rows[0].units < 0 else ((), ())
+    )
 
 
 def test_to_dict_is_json(tmp_path: Path) -> None:
