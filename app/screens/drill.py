@@ -149,9 +149,13 @@ class DrillScreen(BaseScreen[None]):
 
     def status(self) -> None:
         run, t = self.run, self.t
+        # The difficulty of the question on show: after an answer the run's level has already moved on for the
+        # next one, and the question answered keeps the label it was asked with.
+        shown = run.answers[-1].question if self.answered and run.answers else run.current
+        level = shown.level if shown is not None else run.level
         parts = [
             t("drills.question_n", n=len(run.answers) + (0 if self.answered else 1), items=run.items),
-            t("drills.level", level=run.level + 1),
+            t("drills.level", level=level + 1),
         ]
         left = run.time_left()
         if left is not None and not self.answered:

@@ -72,6 +72,9 @@ async def test_a_drill_is_played_to_the_end_and_kept(drill: Drill, questions: in
                     await pilot.press("enter")
             await pilot.pause()
             assert screen.answered and screen.run.answers[-1].right == right
+            # The question answered keeps the difficulty it was asked at (the run's moves on for the next).
+            status = str(screen.query_one("#drill-status").render())
+            assert f"Difficulty {q.level + 1}/" in status or f"difficulty {q.level + 1}/" in status, status
             await pilot.press("enter")
             await settle(pilot)  # a slow drill's next question is made in a worker
         assert screen.finished and screen.recorded is not None
