@@ -32,7 +32,7 @@ from rules.arrangement import Arrangement, foul_reason
 from rules.cards import Card
 from rules.deal import Deal, Decision
 from rules.exempt import WIN, exempt_rank
-from rules.presets import Preset
+from rules.presets import Options, Preset
 from rules.scoring import score_deal
 
 from .bank import Bank, bank_for
@@ -247,6 +247,13 @@ def _same(a: Decision, b: Decision) -> bool:
     return [sorted(r) for r in a.arrangement.rows] == [sorted(r) for r in b.arrangement.rows]
 
 
+def _strength(d: Decision, options: Options) -> tuple[object, ...]:
+    """What a play is to a player: its declaration, or each row's strength under the table's ranking."""
+    if d.arrangement is None:
+        return (d.declare,)
+    return tuple(v.key(options.suit_tiebreak) for v in d.arrangement.values(options.wheel))
+
+
 def review(
     hand: Sequence[int],
     played: Decision,
@@ -289,12 +296,19 @@ def review(
     loss = max(0.0, mean)
     priced = [PricedPlay(d, float(x[:, k].mean()), *rows[k]) for k, d in enumerate(plays)]
     others = sorted((p for k, p in enumerate(priced) if k not in (0, best_col)), key=lambda p: -p.ev)
-    alternatives = tuple(others[:3])  # the next best by what the pricing tables say they are worth
+    # The next best by what the pricing tables say they are worth, each a play of its own: one whose rows are as
+    # strong as the played, the best or an earlier one's (two suits swapped) is the same play to a player.
+    shown = [_strength(priced[0].decision, options), _strength(priced[best_col].decision, options)]
+    alternatives: list[PricedPlay] = []
+    for p in others:
+        if _strength(p.decision, options) not in shown and len(alternatives) < 3:
+            alternatives.append(p)
+            shown.append(_strength(p.decision, options))
     return Review(
         view.preset,
         priced[0],
         priced[best_col],
-        alternatives,
+        tuple(alternatives),
         round(loss, 4),
         round(ci, 4),
         verdict_for(loss, view.preset),

@@ -3,11 +3,13 @@ declarations priced, paired pricing on tables independent of the best's choice, 
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 import ai.coach
-from ai import Level, TableView, choose
+from ai import Budget, Level, TableView, choose
 from ai.coach import THRESHOLDS, Review, Verdict, review, verdict_for
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import deal, parse_cards
@@ -135,3 +137,22 @@ def test_a_foul_is_priced_in_an_arcade_banker_game_which_has_no_doubles() -> Non
     view = TableView(preset=Preset.ARCADE, banker=1)
     r = review(HAND, Decision.arranged(foul), view, tables=40, seed=2)
     assert r.verdict is Verdict.BLUNDER and r.played.ev < 0
+
+
+def test_no_alternative_is_the_played_or_the_best_play_with_suits_swapped() -> None:
+    """The review's "next best" lists plays of their own (issue 40, item 7): none has the same row strengths as
+    the play made, the best play or an alternative above it. Hands 75 and 206 of this generator used to list the
+    played play again with two suits swapped."""
+    from ai.coach import _strength
+
+    for seed in (75, 206):
+        cards = random.Random(seed).sample(range(52), 13)
+        view = TableView(Preset.TAIWAN, players=4)
+        played = choose(cards, view, Level.EASY, seed=1).decision
+        r = review(cards, played, view, tables=Budget.QUICK, seed=2)
+        options = view.rules_options
+        seen = [_strength(r.played.decision, options), _strength(r.best.decision, options)]
+        assert r.alternatives
+        for alt in r.alternatives:
+            assert _strength(alt.decision, options) not in seen, seed
+            seen.append(_strength(alt.decision, options))
