@@ -103,10 +103,10 @@ class Character:
     joint: bool  # whether its estimate sees how an opponent's rows go together (sweeps, 全壘打)
 
 
-# Set from the ladder the coach measures (assets/ai/README.md, "The levels' ladder"): `easy` misjudges most close
-# calls and now and then a costlier one, `normal` a close call about one hand in three; neither breaks a made
-# hand its best play holds (:func:`_keeps_made_hands`), and `hard` only chooses among plays its estimate cannot
-# tell apart.
+# Set from the ladder the coach measures (assets/ai/README.md, "The levels' ladder", and :data:`MEASURED`): `easy`
+# misjudges about half its deals, now and then by more than the blunder line, `normal` two deals in five, almost
+# never by that much; neither breaks a full house or better its best play holds (:func:`_keeps_made_hands`), and
+# `hard` only chooses among plays its estimate cannot tell apart.
 CHARACTERS: dict[Level, Character] = {
     Level.EASY: Character(temperature=4.0, cap=3.4, rows=48, structures=16, joint=False),
     Level.NORMAL: Character(temperature=2.5, cap=2.0, rows=48, structures=16, joint=True),
@@ -117,7 +117,8 @@ CHARACTERS: dict[Level, Character] = {
 @dataclass(frozen=True)
 class Measured:
     """What the coach measured of a level in taiwan (`chinese-poker levels --rules taiwan`): the mean units a
-    deal it gives up against the coach's best, and the share of deals whose play the coach grades below best."""
+    deal it gives up against the coach's best, and the share of deals whose play the coach grades an inaccuracy
+    or worse (a loss past the "good" bound: what a player would call a misjudged deal)."""
 
     mean: float
     off: float
@@ -125,10 +126,10 @@ class Measured:
 
 MEASURED_HANDS = 1000  # the taiwan hands of the measure below (assets/ai/README.md, "The levels' ladder")
 MEASURED: dict[Level, Measured] = {
-    Level.EASY: Measured(mean=0.9, off=0.5),
-    Level.NORMAL: Measured(mean=0.43, off=0.33),
-    Level.HARD: Measured(mean=0.05, off=0.05),
-    Level.EXPERT: Measured(mean=0.0, off=0.0),
+    Level.EASY: Measured(mean=0.869, off=0.516),
+    Level.NORMAL: Measured(mean=0.444, off=0.404),
+    Level.HARD: Measured(mean=0.023, off=0.020),
+    Level.EXPERT: Measured(mean=0.002, off=0.002),
 }
 
 

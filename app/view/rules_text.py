@@ -58,12 +58,12 @@ def join(*parts: str) -> str:
 
 
 def level_note(t: Translator, level: Level) -> str:
-    """What a computer level is, in a player's words, from what the coach measured of it (issue 39): how many
-    deals it plays for one it misjudges, and what it gives up a deal on average. The host form can show it
-    beside the level's choice, as it shows :func:`preset_description` beside the preset's."""
+    """What a computer level is, in a player's words, from what the coach measured of it (issue 39): the share of
+    deals it misjudges, and what it gives up a deal on average. The host form can show it beside the level's
+    choice, as it shows :func:`preset_description` beside the preset's."""
     measured = MEASURED[level]
-    every = round(1 / measured.off) if measured.off > 0 else 0
-    return t(f"host.level_note.{level.value}", every=every, lost=units_text(t, measured.mean, places=2, sign=False))
+    lost = units_text(t, measured.mean, places=2, sign=False)
+    return t(f"host.level_note.{level.value}", often=f"{measured.off:.0%}", lost=lost)
 
 
 def preset_description(t: Translator, preset: Preset) -> str:

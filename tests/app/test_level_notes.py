@@ -21,7 +21,7 @@ def test_every_level_has_a_note_with_its_measured_figures(lang: str) -> None:
         assert note and "{" not in note and f"host.level_note.{level.value}" not in note
         measured = MEASURED[level]
         if level in (Level.EASY, Level.NORMAL):  # how often it misjudges: what a player wants to know of them
-            assert str(round(1 / measured.off)) in note
+            assert f"{measured.off:.0%}" in note
         if level is not Level.EXPERT:  # the coach's own best gives up nothing to say
             assert units_text(t, measured.mean, places=2, sign=False) in note
 
