@@ -301,7 +301,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
 
     def _rules_markdown(self) -> str:
         c = self.config
-        return RulesText(self.t, c.preset, c.options, c.banker, exchange=(c.exchange, c.exchange_way)).markdown()
+        exchange = (c.exchange, c.exchange_way)
+        return RulesText(self.t, c.preset, c.options, c.banker, exchange=exchange, players=c.players).markdown()
 
     def _show_options(self) -> None:
         # A new preset brings its own defaults (TableConfig.with_preset); show them.

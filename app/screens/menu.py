@@ -226,6 +226,7 @@ class MainMenu(BaseScreen[None]):
                     settings=self._settings,
                     banker=config.banker,
                     exchange=(config.exchange, config.exchange_way),
+                    players=config.players if self.last_config is not None else None,
                 )
             )
         elif item == "learn":

@@ -76,5 +76,6 @@ class ResultsScreen(BaseModal[str | None]):
                 banker=config.banker,
                 exchange=(config.exchange, config.exchange_way),
                 section=self.view.rules_section(),
+                players=config.players,
             )
         )

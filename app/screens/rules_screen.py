@@ -86,13 +86,15 @@ class RulesScreen(BaseScreen[None]):
         banker: bool | None = None,
         exchange: variants.Exchange = variants.NO_EXCHANGE,
         section: str | None = None,
+        players: int | None = None,
     ) -> None:
         """``options`` (and ``banker``, a banker game) are the table's, shown for ``preset``; other presets show
         their defaults. ``exchange``: the table's 換三張 setting (rounds, way). ``section``: a ``rules.heading``
-        key to open at (the top when the preset's rules have no such section)."""
+        key to open at (the top when the preset's rules have no such section). ``players``: the table's size."""
         super().__init__(t=t, settings=settings)
         self.preset, self.exchange = preset, exchange
         self.section = section
+        self.players = players
         self._table = (preset, options)
         self._banker = banker
 
@@ -146,7 +148,8 @@ class RulesScreen(BaseScreen[None]):
     @property
     def markdown_text(self) -> str:
         """The rules as shown (for tests and for copying)."""
-        return RulesText(self.t, self.preset, self.options, self.banker, self.exchange).markdown()
+        players = self.players if self.preset is self._table[0] else None
+        return RulesText(self.t, self.preset, self.options, self.banker, self.exchange, players).markdown()
 
     @on(Tabs.TabActivated, "#preset-tabs")
     async def _tab(self, event: Tabs.TabActivated) -> None:

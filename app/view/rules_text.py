@@ -94,8 +94,10 @@ class RulesText:
         options: Options | None = None,
         banker: bool | None = None,
         exchange: variants.Exchange = variants.NO_EXCHANGE,
+        players: int | None = None,
     ) -> None:
         self.t, self.preset, self.exchange = t, preset, exchange  # 換三張 (§21): rounds and way, as hosted
+        self.players = players  # the table's size, when the rules are shown for a table (None: any size)
         self.options = options or preset.default_options
         self.banker = preset.banker_by_default if banker is None else banker  # a banker game (§16)
 
@@ -104,8 +106,16 @@ class RulesText:
         return self.t(f"rules.{key}", decided=self.t("rules.decided"), **fmt)
 
     def markdown(self) -> str:
-        """The whole document."""
-        return "\n".join(self._lines())
+        """The whole document; where it holds a reading this game chose (the † the rule book calls "decided"),
+        a last line says what the mark means."""
+        text = "\n".join(self._lines())
+        mark = self.t("rules.decided")
+        return text + "\n\n" + self.t("rules.decided_note", mark=mark) if mark in text else text
+
+    def _pairs(self) -> int:
+        """How many pairs compare their rows at this table (with the banker, each player with the banker only)."""
+        n = self.players or 4
+        return n - 1 if self.banker else n * (n - 1) // 2
 
     def _lines(self) -> Iterator[str]:
         p = self.preset
@@ -159,6 +169,7 @@ class RulesText:
         wheel_default = self.tr("wheel_is_default") if o.wheel is default else self.tr("wheel_changed")
         yield from self._bullets(
             self.tr("rows_split"),
+            *(() if self.players is None else (self.tr("rows_pairs", players=self.players, pairs=self._pairs()),)),
             self.tr("rows_order"),
             self.tr("rows_front"),
             self.tr("rows_ties"),

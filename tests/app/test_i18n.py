@@ -159,9 +159,13 @@ def test_rules_amounts_come_from_the_rules_modules():
 
 
 def test_every_decided_reading_is_marked():
-    # Each preset's rules mark its (decided) readings; count a floor per preset so none silently vanish.
+    # Each preset's rules mark its (decided) readings with † and say once, last, what it means (a player never
+    # reads the rule book's own word "decided"); count a floor per preset so none silently vanish.
     en = Translator("en")
-    counts = {p: RulesText(en, p).markdown().count("*(decided)*") for p in Preset}
+    docs = {p: RulesText(en, p).markdown() for p in Preset}
+    counts = {p: doc.count("†") - 1 for p, doc in docs.items()}
+    assert all("decided" not in doc for doc in docs.values())
+    assert all(doc.rstrip().endswith("the reading this game plays.") for doc in docs.values() if "†" in doc)
     assert counts[Preset.TAIWAN] >= 10
     assert counts[Preset.TOURNAMENT] >= 8
     assert counts[Preset.ARCADE] >= 14
@@ -196,3 +200,14 @@ def test_the_unit_word_is_named_once(lang):
         if key != "common.amount" and not key.startswith("rules.") and UNIT_BESIDE_AN_AMOUNT.search(str(text))
     )
     assert inline == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_rules_for_a_table_count_its_own_pairs(players):
+    """At 2 or 3 players the rules no longer say "at a table of four, six pairs" (issue 40, item 8)."""
+    en = Translator("en")
+    doc = RulesText(en, Preset.TAIWAN, players=players).markdown()
+    pairs = players * (players - 1) // 2
+    assert f"At this table of {players}: {pairs} pair" in doc and "table of four, six pairs" not in doc
+    banker = RulesText(en, Preset.HONGKONG, banker=True, players=players).markdown()
+    assert f"At this table of {players}: {players - 1} pair" in banker
