@@ -2,6 +2,12 @@
 
 A level sees only its own 13 cards and a :class:`TableView` of public information; nothing here can
 reach another seat's hand. Every level returns a legal arrangement (or a valid declaration).
+
+`expert` plays the best of its Monte Carlo (:mod:`ai.expert`). Every level below it prices its plays with the
+self-play tables and chooses with a character (:data:`CHARACTERS`, issue 39): among the plays a person would
+consider, each with a probability falling with its loss against the best the level sees, never one past its cap,
+so that its errors are many small ones on close calls. The declaration of a special and arcade's 賭倍 are
+decided with the same character (and the pass of 換三張, :mod:`ai.exchange`).
 """
 
 from __future__ import annotations
@@ -91,7 +97,7 @@ class Character:
     level's own estimate, against the best it sees; a play past its cap is never made.
 
     The figures are in taiwan's units at a table of four (what the coach's verdicts are set in) and scale with
-    the preset's verdict bounds and the number of opponents (:func:`_units`). `easy` and `normal` weigh the best
+    the preset's verdict bounds and the number of opponents (:func:`units_of`). `easy` and `normal` weigh the best
     ``rows`` plays of their ranking (a kicker moved is another play: the close calls) and one play of each of the
     best ``structures`` (another made hand in some row, each at its best kickers: the other ways to see the
     hand); `hard` weighs the plays of its own ranking and only breaks near-ties."""
