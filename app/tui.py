@@ -308,3 +308,5 @@ class ChinesePokerApp(App[None]):
         self.set_language(resolve_language(None, settings.language))
         if settings.theme in self.available_themes:
             self.theme = settings.theme
+        # Said here, in the language just chosen: the Settings screen still speaks the one it opened in.
+        self.notify(self.translator("settings.saved"), timeout=2)

@@ -179,8 +179,7 @@ class SettingsScreen(BaseScreen[Settings | None]):
             return
         # Posted to the App itself: this screen is about to be removed, and a message still queued
         # on it would be lost.
-        self.app.post_message(SettingsChanged(self.edited))
-        self.notify(self.t("settings.saved"), timeout=2)
+        self.app.post_message(SettingsChanged(self.edited))  # the App says they are saved, in their language
         self.dismiss(self.edited)
 
     def action_back(self) -> None:

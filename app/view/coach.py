@@ -44,7 +44,7 @@ def loss_text(t: Translator, review: Review) -> str:
     line = t("coach.line", verdict=verdict, lost=units_text(t, f"{review.loss:.2f} ± {review.ci95:.2f}"))
     per_unit = review.preset.points_per_unit
     if per_unit > 1:  # taiwan and tournament keep points too
-        line += " " + t("coach.points", points=round(review.loss * per_unit))
+        line += t("coach.points", points=round(review.loss * per_unit))  # its space, if any, is the language's
     return line + parts_text(t, review)
 
 

@@ -341,9 +341,14 @@ class SeatPanel(Static):
         """The row's hand name (shortened where it does not fit) and its marks right after the longest name of
         the seat, so that the marks line up beside the names rather than at the panel's far edge."""
         room = max(0, width - cell_len(line.marks.plain))
-        fits = cell_len(line.name) <= room or not line.short_name
-        longest = max((cell_len(r.name) for r in self.model.rows), default=0) + 1
-        out = pad_to(Text(line.name if fits else line.short_name, style=line.name_style), min(room, longest))
+        # One naming in a box: where one row's full (bilingual) name does not fit, every row takes its short one.
+        full = all(
+            cell_len(r.name) <= max(0, width - cell_len(r.marks.plain)) or not r.short_name for r in self.model.rows
+        )
+        longest = max((cell_len(r.name if full else r.short_name or r.name) for r in self.model.rows), default=0) + 1
+        out = pad_to(
+            Text(line.name if full else line.short_name or line.name, style=line.name_style), min(room, longest)
+        )
         out.append_text(line.marks)
         return out
 

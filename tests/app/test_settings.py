@@ -156,3 +156,23 @@ async def test_menu_passes_on_the_apps_settings_warning_once(home):
         await pilot.pause()
         assert [n.severity for n in app._notifications] == ["warning"]
         assert app.settings_warning is None  # a later menu does not repeat it
+
+
+async def test_the_saved_notice_speaks_the_language_just_chosen(home, monkeypatch):
+    """Switching to 简体中文 and saving says so in Simplified Chinese, not in the language the screen opened in
+    (issue 40, item 12)."""
+    from tests.app.harness import make_app, settle
+
+    app = make_app(menu=True, lang="zh-TW")
+    said: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **kw: said.append(str(message)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        row = _row(app, "language")
+        row.select("zh-CN")
+        await pilot.pause()
+        await pilot.press("s")
+        await settle(pilot)
+    assert "设置已保存。" in said and "設定已儲存。" not in said
