@@ -71,9 +71,11 @@ def tile(
     cursor: bool = False,
     hint: bool = False,
     received: bool = False,
+    shapes: bool = False,
 ) -> Text:
     """One face-up card, ``width`` cells (2 or 4): the card face, tinted when selected, under the cursor,
-    hinted or (換三張) received."""
+    hinted or (換三張) received. ``shapes`` (4 cells, where nothing else shows them: a placed row) marks the
+    cursor (▸) and a selected card (▴) in shape too, which no colour setting or eye can lose."""
     bg = FACE
     if cursor and selected:
         bg = CURSOR_SELECTED
@@ -91,7 +93,10 @@ def tile(
         bg = JOKER_FACE
     label = look.label(card)
     mark = "*" if card in look.treasure else " "  # a treasure card says so in shape too, not by colour alone
-    text = f"{mark}{label} " if width >= 4 else label
+    if shapes and cursor and mark == " ":
+        mark = "▸"
+    tail = "▴" if shapes and selected else " "
+    text = f"{mark}{label}{tail}" if width >= 4 else label
     return Text(text, style=Style(color=look.colour(card), bgcolor=bg, bold=True, underline=cursor))
 
 
@@ -104,9 +109,11 @@ def big_tile(
     hint: bool = False,
     face_down: bool = False,
     received: bool = False,
+    shapes: bool = False,
 ) -> list[Text]:
     """A card five cells wide and three lines tall (rank and suit top left and bottom right), for the
-    roomier layout; None draws an empty slot."""
+    roomier layout; None draws an empty slot. ``shapes``: a selected card's top right says ▴, the cursor's
+    bottom left ▸ (see :func:`tile`)."""
     if face_down:
         style = Style(color=BACK_FG, bgcolor=BACK_BG)
         return [Text("░░░░░", style=style) for _ in range(3)]
@@ -123,7 +130,9 @@ def big_tile(
     plain = style + Style(underline=False)
     # The joker's middle line names it (鬼, two cells) where a natural card repeats its suit.
     middle = "  鬼 " if card.is_joker else f"  {label[1]}  "
-    return [Text(f"{label}   ", style=plain), Text(middle, style=plain), Text(f"   {label}", style=style)]
+    top = f"{label} ▴ " if shapes and selected else f"{label}   "
+    bottom = f"▸  {label}" if shapes and cursor else f"   {label}"
+    return [Text(top, style=plain), Text(middle, style=plain), Text(bottom, style=style)]
 
 
 HUGE_W = 7  # a huge tile's cells across (and HUGE_H lines): the side seats' boxes on a big terminal

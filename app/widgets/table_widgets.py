@@ -190,7 +190,12 @@ class RowsView(_CardLines[RowsModel]):
         out = []
         for k in range(line.size):
             card = None if line.cards is None or k >= len(line.cards) else line.cards[k]
-            opts = {"selected": card in m.selected, "cursor": card == m.cursor, "hint": card in m.hint} if card else {}
+            # A placed row has no room to raise a card or mark one underneath, as the hand does: shapes in the tile.
+            opts = (
+                {"selected": card in m.selected, "cursor": card == m.cursor, "hint": card in m.hint, "shapes": True}
+                if card
+                else {}
+            )
             if self.big:
                 out.append(big_tile(card, self.look, face_down=line.cards is None, **opts))
             elif line.cards is None:

@@ -26,3 +26,22 @@ def test_one_row_too_long_for_its_full_name_makes_every_row_short() -> None:
     wide = [panel._name_and_marks(row, 40).plain for row in panel.model.rows]
     expected = ["兩對 Two pair", "三條 Trips", "同花順 Straight flush"]
     assert all(full in d for d, full in zip(wide, expected, strict=True))
+
+
+def test_a_placed_rows_cursor_and_selection_show_in_shape_without_colour() -> None:
+    """With NO_COLOR, or to a colour-blind player, the cursor (▸) and a selected card (▴) of a placed row still
+    show (issue 40, item 10): the marks are in the text itself, small cards and big."""
+    from app.view.models import RowsModel
+    from app.widgets.table_widgets import RowsView
+    from rules.cards import parse_cards
+
+    front = tuple(parse_cards("As Kd 7c", 3))
+    rows = (RowLine("Front 3", front, 3), RowLine("Middle 5", (), 5), RowLine("Back 5", (), 5))
+    for big in (False, True):
+        view = RowsView(CardLook())
+        view.big = big
+        view.model = RowsModel(rows, front[0], frozenset({front[1]}))
+        plain = view.render().plain
+        assert "▸" in plain and "▴" in plain, plain
+        view.model = RowsModel(rows, None, frozenset())
+        assert "▸" not in view.render().plain and "▴" not in view.render().plain
