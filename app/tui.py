@@ -12,14 +12,15 @@ import contextlib
 import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on
-from textual.app import App, CSSPathType
+from textual.app import App, CSSPathType, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from ai import Budget
@@ -31,6 +32,7 @@ from app.game.resume import ContinueCheck, RestoreError, can_continue, restore_t
 from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
 from app.paths import asset
+from app.screens.commands import game_commands
 from app.screens.dialogs import ConfirmScreen
 from app.screens.guide import GuideScreen
 from app.screens.menu import MainMenu
@@ -59,11 +61,15 @@ class ChinesePokerApp(App[None]):
 
     CSS_PATH: ClassVar[CSSPathType] = [str(asset("styles", "game.tcss"))]
     TITLE = "Chinese Poker"
-    ENABLE_COMMAND_PALETTE = False
     # Not annotated: App declares them `ClassVar[...] | None`, which a type checker reads as instance variables.
     HORIZONTAL_BREAKPOINTS = chrome.HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = chrome.VERTICAL_BREAKPOINTS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's commands (theme, keys, screenshot, quit) and the game's own (:mod:`app.screens.commands`)."""
+        yield from super().get_system_commands(screen)
+        yield from game_commands(self, screen, self.t)
 
     def __init__(
         self,

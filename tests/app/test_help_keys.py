@@ -43,6 +43,7 @@ def test_the_help_and_the_footer_read_one_list() -> None:
     helped = {k.help for k in TABLE_KEYS if k.help}
     assert [line[1] for line in help_lines()] == [
         *dict.fromkeys(k.help for k in TABLE_KEYS if k.help),
+        "table.help.palette",
         "table.help.quit",
     ]
     assert all(key in strings for key in helped | {k.label for k in TABLE_KEYS})

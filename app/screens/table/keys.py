@@ -117,7 +117,7 @@ TABLE_KEYS: tuple[TableKey, ...] = (
     TableKey("question_mark", "help", "keys.open_help", "table.key.help", "?", help="table.help.help", help_keys="?"),
     TableKey("escape", "leave", "leaving.ask", "table.key.leave", "esc", help="table.help.leave", help_keys="esc"),
 )
-APP_KEYS = (("ctrl+q", "table.help.quit", "all"),)  # the App's own, listed by the help after the table's
+APP_KEYS = (("ctrl+p", "table.help.palette", "all"), ("ctrl+q", "table.help.quit", "all"))  # the App's own, listed by the help after the table's
 
 
 def help_lines() -> list[tuple[str, str, str]]:
