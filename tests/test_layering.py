@@ -40,12 +40,15 @@ MIXED: dict[str, str] = {
 FLOORS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     "app.commands": (
         ("app/__init__.py", "app/__main__.py", "app/cli.py", "app/commands/", "app/web.py", "app/web_input.py"),
-        frozenset({"app.screens", "app.view", "app.game", "app.store", "app.base", "app.paths", "ai", "rules"}),
+        frozenset(
+            {"app.screens", "app.lobby", "app.view", "app.game", "app.store", "app.base", "app.paths", "ai", "rules"}
+        ),
     ),
     "app.screens": (
         ("app/tui.py", "app/screens/"),
         frozenset(
             {
+                "app.lobby",
                 "app.widgets",
                 "app.view",
                 "app.game",
@@ -58,6 +61,10 @@ FLOORS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
                 "rich",
             }
         ),
+    ),
+    "app.lobby": (
+        ("app/lobby/",),
+        frozenset({"app.view", "app.game", "app.store", "app.base", "app.paths", "ai", "rules"}),
     ),
     "app.widgets": (("app/widgets/",), frozenset({"app.view", "app.base", "app.paths", "rules", "textual", "rich"})),
     "app.view": (("app/view/",), frozenset({"app.game", "app.base", "app.paths", "ai", "rules", "rich", "numpy"})),

@@ -51,6 +51,7 @@ class Decider(StrEnum):
     PLAYER = "player"
     TIMEOUT = "timeout"
     TAKEOVER = "takeover"
+    PERSON = "person"  # another person at a lobby's table (app.lobby): a deal with people, History marks it
     EASY = Level.EASY.value
     NORMAL = Level.NORMAL.value
     HARD = Level.HARD.value
