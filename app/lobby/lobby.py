@@ -14,7 +14,7 @@ from app.config import TableConfig
 from rules.presets import OptionError
 
 from . import views
-from .people import HostSettings, Link, Person, Runner
+from .people import HostSettings, Link, Person, Place, Runner
 from .room import Misbehaved, Room
 
 HOLD = 30.0
@@ -44,8 +44,10 @@ class Lobby:
         max_people: int = MAX_PEOPLE,
         hold: float = HOLD,
         results_wait: float = RESULTS_WAIT,
+        second: float = 1.0,
     ) -> None:
         self.runner, self.max_tables, self.max_people = runner, max_tables, max_people
+        self.second = second  # how long a second of a time limit lasts (the tests' time limits run fast)
         self.hold, self.results_wait = hold, results_wait
         self.people: dict[int, Person] = {}
         self.tokens: dict[str, Person] = {}
@@ -99,19 +101,21 @@ class Lobby:
             found = self.rooms.get(table)
             if found is not None and found.free(seat) and seat in found.computer:
                 return found.sit(person, seat, None)
-        if room is None:
+        at = None if room is None else self.rooms.get(room.number)
+        if at is None:
             return self.to_lobby(person)
-        room.changed()
+        at.changed()
         if person.seat is not None:
-            views.send_hand(room, person.seat)
-        views.send_last_reveal(room, person)
+            views.send_hand(at, person.seat)
+        views.send_last_reveal(at, person)
 
-    def dropped(self, person: Person) -> None:
+    def dropped(self, person: Person, *, closed: bool = False) -> None:
         """The client's connection is gone: a seated person's seat is held for :attr:`hold` seconds (its clock
-        runs), the others are forgotten."""
+        runs), the others are forgotten. ``closed``: the server closed it for breaking the protocol; its seat
+        counts as left at once, so that the table plays on."""
         person.link = None
         room = person.room
-        if room is not None and (person.seat is not None or person is room.host):
+        if room is not None and (person.seat is not None or person is room.host) and not closed:
             person.hold = self.runner.later(self.hold, lambda: self._gone(person))
             room.changed()
             return
@@ -129,6 +133,9 @@ class Lobby:
         self._forget(person)
 
     def _forget(self, person: Person) -> None:
+        """Forget a dropped person, unless their last table plays on: they may take their seat back from it."""
+        if person.last is not None and person.last[0] in self.rooms:
+            return
         if person.link is None and person.room is None:
             self.people.pop(person.number, None)
             self.tokens.pop(person.token, None)
@@ -151,10 +158,11 @@ class Lobby:
             if person.room is None:
                 person.send("lobby", tables=tables, full=self.full)
 
-    def closed(self, room: Room, people: list[Person]) -> None:
+    def closed(self, room: Place, people: list[Person]) -> None:
         """A table ended: its people back in the lobby (the dropped forgotten)."""
         self.rooms.pop(room.number, None)
-        for person in people:
+        away = [p for p in self.people.values() if not p.connected and p.last and p.last[0] == room.number]
+        for person in [*people, *away]:
             if person.connected:
                 self.to_lobby(person)
             else:

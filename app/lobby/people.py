@@ -10,15 +10,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ai import Choice, PassChoice
 from app.game.requests import AIRequest, PassRequest
 
 from .protocol import encode
-
-if TYPE_CHECKING:
-    from .room import Room
 
 TIME_LIMITS = (0, 10, 600)
 """The time limit a host may set: 0 (none), else from 10 to 600 seconds."""
@@ -87,6 +84,43 @@ def new_token() -> str:
     return secrets.token_urlsafe(12)
 
 
+class Place(Protocol):
+    """The table a person is at, as the lobby reaches it through them (:class:`.room.Room`)."""
+
+    number: int
+    host: Person
+
+    def changed(self) -> None: ...
+
+    def leave(self, person: Person, reason: str = "left") -> None: ...
+
+    def invite(self, person: Person, seat: int) -> None: ...
+
+    def start(self, person: Person) -> None: ...
+
+    def fill(self, person: Person) -> None: ...
+
+    def next(self, person: Person, deal: int) -> None: ...
+
+    def give_pass(self, person: Person, data: dict[str, Any]) -> None: ...
+
+    def arrange(self, person: Person, data: dict[str, Any]) -> None: ...
+
+
+class Hall(Protocol):
+    """The lobby as a table reaches it (:class:`.lobby.Lobby`)."""
+
+    runner: Runner
+    second: float
+    results_wait: float
+
+    def to_lobby(self, person: Person) -> None: ...
+
+    def tables_changed(self) -> None: ...
+
+    def closed(self, room: Place, people: list[Person]) -> None: ...
+
+
 class Person:
     """One client of the lobby: in the lobby, at a table (a seat, or watching), or dropped and held."""
 
@@ -95,7 +129,7 @@ class Person:
         self.name = name
         self.link = link  # None while dropped (held for the seat hold, then forgotten)
         self.token = new_token()
-        self.room: Room | None = None
+        self.room: Place | None = None
         self.seat: int | None = None  # the seat held now
         self.last: tuple[int, int] | None = None  # (table, seat) last held: to take it back between deals
         self.hold: Timer | None = None  # running while dropped

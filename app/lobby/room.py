@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ai import Choice
 from app.config import TableConfig
@@ -29,10 +29,7 @@ from rules.presets import Preset
 from rules.specials import detect_specials
 
 from . import views
-from .people import Answer, HostSettings, Person, Timer
-
-if TYPE_CHECKING:
-    from .lobby import Lobby
+from .people import Answer, Hall, HostSettings, Person, Timer
 
 Request = AIRequest | PassRequest
 
@@ -48,7 +45,7 @@ class Misbehaved(Exception):
 class Room:
     """A table of the lobby (see the module docstring)."""
 
-    def __init__(self, lobby: Lobby, number: int, host: Person, settings: HostSettings, config: TableConfig) -> None:
+    def __init__(self, lobby: Hall, number: int, host: Person, settings: HostSettings, config: TableConfig) -> None:
         self.lobby, self.number, self.host, self.settings = lobby, number, host, settings
         # The server's table: every seat the computer's to it; the session's seed 62 bits, so that the seeds a
         # reveal shows never lead back to it (and to the deals to come).
@@ -266,7 +263,9 @@ class Room:
             limit = int(pass_seconds(limit) or 0)
         if limit and seat not in self.deadline:
             person = self.people[seat]
-            self.deadline[seat] = self.lobby.runner.later(limit, lambda: self._over_time(seat, person))
+            self.deadline[seat] = self.lobby.runner.later(
+                limit * self.lobby.second, lambda: self._over_time(seat, person)
+            )
         views.send_hand(self, seat)
 
     def seconds_left(self, seat: int) -> float | None:
@@ -277,7 +276,7 @@ class Room:
             return None
         if isinstance(request, PassRequest):
             limit = int(pass_seconds(limit) or 0)
-        return max(0.0, round(limit - (time.monotonic() - asked), 1))
+        return max(0.0, round(limit - (time.monotonic() - asked) / self.lobby.second, 1))
 
     def _over_time(self, seat: int, person: Person) -> None:
         """時間限制: over it, the seat counts as left (the host's: the table ends, as when the host leaves)."""

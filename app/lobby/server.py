@@ -22,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WebSocketError, WSMsgType, web
 
 from app.game.requests import AIRequest, PassRequest, run_ai, run_pass
 
@@ -85,8 +85,8 @@ class Connection:
     """One client's WebSocket as the lobby's :class:`~.people.Link`: what is sent waits in a bounded queue that a
     task of its own writes out, so that nothing ever waits for a client."""
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
-        self.ws = ws
+    def __init__(self, ws: web.WebSocketResponse, limits: tuple[int, int] = (QUEUE, QUEUE_BYTES)) -> None:
+        self.ws, self.limits = ws, limits
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued = 0  # bytes waiting
         self.reason: str | None = None
@@ -96,7 +96,7 @@ class Connection:
         """Queue ``text``; a client that has let too much wait is closed (``not_reading``)."""
         if self.reason is not None:
             return
-        if self.queue.qsize() >= QUEUE or self.queued + len(text) > QUEUE_BYTES:
+        if self.queue.qsize() >= self.limits[0] or self.queued + len(text) > self.limits[1]:
             self.close("not_reading")
             return
         self.queued += len(text)
@@ -168,10 +168,21 @@ class LobbyServer:
         max_people: int = MAX_PEOPLE,
         hold: float = HOLD,
         results_wait: float = RESULTS_WAIT,
+        second: float = 1.0,
+        queue: tuple[int, int] = (QUEUE, QUEUE_BYTES),
+        heartbeat: float = HEARTBEAT,
     ) -> None:
         self.host, self.port = host, port
         self.token = token or secrets.token_urlsafe(16)
-        self.limits = {"max_tables": max_tables, "max_people": max_people, "hold": hold, "results_wait": results_wait}
+        self.limits = {
+            "max_tables": max_tables,
+            "max_people": max_people,
+            "hold": hold,
+            "results_wait": results_wait,
+            "second": second,
+        }
+        self.queue = queue  # what may wait for one client to read: messages, bytes
+        self.heartbeat = heartbeat
         self.connections: set[Connection] = set()
         self.lobby: Lobby | None = None
         self.runner: Runner | None = None
@@ -225,9 +236,9 @@ class LobbyServer:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         if not self._allowed(request):
             return web.Response(status=403, text="refused: this lobby needs its address with its token\n")
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=HEARTBEAT)
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
         await ws.prepare(request)
-        conn = Connection(ws)
+        conn = Connection(ws, self.queue)
         self.connections.add(conn)
         person: Person | None = None
         try:
@@ -235,7 +246,7 @@ class LobbyServer:
         finally:
             self.connections.discard(conn)
             if person is not None and self.lobby is not None and person.link is conn:
-                self.lobby.dropped(person)
+                self.lobby.dropped(person, closed=conn.reason not in (None, "shutdown"))
             conn.close(conn.reason or "shutdown")
             await asyncio.wait([conn.writer], timeout=3.0)
         return ws
@@ -252,8 +263,11 @@ class LobbyServer:
                 conn.close("hello_first")
                 break
             if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
-                if msg.type is WSMsgType.ERROR:
-                    conn.reason = "too_big"  # aiohttp has closed it (1009, a frame over the limit)
+                if msg.type is WSMsgType.ERROR:  # aiohttp has closed it: a frame over the limit (1009), or no pong
+                    error = ws.exception()
+                    conn.reason = (
+                        "too_big" if isinstance(error, WebSocketError) and error.code == 1009 else "not_reading"
+                    )
                 break
             now = time.monotonic()
             allowance = min(BURST, allowance + (now - last) * RATE)

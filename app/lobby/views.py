@@ -9,16 +9,42 @@ stakes, the exchange's direction and round, arcade's treasure) and, once the dea
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from app.config import TableConfig
+from app.game import Table
 from app.game.record import Decider
-from app.game.requests import PassRequest
+from app.game.requests import AIRequest, PassRequest
 from rules.cards import format_cards
 from rules.specials import detect_specials
 
-if TYPE_CHECKING:
-    from .people import Person
-    from .room import Room
+from .people import HostSettings, Person
+
+
+class Room(Protocol):
+    """What is shown of a table (:class:`.room.Room`; a protocol, so that the room can send through here)."""
+
+    number: int
+    host: Person
+    settings: HostSettings
+    config: TableConfig
+    table: Table
+    state: str
+    people: dict[int, Person]
+    coming: dict[int, Person]
+    watchers: set[Person]
+    parked: dict[int, AIRequest | PassRequest]
+    own: dict[int, float]
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+    @property
+    def paused(self) -> bool: ...
+
+    def kind(self, seat: int) -> str: ...
+
+    def seconds_left(self, seat: int) -> float | None: ...
 
 
 def _status(room: Room, seat: int) -> str | None:

@@ -1,0 +1,204 @@
+"""Hostile clients never hurt the table: each is disconnected with a reason, the table plays on, memory bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from typing import Any
+
+import aiohttp
+import pytest
+
+from app.lobby.client import JoinError, LobbyClient
+from app.lobby.protocol import MAX_MESSAGE
+from app.lobby.server import QUEUE_BYTES
+from tests.lobby.players import Player, wait_for
+from tests.lobby.test_play import seated
+
+
+async def bye(player: Player) -> str:
+    """The reason the server gave before it closed the connection."""
+    kind, data = await player.until(lambda k, d: k in ("bye", "closed"))
+    if kind == "bye":
+        return str(data["reason"])
+    return str(data["reason"])
+
+
+async def table_plays_on(ann: Player) -> None:
+    record = (await ann.play_deal(next_too=False))["record"]
+    assert record["result"] is not None
+
+
+@pytest.mark.parametrize(
+    ("send", "reason"),
+    [
+        ("x" * (MAX_MESSAGE + 10), "1009"),
+        ('{"type": "teleport"}', "unknown_type"),
+        ("not json", "malformed"),
+        ('{"type": "sit", "table": "one", "seat": 1}', "malformed"),
+        ("[" * 5000 + "]" * 5000, "malformed"),
+        (b"\x00\x01", "malformed"),
+    ],
+    ids=["over-64KB", "unknown-type", "not-json", "wrong-field", "deep", "binary"],
+)
+async def test_a_bad_message_closes_that_client_and_the_table_plays_on(serve: Any, send: Any, reason: str) -> None:
+    async with serve() as server:
+        ann, mal = await seated(server, "ann", "mal")
+        await ann.send("start")
+        await mal.kind("hand")
+        await mal.client.send_raw(send)
+        got = await bye(mal)
+        assert reason in got or (reason == "1009" and "too_big" in got) or got == "1009", got
+        await table_plays_on(ann)  # held, then the computer: the deal is scored
+        await ann.close()
+        await mal.close()
+
+
+async def test_acting_for_another_seat_or_out_of_turn_closes_that_client(serve: Any) -> None:
+    async with serve() as server:
+        ann, mal, bob = await seated(server, "ann", "mal", "bob", config={"players": 4})
+        await ann.send("start")
+        hand = await mal.kind("hand", ask="arrange")
+        await mal.send(
+            "arrange", deal=hand["deal"], seat=0, front="2s 3s 4s", middle="5s 6s 7s 8s 9s", back="Ts Js Qs Ks As"
+        )
+        assert await bye(mal) == "not_your_seat"
+        hand = await bob.kind("hand", ask="arrange")
+        await bob.answer(hand)
+        await bob.kind("hand", ask=None)
+        await bob.send("arrange", deal=hand["deal"], seat=1 if False else hand["seat"], declare="dragon")
+        assert await bye(bob) == "out_of_turn"
+        await table_plays_on(ann)
+        for p in (ann, mal, bob):
+            await p.close()
+
+
+async def test_cards_not_ones_own_close_that_client(serve: Any) -> None:
+    async with serve() as server:
+        ann, mal = await seated(server, "ann", "mal")
+        await ann.send("start")
+        hand = await mal.kind("hand", ask="arrange")
+        mine = hand["cards"].split()
+        others = [
+            c
+            for c in [
+                "2s",
+                "3s",
+                "4s",
+                "5s",
+                "6s",
+                "7s",
+                "8s",
+                "9s",
+                "Ts",
+                "Js",
+                "Qs",
+                "Ks",
+                "As",
+                "2h",
+                "3h",
+                "4h",
+                "5h",
+                "6h",
+                "7h",
+                "8h",
+                "9h",
+                "Th",
+                "Jh",
+                "Qh",
+                "Kh",
+                "Ah",
+            ]
+            if c not in mine
+        ]
+        await mal.send(
+            "arrange",
+            deal=hand["deal"],
+            seat=hand["seat"],
+            front=" ".join(others[:3]),
+            middle=" ".join(mine[:5]),
+            back=" ".join(mine[5:10]),
+        )
+        assert await bye(mal) == "bad_cards"
+        await table_plays_on(ann)
+        await ann.close()
+        await mal.close()
+
+
+async def test_a_flood_closes_that_client(serve: Any) -> None:
+    async with serve() as server:
+        ann, mal = await seated(server, "ann", "mal")
+        for _ in range(200):
+            await mal.client.send_raw(json.dumps({"type": "next", "deal": 0}))
+        assert await bye(mal) == "flood"
+        await ann.send("start")
+        await table_plays_on(ann)
+        await ann.close()
+        await mal.close()
+
+
+async def test_a_client_that_stops_reading_is_closed_and_its_queue_stays_bounded(serve: Any) -> None:
+    async with serve(heartbeat=0.2, results_wait=0.01) as server:
+        ann, bob = await seated(server, "ann", "bob")
+
+        # A spectator whose socket takes little and who never reads.
+        def small(addr_info: Any) -> socket.socket:
+            family, kind, proto, _, _ = addr_info
+            sock = socket.socket(family, kind, proto)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+            return sock
+
+        session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(socket_factory=small))
+        client = LobbyClient(server.address, "mute")
+        client.session = session
+        ws = await session.ws_connect(client.url, max_msg_size=0)
+        await ws.send_str(json.dumps({"type": "hello", "version": 1, "name": "mute"}))
+        await ws.send_str(json.dumps({"type": "watch", "table": 1}))
+        await ann.send("start")
+        assert server.lobby is not None
+        for _ in range(60):  # deals, each sending the spectator its tables and the reveal
+            await asyncio.gather(ann.play_deal(), bob.play_deal())
+            if not any(p.name == "mute" for p in server.lobby.people.values()):
+                break
+            assert all(c.queued <= QUEUE_BYTES for c in server.connections)
+        else:
+            raise AssertionError("the client that stopped reading was never closed")
+        await wait_for(lambda: len(server.connections) == 2)
+        await session.close()
+        await ann.close()
+        await bob.close()
+
+
+async def test_no_token_a_wrong_host_or_a_web_page_is_refused(serve: Any) -> None:
+    async with serve() as server:
+        bare = server.address.split("?")[0]
+        async with aiohttp.ClientSession() as s:
+            for url, headers in [
+                (bare, {}),
+                (bare + "?token=wrong", {}),
+                (server.address, {"Host": "evil.example"}),
+                (server.address, {"Origin": "http://evil.example"}),
+            ]:
+                async with s.get(url, headers=headers) as r:
+                    assert r.status == 403
+        with pytest.raises(JoinError, match="refused"):
+            await LobbyClient(bare + "?token=wrong", "x").connect()
+
+
+async def test_a_client_of_another_version_is_refused_with_a_clear_message(serve: Any) -> None:
+    async with serve() as server, aiohttp.ClientSession() as s:
+        ws = await s.ws_connect(LobbyClient(server.address, "x").url)
+        await ws.send_str(json.dumps({"type": "hello", "version": 99, "name": "old"}))
+        msg = json.loads((await ws.receive(timeout=5)).data)
+        assert msg["type"] == "bye" and msg["reason"] == "version" and "another version" in msg["message"]
+        await ws.close()
+
+
+async def test_the_first_message_must_be_hello(serve: Any) -> None:
+    async with serve() as server, aiohttp.ClientSession() as s:
+        ws = await s.ws_connect(LobbyClient(server.address, "x").url)
+        await ws.send_str(json.dumps({"type": "quick"}))
+        msg = json.loads((await ws.receive(timeout=5)).data)
+        assert msg == {"type": "bye", "reason": "hello_first", "message": "the first message must be hello"}
+        await ws.close()
