@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import time
 from dataclasses import asdict, dataclass, fields, replace
@@ -121,10 +122,18 @@ class Settings:
     bell: str = "off"
     watch_pause: str = "5"
     coach: str = "standard"
+    # The player's own keys: binding id -> keys (``{"table.hint": "f1"}``; app/GUIDE.md lists the ids), checked
+    # against the bindings by the game, which leaves out an unknown id or a key another binding has.
+    keys: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (:meth:`parse` reads it back)."""
-        return asdict(self)
+        return {**asdict(self), "keys": dict(self.keys)}
+
+    @property
+    def keymap(self) -> dict[str, str]:
+        """:attr:`keys` as a mapping."""
+        return dict(self.keys)
 
     @classmethod
     def parse(cls, data: Any) -> tuple[Settings, tuple[Ignored, ...]]:
@@ -148,6 +157,12 @@ class Settings:
             if key not in names:
                 ignored.append(Ignored(Problem.UNKNOWN_FIELD, field=echo(key)))
                 continue
+            if key == "keys":
+                if not _is_keymap(value):
+                    ignored.append(Ignored(Problem.BAD_VALUE, echo(value), field=key))
+                else:
+                    out = replace(out, keys=tuple(sorted(value.items())))
+                continue
             choices = allowed.get(key)
             # `type(value) is str`: 1 == True and "x" == a str subclass must not slip through.
             fits = value in choices and (value is None or type(value) is str) if choices else type(value) is str
@@ -162,6 +177,18 @@ class Settings:
     def from_dict(cls, data: Any) -> Settings:
         """The settings in ``data``, anything unusable ignored silently (see :meth:`parse`)."""
         return cls.parse(data)[0]
+
+
+# A key as Textual names it ("f1", "ctrl+h", "question_mark"), several joined by commas.
+_KEYS = re.compile(r"[a-z0-9_+]+(,[a-z0-9_+]+)*")
+
+
+def _is_keymap(value: Any) -> bool:
+    """Whether ``value`` reads as the settings' ``keys``: an object of binding ids to key names."""
+    return isinstance(value, dict) and all(
+        type(k) is str and type(v) is str and len(k) <= 40 and _KEYS.fullmatch(v.replace(" ", "")) is not None
+        for k, v in value.items()
+    )
 
 
 def settings_path() -> Path:

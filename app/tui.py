@@ -40,6 +40,7 @@ from app.screens.messages import SettingsChanged, StartTable
 from app.screens.past_deal import open_stored_deal
 from app.screens.settings import describe_load, notify_load_warning
 from app.screens.table import TableScreen
+from app.screens.table.keys import keymap_problems
 from app.settings import Settings, load_settings, save_settings, settings_path
 from app.store.database import History, HistoryOff, Opened, SessionRow, history_path, open_history
 from app.store.salvage import Salvaged
@@ -164,6 +165,8 @@ class ChinesePokerApp(App[None]):
         warning, self.settings_warning = self.settings_warning, None
         if warning:
             notify_load_warning(self, warning)
+        for problem, binding_id, keys in keymap_problems(self.settings.keymap):  # the player's own keys
+            notify_load_warning(self, self.t(f"settings.keys_{problem}", id=binding_id, keys=keys))
 
     def _guide_offered(self, yes: bool | None) -> None:
         """Offered once: the settings file written now says so at the next start."""

@@ -9,10 +9,12 @@ App.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
@@ -67,7 +69,12 @@ class Localized:
         self._settings = settings
         if t is not None:
             # Before the first compose, so that the footer is drawn translated from the start.
-            translate_bindings(self, t)  # type: ignore[arg-type]
+            translate_bindings(self, t, self.key_bindings())  # type: ignore[arg-type]
+
+    def key_bindings(self) -> Mapping[str, Sequence[Binding]] | None:
+        """The screen's bindings by key when they are not its classes' own (the table's, with the player's keys);
+        None: its classes'."""
+        return None
 
     def dismiss(self, result: object = None) -> AwaitComplete:
         """Close with ``result``, once: a second key before the screen has gone (enter, then escape at once)
@@ -90,7 +97,7 @@ class Localized:
     async def set_translator(self, translator: Translator) -> None:
         """Switch language: re-translate the footer and rebuild the screen's widgets."""
         self._translator = translator
-        translate_bindings(self, translator)  # type: ignore[arg-type]
+        translate_bindings(self, translator, self.key_bindings())  # type: ignore[arg-type]
         await self.recompose()  # type: ignore[attr-defined]
         self.after_compose()
 
@@ -108,7 +115,7 @@ class Localized:
     def on_mount(self) -> None:
         """Localise the footer once the screen knows its App, then :meth:`after_compose` (Textual runs this
         after a subclass's own ``on_mount``)."""
-        translate_bindings(self, self.t)  # type: ignore[arg-type]
+        translate_bindings(self, self.t, self.key_bindings())  # type: ignore[arg-type]
         self.after_compose()
 
     def on_resize(self, event: events.Resize) -> None:

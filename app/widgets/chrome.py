@@ -4,6 +4,7 @@ and the game's wrapping footer."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, cast
 
@@ -28,16 +29,17 @@ HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal-width"), (110, "-
 VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-normal-height"), (34, "-tall")]
 
 
-def translate_bindings(node: DOMNode, t: Translator) -> None:
+def translate_bindings(node: DOMNode, t: Translator, source: Mapping[str, Sequence[Binding]] | None = None) -> None:
     """Replace the binding descriptions of ``node`` (written as i18n keys, ``"table.key.ready"``) with their
     translation in ``t``.
 
     Bindings are class attributes, but each node holds its own copy (:mod:`.textual_private`), which the footers
     read: translating that copy gives a localised footer without one class per language. The copy is rebuilt
-    from the classes' own bindings first, so this can run again after a language change.
+    from the classes' own bindings first (or from ``source``: the table's keys as the player set them), so
+    this can run again after a language change.
     """
     keys: dict[str, list[Binding]] = {}
-    for key, bindings in class_bindings(node).items():
+    for key, bindings in (class_bindings(node) if source is None else source).items():
         out = []
         for b in bindings:
             group = b.group

@@ -11,8 +11,8 @@ possible, another phase's or another table's hidden (:mod:`app.game.actions`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from textual.actions import parse as parse_action
@@ -56,8 +56,23 @@ class TableKey:
     help_keys: str | None = None
     when: str = "all"
 
+    @property
+    def id(self) -> str:
+        """The binding's id, by which the settings file's ``keys`` gives it other keys: ``table.<action>``, or
+        for a key with a parameter what it names (``table.left``, ``table.front``)."""
+        return "table." + _NAMED.get(self.action, parse_action(self.action)[1])
+
     def binding(self) -> Binding:
-        return Binding(self.keys, self.action, self.label, key_display=self.display, group=self.group)
+        return Binding(self.keys, self.action, self.label, key_display=self.display, group=self.group, id=self.id)
+
+
+_NAMED = {
+    "move(-1)": "left",
+    "move(1)": "right",
+    "place(0)": "front",
+    "place(1)": "middle",
+    "place(2)": "back",
+}
 
 
 # Each key's bindings in the order Textual tries them: each phase's own action first. The one list of the
@@ -117,24 +132,67 @@ TABLE_KEYS: tuple[TableKey, ...] = (
     TableKey("question_mark", "help", "keys.open_help", "table.key.help", "?", help="table.help.help", help_keys="?"),
     TableKey("escape", "leave", "leaving.ask", "table.key.leave", "esc", help="table.help.leave", help_keys="esc"),
 )
-APP_KEYS = (("ctrl+p", "table.help.palette", "all"), ("ctrl+q", "table.help.quit", "all"))  # the App's own, listed by the help after the table's
+APP_KEYS = (
+    ("ctrl+p", "table.help.palette", "all"),
+    ("ctrl+q", "table.help.quit", "all"),
+)  # the App's own, listed by the help after the table's
 
 
-def help_lines() -> list[tuple[str, str, str]]:
+def help_lines(keys: Sequence[TableKey] = TABLE_KEYS) -> list[tuple[str, str, str]]:
     """The help screen's lines in the order of their keys: (keys as the help writes them, i18n key, when)."""
     lines: dict[str, tuple[str, str, str]] = {}
-    for key in TABLE_KEYS:
+    for key in keys:
         if key.help is not None and key.help not in lines:
             lines[key.help] = (key.help_keys or key.keys, key.help, key.when)
     return [*lines.values(), *APP_KEYS]
 
 
-TABLE_BINDINGS: list[BindingType] = [key.binding() for key in TABLE_KEYS]
-# Last on every key: when none of its bindings can act now, :meth:`action_explain` says why (never shown).
-TABLE_BINDINGS += [
-    Binding(key, f"explain({key!r})", "", show=False)
-    for key in dict.fromkeys(k.strip() for b in TABLE_BINDINGS if isinstance(b, Binding) for k in b.key.split(","))
-]
+def table_bindings(keys: Sequence[TableKey] = TABLE_KEYS) -> list[BindingType]:
+    """The bindings of ``keys``, and last on every key the never-shown ``explain``: when none of a key's
+    bindings can act now, :meth:`Keys.explain` says why."""
+    out: list[BindingType] = [key.binding() for key in keys]
+    every = dict.fromkeys(k.strip() for key in keys for k in key.keys.split(","))
+    return out + [Binding(k, f"explain({k!r})", "", show=False) for k in every]
+
+
+TABLE_BINDINGS = table_bindings()
+
+
+def keymap_problems(keymap: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """What is wrong in the settings' ``keys`` (binding id -> keys): (``unknown``, id, keys) for an id no key
+    has, (``clash``, id, key) for a key another binding already takes. Such entries are left out."""
+    ids = {key.id for key in TABLE_KEYS}
+    taken: dict[str, str] = {}  # key -> the id that will have it
+    for key in TABLE_KEYS:
+        if key.id not in keymap:
+            for k in key.keys.split(","):
+                taken.setdefault(k.strip(), key.id)
+    problems: list[tuple[str, str, str]] = []
+    for binding_id, keys in keymap.items():
+        if binding_id not in ids:
+            problems.append(("unknown", binding_id, keys))
+            continue
+        for k in (k.strip() for k in keys.split(",")):
+            if taken.get(k, binding_id) != binding_id:
+                problems.append(("clash", binding_id, k))
+            taken.setdefault(k, binding_id)
+    return problems
+
+
+def table_keys(keymap: Mapping[str, str]) -> tuple[TableKey, ...]:
+    """:data:`TABLE_KEYS` with the player's own keys (the settings' ``keys``) where they are usable
+    (:func:`keymap_problems` leaves the others out): a key given new keys shows them in the Footer and the help."""
+    bad = {binding_id for _, binding_id, _ in keymap_problems(keymap)}
+    usable = {i: k for i, k in keymap.items() if i not in bad}
+    out: list[TableKey] = []
+    seen: set[str] = set()
+    for key in TABLE_KEYS:
+        if key.id not in usable:
+            out.append(key)
+        elif key.id not in seen:  # one binding a remapped id (skip had space and enter): the player's keys
+            seen.add(key.id)
+            out.append(replace(key, keys=usable[key.id], display=None, help_keys=None))
+    return tuple(out)
 
 
 def key_routes() -> dict[str, str]:
@@ -168,6 +226,9 @@ class Screen(TableSeen, Protocol):
     def app(self) -> App[object]: ...
 
     def is_too_small(self) -> bool: ...
+
+    @property
+    def keymap(self) -> dict[str, str]: ...
 
 
 # The keys that act even while the terminal is too small to show the table: leaving it, and the keys' help.
@@ -212,7 +273,7 @@ class Keys:
             HelpScreen(
                 table.preset,
                 table.watching,
-                lines=help_lines(),
+                lines=help_lines(table_keys(self.screen.keymap)),
                 t=self.screen.t,
                 banker=table.config.banker,
                 exchange=table.config.exchange > 0,

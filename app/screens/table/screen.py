@@ -10,13 +10,13 @@ The same concept on another floor: the screen of :mod:`app.game.table`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Static
 
@@ -37,7 +37,7 @@ from app.screens.table.betting import Betting
 from app.screens.table.clock import Clock
 from app.screens.table.coaching import Coaching
 from app.screens.table.helping import Helping
-from app.screens.table.keys import SHOWN, TABLE_BINDINGS, Keys, with_key_actions
+from app.screens.table.keys import SHOWN, TABLE_BINDINGS, Keys, table_bindings, table_keys, with_key_actions
 from app.screens.table.leaving import Leaving
 from app.screens.table.pacing import Pacing
 from app.screens.table.passing import Passing
@@ -106,6 +106,16 @@ class TableScreen(BaseScreen[Leave | None]):
     def live_settings(self) -> Settings:
         """The App's settings (they may change in the Settings screen), else the ones given."""
         return getattr(self.app, "settings", None) or self.settings
+
+    @property
+    def keymap(self) -> dict[str, str]:
+        """The player's own keys (the settings' ``keys``)."""
+        return self.live_settings.keymap if self.is_attached else self.settings.keymap
+
+    def key_bindings(self) -> Mapping[str, Sequence[Binding]] | None:
+        """The table's keys with the player's own in place of the defaults, when they set any."""
+        keymap = self.keymap
+        return BindingsMap(table_bindings(table_keys(keymap))).key_to_bindings if keymap else None
 
     @property
     def look(self) -> CardLook:
