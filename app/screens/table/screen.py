@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -403,6 +404,11 @@ class TableScreen(BaseScreen[Leave | None]):
         msg = self.put("#message", text)
         for k in ("info", "warning", "error"):
             msg.set_class(kind == k, f"-{k}")
+        # A message longer than the line wraps to a second (the board gives up a line meanwhile): at 80×24 a
+        # hint, a foul or a suggestion no longer loses its end. Set only when it changes: a layout pass.
+        lines = 1 if cell_len(str(text)) <= max(1, msg.size.width) else 2
+        if msg.styles.height is None or msg.styles.height.value != lines:
+            msg.styles.height = lines
         self.show_time()
         self.refresh_bindings()
         self.pacing.auto_next()
