@@ -14,7 +14,16 @@ import os
 import sys
 from collections.abc import Sequence
 
-from app.commands import about_cmds, ai_cmds, coach_cmds, history_cmds, play_cmds, rules_cmds, serve_cmds
+from app.commands import (
+    about_cmds,
+    ai_cmds,
+    coach_cmds,
+    daily_cmds,
+    history_cmds,
+    play_cmds,
+    rules_cmds,
+    serve_cmds,
+)
 from app.commands.common import CommandParser, UsageError
 from app.exits import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, report
 from rules.cards import CardError
@@ -22,7 +31,7 @@ from rules.deal import DealError
 from rules.presets import OptionError
 
 # In the order `chinese-poker --help` lists them.
-COMMAND_FAMILIES = (rules_cmds, ai_cmds, coach_cmds, play_cmds, serve_cmds, history_cmds, about_cmds)
+COMMAND_FAMILIES = (rules_cmds, ai_cmds, coach_cmds, play_cmds, daily_cmds, serve_cmds, history_cmds, about_cmds)
 
 
 def build_parser() -> argparse.ArgumentParser:

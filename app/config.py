@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ai import Level
+from rules.dealcode import DealCode
+from rules.dealing import KEY_LIMIT
 from rules.exchange import MAX_ROUNDS, Direction
 from rules.presets import OptionError, Options, Preset, TieRule, parse_preset
 
@@ -57,6 +59,11 @@ class TableConfig:
     exchange: int = 0  # 換三張 (rules/RULES.md §21): rounds of passing three cards before arranging, 0 to 2
     exchange_way: Direction = Direction.CLOCKWISE  # which way the cards go (or rotate, deal by deal)
     seed: int | None = None
+    # A deal code's key (rules/RULES.md §23.6): deal 1 deals it, the later deals the session's own keys.
+    deal_key: int | None = None
+    # The deal of the day (rules/RULES.md §23.7): its date, YYYY-MM-DD; the table plays that one deal and ends.
+    # Scored, it is the day's record (app/store/daily.py); in practice (``scored`` off), a later try of the day.
+    daily: str | None = None
 
     def __post_init__(self) -> None:
         seats_for(self.players)  # refuses a table size the game does not seat
@@ -75,6 +82,9 @@ class TableConfig:
             names = ", ".join(d.value for d in Direction)
             way = self.exchange_way
             raise OptionError(f"table setting 'exchange_way' must be one of {names}, not {way!r}") from None
+        key = self.deal_key
+        if key is not None and (not isinstance(key, int) or isinstance(key, bool) or not 0 <= key < KEY_LIMIT):
+            raise OptionError(f"table setting 'deal_key' must be a deal code's key, 0 to 2**38 - 1, not {key!r}")
         if self.player_stake not in STAKES:
             raise OptionError(
                 f"table setting 'player_stake' must be one of {', '.join(map(str, STAKES))}, not {self.player_stake!r}"
@@ -91,6 +101,22 @@ class TableConfig:
         return cls(
             preset=preset, options=preset.default_options, takeover=True, time_limit=60, banker=preset.banker_by_default
         )
+
+    @classmethod
+    def for_code(cls, code: DealCode) -> TableConfig:
+        """The table a deal code names (rules/RULES.md §23.6): its preset with quick play's defaults, its seats, the
+        joker and 換三張 as the code carries them, and deal 1 dealt from its key."""
+        config = cls.quick(code.preset)
+        options = replace(config.options, joker=code.joker)
+        way = code.way if code.way is not None else config.exchange_way
+        return replace(
+            config, options=options, players=code.players, exchange=code.exchange, exchange_way=way, deal_key=code.key
+        )
+
+    @property
+    def daily_record(self) -> bool:
+        """True for the deal of the day played for the record (its first try, scored)."""
+        return self.daily is not None and self.scored
 
     def with_preset(self, preset: Preset) -> TableConfig:
         """Switch preset and reset the options to its defaults."""
@@ -133,6 +159,10 @@ class TableConfig:
                 del d[name]
         if not self.exchange:
             del d["exchange"], d["exchange_way"]  # 換三張 off: saved as before the setting existed
+        if self.deal_key is None:
+            del d["deal_key"]  # a table not started from a code: saved as before codes existed
+        if self.daily is None:
+            del d["daily"]
         return d
 
     @classmethod
@@ -167,6 +197,8 @@ class TableConfig:
             "coins": (int,),
             "rake": (float, int),
             "seed": (int, type(None)),
+            "deal_key": (int, type(None)),
+            "daily": (str, type(None)),
             "players": (int,),
             "banker": (bool,),
             "banker_moves": (bool,),

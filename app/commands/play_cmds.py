@@ -9,6 +9,7 @@ from ai import Level
 from app.commands.common import SESSION_SEED, CommandParser, add_command, fail, whole_number
 from app.config import TableConfig
 from app.i18n import LANGUAGES
+from rules.dealcode import DealCodeError, parse_deal_code
 from rules.exchange import MAX_ROUNDS, Direction
 from rules.presets import Preset
 
@@ -82,15 +83,39 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument(
         "--seed", type=SESSION_SEED, metavar="N", help="seed the session (the same seed deals the same cards)"
     )
+    p.add_argument(
+        "--deal",
+        metavar="CODE",
+        help="play the deal a code names (shown on the results panel, in History and by 'daily'): the same cards "
+        "to the same seats; the code carries the rules, the table's size, the joker and 換三張",
+    )
     p.add_argument("--lang", choices=list(LANGUAGES), help="language (default: the settings, then the locale)")
     # app/cli.py adds it when the game starts with no arguments at all: the main menu rather than a table.
     p.add_argument("--menu", action="store_true", help=argparse.SUPPRESS)
 
 
+# What a deal code carries (rules/RULES.md §23.6): given with --deal, these would deal other cards.
+_CARRIED = (("rules", "--rules"), ("players", "--players"), ("joker", "--joker"), ("exchange", "--exchange"))
+
+
+def _table_of(args: argparse.Namespace) -> tuple[Preset, TableConfig]:
+    """The preset and the table to start from: the deal code's (``--deal``), or quick play's for ``--rules``."""
+    if not getattr(args, "deal", None):
+        preset = Preset(args.rules) if args.rules else Preset.TAIWAN
+        return preset, TableConfig.quick(preset).with_preset(preset)
+    for name, flag in (*_CARRIED, ("exchange_way", "--exchange-way")):
+        if getattr(args, name) not in (None, False):
+            fail(f"{flag} cannot go with --deal: the code carries the rules, the table's size, the joker and 換三張")
+    try:
+        code = parse_deal_code(args.deal)
+    except DealCodeError as exc:
+        fail(f"--deal {args.deal[:60]!r}: {exc}")
+    return code.preset, TableConfig.for_code(code)
+
+
 def config_from_args(args: argparse.Namespace) -> TableConfig:
-    """The table the flags describe (quick play's defaults for everything not given)."""
-    preset = Preset(args.rules) if args.rules else Preset.TAIWAN
-    config = TableConfig.quick(preset).with_preset(preset)
+    """The table the flags describe (quick play's defaults for everything not given; a deal code's table)."""
+    preset, config = _table_of(args)
     if args.level:
         level = Level(args.level)
         config = replace(config, levels=(level, level, level), watch_level=level)
@@ -115,10 +140,13 @@ def config_from_args(args: argparse.Namespace) -> TableConfig:
 def cmd_play(args: argparse.Namespace) -> int:
     """Run the Textual app at a table (or at the menu when started with no arguments); 1 when it ended by an
     unexpected exception (Textual has printed the traceback and set its return code), 0 otherwise."""
+    return _launch(None if args.menu else config_from_args(args), args)
+
+
+def _launch(config: TableConfig | None, args: argparse.Namespace) -> int:
+    """Run the game at ``config``'s table (None: the menu); its exit status."""
     from app.tui import ChinesePokerApp  # lazy, for start-up speed: Textual is needed by this command only
 
-    menu = args.menu
-    config = None if menu else config_from_args(args)
-    app = ChinesePokerApp(config, menu=menu, lang=args.lang)
+    app = ChinesePokerApp(config, menu=args.menu, lang=args.lang)
     app.run()
     return 1 if app.return_code else 0

@@ -30,7 +30,7 @@ from .arrange import ArrangeState
 from .phase import Phase
 from .table import Table
 
-GUIDE_SEED = 8  # its first deal: a hand with pairs, and auto-arrange sweeps East (tests/app/test_guide.py)
+GUIDE_SEED = 2  # its first deal: a hand with pairs, and auto-arrange sweeps East (tests/app/test_guide.py)
 
 
 class Step(StrEnum):

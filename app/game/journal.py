@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from ai import Review
 from app.config import TableConfig
 from app.store.database import History, HistoryOff, Mode, SessionRow, Status, WriteFailed
+from rules.dealcode import daily_family
 from rules.ledger import EndReason, Ledger
 from rules.presets import Preset
 from rules.session import TreasureQueue
@@ -113,8 +114,10 @@ class Journal:
             early = self._early.pop(rec.number, None)
             review = early.to_dict() if early is not None and rec.own() else None
             mode = Mode.TABLE if rec.human is not None else Mode.WATCH
+            config = table.config  # the deal of the day for the record: linked to the day's claim as it is written
+            daily = (config.daily, daily_family(config.preset)) if config.daily_record and config.daily else None
             self._deal_ids[rec.number] = self.history.record_deal(
-                self.session, rec.to_dict(), mode, state=table.state(), review=review
+                self.session, rec.to_dict(), mode, state=table.state(), review=review, daily=daily
             )
         except WriteFailed as exc:
             self._failed(exc)

@@ -24,6 +24,8 @@ from rules.arrangement import Row
 from rules.cards import Card, format_cards, parse_cards, turned_card
 from rules.cards import deal as deal_cards
 from rules.deal import Deal, DealResult, Decision, Item, Outcome
+from rules.dealcode import DealCode
+from rules.dealing import deal_by_key
 from rules.exchange import MAX_ROUNDS, Direction, ExchangeError, giver, play_rounds
 from rules.ledger import EndReason
 from rules.presets import Options, Preset, parse_preset
@@ -112,6 +114,20 @@ class DealRecord:
         return self.passes[round_no][self.seats[pos]]
 
     turned: Card | None = None  # the joker game (rules/RULES.md §20.2): the card turned up, out of play
+    # The key the cards were dealt from (rules/RULES.md §23); None for a deal dealt by its seed, as every deal was
+    # before keys (it keeps dealing that way: the history reads unchanged).
+    key: int | None = None
+
+    @property
+    def code(self) -> DealCode | None:
+        """The deal's code (rules/RULES.md §23.6), which deals these cards to the same seats anywhere; None for a
+        deal dealt by its seed, which no code names. With 換三張 it carries the rounds passed: a deal's code is
+        whole once its passes are made (a scored deal's always are)."""
+        if self.key is None:
+            return None
+        rounds = len(self.passes)
+        way = self.exchange if rounds else None
+        return DealCode(self.preset, len(self.seats), self.key, self.options.joker, rounds, way)
 
     def position(self, seat: int) -> int:
         """Where table seat ``seat`` sits in this deal's order."""
@@ -213,6 +229,8 @@ class DealRecord:
                 out["pass_seconds"] = [None if t is None else round(t, 3) for t in self.pass_seconds]
         if self.turned is not None:
             out["turned"] = str(self.turned)  # only with the joker: every other deal reads as it always did
+        if self.key is not None:
+            out["key"] = self.key  # only for a deal dealt by key: a deal dealt by its seed reads as it always did
         return out
 
     @classmethod
@@ -282,13 +300,14 @@ def _read_record(data: Any) -> DealRecord:
     hands = {s: tuple(parse_cards(h, 13)) for s, h in _by_seat(d["hands"]).items()}
     if set(hands) != set(seats):
         raise DamagedRow("hands", "must hold one hand for each seat in play")
-    turned = _turned(d, seed, len(seats), options.joker)
-    dealt = {s: tuple(sorted(h)) for s, h in zip(seats, deal_cards(seed, len(seats), options.joker), strict=True)}
+    key = d["key"]
+    turned, dealt_hands = _dealing(d, seed, key, len(seats), options.joker)
+    dealt = {s: tuple(sorted(h)) for s, h in zip(seats, dealt_hands, strict=True)}
     way, passes = _read_exchange(d, seats, dealt, hands)
     if way is None:
         for s in seats:
             if sorted(hands[s]) != list(dealt[s]):
-                raise DamagedRow("hands", f"seat {s}'s hand is not the one seed {seed} deals")
+                raise DamagedRow("hands", f"seat {s}'s hand is not the one {_dealer(seed, key)} deals")
     human = d["human"]
     if human is not None and human not in seats:
         raise DamagedRow("human", f"{human} is not a seat in play")
@@ -305,6 +324,7 @@ def _read_record(data: Any) -> DealRecord:
         human=human,
         options=options,
         turned=turned,
+        key=key,
         dealer=d["dealer"],
         decisions={s: decisions[s] for s in seats if s in decisions},
         players=d["players"],
@@ -341,18 +361,30 @@ def _seats(d: dict[str, Any]) -> tuple[int, ...]:
     return seats
 
 
-def _turned(d: dict[str, Any], seed: int, dealt: int, joker: bool) -> Card | None:
-    """The joker deal (§20.2): the seed's shuffle with one dealt card turned up, which the record names."""
-    turned = turned_card(seed, dealt) if joker else None
+def _dealer(seed: int, key: int | None) -> str:
+    return f"seed {seed}" if key is None else f"key {key}"
+
+
+def _dealing(
+    d: dict[str, Any], seed: int, key: int | None, players: int, joker: bool
+) -> tuple[Card | None, tuple[tuple[Card, ...], ...]]:
+    """The card turned up for the joker (§20.2) and the hands as dealt: by the deal's key (§23) when it has one,
+    else by its seed, as it was dealt. The record's turned card must be the one dealt."""
+    if key is None:
+        turned = turned_card(seed, players) if joker else None
+        hands = deal_cards(seed, players, joker)
+    else:
+        keyed = deal_by_key(key, players, joker)
+        turned, hands = keyed.turned, keyed.hands
     named = d["turned"]
     if named is not None and (turned is None or parse_cards(named, 1)[0] != turned):
         raise DamagedRow(
             "turned",
-            f"{named!r} is not the card seed {seed} turns up for the joker"
+            f"{named!r} is not the card {_dealer(seed, key)} turns up for the joker"
             if turned is not None
             else "is only in a deal played with the joker",
         )
-    return turned
+    return turned, hands
 
 
 def _read_banker(rec: DealRecord, d: dict[str, Any]) -> None:
@@ -446,7 +478,7 @@ def _read_exchange(
         raise DamagedRow("passes", f"a pass cannot be made: {exc}") from None
     for s, h in zip(seats, after, strict=True):
         if list(h) != sorted(hands[s]):
-            raise DamagedRow("hands", f"seat {s}'s hand is not what the seed deals after the passes")
+            raise DamagedRow("hands", f"seat {s}'s hand is not what the deal dealt, after the passes")
     return way, passes
 
 

@@ -115,6 +115,7 @@ class OneDeal(Table):
             banker=old.banker,
             stakes=dict(old.stakes),
             turned=old.turned,
+            key=old.key,
             # 換三張 (RULES.md §21): the passes stand as made; a retry arranges the hand as it was played.
             exchange=old.exchange,
             passes=[dict(p) for p in old.passes],

@@ -22,12 +22,13 @@ from typing import Any
 
 from ai import Choice, Level, PassChoice
 from app.config import STAKES, TableConfig
-from rules.cards import Card, deal, turned_card
+from rules.cards import Card
 from rules.deal import Decision
+from rules.dealing import deal_by_key, session_key
 from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, ledger_from_dict, new_ledger
 from rules.presets import Preset
 from rules.scoring import score_deal
-from rules.session import TreasureQueue, cut_card, deal_in_round, round_of, seat_totals
+from rules.session import TreasureQueue, deal_in_round, round_of, seat_totals
 from rules.specials import detect_specials
 
 from .arrange import ArrangeError, ArrangeState
@@ -183,14 +184,18 @@ class Table:
             self.player_seat = self.human
         self.progress.dealt()
         self.number += 1
+        # The deal's seed still seeds the computers' choices and the coach; the cards come from its key
+        # (rules/RULES.md §23), which a deal code carries and any program can deal from the rule book.
         seed = deal_seed(self.seed, self.number)
+        key = self.deal_key(self.number)
         seats = self.seats_in_play()
         joker = self.config.options.joker  # a dealt card turned up, the joker in its place (rules/RULES.md §20.2)
-        hands = deal(seed, len(seats), joker=True) if joker else deal(seed, len(seats))
+        dealt = deal_by_key(key, len(seats), joker)
+        hands = dealt.hands
         cut = None
         treasure: tuple[Card, ...] = ()
         if self.preset is Preset.ARCADE:
-            cut = cut_card(seed)
+            cut = dealt.cut
             self.treasure = self.treasure.add(cut)
             treasure = self.treasure.cards
         human = self.human if self.human in seats else None
@@ -206,7 +211,8 @@ class Table:
             cut=cut,
             treasure=treasure,
             players=self.config.players,
-            turned=turned_card(seed, len(seats)) if joker else None,
+            turned=dealt.turned,
+            key=key,
         )
         if self.config.banker:  # 莊家 (rules/RULES.md §16.1): the bank goes round, the player stakes
             record.banker = next_banker(
@@ -227,6 +233,13 @@ class Table:
         if not self.exchange.start(record):  # 換三張 first, when the table passes cards
             self.begin_arranging()
         return record
+
+    def deal_key(self, number: int) -> int:
+        """The key deal ``number`` is dealt from: a deal code's for deal 1 of a table started from one, else the
+        session's own (:func:`rules.dealing.session_key`, so that Continue deals the same cards again)."""
+        if number == 1 and self.config.deal_key is not None:
+            return self.config.deal_key
+        return session_key(self.seed, number)
 
     def begin_arranging(self) -> None:
         """Arranging starts (after the exchange, if any): the player's hand as it now is, and the countdown."""
@@ -597,6 +610,8 @@ class Table:
         """Why the session ends after this deal, or None when it goes on."""
         if self.over_reason is not None:
             return self.over_reason
+        if self.config.daily is not None and self.history:  # the deal of the day is one deal
+            return EndReason.FINISHED
         return self.ledger.end_reason(self.human)
 
     def next(self) -> Phase:

@@ -36,6 +36,7 @@ from typing import Any
 from app.paths import data_dir
 
 from .claims import Claims
+from .daily import link_deal
 from .deal_format import DEAL
 from .files import connect_reading, connect_writing, corrupt, disk_full, move_aside
 from .insert import insert_deal
@@ -299,15 +300,19 @@ class History:
         review: dict[str, Any] | None = None,
         uid: str | None = None,
         played: float | None = None,
+        daily: tuple[str, str] | None = None,
     ) -> int:
         """Store one deal (``record``: a plain dict of :mod:`.deal_format`'s shape) and, in the same transaction,
-        its session's new ``state``; returns the deal's id."""
+        its session's new ``state`` and, for the deal of the day played for the record, its link to the day's
+        claim (``daily``: the date and family, :mod:`.daily`); returns the deal's id."""
         now = self.clock() if played is None else played
 
         def add(db: sqlite3.Connection) -> int:
             deal_id = insert_deal(db, session, record, mode, now, retry_of, review, uid)
             if state is not None and session is not None:
                 db.execute("UPDATE sessions SET state = ?, updated = ? WHERE id = ?", (json.dumps(state), now, session))
+            if daily is not None:
+                link_deal(db, *daily, session, deal_id)
             return deal_id
 
         return int(self._write(add))

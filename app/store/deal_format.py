@@ -50,6 +50,8 @@ from .validate import (
 FORMAT = "chinese-poker-deal"
 VERSION = 1
 
+# rules.dealing.KEY_LIMIT (this floor imports no rules; tests/store holds the two equal): a deal's key is 38 bits.
+KEY_LIMIT = 1 << 38
 MAX_SECONDS = 10**7  # a player's seconds over a hand or a pass (some four months: more is not a clock's)
 _ROUNDS = 8  # rounds of 換三張 a record may hold (rules.exchange.MAX_ROUNDS is fewer: the record checks that)
 
@@ -90,7 +92,12 @@ SECONDS = number(0, MAX_SECONDS)
 
 FIELDS: tuple[Field, ...] = (
     Field("number", integer(1, 1_000_000), "the deal's place in its session, from 1", required=True),
-    Field("seed", integer(0, MAX_INT), "the seed that deals the hands (and turns up the joker's card)", required=True),
+    Field(
+        "seed",
+        integer(0, MAX_INT),
+        "the deal's seed: it deals the hands of a deal without a key, and seeds the computers' choices",
+        required=True,
+    ),
     Field("rules", text(choices=PRESETS), "the preset (rules.presets.Preset's value)", required=True),
     Field("options", ANY_OBJECT, "the preset's options as played (rules.presets.Options.to_dict)", absent={}),
     Field("seats", list_of(SEAT, 4, 2), "the table seats in play, in deal order (2 to 4, distinct)", required=True),
@@ -143,6 +150,11 @@ FIELDS: tuple[Field, ...] = (
         absent=[],
     ),
     Field("turned", nullable(CARD), "the joker (鬼牌): the card turned up, out of play; a joker deal only"),
+    Field(
+        "key",
+        nullable(integer(0, KEY_LIMIT - 1)),
+        "the key the cards were dealt from (rules/RULES.md §23); absent: dealt by the seed, as before keys",
+    ),
 )
 
 DEAL = obj({f.name: f.check for f in FIELDS}, [f.name for f in FIELDS if f.required])

@@ -26,6 +26,10 @@ Versions:
 6. No verdict where the player decided nothing: the pattern ladder's deals (比牌型: nobody arranges) and the hands
    the computer decided for the player (a time-out, a takeover) lose the verdict, loss and review that the builds
    before this one gave them (the ladder's "best" play counted in the figures).
+7. ``daily``: the deal of the day played for the record, one row a calendar date and family (rules/RULES.md §23.7),
+   written when the player sits down to it (so that no path, a Continue, a retry, a kill and a restart, offers it
+   for the record again): the preset, the session and, once scored, the deal, and the duplicate comparison with
+   the computer levels (JSON) once worked out. A later try of the same day is practice and writes no row.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from collections.abc import Callable
 
 from .deal_format import COLUMNS, decider_column, player_columns
 
-VERSION = 6
+VERSION = 7
 
 
 class SchemaTooNew(Exception):
@@ -204,8 +208,23 @@ def _v6(db: sqlite3.Connection) -> None:
     )
 
 
+def _v7(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE daily (
+            day TEXT NOT NULL,
+            family TEXT NOT NULL,
+            preset TEXT NOT NULL,
+            started REAL NOT NULL,
+            session INTEGER REFERENCES sessions(id),
+            deal INTEGER REFERENCES deals(id),
+            comparison TEXT,
+            PRIMARY KEY (day, family)
+        )"""
+    )
+
+
 UNDECIDED = "ladder"  # the preset whose deals hold no decision (rules.presets.Preset.LADDER: not arranged)
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5, 6: _v6}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5, 6: _v6, 7: _v7}
 
 
 def new_uid() -> str:

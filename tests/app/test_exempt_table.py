@@ -14,7 +14,7 @@ from rules.exempt import WIN
 from rules.presets import Preset
 from tests.app.harness import Clock
 
-SEED = 9  # the table seed whose first deal gives the player (seat 0), and nobody else, a four of a kind
+SEED = 2  # the table seed whose first deal gives the player (seat 0), and nobody else, a four of a kind
 
 
 def exempt_table(preset: Preset = Preset.TAIWAN, exempt: bool = True) -> Table:

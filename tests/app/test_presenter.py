@@ -207,10 +207,10 @@ def test_a_row_reads_in_one_order_while_arranging_and_at_the_reveal():
 
 
 def test_a_declared_special_shows_its_name_and_its_shape_not_three_rows():
-    # Issue 10 #1: shisanshui seed 64, 三同花 declared: the box showed the 13 cards in rank order as rows.
+    # Issue 10 #1: shisanshui seed 163, 三同花 declared: the box showed the 13 cards in rank order as rows.
     from rules.specials import Special
 
-    table, view = seated(Preset.SHISANSHUI, seed=64)
+    table, view = seated(Preset.SHISANSHUI, seed=163)
     assert Special.THREE_FLUSHES in table.arrange.specials
     table.arrange = table.arrange.declare(Special.THREE_FLUSHES)
     table.ready()

@@ -82,7 +82,8 @@ def test_config_reads_back() -> None:
     ("change", "words"),
     [
         (lambda d: d["result"]["totals"].__setitem__(0, d["result"]["totals"][0] + 1), "rules score"),
-        (lambda d: d.__setitem__("seed", d["seed"] + 1), "is not the one seed"),
+        (lambda d: d.__setitem__("key", d["key"] + 1), "is not the one key"),
+        (lambda d: (d.pop("key"), d.__setitem__("seed", d["seed"] + 1)), "is not the one seed"),
         (lambda d: d["decisions"].pop("1"), "every seat"),
         (lambda d: d.__setitem__("seats", [0, 0, 1, 2]), "distinct"),
         (lambda d: d.__setitem__("rules", "poker"), "rules: must be one of"),

@@ -46,8 +46,8 @@ def test_suggestions_are_different_plays_not_kicker_shuffles():
 
 
 def test_the_declaration_is_offered_and_ranked_by_its_value():
-    # Issue 10 #2: shisanshui seed 64 can declare 三同花 (+9) while the best arrangement is worth about -2.
-    table = Table(config(Preset.SHISANSHUI, seed=64), now=Clock())
+    # Issue 10 #2: shisanshui seed 163 can declare 三同花 (about +9) while the best arrangement is worth about 0.
+    table = Table(config(Preset.SHISANSHUI, seed=163), now=Clock())
     table.start_deal()
     hand = table.current.hands[0]
     plays = _suggestions(hand, Preset.SHISANSHUI)
@@ -57,7 +57,7 @@ def test_the_declaration_is_offered_and_ranked_by_its_value():
 
 
 def test_pressing_a_walks_through_the_suggestions_declaration_included():
-    table = Table(config(Preset.SHISANSHUI, seed=64), now=Clock())
+    table = Table(config(Preset.SHISANSHUI, seed=163), now=Clock())
     table.start_deal()
     view = TablePresenter(table, EN)
     request = table.helper.auto_arrange()
@@ -81,7 +81,7 @@ def test_pressing_a_walks_through_the_suggestions_declaration_included():
 
 
 def test_a_declaration_the_player_made_is_not_replaced_by_auto_arrange():
-    table = Table(config(Preset.SHISANSHUI, seed=64), now=Clock())
+    table = Table(config(Preset.SHISANSHUI, seed=163), now=Clock())
     table.start_deal()
     table.arrange = table.arrange.declare(Special.THREE_FLUSHES)
     assert verdict(table, Action.AUTO).allowed is Allowed.GREYED

@@ -829,7 +829,7 @@ async def test_the_declare_dialog_says_what_each_special_is_worth_here_and_doubl
     from app.screens.dialogs import DeclareScreen
     from app.widgets.option_menu import OptionMenu
 
-    app = make_app(config(Preset.SHISANSHUI, seed=64, time_limit=0))
+    app = make_app(config(Preset.SHISANSHUI, seed=163, time_limit=0))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -487,7 +488,9 @@ def test_a_dragon_is_declared_for_the_player(monkeypatch):
     dragon = parse_cards("As Kd Qh Jc Ts 9s 8d 7h 6c 5s 4d 3h 2c")
     rest = [c for c in range(52) if c not in dragon]
     hands = (tuple(sorted(dragon)), tuple(rest[:13]), tuple(rest[13:26]), tuple(rest[26:39]))
-    monkeypatch.setattr(table_module, "deal", lambda seed, n: hands[:n])
+    monkeypatch.setattr(
+        table_module, "deal_by_key", lambda key, n, joker: SimpleNamespace(hands=hands[:n], cut=None, turned=None)
+    )
     t = Table(cfg())
     t.start_deal()
     assert t.arrange.declared is Special.DRAGON and t.arrange.ready_problem() is None

@@ -62,14 +62,17 @@ def test_every_command_module_registers_its_commands_in_help_order() -> None:
         "arena",
         "bench",
         "advice",
+        "levels",
         "coach",
         "play",
+        "daily",
         "serve",
         "history",
         "stats",
         "replay",
         "export",
         "import",
+        "locate",
     ]
     for name, command in sub.choices.items():
         assert callable(command.get_default("func")), name

@@ -16,13 +16,13 @@ from app.config import TableConfig
 from app.game.coach import run_coach
 from app.game.journal import Journal
 from app.game.phase import Phase
-from app.game.record import Decider, deal_seed
+from app.game.record import Decider
 from app.game.requests import run_ai
 from app.game.table import Table
 from app.store.database import History
 from rules.arrangement import Arrangement, is_foul
-from rules.cards import deal
 from rules.deal import Decision
+from rules.dealing import deal_by_key, session_key
 from rules.presets import Preset
 from rules.specials import detect_specials
 from tests.clock import Clock
@@ -153,7 +153,9 @@ def _records(per_preset: int) -> str:
 
 def special_seed(preset: Preset) -> int:
     """The first session seed whose first deal gives the player (seat 0) a special hand of ``preset``."""
-    return next(s for s in range(10_000) if detect_specials(deal(deal_seed(s, 1), 4)[0]) & preset.specials)
+    return next(
+        s for s in range(10_000) if detect_specials(deal_by_key(session_key(s, 1), 4).hands[0]) & preset.specials
+    )
 
 
 def sample_records(per_preset: int = 3) -> list[dict[str, Any]]:

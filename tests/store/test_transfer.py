@@ -204,7 +204,7 @@ def row_changed(found: list[dict[str, Any]], lines: list[str]) -> int:
 
 def hand_changed(found: list[dict[str, Any]], lines: list[str]) -> int:
     k = place(lines, 77)
-    found[k]["deal"]["seed"] += 1  # the hands are no longer the seed's
+    found[k]["deal"]["key"] += 1  # the hands are no longer the key's
     lines[k] = json.dumps(found[k])
     return k
 
