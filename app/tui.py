@@ -84,14 +84,17 @@ class ChinesePokerApp(App[None]):
         history: Opened | None = None,
         replay: int | None = None,
         offer_guide: bool | None = None,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         """``config`` starts straight at a table; ``menu`` opens the main menu first; ``replay`` opens a stored
         deal's review.
 
         ``settings`` default to the saved ones; ``history`` to the history file in the data folder; ``now``
-        and ``scheduler`` are injected by tests (the table's clock and the reveal's timer).
+        and ``scheduler`` are injected by tests (the table's clock and the reveal's timer), ``wall`` too (the
+        calendar's clock: what today is, for the deal of the day).
         """
         super().__init__()
+        self.wall = wall
         report = None
         if offer_guide is None:  # the very first start: no settings file and no history yet
             offer_guide = settings is None and not _exists(settings_path()) and not _exists(history_path())

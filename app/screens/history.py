@@ -23,10 +23,12 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from ai import Verdict
-from app.game.record import Decider
+from app.game.record import Decider, read_stored
 from app.screens.base import MENU_CSS, BaseScreen
 from app.store.database import DealRow, History, Mode
+from app.store.validate import UNREADABLE
 from app.view.coach import VERDICT_STYLE
+from app.view.daily import code_label
 from app.view.formatting import preset_name, signed
 from rules.presets import Preset
 
@@ -219,7 +221,25 @@ class HistoryScreen(BaseScreen[None]):
         else:
             more = "" if self.complete else " " + t("history.more_hint")
             text = t("history.count", shown=len(self.rows)) + more
+            code = self._code()
+            text += f" · {code}" if code else ""
         self.query_one("#history-detail", Static).update(text)
+
+    def _code(self) -> str:
+        """The highlighted deal's code (read from its stored record; none for a deal dealt by its seed)."""
+        row = self.highlighted()
+        full = None if row is None or self.history is None else self.history.deal(row.id)
+        if full is None:
+            return ""
+        try:
+            record, _ = read_stored(full.data, None)
+        except UNREADABLE:
+            return ""
+        return code_label(self.t, record.code)
+
+    @on(DataTable.RowHighlighted, "#history-table")
+    def _moved(self) -> None:
+        self._detail()
 
     # ---- the highlighted deal
 

@@ -8,6 +8,7 @@ calls ``app.exit()`` on Quit.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import replace
 from typing import ClassVar
 
@@ -21,9 +22,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.config import TableConfig
+from app.game.daily import utc_today
 from app.game.progress import InProgress
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
+from app.screens.daily import CodeDialog, DailyScreen
 from app.screens.dialogs import ConfirmScreen
 from app.screens.history import HistoryScreen
 from app.screens.host import HostScreen
@@ -38,6 +41,7 @@ from app.store.database import SessionRow
 from app.view.formatting import money_text, preset_name
 from app.widgets.form import CardStrip
 from app.widgets.option_menu import OptionMenu
+from rules.dealcode import DealCode
 from rules.ledger import ledger_from_dict
 from rules.presets import Preset
 
@@ -46,6 +50,8 @@ ITEMS: tuple[tuple[str, str], ...] = (
     ("continue", "c"),
     ("quick", "p"),
     ("new", "n"),
+    ("daily", "a"),
+    ("code", "e"),
     ("watch", "w"),
     ("practice", "d"),
     ("learn", "l"),
@@ -68,6 +74,8 @@ class MainMenu(BaseScreen[None]):
         Binding("c", "choose('continue')", "menu.key.continue"),
         Binding("p", "choose('quick')", "menu.key.quick"),
         Binding("n", "choose('new')", "menu.key.new"),
+        Binding("a", "choose('daily')", "menu.key.daily", show=False),
+        Binding("e", "choose('code')", "menu.key.code", show=False),
         Binding("w", "choose('watch')", "menu.key.watch"),
         Binding("d", "choose('practice')", "menu.key.practice", show=False),
         Binding("l", "choose('learn')", "menu.key.learn", show=False),
@@ -212,6 +220,18 @@ class MainMenu(BaseScreen[None]):
             self.start(TableConfig.quick())
         elif item == "new":
             self.app.push_screen(HostScreen(self.last_config, t=t), self._hosted)
+        elif item == "daily":
+            wall = getattr(self.app, "wall", time.time)
+            daily = DailyScreen(
+                history,
+                (self.last_config or TableConfig()).preset,
+                today=lambda: utc_today(wall),
+                t=t,
+                settings=self._settings,
+            )
+            self.app.push_screen(daily)
+        elif item == "code":
+            self.app.push_screen(CodeDialog(t=t), self._code_typed)
         elif item == "watch":
             self.start(replace(TableConfig.quick(), watch=True))
         elif item == "rankings":
@@ -281,6 +301,11 @@ class MainMenu(BaseScreen[None]):
             return self.t("menu.continue_playing_untimed", deal=playing.deal)
         secs = math.ceil(playing.left)
         return self.t("menu.continue_playing", deal=playing.deal, time=f"{secs // 60}:{secs % 60:02d}")
+
+    def _code_typed(self, code: DealCode | None) -> None:
+        # The code dialog dismisses with the code typed (None: the player went back).
+        if code is not None:
+            self.post_message(StartTable(TableConfig.for_code(code)))
 
     def _hosted(self, config: TableConfig | None) -> None:
         # The host screen dismisses with the chosen config (None: the player went back).

@@ -32,6 +32,7 @@ from app.view.coach import (
     row_hand,
     why,
 )
+from app.view.daily import code_label
 from app.view.exchange_review import pass_lines
 from app.view.formatting import seat_name, signed
 from app.view.ladder import pattern_name
@@ -87,7 +88,9 @@ class ReviewScreen(BaseModal[None]):
         """Draw the current seat's review, asking the coach for it when it is not priced yet."""
         t, rec = self.t, self.record
         name = seat_name(t, self.seat, self.table.human)
-        self.query_one("#review-title", Static).update(t("coach.review.title", seat=name, n=rec.number))
+        code = code_label(t, rec.code)
+        title = t("coach.review.title", seat=name, n=rec.number) + (f" · {code}" if code else "")
+        self.query_one("#review-title", Static).update(title)
         body = self.query_one("#review-body", Static)
         if not rec.preset.arranged:  # the pattern ladder: nothing was decided, so nothing is priced
             body.update(self.render_nothing())

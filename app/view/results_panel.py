@@ -22,6 +22,7 @@ from app.i18n import Translator
 from app.view.account import Account, build_account
 from app.view.account_grid import account_grid
 from app.view.coach import coach_status, session_skill, who_finished
+from app.view.daily import code_label
 from app.view.formatting import deal_units_text, money_text, seat_name
 
 # The inside of the panel, in cells: its width (76, or 100 from 110 columns up) less the border, the padding and
@@ -53,8 +54,9 @@ class ResultsView:
 
 
 def title(view: ResultsView) -> RenderableType:
-    """The panel's title: which deal."""
-    return view.t("results.title", n=view.record.number)
+    """The panel's title: which deal, and its code (the one a friend types to play these cards)."""
+    code = code_label(view.t, view.record.code)
+    return view.t("results.title", n=view.record.number) + (f" · {code}" if code else "")
 
 
 def coach_text(view: ResultsView) -> RenderableType:

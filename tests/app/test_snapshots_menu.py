@@ -88,3 +88,24 @@ def test_host_settings_western(snap_compare, lang):
 def test_rules_western_scoring(snap_compare, lang):
     to_scoring = _rules_at(Preset.WESTERN, lambda hs: hs[2])  # rows, foul, then the scoring
     assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_scoring, terminal_size=(120, 40))
+
+
+def _daily() -> Screen:
+    import datetime as dt
+
+    from app.screens.daily import DailyScreen
+
+    return DailyScreen(None, Preset.TAIWAN, today=lambda: dt.date(2026, 12, 5), compare=False)
+
+
+@across(SIZES, LANGS, turn=0, ids=LANG_FIRST)
+def test_deal_of_the_day(snap_compare, lang, size):
+    # No history (nothing kept): the month, the day's code and what ⏎ does; one day on, a day to come.
+    assert snap_compare(ShotApp(_daily, lang), press=["right"], terminal_size=size)
+
+
+@across(SIZES, LANGS, turn=1, ids=LANG_FIRST)
+def test_a_mistyped_deal_code(snap_compare, lang, size):
+    from app.screens.daily import CodeDialog
+
+    assert snap_compare(ShotApp(CodeDialog, lang), press=[*"5F6C-AM7W-10BG", "enter"], terminal_size=size)

@@ -573,7 +573,7 @@ async def test_practice_keeps_no_score():
 
 
 async def test_declare_a_special_hand_in_shisanshui():
-    app = make_app(config(Preset.SHISANSHUI, seed=171))
+    app = make_app(config(Preset.SHISANSHUI, seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
