@@ -20,6 +20,7 @@ from app.commands import (
     coach_cmds,
     daily_cmds,
     history_cmds,
+    lobby_cmds,
     play_cmds,
     rules_cmds,
     serve_cmds,
@@ -31,7 +32,17 @@ from rules.deal import DealError
 from rules.presets import OptionError
 
 # In the order `chinese-poker --help` lists them.
-COMMAND_FAMILIES = (rules_cmds, ai_cmds, coach_cmds, play_cmds, daily_cmds, serve_cmds, history_cmds, about_cmds)
+COMMAND_FAMILIES = (
+    rules_cmds,
+    ai_cmds,
+    coach_cmds,
+    play_cmds,
+    daily_cmds,
+    serve_cmds,
+    lobby_cmds,
+    history_cmds,
+    about_cmds,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

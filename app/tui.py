@@ -85,6 +85,8 @@ class ChinesePokerApp(App[None]):
         replay: int | None = None,
         offer_guide: bool | None = None,
         wall: Callable[[], float] = time.time,
+        lobby: str | None = None,
+        lobby_name: str = "player",
     ) -> None:
         """``config`` starts straight at a table; ``menu`` opens the main menu first; ``replay`` opens a stored
         deal's review.
@@ -120,6 +122,7 @@ class ChinesePokerApp(App[None]):
         if self.history is not None:
             self.history.on_moved = self._history_moved
         self.replay = replay
+        self.lobby = (lobby, lobby_name) if lobby is not None else None  # `join`: straight to that lobby
 
     @property
     def t(self) -> Translator:
@@ -141,6 +144,11 @@ class ChinesePokerApp(App[None]):
         self.price_backlog()
         if self.replay is not None:
             self.open_deal(self.replay, review=True)
+            return
+        if self.lobby is not None:
+            from app.screens.lobby import LobbyScreen
+
+            self.push_screen(LobbyScreen(self.lobby[0], self.lobby[1], t=self.t), lambda _: self.exit())
             return
         if self.want_menu and self.start_config is None:
             self.show_menu()

@@ -3,6 +3,9 @@
 The server (:mod:`.server`) checks every message against the protocol before it reaches :meth:`Lobby.receive`,
 and gives the lobby its :class:`~.people.Runner`; a :class:`~.room.Misbehaved` raised here closes that client
 only. Limits: at most :attr:`Lobby.max_tables` tables and :attr:`Lobby.max_people` people (connected or held).
+
+The same concept on another floor: the lobby's words (:mod:`app.view.lobby`) and its screen
+(:mod:`app.screens.lobby`).
 """
 
 from __future__ import annotations

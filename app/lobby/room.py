@@ -304,6 +304,8 @@ class Room:
         if step and isinstance(request, AIRequest) and request.seat in self.deciders:
             rec.decided_by[request.seat] = self.deciders[request.seat]
         self.drive(step)
+        if step and step.scored is None and not step.requests:
+            self.changed()  # the seat is ready (or has passed): everyone sees it
 
     # ---- the people's answers
 
