@@ -383,6 +383,9 @@ class TableScreen(BaseScreen[Leave | None]):
         pos = view.positions()
         for where in ("left", "top", "right"):
             self.query_one(f"#seat-{where}", SeatPanel).show(view.seat_model(pos[where]), look)
+            # An empty chair (a table of two or three) is left out of the layout: its column (or, round the
+            # table, North's row) goes to the seats in play and the board (game.tcss, -no-left and the like).
+            self.set_class(self.table.is_empty(pos[where]), f"-no-{where}")
         self.query_one("#rows", RowsView).show(view.rows_model(), look, big)
         self.query_one("#hand", HandView).show(view.hand_model(), look, big)
         me = self.query_one("#me")
