@@ -78,8 +78,7 @@ class TablePresenter:
         self.hint = self.hint if self.hint is not None and self.hint.card == card else None
 
     def dealer(self) -> int | None:
-        """Who deals the deal on the table (tournaments), or holds its bank (a banker game): the record's,
-        until the next deal is dealt."""
+        """Who deals the deal (tournaments) or holds its bank (a banker game): the record's, until the next."""
         rec = self.table.current
         return self.table.dealer if rec is None else rec.banker if rec.banker is not None else rec.dealer
 
@@ -318,10 +317,12 @@ class TablePresenter:
             for row in Row:
                 cat = st.row_category(row)
                 name = "" if cat is None else self.t(f"common.category.{cat.id}") + st.joker_note(row)
+                short = "" if cat is None else self.t(f"common.category_short.{cat.id}") + st.joker_note(row)
                 if cat is not None and st.room(row) > 0:
-                    name = self.t("table.so_far", hand=name)
+                    name, short = self.t("table.so_far", hand=name), self.t("table.so_far", hand=short)
                 elif cat is not None and self.show_odds and self.table.preset.pays(row):
-                    name = self.t("table.row_odds", hand=name, pct=round(100 * self.row_odds(row, st.rows[row])))
+                    pct = round(100 * self.row_odds(row, st.rows[row]))  # short: the figure alone, for 80 columns
+                    name, short = self.t("table.row_odds", hand=name, pct=pct), f"{short} · {pct}%"
                 lines.append(
                     RowLine(
                         self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row]),
@@ -329,6 +330,7 @@ class TablePresenter:
                         ROW_SIZES[row],
                         name,
                         "bold red" if row in fouled else "bold",
+                        short_name=short,
                     )
                 )
             hint = self.hint

@@ -224,7 +224,8 @@ class RowsView(_CardLines[RowsModel]):
                 if y == middle:
                     # The win/loss marks follow the hand's name, so each row's result sits beside the row.
                     room = self.size.width - self.LABEL - self._tiles_width() - cell_len(line.marks.plain) - 1
-                    name = Text(line.name, style=line.name_style)
+                    fits = cell_len(line.name) <= room or not line.short_name  # else the short name, not a cut one
+                    name = Text(line.name if fits else line.short_name, style=line.name_style)
                     out.append_text(pad_to(name, max(0, min(room, name_width))))
                     out.append(" ")
                     out.append_text(line.marks)

@@ -45,3 +45,30 @@ def test_a_placed_rows_cursor_and_selection_show_in_shape_without_colour() -> No
         assert "▸" in plain and "▴" in plain, plain
         view.model = RowsModel(rows, None, frozenset())
         assert "▸" not in view.render().plain and "▴" not in view.render().plain
+
+
+async def test_a_row_whose_name_and_odds_do_not_fit_shows_its_short_form_not_a_cut_one() -> None:
+    """At 80 columns "Four of a kind 鐵支 · 98% vs typical rows" was cut mid-word: the row takes its short form
+    ("鐵支 · 98%") where the whole does not fit, and the whole where it does (issue 40, item 9)."""
+    from textual.app import App, ComposeResult
+
+    from app.view.models import RowsModel
+    from app.widgets.table_widgets import RowsView
+    from rules.cards import parse_cards
+
+    back = tuple(parse_cards("As Ah Ad Ac Kd", 5))
+    line = RowLine("Back 5", back, 5, name="Four of a kind 鐵支 · 98% vs typical rows", short_name="鐵支 · 98%")
+    model = RowsModel((RowLine("Front 3", (), 3), RowLine("Middle 5", (), 5), line))
+
+    class Rows(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RowsView(CardLook())
+
+    for width, whole in ((70, False), (120, True)):  # 70: the rows inside the player's box at 80 columns
+        app = Rows()
+        async with app.run_test(size=(width, 10)) as pilot:
+            view = app.query_one(RowsView)
+            view.model = model
+            await pilot.pause()
+            plain = view.render().plain
+            assert ("Four of a kind" in plain) is whole and "…" not in plain and "鐵支 · 98%" in plain, plain
