@@ -99,7 +99,9 @@ class HistoryScreen(BaseScreen[None]):
     def after_compose(self) -> None:
         table = self.query_one("#history-table", DataTable)
         if not table.columns:
-            for key in ("id", "when", "rules", "deal", "units", "rows", "sweeps", "coach"):
+            # The coach's verdict and its figure before the rows and sweeps: at 80 columns the last column is
+            # the one cut, and a verdict without its number says too little.
+            for key in ("id", "when", "rules", "deal", "units", "coach", "rows", "sweeps"):
                 table.add_column(self.t(f"history.col.{key}"), key=key)
         self.reload()
         table.focus()
@@ -197,9 +199,9 @@ class HistoryScreen(BaseScreen[None]):
             preset_name(t, row.preset),
             deal_cell,
             units,
+            coach,
             rows,
             sweeps,
-            coach,
         ]
 
     def _describe_filters(self) -> None:
