@@ -139,9 +139,21 @@ HUGE_W = 7  # a huge tile's cells across (and HUGE_H lines): the side seats' box
 HUGE_H = 5
 
 
-def huge_tile(card: Card | None, look: CardLook, *, face_down: bool = False) -> list[Text]:
+def huge_tile(
+    card: Card | None,
+    look: CardLook,
+    *,
+    face_down: bool = False,
+    selected: bool = False,
+    cursor: bool = False,
+    hint: bool = False,
+    received: bool = False,
+    shapes: bool = False,
+) -> list[Text]:
     """A card seven cells wide and five lines tall (rank and suit in two corners, the suit in the middle), for
-    an opponent's box with room to spare; None draws an empty slot."""
+    an opponent's box with room to spare and the player's own on a vast terminal (then tinted as :func:`tile`
+    tints, and with ``shapes`` a selected card's top right says ▴, the cursor's bottom left ▸); None draws an
+    empty slot."""
     if face_down:
         style = Style(color=BACK_FG, bgcolor=BACK_BG)
         return [Text("░" * HUGE_W, style=style) for _ in range(HUGE_H)]
@@ -149,17 +161,18 @@ def huge_tile(card: Card | None, look: CardLook, *, face_down: bool = False) -> 
         style = Style(color=EMPTY_FG, bgcolor=EMPTY_BG)
         blank = Text(" " * HUGE_W, style=style)
         return [blank, blank, Text("  ··   ", style=style), blank, blank]
-    face = tile(card, look, 4)
+    face = tile(card, look, 4, selected=selected, cursor=cursor, hint=hint, received=received)
     style = face.style if isinstance(face.style, Style) else Style()
+    plain = style + Style(underline=False)
     label = look.label(card)
     middle = "   鬼  " if card.is_joker else f"   {label[1]}   "
-    blank = Text(" " * HUGE_W, style=style)
+    blank = Text(" " * HUGE_W, style=plain)
     return [
-        Text(f"{label}     ", style=style),
+        Text(f"{label}  ▴  " if shapes and selected else f"{label}     ", style=plain),
         blank,
-        Text(middle, style=style),
+        Text(middle, style=plain),
         blank,
-        Text(f"     {label}", style=style),
+        Text(f"▸    {label}" if shapes and cursor else f"     {label}", style=style),
     ]
 
 

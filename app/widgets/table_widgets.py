@@ -73,13 +73,14 @@ class _CardLines(Widget, Generic[M]):
         self.look = look
         self.model = model
         self.big = False
+        self.huge = False  # a vast terminal: the player's cards as large as the largest opponent's
 
-    def show(self, model: M, look: CardLook | None = None, big: bool = False) -> None:
+    def show(self, model: M, look: CardLook | None = None, big: bool = False, huge: bool = False) -> None:
         """Draw ``model`` (nothing happens when it did not change)."""
-        if (model, look or self.look, big) == (self.model, self.look, self.big):
+        if (model, look or self.look, big, huge) == (self.model, self.look, self.big, self.huge):
             return
         self.model = model
-        self.big = big
+        self.big, self.huge = big or huge, huge
         if look is not None:
             self.look = look
         self.refresh()
@@ -87,7 +88,7 @@ class _CardLines(Widget, Generic[M]):
     @property
     def pitch(self) -> int:
         """Cells from one card to the next."""
-        return (5 if self.big else TILE) + GAP
+        return (HUGE_W if self.huge else 5 if self.big else TILE) + GAP
 
 
 class HandView(_CardLines[HandModel]):
@@ -100,6 +101,35 @@ class HandView(_CardLines[HandModel]):
 
     def __init__(self, look: CardLook, **kwargs: Any) -> None:
         super().__init__(look, HandModel(), **kwargs)
+
+    HUGE_LINE = 7  # a vast terminal's hand: seven cards a line, two lines
+
+    def _render_huge(self) -> Text:
+        """Two lines of huge tiles, seven cards and six: a selected card raised a line, the cursor marked."""
+        m = self.model
+        out: list[Text] = []
+        for start in range(0, len(m.cards), self.HUGE_LINE):
+            lines = [Text() for _ in range(HUGE_H + 2)]
+            for k in range(start, min(start + self.HUGE_LINE, len(m.cards))):
+                card = m.cards[k]
+                if k > start:
+                    for ln in lines:
+                        ln.append(" " * GAP)
+                is_sel = card in m.selected
+                face = huge_tile(
+                    card,
+                    self.look,
+                    selected=is_sel,
+                    cursor=k == m.cursor,
+                    hint=card in m.hint,
+                    received=card in m.received,
+                )
+                top = 0 if is_sel else 1
+                for y in range(HUGE_H + 1):
+                    lines[y].append_text(face[y - top] if top <= y < top + HUGE_H else Text(" " * HUGE_W))
+                lines[HUGE_H + 1].append(_mark(k == m.cursor, card in m.received, HUGE_W), style="bold")
+            out += lines
+        return Text("\n").join(out)
 
     def _render_big(self) -> Text:
         m = self.model
@@ -123,6 +153,8 @@ class HandView(_CardLines[HandModel]):
 
     def render(self) -> Text:
         m = self.model
+        if self.huge and m.cards:
+            return self._render_huge()
         if self.big and m.cards:
             return self._render_big()
         raised, lower, marks = Text(), Text(), Text()
@@ -155,6 +187,10 @@ class HandView(_CardLines[HandModel]):
 
     def on_click(self, event: events.Click) -> None:
         index = event.x // self.pitch
+        if self.huge:  # two lines of seven
+            if index >= self.HUGE_LINE:
+                return
+            index += (event.y // (HUGE_H + 2)) * self.HUGE_LINE
         if 0 <= index < len(self.model.cards) and event.x % self.pitch < self.pitch - GAP:
             self.post_message(CardClicked(self.model.cards[index]))
 
@@ -178,8 +214,9 @@ class RowsView(_CardLines[RowsModel]):
 
     @property
     def line_height(self) -> int:
-        """Lines per row: 3 with big cards (plus a gap line), else 1 (plus a gap line when spaced)."""
-        return 4 if self.big else 2 if self.spaced else 1
+        """Lines per row: 5 with huge cards, 3 with big ones (plus a gap line), else 1 (plus a gap line when
+        spaced)."""
+        return HUGE_H + 1 if self.huge else 4 if self.big else 2 if self.spaced else 1
 
     def _tiles_width(self) -> int:
         return 5 * self.pitch
@@ -196,7 +233,9 @@ class RowsView(_CardLines[RowsModel]):
                 if card
                 else {}
             )
-            if self.big:
+            if self.huge:
+                out.append(huge_tile(card, self.look, face_down=line.cards is None, **opts))
+            elif self.big:
                 out.append(big_tile(card, self.look, face_down=line.cards is None, **opts))
             elif line.cards is None:
                 out.append([back(TILE)])
@@ -211,9 +250,13 @@ class RowsView(_CardLines[RowsModel]):
         if m.ladder is not None:  # the pattern ladder: one hand line, no rows
             return ladder_text(m.ladder, self.look, self.size.width, big=self.big)
         lines = []
-        height = 3 if self.big else 1
+        height = HUGE_H if self.huge else 3 if self.big else 1
         middle = height // 2
-        name_width = max((cell_len(line.name) for line in m.rows), default=0) + 2  # the marks line up
+        # Where one row's whole name does not fit, every row takes its short form (one naming, never a cut one).
+        room = self.size.width - self.LABEL - self._tiles_width() - 1
+        full = all(cell_len(ln.name) <= room - cell_len(ln.marks.plain) or not ln.short_name for ln in m.rows)
+        names = [ln.name if full else ln.short_name or ln.name for ln in m.rows]
+        name_width = max((cell_len(n) for n in names), default=0) + 2  # the marks line up
         for row, line in zip(Row, m.rows, strict=False):
             label_style = "bold reverse" if m.hint_row is row else "bold"
             tiles = self._tiles(line)
@@ -224,8 +267,7 @@ class RowsView(_CardLines[RowsModel]):
                 if y == middle:
                     # The win/loss marks follow the hand's name, so each row's result sits beside the row.
                     room = self.size.width - self.LABEL - self._tiles_width() - cell_len(line.marks.plain) - 1
-                    fits = cell_len(line.name) <= room or not line.short_name  # else the short name, not a cut one
-                    name = Text(line.name if fits else line.short_name, style=line.name_style)
+                    name = Text(line.name if full else line.short_name or line.name, style=line.name_style)
                     out.append_text(pad_to(name, max(0, min(room, name_width))))
                     out.append(" ")
                     out.append_text(line.marks)

@@ -54,6 +54,7 @@ from rules.ledger import EndReason
 
 HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top of the shared -tall)
 RING = (116, 40)  # columns and lines from which the opponents sit round the board (-ring)
+VAST = (172, 48)  # from here the player's rows and hand sit side by side in the opponents' largest cards (-vast)
 
 
 @with_key_actions
@@ -165,6 +166,7 @@ class TableScreen(BaseScreen[Leave | None]):
         """Redraw for the new size (the base screen updates the too-small notice); -huge: big opponents' cards;
         -ring: the opponents round the board."""
         self.set_class(event.size.height >= HUGE, "-huge")
+        self.set_class(event.size.width >= VAST[0] and event.size.height >= VAST[1], "-vast")
         self.set_class(event.size.width >= RING[0] and event.size.height >= RING[1], "-ring")
         self.call_after_refresh(self.redraw_resized)  # the breakpoint classes decide the card size
 
@@ -386,8 +388,9 @@ class TableScreen(BaseScreen[Leave | None]):
             # An empty chair (a table of two or three) is left out of the layout: its column (or, round the
             # table, North's row) goes to the seats in play and the board (game.tcss, -no-left and the like).
             self.set_class(self.table.is_empty(pos[where]), f"-no-{where}")
-        self.query_one("#rows", RowsView).show(view.rows_model(), look, big)
-        self.query_one("#hand", HandView).show(view.hand_model(), look, big)
+        vast = self.has_class("-vast")
+        self.query_one("#rows", RowsView).show(view.rows_model(), look, big, huge=vast)
+        self.query_one("#hand", HandView).show(view.hand_model(), look, big, huge=vast)
         me = self.query_one("#me")
         me.border_title = view.me_title()
         me.border_subtitle = view.me_money()
