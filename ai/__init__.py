@@ -17,7 +17,11 @@ under it (``tests/test_layering.py`` checks), and everything it needs is named i
   :data:`PLAYERS`, :func:`default_jobs` (:mod:`ai.arena`), :func:`run_field` (:mod:`ai.field`) and
   :func:`run_bench` (:mod:`ai.bench`, which needs the POSIX-only ``resource``) and :func:`run_agreement`
   (:mod:`ai.agreement`: how far auto-arrange's advice and the coach agree) and :func:`run_skill` (:mod:`ai.skill`:
-  what each level's play loses against the coach's best, the levels' ladder).
+  what each level's play loses against the coach's best, the levels' ladder) and :func:`rate_level` (:mod:`ai.rate`:
+  a level on the player's rating scale);
+- where a player stands (:mod:`ai.rating`, RULES.md §24): :class:`Rating`, :class:`Luck`, :data:`ENOUGH` and the
+  formulas (:func:`rate_deals`, :func:`rating_history`, :func:`deal_figure`, :func:`level_ratings`,
+  :func:`deal_accuracy`, :func:`deal_luck`, :func:`deal_norm`).
 
 Inside, from the bottom up: :mod:`ai.splits` (the split tables and the legal-split search),
 :mod:`ai.features` (what scoring needs about each split), :mod:`ai.payouts` (what each split is paid),
@@ -47,6 +51,11 @@ from ai.levels import MEASURED, MEASURED_HANDS, Measured, choose
 from ai.opponents import trained_model
 from ai.payouts import ROW_PRICED
 from ai.policy import best_declaration, declaration_value
+from ai.rating import ENOUGH, NO_LUCK, Luck, Rating, deal_figure, level_ratings, rate_deals
+from ai.rating import accuracy as deal_accuracy
+from ai.rating import history as rating_history
+from ai.rating import luck as deal_luck
+from ai.rating import norm_for as deal_norm
 from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
 from ai.verdicts import THRESHOLDS, Verdict
 
@@ -60,6 +69,7 @@ _LAZY = {
     "run_field": "ai.field",
     "run_agreement": "ai.agreement",
     "run_skill": "ai.skill",
+    "rate_level": "ai.rate",
 }
 
 
@@ -70,9 +80,11 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "ENOUGH",
     "EXTERNAL",
     "MEASURED",
     "MEASURED_HANDS",
+    "NO_LUCK",
     "PLAYERS",
     "ROW_PRICED",
     "SPLIT_BACK",
@@ -83,6 +95,7 @@ __all__ = [
     "Distinct",
     "Fixed",
     "Level",
+    "Luck",
     "Measured",
     "Part",
     "PartKind",
@@ -91,6 +104,7 @@ __all__ = [
     "PassReview",
     "PricedDecision",
     "PricedPlay",
+    "Rating",
     "Review",
     "TableView",
     "Verdict",
@@ -100,12 +114,20 @@ __all__ = [
     "choose",
     "choose_pass",
     "coach_pass_values",
+    "deal_accuracy",
+    "deal_figure",
+    "deal_luck",
+    "deal_norm",
     "declaration_value",
     "default_jobs",
     "legal_splits",
+    "level_ratings",
     "parse_play",
     "pass_look",
     "price_passes",
+    "rate_deals",
+    "rate_level",
+    "rating_history",
     "review",
     "review_pass",
     "run_agreement",

@@ -1,4 +1,4 @@
-"""The AI subcommands: solve, arena, bench, advice, levels."""
+"""The AI subcommands: solve, arena, bench, advice, levels, rate."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ LEVELS = tuple(level.value for level in Level)
 
 
 def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
-    """Add solve, arena, bench, advice and levels to the command line."""
+    """Add solve, arena, bench, advice, levels and rate to the command line."""
     p = add_command(sub, "solve", cmd_solve, help="the AI's arrangement of 13 cards, with alternatives")
     p.add_argument("cards", nargs="+", metavar="CARDS", help="13 cards")
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
@@ -154,6 +154,31 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         choices=[b.value for b in Budget],
         default=Budget.STANDARD.value,
         help="the coach's budget each hand is priced at (default standard, as a review at the table)",
+    )
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument(
+        "--jobs",
+        type=bounded("--jobs", 1, 256),
+        default=None,
+        metavar="N",
+        help="processes sharing blocks of hands (default: every core); the report is the same for any number",
+    )
+    p.add_argument("--json", action="store_true")
+
+    p = add_command(
+        sub,
+        "rate",
+        cmd_rate,
+        help="a computer level on the player's rating scale (rules/RULES.md §24), over random hands",
+    )
+    p.add_argument("--level", choices=LEVELS, required=True)
+    p.add_argument("--rules", metavar="PRESET", default="taiwan", help="the preset (default taiwan)")
+    p.add_argument(
+        "--deals",
+        type=bounded("--deals", 1, 1_000_000),
+        default=500,
+        metavar="N",
+        help="hands rated (default 500: some two minutes a level on two idle cores)",
     )
     p.add_argument("--seed", type=SEED, default=0)
     p.add_argument(
@@ -425,6 +450,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     say = (lambda m: print(f"… {m}", file=sys.stderr)) if show else None
     report = run_bench(args.hands, expert_hands=args.expert_hands, progress=say)
     if args.history_deals:
+        from app.game.rating import standing
         from app.game.samples import sample_records
         from app.screens.history_timing import time_history_screen
         from app.store.bench import run_history_bench
@@ -432,7 +458,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         # The pool the file is filled from: 25 real deals a preset, fewer for a small file (a quick check).
         pool = sample_records(max(2, min(25, args.history_deals // 40)))
         report["history"] = history = run_history_bench(
-            pool, args.history_deals, progress=say, screen=time_history_screen
+            pool, args.history_deals, progress=say, screen=time_history_screen, rating=standing
         )
         for name, target in history["targets"].items():
             report["targets"][f"history_{name}"] = target  # type: ignore[index]
@@ -490,6 +516,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             f"  start-up with the history: {h['startup_empty_s']:.4f} s empty, {h['startup_full_s']:.4f} s full "
             f"(growth target 0.05 s)"
         )
+        print(f"  the rating from {h['rated_deals']:,} priced deals: {h['rating_s']:.3f} s (target 1 s)")
     missed = [name for name, t in report["targets"].items() if not t["met"]]
     print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")
     return 0
@@ -518,4 +545,27 @@ def cmd_levels(args: argparse.Namespace) -> int:
             )
         worst = r["levels"]["easy"]
         print(f"  easy's worst: {worst['worst_play']} ({worst['worst_hand']})")
+    return 0
+
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    """Rate a computer level as a player's decisions are rated (rules/RULES.md §24) and print it."""
+    from ai import default_jobs, rate_level  # lazy, for start-up speed
+
+    preset = parse_preset(args.rules)
+    if not preset.arranged:
+        return fail(f"{args.rules}: nobody arranges in this preset, so there is no play to rate")
+    show = sys.stderr.isatty() and not args.json
+    say = (lambda done, total: print(f"… {done}/{total} blocks", file=sys.stderr)) if show else None
+    report = rate_level(
+        Level(args.level), preset, args.deals, args.seed, jobs=args.jobs or default_jobs(), progress=say
+    )
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    shown = "–" if report["rating"] is None else f"{report['rating']:.2f} ± {report['ci95']:.2f}"
+    print(
+        f"{report['level']} at {report['rules']}: rating {shown} over {report['counted']} counted of "
+        f"{report['deals']} deals; accuracy {report['accuracy']}%"
+    )
     return 0

@@ -20,11 +20,13 @@ from pathlib import Path
 
 from app.commands.common import CommandParser, UsageError, add_command, counted, whole_number
 from app.exits import EXIT_FAILURE, report
+from app.game.rating import Standing, standing
 from app.i18n import LANGUAGES, Translator
 from app.paths import temp_path
 from app.store.database import DealRow, History, HistoryOff, WriteFailed, open_history
 from app.store.stats import compute_stats
 from app.store.validate import MAX_INT, DamagedRow
+from rules.dealcode import daily_family
 from rules.presets import Preset
 
 LIMIT = whole_number(
@@ -215,8 +217,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def _stats(history: History, args: argparse.Namespace) -> int:
     presets = [args.rules] if args.rules else [p.value for p in Preset]
     stats = [compute_stats(history, p) for p in presets]
+    families: dict[str, Standing] = {}
+    for p in presets:  # one standing a family (taiwan and tournament are rated together: RULES.md §24)
+        if daily_family(p) not in families:
+            families[daily_family(p)] = standing(history, p)
+    stood = {p: families[daily_family(p)] for p in presets}
     if args.json:
-        print(json.dumps([s.to_dict() for s in stats], ensure_ascii=False))
+        print(json.dumps([{**s.to_dict(), **stood[s.preset].to_dict()} for s in stats], ensure_ascii=False))
         return 0
     from app.view.formatting import units_text  # the game's floor, only for this text
 
@@ -241,6 +248,19 @@ def _stats(history: History, args: argparse.Namespace) -> int:
             print(f"  coach          {s.mean_loss:.2f} units lost a deal, {s.best_share:.0%} best ({s.priced} priced)")
         if s.median_seconds is not None:
             print(f"  arranging      {s.median_seconds:.1f} s (median)")
+        f = stood[s.preset]
+        if f.rating.value is not None:
+            print(
+                f"  rating         {f.rating.value:.1f} ± {f.rating.ci95:.1f} over {counted(f.rating.deals, 'deal')} "
+                f"({f.family} family; lower is better, rules/RULES.md §24)"
+            )
+        if f.priced and f.accuracy is not None:
+            luck = f.luck.to_dict()
+            print(f"  accuracy       {f.accuracy:.0f}% over {counted(f.priced, 'priced deal')}")
+            print(
+                f"  luck           cards {luck['cards']:+.1f} · your play {luck['play']:+.1f} · "
+                f"the rest {luck['rest']:+.1f} = {luck['result']:+.0f}"
+            )
     return 0
 
 

@@ -37,7 +37,7 @@ from app.paths import data_dir
 
 from .claims import Claims
 from .daily import link_deal
-from .deal_format import DEAL
+from .deal_format import DEAL, REVIEW_COLUMNS, review_columns
 from .files import connect_reading, connect_writing, corrupt, disk_full, move_aside
 from .insert import insert_deal
 from .salvage import Salvaged, salvage
@@ -322,11 +322,12 @@ class History:
         decision (never the pattern ladder's, where nothing is decided, nor a hand the computer decided).
         ``if_unpriced``: only where it has none yet (a late pricing never overwrites the table's own)."""
         unpriced = " AND verdict IS NULL" if if_unpriced else ""
+        extra = review_columns(review)
         self._write(
             lambda db: db.execute(
-                "UPDATE deals SET verdict = ?, loss = ?, review = ? "
+                f"UPDATE deals SET verdict = ?, loss = ?, review = ?, {', '.join(f'{k} = ?' for k in REVIEW_COLUMNS)} "
                 f"WHERE id = ? AND preset != '{UNDECIDED}' AND decider = '{PLAYER}'{unpriced}",
-                (review.get("verdict"), review.get("loss"), json.dumps(review), deal_id),
+                (review.get("verdict"), review.get("loss"), json.dumps(review), *extra.values(), deal_id),
             )
         )
 

@@ -15,6 +15,7 @@ something, so a deal of an older build (without ``players``, ``exchange``, ``tur
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -247,3 +248,41 @@ def decider_column(record: dict[str, Any]) -> str | None:
     if record.get("computer_for_human"):
         return "takeover"
     return "player" if record.get("seconds") is not None else None
+
+
+TABLE_COLUMNS = ("players", "banker", "stakes")
+"""The columns of a deal's row that :func:`table_columns` fills: the table its player's decision was priced at."""
+
+
+def table_columns(record: dict[str, Any]) -> dict[str, object]:
+    """The table of a deal, from its stored record: its size (4 when the record does not say), the banker's
+    seat (None outside a banker game) and the stakes as JSON (None without)."""
+    stakes = record.get("stakes")
+    return {
+        "players": record.get("players", 4),
+        "banker": record.get("banker"),
+        "stakes": json.dumps(stakes) if stakes else None,
+    }
+
+
+REVIEW_COLUMNS = ("best_ev", "next_ev", "tables")
+"""The columns of a deal's row that :func:`review_columns` fills from the coach's review (RULES.md §24)."""
+
+
+def review_columns(review: dict[str, Any] | None) -> dict[str, object]:
+    """What the rating reads of a stored review: the best play's value, the best value of the other plays the
+    coach priced (the played one, where it is not the best, and the next-best plays; None without any) and the
+    pricing tables. All None for no review, or one of an older shape that does not hold them."""
+    try:
+        assert review is not None
+        best, played = review["best"], review["played"]
+        others = [float(a["ev"]) for a in review.get("alternatives", ())]
+        if played.get("decision") != best.get("decision"):
+            others.append(float(played["ev"]))
+        return {
+            "best_ev": float(best["ev"]),
+            "next_ev": max(others) if others else None,
+            "tables": int(review["tables"]),
+        }
+    except (AssertionError, KeyError, TypeError, ValueError, AttributeError):
+        return dict.fromkeys(REVIEW_COLUMNS)

@@ -13,7 +13,15 @@ import json
 import sqlite3
 from typing import Any
 
-from .deal_format import COLUMNS, decider_column, player_columns
+from .deal_format import (
+    COLUMNS,
+    REVIEW_COLUMNS,
+    TABLE_COLUMNS,
+    decider_column,
+    player_columns,
+    review_columns,
+    table_columns,
+)
 from .schema import UNDECIDED, new_uid
 from .validate import Mode
 
@@ -50,10 +58,10 @@ def insert_deal(
 ) -> int:
     """One deal row (the game's, an import's or a salvage's) of ``record`` (:data:`.deal_format.DEAL`'s shape), in
     the caller's transaction; returns its id."""
-    cols = player_columns(record)
-    names = COLUMNS
     if record.get("rules") == UNDECIDED or decider_column(record) != "player":
         review = None  # the player decided nothing, so nothing is priced (an older build's export may hold one)
+    cols = {**player_columns(record), **table_columns(record), **review_columns(review)}
+    names = COLUMNS + TABLE_COLUMNS + REVIEW_COLUMNS
     cur = db.execute(
         f"INSERT INTO deals (uid, session, number, played, preset, mode, human, data, retry_of, verdict, loss, review, "
         f"decider, {', '.join(names)}) VALUES ({', '.join('?' * (13 + len(names)))})",

@@ -30,6 +30,10 @@ Versions:
    written when the player sits down to it (so that no path, a Continue, a retry, a kill and a restart, offers it
    for the record again): the preset, the session and, once scored, the deal, and the duplicate comparison with
    the computer levels (JSON) once worked out. A later try of the same day is practice and writes no row.
+8. What the rating reads (RULES.md §24), taken out of the JSON so that 10,000 deals are read in milliseconds: the
+   table the player's decision was priced at (``players``, ``banker``, ``stakes``: :func:`.deal_format.table_columns`)
+   and of the coach's review the best play's value, the next play's and the pricing tables (``best_ev``,
+   ``next_ev``, ``tables``: :func:`.deal_format.review_columns`); filled in for the deals already stored.
 """
 
 from __future__ import annotations
@@ -39,9 +43,17 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 
-from .deal_format import COLUMNS, decider_column, player_columns
+from .deal_format import (
+    COLUMNS,
+    REVIEW_COLUMNS,
+    TABLE_COLUMNS,
+    decider_column,
+    player_columns,
+    review_columns,
+    table_columns,
+)
 
-VERSION = 7
+VERSION = 8
 
 
 class SchemaTooNew(Exception):
@@ -223,8 +235,39 @@ def _v7(db: sqlite3.Connection) -> None:
     )
 
 
+def _v8(db: sqlite3.Connection) -> None:
+    kinds = ("INTEGER", "INTEGER", "TEXT", "REAL", "REAL", "INTEGER")
+    names = TABLE_COLUMNS + REVIEW_COLUMNS
+    for name, kind in zip(names, kinds, strict=True):
+        db.execute(f"ALTER TABLE deals ADD COLUMN {name} {kind}")
+    for deal_id, data, review in db.execute("SELECT id, data, review FROM deals").fetchall():
+        try:
+            record = json.loads(data)
+            cols = table_columns(record) if isinstance(record, dict) else dict.fromkeys(TABLE_COLUMNS)
+        except (ValueError, TypeError, AttributeError):  # a row someone edited: the reading skips it anyway
+            cols = dict.fromkeys(TABLE_COLUMNS)
+        try:
+            priced = json.loads(review) if isinstance(review, str) else None
+        except ValueError:
+            priced = None
+        cols.update(review_columns(priced if isinstance(priced, dict) else None))
+        db.execute(
+            f"UPDATE deals SET {', '.join(f'{n} = ?' for n in names)} WHERE id = ?",
+            (*(cols[n] for n in names), deal_id),
+        )
+
+
 UNDECIDED = "ladder"  # the preset whose deals hold no decision (rules.presets.Preset.LADDER: not arranged)
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5, 6: _v6, 7: _v7}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _v1,
+    2: _v2,
+    3: _v3,
+    4: _v4,
+    5: _v5,
+    6: _v6,
+    7: _v7,
+    8: _v8,
+}
 
 
 def new_uid() -> str:

@@ -16,7 +16,9 @@ The same concept on another floor: the numbers behind :mod:`app.screens.stats`.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .database import PLAYER, History
 from .validate import SOUND_DEAL
@@ -140,6 +142,40 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
         seat_units=seat_units,
         timeouts=timeouts,
     )
+
+
+RATING_COLUMNS = (
+    "id, played, preset, loss, units, human, coalesce(players, 4), banker, stakes, best_ev, next_ev, tables"
+)
+"""What the rating reads of each priced deal (RULES.md §24): the deal's id and time, its preset, the units lost
+and the result, the table (seat, size, banker, stakes as JSON), the best play's value, the best value of the
+other plays priced, and the pricing tables (schema 8's columns, :mod:`.schema`)."""
+
+
+def rating_rows(history: History, presets: Sequence[str]) -> list[tuple[Any, ...]]:
+    """Every priced deal of the player's own decision under ``presets``, oldest first, as :data:`RATING_COLUMNS`
+    (one query of columns: some milliseconds over 10,000 deals). A review without the best's value is passed
+    over (an older build's that held none)."""
+    marks = ", ".join("?" * len(presets))
+    where = PLAYED.replace("preset = ?", f"preset IN ({marks})")
+    return history.read(
+        f"SELECT {RATING_COLUMNS} FROM deals WHERE {where} AND loss IS NOT NULL AND best_ev IS NOT NULL "
+        "ORDER BY played, id",
+        tuple(presets),
+    )
+
+
+def deal_tables(history: History, ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+    """The table each of the deals ``ids`` was priced at, by id: (preset, seat, size, banker, stakes as JSON),
+    what a deal's accuracy is normalised by (the History list's page)."""
+    if not ids:
+        return {}
+    marks = ", ".join("?" * len(ids))
+    rows = history.read(
+        f"SELECT id, preset, human, coalesce(players, 4), banker, stakes FROM deals WHERE id IN ({marks})",
+        tuple(ids),
+    )
+    return {r[0]: tuple(r[1:]) for r in rows}
 
 
 DRILL_BEST_MIN = 10  # questions a run needs to count for a personal best
