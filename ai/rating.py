@@ -136,14 +136,16 @@ def weighted(figures: npt.ArrayLike, *, fading: bool = True) -> Rating:
     return Rating(round(mean, 2), round(1.96 * math.sqrt(var / n_eff), 2), n)
 
 
-def history(figures: npt.ArrayLike, points: int = 60) -> tuple[list[int], list[float], list[float]]:
+def history(figures: npt.ArrayLike, points: int = 60, start: int = 10) -> tuple[list[int], list[float], list[float]]:
     """The rating over time: after which counted deal (1-based), the rating then and its half-width, at up to
-    ``points`` evenly spaced deals (the last always among them), each read as :func:`weighted` reads it."""
+    ``points`` evenly spaced deals from the ``start``-th (the first few deals' interval is too wide to draw;
+    the last deal always among them), each read as :func:`weighted` reads it."""
     x = np.asarray(figures, dtype=float)
     n = len(x)
     if n == 0:
         return [], [], []
-    ends = sorted({int(e) for e in np.rint(np.linspace(1, n, min(points, n)))})
+    first = min(start, n)
+    ends = sorted({int(e) for e in np.rint(np.linspace(first, n, min(points, n - first + 1)))})
     out_v: list[float] = []
     out_c: list[float] = []
     for end in ends:

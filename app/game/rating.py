@@ -193,6 +193,20 @@ def session_figures(figures: Sequence[DealFigures]) -> SessionFigures:
     return SessionFigures(len(figures), acc, total)
 
 
+def session_of(reviews: Any, records: Sequence[DealRecord], seat: int) -> SessionFigures:
+    """The session's figures of the deals the player at ``seat`` decided themselves and the coach priced
+    (``reviews``: the session's :class:`app.game.coach.Coach`, read through its ``review_for``)."""
+    figures = []
+    for rec in records:
+        if not rec.own(seat):
+            continue
+        review = reviews.review_for(rec.number, seat)
+        found = deal_figures(review, rec, seat) if review is not None else None
+        if found is not None:
+            figures.append(found)
+    return session_figures(figures)
+
+
 def list_accuracies(history: History, rows: Sequence[tuple[int, float | None]]) -> dict[int, float]:
     """The accuracy of each listed deal (id, units lost) that the coach priced, by id (the History list)."""
     priced = [(i, loss) for i, loss in rows if loss is not None]

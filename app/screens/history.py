@@ -23,11 +23,12 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from ai import Verdict
+from app.game.rating import list_accuracies
 from app.game.record import Decider, read_stored
 from app.screens.base import MENU_CSS, BaseScreen
 from app.store.database import DealRow, History, Mode
 from app.store.validate import UNREADABLE
-from app.view.coach import VERDICT_STYLE
+from app.view.coach import VERDICT_STYLE, accuracy_text
 from app.view.daily import code_label
 from app.view.formatting import preset_name, signed
 from rules.presets import Preset
@@ -83,6 +84,7 @@ class HistoryScreen(BaseScreen[None]):
         self.verdict: str | None = None
         self.session: int | None = None
         self.rows: list[DealRow] = []
+        self.accuracies: dict[int, float] = {}  # the listed priced deals' accuracy, by id
         self.complete = False  # every matching deal is listed
         # (the deal the cursor was on, the deal it was put on): a filter that hides the first keeps it in mind,
         # so that the cursor comes back to it when a later filter lists it again
@@ -101,7 +103,7 @@ class HistoryScreen(BaseScreen[None]):
         if not table.columns:
             # The coach's verdict and its figure before the rows and sweeps: at 80 columns the last column is
             # the one cut, and a verdict without its number says too little.
-            for key in ("id", "when", "rules", "deal", "units", "coach", "rows", "sweeps"):
+            for key in ("id", "when", "rules", "deal", "units", "coach", "accuracy", "rows", "sweeps"):
                 table.add_column(self.t(f"history.col.{key}"), key=key)
         self.reload()
         table.focus()
@@ -156,6 +158,8 @@ class HistoryScreen(BaseScreen[None]):
         )
         self.complete = len(page) < PAGE
         self.rows.extend(page)
+        # Each priced deal's accuracy (RULES.md §24.3), normalised by the table it was played at: one query a page.
+        self.accuracies.update(list_accuracies(self.history, [(r.id, r.loss) for r in page if r.verdict]))
         table = self.query_one("#history-table", DataTable)
         for row in page:
             table.add_row(*self._cells(row), key=str(row.id))
@@ -193,6 +197,7 @@ class HistoryScreen(BaseScreen[None]):
                 coach.append(f" −{row.loss:.2f}")
         elif row.fouled:
             coach = Text(t("history.foul"), style="red")
+        accuracy = self.accuracies.get(row.id)
         return [
             str(row.id),
             when(row.played),
@@ -200,6 +205,7 @@ class HistoryScreen(BaseScreen[None]):
             deal_cell,
             units,
             coach,
+            "" if accuracy is None else accuracy_text(accuracy),
             rows,
             sweeps,
         ]

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from app.config import TableConfig
 from app.game.daily import utc_today
 from app.game.progress import InProgress
+from app.game.rating import standing
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.daily import CodeDialog, DailyScreen
@@ -37,8 +38,9 @@ from app.screens.rules_screen import RulesScreen
 from app.screens.settings import SettingsScreen, language_of, notify_load_warning
 from app.screens.stats import StatsScreen
 from app.settings import Settings
-from app.store.database import SessionRow
+from app.store.database import History, SessionRow
 from app.view.formatting import money_text, preset_name
+from app.view.standing import rating_line
 from app.widgets.form import CardStrip
 from app.widgets.option_menu import OptionMenu
 from rules.dealcode import DealCode
@@ -111,6 +113,8 @@ class MainMenu(BaseScreen[None]):
                 with Center(id="menu-center"):
                     yield OptionMenu(*self._options(), id="menu-list")
                 yield Static("", id="menu-hint")
+                rating = self.rating_hint()
+                yield Static(rating, id="menu-rating", classes="" if rating else "-empty")
             # A newcomer's summary beside the menu, shown only when the terminal has room for it.
             with Vertical(id="menu-guide"):
                 yield Static(t("menu.guide_title"), classes="section")
@@ -270,6 +274,18 @@ class MainMenu(BaseScreen[None]):
             self.app.push_screen(SettingsScreen(t=t, settings=current), self._settings_closed)
         elif item == "quit":
             self.app.exit()
+
+    def rating_hint(self) -> str:
+        """The player's current rating in the family of the preset quick play (or the last table) plays, with the
+        levels it lies between (RULES.md §24); empty without a history or a priced deal."""
+        history = getattr(self.app, "history", None)
+        if not isinstance(history, History):
+            return ""
+        preset = (self.last_config or TableConfig.quick()).preset
+        if not preset.arranged:
+            return ""
+        found = standing(history, preset)
+        return "" if not found.priced else rating_line(self.t, found, preset.value, short=True)
 
     def continue_hint(self) -> str:
         """What Continue continues: the preset, the deals played, the deal in progress and the player's money."""

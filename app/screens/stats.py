@@ -1,6 +1,8 @@
 """The Statistics screen: the player's record under one preset at a time (←/→ or p for another), with trend
 charts of the units lost to the coach and of the seconds taken to arrange over the last deals, each with its
-axes labelled and their units (:func:`app.view.chart.column_chart`).
+axes labelled and their units (:func:`app.view.chart.column_chart`), and where the player stands in the
+preset's family (RULES.md §24, :mod:`app.view.standing`): the rating with its interval and the levels it lies
+between, the accuracy and the result told apart, the rating over time with its band and the accuracy by week.
 
 Every figure counts the player's own decisions only, and the screen says so: how many of the seat's deals
 that is, and what the others (the computer's: a time-out, a takeover) were and made for the seat.
@@ -21,12 +23,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from app.game.rating import Standing, standing
 from app.screens.base import MENU_CSS, BaseScreen
 from app.store.database import History
 from app.store.stats import PresetStats, compute_stats
 from app.view.chart import Axes, column_chart
 from app.view.coach import percent
 from app.view.formatting import preset_name, signed, units_text
+from app.view.standing import rating_chart, rating_line, standing_lines, weeks_chart
 from rules.presets import Preset
 
 PRESETS = tuple(p.value for p in Preset)
@@ -49,6 +53,7 @@ class StatsScreen(BaseScreen[None]):
         self.history = history
         self.preset = preset or PRESETS[0]
         self.stats: PresetStats | None = None
+        self.standing: Standing | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.t("stats.title"), classes="screen-title")
@@ -57,6 +62,12 @@ class StatsScreen(BaseScreen[None]):
             yield Static(id="stats-counts")
             yield Static(id="stats-numbers")
             yield Static(id="stats-extremes")
+            yield Static(id="stats-rating-label", classes="section")
+            yield Static(id="stats-rating")
+            yield Static(id="stats-standing")
+            yield Static(id="stats-rating-chart", classes="stats-chart")
+            yield Static(id="stats-weeks-label", classes="section")
+            yield Static(id="stats-weeks", classes="stats-chart")
             yield Static(id="stats-loss-label", classes="section")
             yield Static(id="stats-loss", classes="stats-chart")
             yield Static(id="stats-seconds-label", classes="section")
@@ -99,6 +110,38 @@ class StatsScreen(BaseScreen[None]):
                 axes = Axes(t(f"stats.{key}_axis"), t("stats.deals_axis", n=len(trend)), number, least)
                 chart.update(Text("\n".join(column_chart(trend, axes)), no_wrap=True, overflow="crop"))
         self.query_one("#stats-extremes", Static).update(self.extremes(s) if s.deals else "")
+        self.show_standing()
+
+    def show_standing(self) -> None:
+        """The rating, accuracy and luck of the preset's family, the rating over time and the accuracy by week
+        (RULES.md §24)."""
+        assert self.history is not None
+        t = self.t
+        arranged = Preset(self.preset).arranged
+        found = self.standing = standing(self.history, self.preset) if arranged else None
+        label = self.query_one("#stats-rating-label", Static)
+        label.display = found is not None
+        label.update(t("rating.title"))
+        line = self.query_one("#stats-rating", Static)
+        line.display = found is not None
+        lines = self.query_one("#stats-standing", Static)
+        lines.display = found is not None
+        chart = self.query_one("#stats-rating-chart", Static)
+        drawn = rating_chart(t, found) if found is not None else []
+        chart.display = bool(drawn)
+        weeks_label = self.query_one("#stats-weeks-label", Static)
+        weeks = self.query_one("#stats-weeks", Static)
+        by_week = weeks_chart(t, found) if found is not None else []
+        weeks.display = weeks_label.display = bool(by_week)
+        if found is None:
+            return
+        line.update(rating_line(t, found, self.preset))
+        lines.update(Text("\n".join(standing_lines(t, found))))
+        if drawn:
+            chart.update(Text("\n".join([t("rating.chart_title"), *drawn]), no_wrap=True, overflow="crop"))
+        if by_week:
+            weeks_label.update(t("rating.weeks_title"))
+            weeks.update(Text("\n".join(by_week), no_wrap=True, overflow="crop"))
 
     def counts(self, s: PresetStats) -> Text:
         """What the figures count: the player's own decisions of the seat's deals, and the others."""

@@ -13,9 +13,10 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from app.game import Phase, Table
+from app.game.rating import session_of
 from app.i18n import Translator
 from app.screens.base import BaseModal
-from app.view.coach import session_skill
+from app.view.coach import session_figures_text, session_skill
 from app.view.formatting import money_text, seat_name, signed
 from app.widgets.chrome import GameFooter
 
@@ -58,8 +59,11 @@ class SummaryScreen(BaseModal[str | None]):
             yield Static(self.standings(), id="standings")
             seat = self.table.player_seat
             if seat is not None:  # the coach's running measure of the player's own deals
-                skill = session_skill(t, self.table.coach, self.table.history, seat)
+                skill = session_skill(t, self.table.coach, self.table.history, seat, accuracy=self.is_round)
                 yield Static(skill, id="skill", classes="dialog-body")
+                if not self.is_round:  # the session's accuracy and its result told apart (RULES.md §24)
+                    figures = session_of(self.table.coach, self.table.history, seat)
+                    yield Static(session_figures_text(t, figures), id="luck", classes="dialog-body")
             keys = "results.summary.keys_round" if self.is_round else "results.summary.keys_session"
             yield Static(t(keys), classes="dialog-keys")
         yield GameFooter()

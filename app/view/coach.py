@@ -5,8 +5,9 @@ The same concept on another floor: the words of :mod:`ai.coach` and :mod:`app.ga
 
 from __future__ import annotations
 
-from ai import PartKind, PricedPlay, Review, Verdict
+from ai import Luck, PartKind, PricedPlay, Review, Verdict
 from app.game import Coach, DealRecord, Skill
+from app.game.rating import SessionFigures, deal_figures, session_of
 from app.game.record import Decider, own_deals
 from app.game.seat_decisions import finisher
 from app.i18n import Translator
@@ -137,7 +138,45 @@ def coach_status(t: Translator, coach: Coach, rec: DealRecord, seat: int | None)
     priced = coach.review_for(rec.number, seat)
     if priced is None:
         return t("coach.line_waiting") if coach.is_pending(rec.number, seat) else ""
-    return loss_text(t, priced) + constrained_note(t, coach, rec, seat, priced) + not_yours(t, rec, seat)
+    return (
+        loss_text(t, priced)
+        + accuracy_note(t, priced, rec, seat)
+        + constrained_note(t, coach, rec, seat, priced)
+        + not_yours(t, rec, seat)
+    )
+
+
+def accuracy_text(share: float) -> str:
+    """An accuracy (percent, 0–100) as shown: a whole percentage."""
+    return f"{round(share)}%"
+
+
+def accuracy_note(t: Translator, review: Review, rec: DealRecord, seat: int) -> str:
+    """`` · accuracy 87%``: the deal's accuracy (RULES.md §24.3) after the coach's verdict; empty where nothing
+    was priced (免擺)."""
+    found = deal_figures(review, rec, seat)
+    return "" if found is None else t("coach.accuracy", accuracy=accuracy_text(found.accuracy))
+
+
+def figure(value: float) -> str:
+    """A figure of luck in units, signed, one place: ``+12.3``, ``-2.1`` (ASCII signs, as :func:`signed`)."""
+    return f"{value:+.1f}" if round(value, 1) != 0 else "0.0"
+
+
+def luck_text(t: Translator, luck: Luck) -> str:
+    """``Cards +12.3 · your play -2.1 · the rest +1.4 = +11.6``: a result told apart (RULES.md §24.4), each part to
+    one place and the rest taking the rounding, so that what is shown adds up."""
+    cards, play = round(luck.cards, 1), round(luck.play, 1)
+    rest = round(luck.result - cards - play, 1)
+    return t("coach.luck", cards=figure(cards), play=figure(play), rest=figure(rest), result=figure(luck.result))
+
+
+def session_figures_text(t: Translator, figures: SessionFigures) -> str:
+    """The session's accuracy over the player's priced deals, and their result told apart, on two lines."""
+    if not figures.deals or figures.accuracy is None:
+        return t("coach.session_figures_none")
+    head = t("coach.session_figures", deals=figures.deals, accuracy=accuracy_text(figures.accuracy))
+    return head + "\n" + luck_text(t, figures.luck)
 
 
 def not_yours(t: Translator, rec: DealRecord, seat: int) -> str:
@@ -179,11 +218,14 @@ def skill_text(t: Translator, skill: Skill) -> str:
     )
 
 
-def session_skill(t: Translator, coach: Coach, records: list[DealRecord], seat: int) -> str:
+def session_skill(t: Translator, coach: Coach, records: list[DealRecord], seat: int, *, accuracy: bool = True) -> str:
     """The running measure of the session's deals the player at ``seat`` decided themselves, and how many of
     the seat's deals it leaves out (the computer's: a time-out, a takeover)."""
     mine = own_deals(records, seat)
     text = skill_text(t, coach.skill(seat, mine))
+    figures = session_of(coach, records, seat)
+    if accuracy and figures.accuracy is not None:
+        text += t("coach.skill_accuracy", accuracy=accuracy_text(figures.accuracy))
     others = sum(r.human == seat for r in records) - len(mine)
     if others > 0:
         text += " " + t("coach.skill_others", n=others)

@@ -74,7 +74,7 @@ def test_schema_7_reviews_are_read_after_the_migration(tmp_path: Path, taiwan_re
     before = standing(history, Preset.TAIWAN)
     history.close()
     db = sqlite3.connect(path, isolation_level=None)
-    for name in REVIEW_COLUMNS + ("players", "banker", "stakes"):
+    for name in (*REVIEW_COLUMNS, "players", "banker", "stakes"):
         db.execute(f"ALTER TABLE deals DROP COLUMN {name}")
     db.execute("PRAGMA user_version = 7")
     db.close()
