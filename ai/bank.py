@@ -16,6 +16,12 @@ Layout of ``assets/ai/bank.npz``, per preset::
     {preset}_shape   (N,)    bool    arcade 三同花/三順子 (+2)
     meta             JSON            hands, seed, how it was made
 
+What a game reads is ``assets/ai/bank/``: each preset's bank worked out (:func:`from_arrays`) and written as
+uncompressed ``.npy`` files (``{preset}_{field}.npy``, :func:`write_shared`), memory-mapped read-only by
+:func:`load_bank`, so that every process on a host (served tabs, lobby tables) shares one copy of them in the page
+cache instead of each working out its own 10 MB a preset (issue 44). A field that is zero throughout a preset
+(taiwan's worths, shisanshui's 加賭) is not written; it reads as zeros that take no memory.
+
 Hands `hard` declares as a special are left out: what a declarer takes does not depend on our arrangement,
 so leaving them out changes no comparison between our candidates. Strength keys and row worths are worked
 out when a preset's bank is first loaded (treasure, which changes each arcade deal, at each decision).
@@ -51,6 +57,8 @@ from .showdown import SideRows
 from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE
 
 BANK_PATH = Path(__file__).resolve().parent.parent / "assets" / "ai" / "bank.npz"
+SHARED_PATH = BANK_PATH.with_suffix("")  # assets/ai/bank/: the worked-out banks, memory-mapped
+SHARED_FIELDS = ("cards", "hand_masks", "keys", "worth", "bonus", "shape")
 BATCH = 2_000  # hands arranged at once while building
 ROW_SLICES = (slice(0, 3), slice(3, 8), slice(8, 13))
 
@@ -60,13 +68,14 @@ class Bank:
     """One preset's arranged hands, with what scoring them needs worked out."""
 
     preset: Preset
+    # Stored as small as they are exact (a shared bank is mapped from its files as it is); :meth:`rows` widens
+    # the entries it takes to what scoring expects (int64 keys, float worths and 加賭).
     cards: np.ndarray  # (N, 13) card ids in row order (uint8)
-    hand_masks: np.ndarray  # (N,) 52-bit masks of each hand
-    row_masks: np.ndarray  # (N, 3) masks of each row
-    keys: np.ndarray  # (N, 3) strength keys at the preset's default options
-    worth: np.ndarray  # (N, 3) arcade/shisanshui worth of each row when won, before treasure
-    bonus: np.ndarray  # (N,)
-    shape: np.ndarray  # (N,)
+    hand_masks: np.ndarray  # (N,) 52-bit masks of each hand (int64)
+    keys: np.ndarray  # (N, 3) strength keys at the preset's default options (int32)
+    worth: np.ndarray  # (N, 3) arcade/shisanshui worth of each row when won, before treasure (uint8 when whole)
+    bonus: np.ndarray  # (N,) (uint8 when whole)
+    shape: np.ndarray  # (N,) bool
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -124,22 +133,20 @@ class Bank:
         (from a random share of the entries, so that none is favoured). ``holding``: the relabelled hand must
         also hold these cards (an opponent known to hold what we passed it); only some 3% of the relabellings
         that miss ours hold three given cards, so then every entry is tried and fewer come back."""
-        ours = np.zeros(52, dtype=bool)
-        ours[np.asarray(cards, dtype=np.int64)] = True
+        # Mask tests only, as relabellings() does (entry h relabelled by p misses ours iff h misses ours relabelled
+        # by p's inverse): the (N, 13) int64 copies of the cards this once made cost some 45 MB a review.
+        ids = np.asarray(cards, dtype=np.int64)
         need = np.asarray(sorted(set(int(c) for c in holding)), dtype=np.int64)
-        wide = self.cards.astype(np.int64)
-        suits, ranks = wide & 3, wide & ~3
         want = _mask_of(need)
         # The entries expert does not use as they are.
-        left = ((self.hand_masks & _mask_of(cards)) != 0) | ((self.hand_masks & want) != want)
+        left = ((self.hand_masks & _mask_of(ids)) != 0) | ((self.hand_masks & want) != want)
         idx = np.flatnonzero(left)
         if not len(need) and limit is not None and limit < len(idx) // 5:  # a fifth to a quarter find one
             idx = np.sort(rng.choice(idx, size=5 * limit, replace=False))
         picked = np.full(len(self.cards), -1)
+        inverse = np.argsort(_PERMS, axis=1)
         if len(need):
-            # Mask tests only, as relabellings() does: every entry is tried, so this must be quick.
-            inverse = np.argsort(_PERMS, axis=1)
-            ids = np.asarray(cards, dtype=np.int64)
+            # Every entry is tried, so this must be quick.
             for perm in rng.permutation(len(_PERMS) - 1) + 1:
                 back = inverse[perm]
                 wanted = _mask_of((need & ~3) | back[need & 3])
@@ -150,33 +157,34 @@ class Bank:
         for perm in rng.permutation(len(_PERMS) - 1) + 1:
             if not len(idx):
                 break
-            moved = ranks[idx] | _PERMS[perm][suits[idx]]
-            ok = ~ours[moved].any(axis=1)
+            back = inverse[perm]
+            ok = (self.hand_masks[idx] & _mask_of((ids & ~3) | back[ids & 3])) == 0
             picked[idx[ok]] = perm
             idx = idx[~ok]
         entries = np.flatnonzero(picked >= 0)
         if limit is not None and len(entries) > limit:
             entries = np.sort(rng.choice(entries, size=limit, replace=False))
-        return entries, ranks[entries] | _PERMS[picked[entries][:, None], suits[entries]]
+        return entries, _RELABEL[picked[entries][:, None], self.cards[entries]]
 
     def relabelled_rows(self, entries: np.ndarray, cards: np.ndarray, treasure: Sequence[int] = ()) -> SideRows:
         """SideRows of relabelled entries (their keys, 加賭 and shape are their own; treasure is read from
         the cards they became)."""
-        worth = self.worth[entries]
-        if treasure and self.preset is Preset.ARCADE:
-            tmask = _mask_of(treasure)
-            held = np.stack([_popcount(_masks(cards[:, s]) & tmask) for s in ROW_SLICES], axis=1)
-            worth = worth * (1 + held)
-        return SideRows(self.keys[entries], worth, self.bonus[entries], self.shape[entries])
+        return self._side_rows(entries, cards, treasure)
 
     def rows(self, idx: np.ndarray, treasure: Sequence[int] = ()) -> SideRows:
         """SideRows of the entries at ``idx``; arcade rows holding treasure cards are worth more."""
-        worth = self.worth[idx]
-        if treasure and self.preset is Preset.ARCADE:
-            tmask = int(np.bitwise_or.reduce(np.left_shift(np.int64(1), np.asarray(treasure, dtype=np.int64))))
-            held = _popcount(self.row_masks[idx] & tmask)
+        return self._side_rows(idx, self.cards[idx] if treasure else None, treasure)
+
+    def _side_rows(self, idx: np.ndarray, cards: np.ndarray | None, treasure: Sequence[int]) -> SideRows:
+        """SideRows of the entries at ``idx`` played as ``cards`` (treasure is read from those), widened."""
+        worth = self.worth[idx].astype(np.float64)
+        if treasure and self.preset is Preset.ARCADE and cards is not None:
+            tmask = _mask_of(treasure)
+            held = np.stack([_popcount(_masks(cards[:, s]) & tmask) for s in ROW_SLICES], axis=1)
             worth = worth * (1 + held)
-        return SideRows(self.keys[idx], worth, self.bonus[idx], self.shape[idx])
+        return SideRows(
+            self.keys[idx].astype(np.int64), worth, self.bonus[idx].astype(np.float64), self.shape[idx].astype(bool)
+        )
 
 
 def _popcount(x: np.ndarray) -> np.ndarray:
@@ -192,6 +200,8 @@ _BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 
 
 _PERMS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)  # the identity first
+# (24, 52): card c relabelled by suit permutation p, as int64 card ids.
+_RELABEL = (np.arange(52, dtype=np.int64) & ~3)[None, :] | _PERMS[:, np.arange(52) & 3]
 
 
 def _mask_of(cards: Sequence[int] | npt.NDArray[np.int64]) -> int:
@@ -209,7 +219,6 @@ def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.
     wide = cards.astype(np.int64)
     rows = [wide[:, s] for s in ROW_SLICES]
     keys = np.stack([batch_keys(r, options.wheel, options.suit_tiebreak).astype(np.int64) for r in rows], axis=1)
-    row_masks = np.stack([_masks(r) for r in rows], axis=1)
     worth = np.zeros(keys.shape)
     if preset in ROW_PRICED:
         cats = key_categories(keys)
@@ -218,20 +227,72 @@ def from_arrays(preset: Preset, cards: np.ndarray, bonus: np.ndarray, shape: np.
     return Bank(
         preset,
         cards.astype(np.uint8),
-        row_masks[:, 0] | row_masks[:, 1] | row_masks[:, 2],
-        row_masks,
-        keys,
-        worth,
-        bonus.astype(float),
+        _masks(wide),
+        keys.astype(np.int32) if keys.max(initial=0) < 2**31 else keys,
+        _narrow(worth),
+        _narrow(np.asarray(bonus, dtype=np.float64)),
         shape.astype(bool),
     )
 
 
-# Two banks at most stay loaded (some 15 MB each once worked out): a session plays one preset, and the Practice
-# screen may drill a second; six at once would pass the game's memory target.
+def _narrow(values: np.ndarray) -> np.ndarray:
+    """``values`` as uint8 when they are whole numbers from 0 to 255 (worths, 加賭), else as they are."""
+    small = values.astype(np.uint8)
+    return small if np.array_equal(small, values) else values
+
+
+def write_shared(path: Path = BANK_PATH, folder: Path = SHARED_PATH) -> list[str]:
+    """Work out every preset's bank in ``path`` and write it to ``folder`` for :func:`load_bank` to map; returns
+    the presets written. Fields that are zero throughout a preset are left out (they read as zeros)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for old in folder.glob("*.npy"):
+        old.unlink()
+    for preset in Preset:
+        bank = load_bank.__wrapped__(preset, path, None)
+        if bank is None:
+            continue
+        for field in SHARED_FIELDS:
+            values = getattr(bank, field)
+            if field in ("worth", "bonus", "shape") and not values.any():
+                continue
+            np.save(folder / f"{preset.value}_{field}.npy", np.ascontiguousarray(values), allow_pickle=False)
+        written.append(preset.value)
+    return written
+
+
+def _mapped(preset: Preset, folder: Path) -> Bank | None:
+    """``preset``'s bank mapped read-only from ``folder`` (None when its files are not all there)."""
+    found: dict[str, np.ndarray] = {}
+    for field in SHARED_FIELDS:
+        file = folder / f"{preset.value}_{field}.npy"
+        if file.exists():
+            # A plain ndarray over the mapping (np.memmap's own subclass would follow into every slice).
+            found[field] = np.load(file, mmap_mode="r").view(np.ndarray)
+    if not {"cards", "hand_masks", "keys"} <= found.keys():
+        return None
+    n = len(found["cards"])
+    zero = np.zeros((), dtype=np.uint8)  # a field left out: zeros, broadcast (no memory)
+    return Bank(
+        preset,
+        found["cards"],
+        found["hand_masks"],
+        found["keys"],
+        found.get("worth", np.broadcast_to(zero, (n, 3))),
+        found.get("bonus", np.broadcast_to(zero, (n,))),
+        found.get("shape", np.broadcast_to(np.zeros((), dtype=bool), (n,))),
+    )
+
+
+# Two banks at most stay loaded: a session plays one preset, and the Practice screen may drill a second. A mapped
+# bank costs a process only the pages it reads (shared with every other process); one worked out from the .npz when
+# the shared files are missing costs some 4 MB of its own.
 @lru_cache(maxsize=2)
-def load_bank(preset: Preset, path: Path = BANK_PATH) -> Bank | None:
-    """The shipped bank of ``preset`` (None when the file or the preset's entries are missing)."""
+def load_bank(preset: Preset, path: Path = BANK_PATH, shared: Path | None = SHARED_PATH) -> Bank | None:
+    """The shipped bank of ``preset``: mapped from ``shared`` when its files are there (for the shipped ``path``),
+    else worked out from ``path`` (None when the file or the preset's entries are missing)."""
+    if shared is not None and path == BANK_PATH and (mapped := _mapped(preset, shared)) is not None:
+        return mapped
     if not path.exists():
         return None
     with np.load(path) as data:
@@ -306,7 +367,8 @@ def preset_index(preset: Preset) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Build ``assets/ai/bank.npz`` for every preset (``--preset`` rebuilds some and keeps the others)."""
+    """Build ``assets/ai/bank.npz`` for every preset (``--preset`` rebuilds some and keeps the others), and the
+    shared files the game maps (``assets/ai/bank/``)."""
     parser = argparse.ArgumentParser(prog="python -m ai.bank", description="Build expert's bank of arranged hands.")
     parser.add_argument("--hands", type=int, default=100_000, help="hands per preset (before declarations)")
     parser.add_argument("--seed", type=int, default=2026)
@@ -341,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
     tmp = args.out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, allow_pickle=False, **arrays)
     tmp.replace(args.out)  # a crash mid-write leaves the old bank in place
+    if args.out == BANK_PATH:
+        print("shared:", ", ".join(write_shared()), flush=True)
     return 0
 
 

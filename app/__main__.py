@@ -8,10 +8,12 @@ the command has returned, the process ends within seconds whatever threads are l
 from __future__ import annotations
 
 from app.exits import EXIT_INTERRUPTED, report
+from app.heap import keep_heap_small
 
 
 def main() -> int:
     """Import and run the command line; returns the exit status."""
+    keep_heap_small()  # before numpy allocates anything: a table's memory (app/heap.py)
     try:
         # Imported here, not at the top, so that the try covers the imports (see the module docstring).
         from app.cli import main as run_cli

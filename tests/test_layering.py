@@ -71,7 +71,7 @@ FLOORS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     "app.game": (("app/game/",), frozenset({"app.store", "app.base", "app.paths", "ai", "rules", "numpy"})),
     "app.store": (("app/store/",), frozenset({"app.paths"})),
     "app.base": (("app/config.py", "app/i18n.py", "app/settings.py"), frozenset({"app.paths", "ai", "rules"})),
-    "app.paths": (("app/paths.py", "app/exits.py", "app/ending.py"), frozenset()),
+    "app.paths": (("app/paths.py", "app/exits.py", "app/ending.py", "app/heap.py"), frozenset()),
     "ai": (("ai/",), frozenset({"rules", "numpy"})),
     "rules": (("rules/",), frozenset({"numpy"})),
 }

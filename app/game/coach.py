@@ -16,6 +16,7 @@ from rules.cards import Card
 from rules.deal import Decision
 
 from .record import DealRecord
+from .requests import COMPUTING
 from .seat_decisions import own_passes
 
 
@@ -40,7 +41,8 @@ class CoachRequest:
 
 def run_coach(request: CoachRequest) -> Review:
     """Price ``request`` (blocking, some 0.2 s at the standard budget: run it in a worker thread)."""
-    return review(request.hand, request.played, request.view, tables=request.budget, seed=request.seed)
+    with COMPUTING:  # one computation at a time (app/game/requests.py)
+        return review(request.hand, request.played, request.view, tables=request.budget, seed=request.seed)
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,8 @@ class PassCoachRequest:
 
 def run_pass_coach(request: PassCoachRequest) -> PassReview:
     """Price ``request``'s pass (blocking, a second or two: run it in a worker thread)."""
-    return review_pass(request.hand, request.played, request.view, seed=request.seed)
+    with COMPUTING:
+        return review_pass(request.hand, request.played, request.view, seed=request.seed)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -74,25 +75,35 @@ class PassRequest:
     purpose: Purpose = Purpose.DECIDE  # DECIDE for a computer seat, TAKEOVER for the player's time-out
 
 
+# One computation of the AI at a time in a process (issue 44). The table asks for the three computer seats, the
+# helper and the coach in thread workers at once; each computation holds some 20-45 MB of numpy arrays for a
+# moment, and run side by side they took a table's peak RSS to 180 MB (the C library keeps what each thread
+# freed, too). On two cores they gained little by running together, and the seats' answers wait for their
+# thinking delay anyway. Re-entrant: a computation may call another (the coach chooses as `expert`).
+COMPUTING = threading.RLock()
+
+
 def run_pass(request: PassRequest) -> PassChoice:
     """Choose ``request``'s pass (blocking, up to a second for `expert`: run it in a worker thread)."""
-    return choose_pass(request.hand, request.view, request.level, seed=request.seed)
+    with COMPUTING:
+        return choose_pass(request.hand, request.view, request.level, seed=request.seed)
 
 
 def run_ai(request: AIRequest) -> Choice:
     """Call the AI for ``request`` (blocking: run it in a worker thread). Auto-arrange's suggestions and the hint
     are the coach's advice (:func:`ai.advise`: `expert`'s plays, each at the price the coach gives it, some 0.2 s)."""
-    if request.purpose in (Purpose.SUGGEST, Purpose.HINT):
-        return advise(request.hand, request.view, tables=request.tables, seed=request.seed, fixed=request.fixed)
-    return choose(
-        request.hand,
-        request.view,
-        request.level,
-        seed=request.seed,
-        fixed=request.fixed,
-        top=request.top,
-        distinct=request.distinct,
-    )
+    with COMPUTING:
+        if request.purpose in (Purpose.SUGGEST, Purpose.HINT):
+            return advise(request.hand, request.view, tables=request.tables, seed=request.seed, fixed=request.fixed)
+        return choose(
+            request.hand,
+            request.view,
+            request.level,
+            seed=request.seed,
+            fixed=request.fixed,
+            top=request.top,
+            distinct=request.distinct,
+        )
 
 
 def choice_suggestions(choice: Choice, request: AIRequest) -> list[PricedDecision]:
