@@ -27,7 +27,7 @@ from app.game.rating import list_accuracies
 from app.game.record import Decider, read_stored
 from app.screens.base import MENU_CSS, BaseScreen
 from app.store.database import DealRow, History, Mode
-from app.store.validate import UNREADABLE
+from app.store.validate import DamagedRow
 from app.view.coach import VERDICT_STYLE, accuracy_text
 from app.view.daily import code_label
 from app.view.formatting import preset_name, signed
@@ -241,7 +241,7 @@ class HistoryScreen(BaseScreen[None]):
             return ""
         try:
             record, _ = read_stored(full.data, None)
-        except UNREADABLE:
+        except DamagedRow:  # read_stored raises the one damaged-row error only
             return ""
         return code_label(self.t, record.code)
 

@@ -18,7 +18,8 @@ from rich.console import Console
 from ai import Level
 from app.game import Phase, Table
 from app.i18n import Translator
-from app.screens.results import NARROW_INSIDE, WIDE_INSIDE, ResultsScreen
+from app.screens.results import ResultsScreen
+from app.view.results_panel import NARROW_INSIDE, WIDE_INSIDE, account_view
 from app.view.account import ROW_IDS, Section, board_lines, build_account, rule_section
 from app.view.formatting import seat_name
 from rules.presets import Preset
@@ -96,15 +97,15 @@ def _check_panel(table: Table) -> None:
     and the figures above "Pair total" add up to it, column by column; nothing is wider than the panel."""
     screen = ResultsScreen(table, table.current, t=EN)
     console = Console(width=NARROW_INSIDE, record=True, file=io.StringIO())  # the panel's inside at 80 columns
-    console.print(screen.account_view())
+    console.print(account_view(screen.view))
     lines = console.export_text().splitlines()
     assert "…" not in lines[-1] and all(cell_len(line) <= NARROW_INSIDE for line in lines)
     wide = Console(width=WIDE_INSIDE, record=True, file=io.StringIO())
-    wide.print(screen.account_view(wide=True))
+    wide.print(account_view(screen.view, wide=True))
     assert wide.export_text().splitlines()[2:] and all(
         cell_len(line) <= WIDE_INSIDE for line in wide.export_text().splitlines()
     )
-    account = screen.account()
+    account = screen.view.account()
     n = len(account.others)
     sums = [0] * (n + 1)
     for line in lines[2:]:
