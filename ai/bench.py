@@ -27,20 +27,25 @@ from .exchange import PassReview, candidates, choose_pass, review_pass
 from .levels import choose
 from .splits import legal_splits
 
-TARGETS_MS = {"split_search": 0.5, "subset_eval": 0.2, "score_deal": 1.0, "hard": 5.0, "expert": 150.0}
-TARGETS = {  # the limits the report is checked against (issue 8): met or not, printed with the numbers
+TARGETS_MS = {"split_search": 0.35, "subset_eval": 0.2, "score_deal": 1.0, "hard": 5.0, "expert": 50.0}
+# The limits the report is checked against (issues 8 and 44): met or not, printed with the numbers, and
+# `chinese-poker bench` exits non-zero when one is missed. Issue 44 set them to what the game reaches (they were
+# far looser: expert 150 ms, the peak 200 MB, the coach 2 s), so that a regression shows. The memory targets are
+# the real game's, measured in processes of its own (app/screens/app_bench.py, added by the command).
+TARGETS = {
     "hard_median_ms": 5.0,
-    "expert_median_ms": 150.0,
+    "expert_median_ms": 50.0,
     "expert_p95_ms": 300.0,
+    "split_search_ms": 0.35,
     "import_and_load_s": 0.5,
-    "peak_rss_mb": 200.0,
-    "coach_median_ms": 2000.0,  # from READY to the verdict (issue 11), at the standard budget
+    "coach_median_ms": 300.0,  # from READY to the verdict (issues 11, 44), at the standard budget
     "coach_p95_ms": 3000.0,
     "coach_ci95_taiwan": 0.25,  # median 95% half-width of the units lost, over a typical player's plays
+    "coach_ci95_worst": 0.25,  # the same in the preset where it is widest (issue 44: every arranged preset)
     "pass_expert_median_ms": 1500.0,  # 換三張 (issue 15): expert's pass, chosen in a worker while the player picks
     "pass_coach_median_ms": 3000.0,  # the coach's review of a pass
     "advice_median_ms": 1000.0,  # auto-arrange's suggestions, priced by the coach (issue 36), at its standard budget
-    "coach_with_pass_median_ms": 4000.0,  # a deal's whole price after a round of 換三張: the pass's and the rows'
+    "coach_with_pass_median_ms": 1500.0,  # a deal's whole price after a round of 換三張: the pass's and the rows'
     "joker_split_ratio": 10.0,  # the split search of a hand holding the joker against one without (RULES.md §20)
     "joker_expert_median_ms": 150.0,  # expert with the joker in play, the same targets as without
     "joker_expert_p95_ms": 300.0,
@@ -92,7 +97,8 @@ def _import_seconds() -> float:
 def run_bench(
     hands: int = 200, expert_hands: int | None = None, seed: int = 12345, progress: Callable[[str], None] | None = None
 ) -> dict[str, object]:
-    """Median and p95 per hand over a fixed seeded set of hands; peak RSS of this process.
+    """Median and p95 per hand over a fixed seeded set of hands; peak RSS of this process (reported, not a
+    target: the game's own is measured in a process of its own, :mod:`app.screens.app_bench`).
 
     ``expert_hands`` (the slow levels' and the known-cards timings' count) defaults to 24, or ``hands`` when fewer
     are asked for: a small run is small throughout."""
@@ -168,11 +174,12 @@ def run_bench(
         "hard_median_ms": levels["hard"]["median_ms"],
         "expert_median_ms": levels["expert"]["median_ms"],
         "expert_p95_ms": levels["expert"]["p95_ms"],
+        "split_search_ms": split_stats["median_ms"],
         "import_and_load_s": load,
-        "peak_rss_mb": rss,
         "coach_median_ms": round(float(np.median(coach_all)), 1),
         "coach_p95_ms": round(float(np.percentile(coach_all, 95)), 1),
         "coach_ci95_taiwan": coach["taiwan"]["ci95_median"],
+        "coach_ci95_worst": max(c["ci95_median"] for c in coach.values()),
         "pass_expert_median_ms": passes["expert"]["median_ms"],
         "pass_coach_median_ms": passes["coach"]["median_ms"],
         "advice_median_ms": advice["median_ms"],

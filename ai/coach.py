@@ -57,6 +57,11 @@ class Budget(StrEnum):
 
 
 TABLES = {Budget.QUICK: 150, Budget.STANDARD: 500, Budget.DEEP: 2000}
+# Pricing tables a preset spends for one of the budget's, so that every preset is priced about as precisely (issue
+# 44: a 95% half-width of at most 0.25 units at the standard budget). 十三水's rows pay up to 13 and its scores
+# spread twice as wide as the others' (0.36 at 500 tables, `chinese-poker bench`); 2.25 times the tables narrows
+# that by 1.5. The tables cost little beside expert's choice that a review starts with (+5-10% of its time).
+SPREAD = {Preset.SHISANSHUI: 2.25}
 RowStats = tuple[tuple[float, float, float] | None, float, float]
 """A priced play's row chances (None for a foul or a declaration), sweep share and swept share."""
 BANK_HANDS = 16  # bank hands a pricing table's worth of time buys (four-player tables, legal plays)
@@ -399,6 +404,7 @@ def _price(
 ) -> tuple[np.ndarray, list[RowStats]]:
     """(tables, plays) exact scores of each play on ``count`` fresh tables, and each play's row chances and
     sweep shares."""
+    count = round(count * SPREAD.get(view.preset, 1.0))
     seats = [s for s in range(view.players) if s != view.seat]
     k = len(seats)
     # Not expert's stream: the pricing tables are independent of the samples that chose the best play.

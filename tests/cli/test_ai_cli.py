@@ -181,15 +181,23 @@ def test_player_lists_keep_commas_inside_a_command_line() -> None:
     [
         # The report's whole shape, every target, at the least sizes bench takes: 4 hands (the least --hands), the
         # slow timings on one, and a history of 40 deals (two of each preset in its pool), in this process (the
-        # memory it reports is this process's).
+        # memory it reports is this process's), the game's processes left out (tests/app/test_app_bench.py runs
+        # them small).
         pytest.param(4, 1, 40, False, id="everyday"),
-        pytest.param(8, None, 2000, True, id="soak", marks=pytest.mark.soak),  # as a real process, at its defaults
+        # As a real process, at its defaults: the game's menu, a table of five deals and five tables at once.
+        pytest.param(8, None, 2000, True, id="soak", marks=pytest.mark.soak),
     ],
 )
 def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -> None:
     sizes = ["--hands", str(hands), "--history-deals", str(deals)]
     sizes += ["--expert-hands", str(expert)] if expert is not None else []
-    report = ok_json("bench", "--json", *sizes, process=process)
+    sizes += [] if process else ["--game-processes", "0"]
+    proc = run("bench", "--json", *sizes, process=process, timeout=1200)
+    assert proc.stderr == "" and proc.stdout.count("\n") == 1, proc.stderr
+    report = json.loads(proc.stdout)
+    # A missed target fails the run (issue 44); whether one is missed depends on the machine, not asserted here.
+    missed = [name for name, t in report["targets"].items() if not t["met"]]
+    assert proc.returncode == (1 if missed else 0), missed
     assert isinstance(report["split_search_ms"], float) and report["split_search_ms"] > 0
     assert set(report["levels"]) == {"easy", "normal", "hard", "expert"}
     for stats in report["levels"].values():
@@ -202,11 +210,12 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
         "hard_median_ms",
         "expert_median_ms",
         "expert_p95_ms",
+        "split_search_ms",
         "import_and_load_s",
-        "peak_rss_mb",
         "coach_median_ms",
         "coach_p95_ms",
         "coach_ci95_taiwan",
+        "coach_ci95_worst",
         "history_record_median_ms",
         "history_history_open_s",
         "history_stats_s",
@@ -220,7 +229,8 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
         "joker_expert_p95_ms",
         "known_expert_median_ms",
         "known_coach_median_ms",
-    }
+        "history_rating_s",
+    } | ({"menu_start_s", "menu_rss_mb", "table_peak_rss_mb", "tab_pss_mb"} if process else set())
     assert set(report["pass_ms"]) == {"normal", "hard", "expert", "coach"}  # 換三張 (issue 15)
     # Auto-arrange's advice priced by the coach, and a deal's whole price with a pass (issue 36).
     assert 0 < report["advice_ms"]["median_ms"] <= report["advice_ms"]["p95_ms"]
@@ -238,6 +248,7 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
     assert set(report["coach_ms"]) == set(report["coach_ci95"]) == presets
     assert all(0 < c["median_ms"] <= c["p95_ms"] for c in report["coach_ms"].values())
     assert targets["coach_ci95_taiwan"]["measured"] == report["coach_ci95"]["taiwan"]
+    assert targets["coach_ci95_worst"]["measured"] == max(report["coach_ci95"].values())
     assert targets["expert_p95_ms"]["measured"] == report["levels"]["expert"]["p95_ms"]
     for t in targets.values():
         assert t["met"] == (t["measured"] <= t["limit"])

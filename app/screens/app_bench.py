@@ -1,0 +1,174 @@
+"""The real game, headless, measured in processes of its own (`chinese-poker bench`, issue 44): its memory at the
+menu and at a table after some deals with the coach on, what each further process adds when several play at
+once (served tabs, lobby tables), and how long the menu takes to come up.
+
+Run as ``python -m app.screens.app_bench menu|table [DEALS] [--hold]``: the child builds the game's App as
+`chinese-poker` does (its C heap set as :mod:`app.heap` sets it), runs it headless, prints one JSON line when it
+is at the menu or has played its deals, and with ``--hold`` then waits for its standard input to close, so that
+the bench can read its memory while its siblings run too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+GAME_TARGETS = {  # issue 44: the game's memory and start-up
+    "menu_start_s": 0.5,  # launch to the menu, warm, in a terminal (headless here)
+    "menu_rss_mb": 60.0,
+    "table_peak_rss_mb": 100.0,  # a table of four, five deals, the coach on
+    "tab_pss_mb": 40.0,  # what each further tab or lobby table adds, with five open
+}
+DEALS = 5  # deals a table plays before its peak is read (the issue's measure)
+PROCESSES = 5  # processes open at once when the memory each adds is read
+SIZE = (120, 40)
+
+
+def _rss_mb() -> float:
+    """This process's resident set now (Linux: /proc/self/statm)."""
+    with open("/proc/self/statm", encoding="ascii") as fh:
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _peak_mb() -> float:
+    """This process's peak resident set so far."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def _play(kind: str, deals: int, hold: bool) -> None:
+    """The child's run: the menu, or a quick-play table of four with the coach at its standard budget."""
+    from app.config import TableConfig
+    from app.settings import Settings
+    from app.tui import ChinesePokerApp
+
+    if kind == "menu":
+        app = ChinesePokerApp(menu=True, settings=Settings(animation="off"), offer_guide=False)
+    else:
+        settings = Settings(animation="off", coach="standard")
+        app = ChinesePokerApp(TableConfig.quick(), settings=settings, offer_guide=False)
+    app.animation_level = "none"
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def settle() -> None:
+            for _ in range(3):  # the workers' answers post messages that may start more workers
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+
+        await settle()
+        played = 0
+        if kind == "table":
+            for _ in range(deals):
+                for key in ("a", "enter", "n"):  # auto-arrange, READY (the coach prices it), the next deal
+                    await pilot.press(key)
+                    await settle()
+                played += 1
+        print(json.dumps({"rss_mb": round(_rss_mb(), 1), "peak_rss_mb": round(_peak_mb(), 1), "deals": played}))
+        sys.stdout.flush()
+        if hold:
+            await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+
+
+def _child(kind: str, deals: int, hold: bool, home: Path) -> subprocess.Popen[str]:
+    """Start a child process measuring ``kind`` with its own data folder ``home``."""
+    env = {**os.environ, "CHINESE_POKER_HOME": str(home)}
+    args = [sys.executable, "-m", "app.screens.app_bench", kind, str(deals), *(["--hold"] if hold else [])]
+    return subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
+    )
+
+
+def _line(proc: subprocess.Popen[str]) -> dict[str, Any]:
+    """The child's JSON line (its standard output's first)."""
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line:
+        proc.wait()
+        raise RuntimeError(f"the measured game ended with status {proc.returncode} before it reported")
+    report: dict[str, Any] = json.loads(line)
+    return report
+
+
+def _finish(proc: subprocess.Popen[str]) -> None:
+    """Let a holding child end (its standard input closed) and reap it."""
+    if proc.stdin is not None:
+        proc.stdin.close()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def _pss_mb(pid: int) -> float:
+    """A process's proportional set size: its private pages, and each shared page divided among its sharers."""
+    with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no Pss line for process {pid}")
+
+
+def measure_menu(repeat: int = 3) -> dict[str, float]:
+    """Seconds from launching the game to its menu (warm: the median of ``repeat`` runs after one that warms
+    the caches) and the resident set at the menu."""
+    seconds, rss = [], []
+    with tempfile.TemporaryDirectory(prefix="cp-bench-") as tmp:
+        for i in range(repeat + 1):
+            t = time.perf_counter()
+            proc = _child("menu", 0, False, Path(tmp) / str(i))
+            report = _line(proc)
+            elapsed = time.perf_counter() - t
+            _finish(proc)
+            if i:  # the first run warms the file cache (and writes the bytecode)
+                seconds.append(elapsed)
+                rss.append(report["rss_mb"])
+    return {"menu_start_s": round(statistics.median(seconds), 3), "menu_rss_mb": round(max(rss), 1)}
+
+
+def measure_table(deals: int = DEALS) -> dict[str, float]:
+    """The peak resident set of a table of four that played ``deals`` deals with the coach on."""
+    with tempfile.TemporaryDirectory(prefix="cp-bench-") as tmp:
+        proc = _child("table", deals, False, Path(tmp))
+        report = _line(proc)
+        _finish(proc)
+    return {"table_peak_rss_mb": report["peak_rss_mb"], "table_rss_mb": report["rss_mb"], "deals": report["deals"]}
+
+
+def measure_shared(processes: int = PROCESSES, deals: int = 1) -> dict[str, float]:
+    """What each table adds with ``processes`` tables open at once: their mean PSS once each has played
+    ``deals`` deals (what they share, the libraries and the mapped tables, is divided among them)."""
+    with tempfile.TemporaryDirectory(prefix="cp-bench-") as tmp:
+        procs = [_child("table", deals, True, Path(tmp) / str(i)) for i in range(processes)]
+        try:
+            for proc in procs:
+                _line(proc)
+            pss = [_pss_mb(p.pid) for p in procs]
+        finally:
+            for proc in procs:
+                _finish(proc)
+    return {"tab_pss_mb": round(statistics.mean(pss), 1), "tab_pss_max_mb": round(max(pss), 1), "processes": processes}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The child: ``menu`` or ``table [DEALS]``, ``--hold`` to wait for standard input to close."""
+    args = sys.argv[1:] if argv is None else argv
+    from app.heap import keep_heap_small
+
+    keep_heap_small()  # as app.__main__ does
+    kind = args[0] if args else "menu"
+    deals = int(args[1]) if len(args) > 1 and args[1].isdigit() else DEALS
+    asyncio.run(_play(kind, deals, "--hold" in args))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,26 @@
+"""The game measured in processes of its own (app/screens/app_bench.py, `chinese-poker bench`, issue 44): each
+measure runs and reports what bench checks its targets against. Small here (a deal, two tables at once); the soak
+tier runs bench as a real process at its defaults (tests/cli/test_ai_cli.py). The figures are not asserted against
+their targets: a busy machine is slow, and targets live in bench."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.screens.app_bench import GAME_TARGETS, measure_menu, measure_shared, measure_table
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_table_reports_its_peak_after_playing_its_deals() -> None:
+    table = measure_table(deals=1)
+    assert table["deals"] == 1
+    assert 0 < table["table_rss_mb"] <= table["table_peak_rss_mb"]
+
+
+def test_tables_at_once_report_what_each_adds_and_the_menu_its_start() -> None:
+    shared = measure_shared(processes=2, deals=0)
+    assert shared["processes"] == 2 and 0 < shared["tab_pss_mb"] <= shared["tab_pss_max_mb"]
+    menu = measure_menu(repeat=1)
+    assert menu["menu_start_s"] > 0 and menu["menu_rss_mb"] > 0
+    assert set(GAME_TARGETS) <= {*shared, *menu, "table_peak_rss_mb"}
