@@ -156,14 +156,14 @@ def test_mix_tables_is_a_mixture() -> None:
 
 @pytest.mark.slow
 # Since issue 39 `easy` errs on close calls only, where it threw hands away before: twenty deals put the interval
-# clear of zero then (+3.1 ± 1.5), 300 do now (+0.39 ± 0.17). The everyday tier checks the sign on 100 deals
-# (+0.17 ± 0.27), the soak tier the interval on 400.
-@sized("deals", 100, 400)
+# clear of zero then (+3.1 ± 1.5), 300 do now (+0.39 ± 0.17). Only the soak tier's 400 deals prove it (the
+# interval clear of zero); the everyday tier plays the same arena on 20 deals, where the sign is noise (100 deals
+# gave +0.17 ± 0.27 and were the everyday tier's slowest AI test, issue 44): both players play, neither fouls.
+@sized("deals", 20, 400)
 def test_beats_easy_in_a_small_arena(deals: int) -> None:
     assert "reference" in ai.arena.PLAYERS  # the arena and the command line know it by name
     report = run_arena(["reference", "easy"], deals, seed=3, preset=Preset.TAIWAN)
     ref = next(p for p in report["players"] if p["name"] == "reference")
-    assert ref["fouls"] == 0
-    assert ref["mean"] > 0, ref  # (its speed is the bench's to measure, not a test's)
+    assert ref["fouls"] == 0 and report["deals"] == deals, ref
     if deals >= 400:
-        assert ref["mean"] - ref["ci95"] > 0, ref
+        assert ref["mean"] - ref["ci95"] > 0, ref  # (its speed is the bench's to measure, not a test's)

@@ -18,6 +18,7 @@ from app.game.record import Decider
 from rules.exchange import Direction
 from rules.presets import OptionError, Preset, TieRule
 from tests.app.history_helpers import random_decision
+from tests.tiers import examples
 
 
 def _pass_everything(table: Table) -> None:
@@ -88,7 +89,9 @@ def _played(config: TableConfig, deals: int, seed: int) -> Table:
     return table
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 20 sessions every day (each plays up to four deals, passes included: 60 were the everyday tier's slowest test),
+# 100 in the soak tier.
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_save_restore_save_is_the_identity(session: tuple[TableConfig, int, int]) -> None:
     config, deals, seed = session
