@@ -22,6 +22,7 @@ from app.commands import (
     history_cmds,
     lobby_cmds,
     play_cmds,
+    rate_cmds,
     rules_cmds,
     serve_cmds,
 )
@@ -35,6 +36,7 @@ from rules.presets import OptionError
 COMMAND_FAMILIES = (
     rules_cmds,
     ai_cmds,
+    rate_cmds,
     coach_cmds,
     play_cmds,
     daily_cmds,

@@ -64,6 +64,9 @@ class TableConfig:
     # The deal of the day (rules/RULES.md §23.7): its date, YYYY-MM-DD; the table plays that one deal and ends.
     # Scored, it is the day's record (app/store/daily.py); in practice (``scored`` off), a later try of the day.
     daily: str | None = None
+    # The computer seats (1–3) whose level is `matched` (RULES.md §24.5): the level nearest the player's rating in
+    # the preset's family, chosen when the table starts (app.game.rating.resolve_matched) and set in ``levels``.
+    matched: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         seats_for(self.players)  # refuses a table size the game does not seat
@@ -163,6 +166,10 @@ class TableConfig:
             del d["deal_key"]  # a table not started from a code: saved as before codes existed
         if self.daily is None:
             del d["daily"]
+        if not self.matched:
+            del d["matched"]  # no matched seat: saved as before the choice existed
+        else:
+            d["matched"] = list(self.matched)
         return d
 
     @classmethod
@@ -186,8 +193,13 @@ class TableConfig:
                 values["levels"] = levels
             if "watch_level" in data:
                 values["watch_level"] = Level(data["watch_level"])
+            if "matched" in data:
+                matched = tuple(data["matched"])
+                if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3 for v in matched):
+                    raise ValueError
+                values["matched"] = tuple(sorted(set(matched)))
         except (TypeError, ValueError):
-            raise OptionError("'levels' are three of easy, normal, hard, expert") from None
+            raise OptionError("'levels' are three of easy, normal, hard, expert ('matched': seats 1 to 3)") from None
         kinds: dict[str, tuple[type, ...]] = {
             "scored": (bool,),
             "takeover": (bool,),

@@ -25,9 +25,10 @@ from textual.worker import get_current_worker
 
 from ai import Budget
 from app.config import TableConfig
-from app.game.backlog import price_backlog
+from app.game.backlog import Progress, price_backlog
 from app.game.journal import Journal, continue_session
 from app.game.leaving import Leave
+from app.game.rating import resolve_matched
 from app.game.resume import ContinueCheck, RestoreError, can_continue, restore_table
 from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
@@ -45,6 +46,7 @@ from app.settings import Settings, load_settings, save_settings, settings_path
 from app.store.database import History, HistoryOff, Opened, SessionRow, history_path, open_history
 from app.store.salvage import Salvaged
 from app.view.reveal_player import Scheduler
+from app.view.standing import matched_text
 from app.widgets import chrome
 
 
@@ -113,6 +115,7 @@ class ChinesePokerApp(App[None]):
         self.start_config = config
         self.want_menu = (menu or config is None) and replay is None
         self.table_screen: TableScreen | None = None
+        self.backlog_progress: Progress | None = None  # how far the background pricing of old deals is
         self.last_config: TableConfig | None = None  # the last table's, to pre-fill the menu's New table
         if settings.theme in self.available_themes:
             self.theme = settings.theme
@@ -159,15 +162,27 @@ class ChinesePokerApp(App[None]):
 
     def price_backlog(self) -> None:
         """With the coach on, price the player's stored deals that have no verdict (the game ended before the
-        coach's answer was written: :mod:`app.game.backlog`) in a thread worker, so that nothing waits for it."""
+        coach's answer was written, or the history was imported or played before prices were kept:
+        :mod:`app.game.backlog`) in a thread worker, held while the player is at a table, so that nothing waits
+        for it; :attr:`backlog_progress` says how far it is."""
         history = self.history
         if history is None or history.read_only or self.settings.coach == "off":
             return
         budget = Budget(self.settings.coach)
 
+        def told(progress: Progress) -> None:
+            self.backlog_progress = progress  # read by the menu's and Statistics' bar (one assignment: thread-safe)
+
         def work() -> None:
             worker = get_current_worker()
-            price_backlog(history, budget, cancelled=lambda: worker.is_cancelled)
+            # Held while the player sits at a table: the pricing shares the cores with the table's own workers.
+            price_backlog(
+                history,
+                budget,
+                cancelled=lambda: worker.is_cancelled,
+                paused=lambda: self.table_screen is not None,
+                progress=told,
+            )
 
         self.run_worker(work, name="coach_backlog", group="backlog", thread=True, exclusive=True)
 
@@ -293,7 +308,11 @@ class ChinesePokerApp(App[None]):
         self.push_screen(MainMenu(self.menu_config()))
 
     def start_table(self, config: TableConfig) -> None:
-        """Sit down at a table with ``config``."""
+        """Sit down at a table with ``config`` (its matched seats given their level first, and the player told
+        which: RULES.md §24.5)."""
+        config, matched = resolve_matched(config, self.history)
+        if matched is not None:
+            self.notify(matched_text(self.t, matched), timeout=8)
         screen = TableScreen(
             config, t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler, journal=self.journal()
         )

@@ -1,4 +1,4 @@
-"""The AI subcommands: solve, arena, bench, advice, levels, rate."""
+"""The AI subcommands: solve, arena, bench, advice, levels (`rate` is :mod:`.rate_cmds`)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ LEVELS = tuple(level.value for level in Level)
 
 
 def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
-    """Add solve, arena, bench, advice, levels and rate to the command line."""
+    """Add solve, arena, bench, advice and levels to the command line."""
     p = add_command(sub, "solve", cmd_solve, help="the AI's arrangement of 13 cards, with alternatives")
     p.add_argument("cards", nargs="+", metavar="CARDS", help="13 cards")
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
@@ -163,31 +163,6 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         choices=[b.value for b in Budget],
         default=Budget.STANDARD.value,
         help="the coach's budget each hand is priced at (default standard, as a review at the table)",
-    )
-    p.add_argument("--seed", type=SEED, default=0)
-    p.add_argument(
-        "--jobs",
-        type=bounded("--jobs", 1, 256),
-        default=None,
-        metavar="N",
-        help="processes sharing blocks of hands (default: every core); the report is the same for any number",
-    )
-    p.add_argument("--json", action="store_true")
-
-    p = add_command(
-        sub,
-        "rate",
-        cmd_rate,
-        help="a computer level on the player's rating scale (rules/RULES.md §24), over random hands",
-    )
-    p.add_argument("--level", choices=LEVELS, required=True)
-    p.add_argument("--rules", metavar="PRESET", default="taiwan", help="the preset (default taiwan)")
-    p.add_argument(
-        "--deals",
-        type=bounded("--deals", 1, 1_000_000),
-        default=500,
-        metavar="N",
-        help="hands rated (default 500: some two minutes a level on two idle cores)",
     )
     p.add_argument("--seed", type=SEED, default=0)
     p.add_argument(
@@ -575,27 +550,4 @@ def cmd_levels(args: argparse.Namespace) -> int:
             )
         worst = r["levels"]["easy"]
         print(f"  easy's worst: {worst['worst_play']} ({worst['worst_hand']})")
-    return 0
-
-
-def cmd_rate(args: argparse.Namespace) -> int:
-    """Rate a computer level as a player's decisions are rated (rules/RULES.md §24) and print it."""
-    from ai import default_jobs, rate_level  # lazy, for start-up speed
-
-    preset = parse_preset(args.rules)
-    if not preset.arranged:
-        return fail(f"{args.rules}: nobody arranges in this preset, so there is no play to rate")
-    show = sys.stderr.isatty() and not args.json
-    say = (lambda done, total: print(f"… {done}/{total} blocks", file=sys.stderr)) if show else None
-    report = rate_level(
-        Level(args.level), preset, args.deals, args.seed, jobs=args.jobs or default_jobs(), progress=say
-    )
-    if args.json:
-        print(json.dumps(report, ensure_ascii=False))
-        return 0
-    shown = "–" if report["rating"] is None else f"{report['rating']:.2f} ± {report['ci95']:.2f}"
-    print(
-        f"{report['level']} at {report['rules']}: rating {shown} over {report['counted']} counted of "
-        f"{report['deals']} deals; accuracy {report['accuracy']}%"
-    )
     return 0

@@ -35,7 +35,12 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     """Add ``play`` to the command line."""
     p = add_command(sub, "play", cmd_play, help="play at a table: you against one to three computer players")
     p.add_argument("--rules", choices=[x.value for x in Preset], help="the preset (default: taiwan)")
-    p.add_argument("--level", choices=[x.value for x in Level], help="the computer players' level (default: normal)")
+    p.add_argument(
+        "--level",
+        choices=[*(x.value for x in Level), "matched"],
+        help="the computer players' level (default: normal); matched: the level nearest your rating at the preset "
+        "(rules/RULES.md §24.5)",
+    )
     p.add_argument("--time-limit", type=TIME_LIMIT, metavar="S", help="seconds to arrange (0: none; default 60)")
     p.add_argument(
         "--players",
@@ -116,7 +121,9 @@ def _table_of(args: argparse.Namespace) -> tuple[Preset, TableConfig]:
 def config_from_args(args: argparse.Namespace) -> TableConfig:
     """The table the flags describe (quick play's defaults for everything not given; a deal code's table)."""
     preset, config = _table_of(args)
-    if args.level:
+    if args.level == "matched":  # chosen when the table starts, from the history (app.game.rating)
+        config = replace(config, matched=(1, 2, 3))
+    elif args.level:
         level = Level(args.level)
         config = replace(config, levels=(level, level, level), watch_level=level)
     if args.time_limit is not None:

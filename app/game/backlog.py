@@ -1,17 +1,22 @@
-"""The coach's backlog: the player's stored deals that have no verdict, priced at the next start.
+"""The coach's backlog: the player's stored deals that have no verdict, priced in the background.
 
 The table prices the player's decision in a worker as soon as it is made and writes the verdict when the
 answer lands, some tenths of a second later; a game killed in that moment stores the deal without it, and
-nothing at the table would ever price it again. At start-up the App hands the newest of those deals
-(:data:`LIMIT`) to :func:`price_backlog` in a thread worker: each is priced exactly as the table would have
-priced it (the same requests, seeds and public view, with the money before the deal from its record and the
-levels from its session) and its verdict written, unless one was written meanwhile.
+nothing at the table would ever price it again. A history imported, or played before the coach's prices were
+kept, holds many such deals, and the rating (RULES.md §24) reads only priced ones. At start-up the App hands
+every one of them, newest first, to :func:`price_backlog` in a thread worker: each is priced exactly as the
+table would have priced it (the same requests, seeds and public view, with the money before the deal from its
+record and the levels from its session) and its verdict written, unless one was written meanwhile. It waits
+while the player sits at a table (``paused``), so that it never slows play, and says how far it is
+(:class:`Progress`, which the menu and Statistics draw as a bar); a deal the coach cannot price is left out and
+counted (:attr:`Progress.failed`).
 
 Plain Python, like the rest of :mod:`app.game`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -24,9 +29,24 @@ from .asking import view_of
 from .coach import Coach, run_coach, run_pass_coach
 from .record import DealRecord
 
-LIMIT = 20
-"""Deals priced at one start at the most (each some tenths of a second, a second or two with 換三張): a kill
-loses one verdict, and a history played with the coach off is not priced wholesale behind the player's back."""
+LIMIT = 100_000
+"""Deals priced at one start at the most (each some tenths of a second, a second or two with 換三張): every
+deal of any history the game plays, however long it was played with the coach off (the rating needs them)."""
+PAUSE = 0.25  # seconds between looks while play holds the pricing
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far the backlog's pricing is: deals priced, of how many, and how many the coach could not price."""
+
+    done: int
+    total: int
+    failed: int = 0
+
+    @property
+    def finished(self) -> bool:
+        """Whether every deal of the backlog was priced or left out."""
+        return self.done + self.failed >= self.total
 
 
 @dataclass(frozen=True)
@@ -87,20 +107,39 @@ def price(pending: Unpriced, budget: Budget) -> Review | None:
 
 
 def price_backlog(
-    history: History, budget: Budget, *, cancelled: Callable[[], bool] = lambda: False, limit: int = LIMIT
+    history: History,
+    budget: Budget,
+    *,
+    cancelled: Callable[[], bool] = lambda: False,
+    limit: int = LIMIT,
+    paused: Callable[[], bool] = lambda: False,
+    progress: Callable[[Progress], None] | None = None,
 ) -> int:
-    """Price the backlog and write each verdict (a thread worker's work: it stops between deals once
-    ``cancelled``, and when the history refuses a write); returns how many were written."""
-    written = 0
-    for pending in backlog(history, limit):
+    """Price the backlog and write each verdict (a thread worker's work: it waits between deals while
+    ``paused``, stops once ``cancelled`` and when the history refuses a write, and tells ``progress`` after each
+    deal); returns how many were written. A deal the coach cannot price (it raises, or finds nothing to price) is
+    left out and counted as failed."""
+    pending = backlog(history, limit)
+    written = failed = 0
+    if progress is not None and pending:
+        progress(Progress(0, len(pending)))
+    for item in pending:
+        while paused() and not cancelled():
+            time.sleep(PAUSE)
         if cancelled():
             break
-        review = price(pending, budget)
-        if review is None:
-            continue
         try:
-            history.set_review(pending.deal_id, review.to_dict(), if_unpriced=True)
-        except WriteFailed:
-            break
-        written += 1
+            review = price(item, budget)
+        except Exception:  # whatever the coach raises on a deal it cannot price: left out, and counted
+            review = None
+        if review is None:
+            failed += 1
+        else:
+            try:
+                history.set_review(item.deal_id, review.to_dict(), if_unpriced=True)
+            except WriteFailed:
+                break
+            written += 1
+        if progress is not None:
+            progress(Progress(written, len(pending), failed))
     return written

@@ -14,13 +14,14 @@ import datetime as dt
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ai import (
+    ENOUGH,
     NO_LUCK,
     Level,
     Luck,
@@ -34,6 +35,7 @@ from ai import (
     rate_deals,
     rating_history,
 )
+from app.config import TableConfig
 from app.store.database import History
 from app.store.stats import deal_tables, rating_rows
 from rules.dealcode import daily_family
@@ -244,3 +246,26 @@ def between(rating: float, preset: Preset | str) -> tuple[str | None, str | None
         min(better, key=lambda k: rating - table[k][0]) if better else None,
         min(worse, key=lambda k: table[k][0] - rating) if worse else None,
     )
+
+
+@dataclass(frozen=True)
+class Matched:
+    """The level `matched` chose (RULES.md §24.5): which, on what rating, or how many counted deals are missing."""
+
+    level: Level
+    rating: Rating
+    missing: int  # counted deals the rating still needs (0: it was followed)
+
+
+def resolve_matched(config: TableConfig, history: History | None) -> tuple[TableConfig, Matched | None]:
+    """``config`` with its matched seats given the level nearest the player's rating in its preset's family
+    (:func:`matched_level`; the default, `normal`, without a history or enough counted deals), and what was
+    chosen; ``config`` itself and None when no seat is matched."""
+    if not config.matched:
+        return config, None
+    preset = config.preset
+    rating = standing(history, preset).rating if history is not None and preset.arranged else Rating(None, 0.0, 0)
+    level = matched_level(rating, preset, Level.NORMAL)
+    levels = tuple(level if seat in config.matched else lv for seat, lv in enumerate(config.levels, 1))
+    missing = 0 if rating.enough else ENOUGH - rating.deals
+    return replace(config, levels=(levels[0], levels[1], levels[2])), Matched(level, rating, missing)

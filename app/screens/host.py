@@ -38,6 +38,7 @@ from rules.session import DEFAULT_RAKE, VIP_RAKE
 STAKES = (1, 5, 10, 20, 50, 100)  # coins a 墩 in arcade
 RAKES = (DEFAULT_RAKE, VIP_RAKE)
 SEATS = ((1, "east"), (2, "north"), (3, "west"))  # the computer seats whose level the host picks
+MATCHED = "matched"  # the level choice that follows the player's rating (RULES.md §24.5)
 
 
 def exchange_choices(t: Translator, players: int = 4) -> list[tuple[tuple[int, Direction], str]]:
@@ -121,10 +122,13 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 yield ChoiceRow(
                     t("host.player_stake_label"), stakes, c.player_stake, id="player_stake", classes="banker-only"
                 )
-                levels = [(lv, t(f"host.level.{lv.value}")) for lv in Level]
+                # `matched`: the level nearest the player's rating, chosen when the table starts (RULES.md §24.5)
+                levels: list[tuple[Level | str, str]] = [(lv, t(f"host.level.{lv.value}")) for lv in Level]
+                levels.append((MATCHED, t("host.level.matched")))
                 for seat, name in SEATS:
                     label = t("host.seat_label", seat=t(f"host.seat.{name}"))
-                    row = ChoiceRow(label, levels, c.levels[seat - 1], id=f"level{seat}")
+                    chosen = MATCHED if seat in c.matched else c.levels[seat - 1]
+                    row = ChoiceRow(label, levels, chosen, id=f"level{seat}")
                     row.display = seat in c.seats  # an empty chair has no level to choose
                     yield row
                 yield Static(t("host.options_heading"), classes="section arranged-only")
@@ -261,9 +265,14 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self.config = replace(c, options=replace(c.options, **{field: value}))
             self._refresh_rules()
         elif field in ("level1", "level2", "level3"):
-            levels: list[Level] = list(c.levels)
-            levels[int(field[-1]) - 1] = value
-            self.config = replace(c, levels=(levels[0], levels[1], levels[2]))
+            seat = int(field[-1])
+            matched = tuple(s for s in c.matched if s != seat)
+            if value == MATCHED:
+                self.config = replace(c, matched=tuple(sorted((*matched, seat))))
+            else:
+                levels: list[Level] = list(c.levels)
+                levels[seat - 1] = value
+                self.config = replace(c, levels=(levels[0], levels[1], levels[2]), matched=matched)
         elif field == "players":
             if value == c.players:
                 return

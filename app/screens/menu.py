@@ -40,7 +40,7 @@ from app.screens.stats import StatsScreen
 from app.settings import Settings
 from app.store.database import History, SessionRow
 from app.view.formatting import money_text, preset_name
-from app.view.standing import rating_line
+from app.view.standing import pricing_text, rating_line
 from app.widgets.form import CardStrip
 from app.widgets.option_menu import OptionMenu
 from rules.dealcode import DealCode
@@ -100,6 +100,7 @@ class MainMenu(BaseScreen[None]):
         super().__init__(t=t, settings=settings)
         self.last_config = config
         self._continue: SessionRow | None = None  # the session Continue continues (:meth:`items`)
+        self._progress_seen: object = None  # the background pricing's progress last drawn
 
     def compose(self) -> ComposeResult:
         """Title, a row of cards, the choices and a line describing the highlighted one."""
@@ -168,8 +169,22 @@ class MainMenu(BaseScreen[None]):
             options.append(Option(prompt, id=item))
         return options
 
+    def watch_pricing(self) -> None:
+        """The rating line follows the background pricing of past deals: its bar while it runs, then the rating
+        it made (RULES.md §24; :mod:`app.game.backlog`)."""
+        progress = getattr(self.app, "backlog_progress", None)
+        if progress is self._progress_seen:
+            return
+        self._progress_seen = progress
+        bar = pricing_text(self.t, progress)
+        line = self.query_one("#menu-rating", Static)
+        text = bar or self.rating_hint()
+        line.update(text)
+        line.set_class(not text, "-empty")
+
     def on_mount(self) -> None:
         """Pass on a warning about a bad settings file, once (the base screen then focuses the list)."""
+        self.set_interval(0.5, self.watch_pricing)
         warning = getattr(self.app, "settings_warning", None)
         if isinstance(warning, str) and warning:
             notify_load_warning(self, warning)

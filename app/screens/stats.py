@@ -30,7 +30,14 @@ from app.store.stats import PresetStats, compute_stats
 from app.view.chart import Axes, column_chart
 from app.view.coach import percent
 from app.view.formatting import preset_name, signed, units_text
-from app.view.standing import rating_chart, rating_line, standing_lines, weeks_chart
+from app.view.standing import (
+    priced_note,
+    pricing_text,
+    rating_chart,
+    rating_line,
+    standing_lines,
+    weeks_chart,
+)
 from rules.presets import Preset
 
 PRESETS = tuple(p.value for p in Preset)
@@ -54,6 +61,7 @@ class StatsScreen(BaseScreen[None]):
         self.preset = preset or PRESETS[0]
         self.stats: PresetStats | None = None
         self.standing: Standing | None = None
+        self._progress_seen: object = None  # the pricing's progress last drawn
 
     def compose(self) -> ComposeResult:
         yield Static(self.t("stats.title"), classes="screen-title")
@@ -63,8 +71,10 @@ class StatsScreen(BaseScreen[None]):
             yield Static(id="stats-numbers")
             yield Static(id="stats-extremes")
             yield Static(id="stats-rating-label", classes="section")
+            yield Static(id="stats-pricing")
             yield Static(id="stats-rating")
             yield Static(id="stats-standing")
+            yield Static(id="stats-rating-chart-label", classes="section")
             yield Static(id="stats-rating-chart", classes="stats-chart")
             yield Static(id="stats-weeks-label", classes="section")
             yield Static(id="stats-weeks", classes="stats-chart")
@@ -127,8 +137,9 @@ class StatsScreen(BaseScreen[None]):
         lines = self.query_one("#stats-standing", Static)
         lines.display = found is not None
         chart = self.query_one("#stats-rating-chart", Static)
+        chart_label = self.query_one("#stats-rating-chart-label", Static)
         drawn = rating_chart(t, found) if found is not None else []
-        chart.display = bool(drawn)
+        chart.display = chart_label.display = bool(drawn)
         weeks_label = self.query_one("#stats-weeks-label", Static)
         weeks = self.query_one("#stats-weeks", Static)
         by_week = weeks_chart(t, found) if found is not None else []
@@ -136,12 +147,33 @@ class StatsScreen(BaseScreen[None]):
         if found is None:
             return
         line.update(rating_line(t, found, self.preset))
+        self.watch_pricing(force=True)
         lines.update(Text("\n".join(standing_lines(t, found))))
         if drawn:
-            chart.update(Text("\n".join([t("rating.chart_title"), *drawn]), no_wrap=True, overflow="crop"))
+            chart_label.update(t("rating.chart_title"))
+            chart.update(Text("\n".join(drawn), no_wrap=True, overflow="crop"))
         if by_week:
             weeks_label.update(t("rating.weeks_title"))
             weeks.update(Text("\n".join(by_week), no_wrap=True, overflow="crop"))
+
+    def on_mount(self) -> None:
+        """Follow the background pricing of past deals (:mod:`app.game.backlog`): its bar, then the figures it
+        made."""
+        self.set_interval(0.5, self.watch_pricing)
+
+    def watch_pricing(self, force: bool = False) -> None:
+        """Draw the pricing's bar (or what it left out); the figures again once it has finished."""
+        progress = getattr(self.app, "backlog_progress", None)
+        if progress is self._progress_seen and not force:
+            return
+        finished_now = progress is not None and progress.finished and not force
+        self._progress_seen = progress
+        line = self.query_one("#stats-pricing", Static)
+        text = pricing_text(self.t, progress) or priced_note(self.t, progress)
+        line.update(text)
+        line.display = bool(text) and self.standing is not None
+        if finished_now and self.history is not None:
+            self.show()
 
     def counts(self, s: PresetStats) -> Text:
         """What the figures count: the player's own decisions of the seat's deals, and the others."""

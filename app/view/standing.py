@@ -8,7 +8,8 @@ The same concept on another floor: the words of :mod:`app.game.rating`.
 from __future__ import annotations
 
 from ai import ENOUGH, Rating, level_ratings
-from app.game.rating import Standing, between
+from app.game.backlog import Progress
+from app.game.rating import Matched, Standing, between
 from app.i18n import Translator
 from app.view.chart import Axes, band_chart, column_chart
 from app.view.coach import accuracy_text, luck_text
@@ -83,3 +84,33 @@ def standing_lines(t: Translator, standing: Standing) -> list[str]:
         t("rating.accuracy", accuracy=accuracy_text(standing.accuracy), n=standing.priced),
         t("rating.luck", luck=luck_text(t, standing.luck)),
     ]
+
+
+def matched_text(t: Translator, matched: Matched) -> str:
+    """Which level `matched` seated, and why: the player's rating, or the counted deals it still needs."""
+    level = t(f"host.level.{matched.level.value}")
+    if matched.missing:
+        return t("rating.matched_default", level=level, n=matched.missing)
+    return t("rating.matched", level=level, rating=rating_value(matched.rating))
+
+
+BAR = 12  # cells of the pricing bar
+
+
+def pricing_text(t: Translator, progress: Progress | None) -> str:
+    """The background pricing of past deals as a bar (``▰▰▰▱▱▱ 120/480``), with the deals the coach could not
+    price; empty when nothing is being priced."""
+    if progress is None or progress.finished or not progress.total:
+        return ""
+    filled = round(BAR * (progress.done + progress.failed) / progress.total)
+    bar = "▰" * filled + "▱" * (BAR - filled)
+    text = t("rating.pricing", bar=bar, done=progress.done + progress.failed, total=progress.total)
+    return text + (t("rating.pricing_failed", n=progress.failed) if progress.failed else "")
+
+
+def priced_note(t: Translator, progress: Progress | None) -> str:
+    """After the pricing: how many past deals the coach could not price (left out of every figure); empty
+    otherwise."""
+    if progress is None or not progress.finished or not progress.failed:
+        return ""
+    return t("rating.left_out", n=progress.failed)

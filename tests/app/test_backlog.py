@@ -1,7 +1,7 @@
-"""The coach's backlog (issue 37, item 10): a deal of the player's stored without a verdict (the game was killed
-in the moment between READY and the coach's answer) is priced at the next start, in a thread worker, as the
-table would have priced it; never with the coach off, never a deal the computer decided, never over a verdict
-already written."""
+"""The coach's backlog (issue 37, item 10; issue 41, item 7): a deal of the player's stored without a verdict (the
+game was killed in the moment between READY and the coach's answer, or the history is older or imported) is
+priced at the next start, in a thread worker, as the table would have priced it, held while the player is at a
+table; never with the coach off, never a deal the computer decided, never over a verdict already written."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+import app.game.backlog as backlog_module
 from ai import Budget, Review
-from app.game.backlog import backlog, price_backlog
+from app.game.backlog import Progress, backlog, price_backlog
 from app.store.database import Mode, history_path, open_history
 from rules.presets import Preset
 from tests.store.helpers import play_deal, play_session, table_for
@@ -61,6 +62,33 @@ def test_pricing_stops_between_deals_once_cancelled(tmp_path: Path) -> None:
 
     assert price_backlog(history, Budget.QUICK, cancelled=cancelled) == 1
     assert len(backlog(history)) == 2
+
+
+def test_pricing_waits_while_play_holds_it_and_counts_what_it_cannot_price(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 41, item 7: the pricing holds while the player sits at a table, says how far it is after each deal,
+    and leaves out (and counts) a deal the coach cannot price."""
+    history = open_history(tmp_path / "history.sqlite3").history
+    assert history is not None
+    play_session(history, Preset.TAIWAN, 36, 3)
+    real = backlog_module.price
+    calls: list[int] = []
+
+    def price(pending, budget):  # the second deal cannot be priced
+        calls.append(pending.deal_id)
+        if len(calls) == 2:
+            raise ValueError("no table to price it on")
+        return real(pending, budget)
+
+    monkeypatch.setattr(backlog_module, "price", price)
+    monkeypatch.setattr(backlog_module, "PAUSE", 0.0)
+    held = [True, True]  # play holds the pricing twice before it starts
+    told: list[Progress] = []
+    written = price_backlog(history, Budget.QUICK, paused=lambda: bool(held) and held.pop(), progress=told.append)
+    assert written == 2 and len(calls) == 3 and not held
+    assert told[0] == Progress(0, 3) and told[-1] == Progress(2, 3, 1) and told[-1].finished
+    assert [d.deal_id for d in backlog(history)] == [calls[1]]  # left out: priced again at the next start
 
 
 @pytest.mark.parametrize("coach", ["quick", "off"])

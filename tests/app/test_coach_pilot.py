@@ -4,6 +4,7 @@ both plays for any seat, the session's running measure, and a reveal that never 
 from __future__ import annotations
 
 import io
+import re
 import threading
 
 from rich.console import Console
@@ -91,11 +92,21 @@ async def test_the_reveal_never_waits_for_the_coach(monkeypatch):
 
 
 async def test_the_session_summary_carries_the_running_measure():
+    """And the deal's accuracy on the board, the session's accuracy and its result told apart on the summary, the
+    parts adding up to the result as shown (issue 41)."""
     app = coached_app(config(seed=3, takeover=False))  # leaving ends the session
     async with app.run_test(size=(80, 24)) as pilot:
         await play_a_deal(pilot)
+        screen = table_screen(app)
+        assert re.search(r"accuracy \d+%", screen.view.board_text().plain)
         await pilot.press("escape", "e")  # end the session: its summary
         await settle(pilot)
         assert isinstance(app.screen, SummaryScreen)
         skill = shown(app.screen.query_one("#skill"))
         assert "units lost a deal" in skill and "deals priced 1:" in skill
+        luck = " ".join(shown(app.screen.query_one("#luck")).split())
+        assert re.search(r"Your 1 priced deal: accuracy \d+%", luck)
+        found = re.search(r"Cards (\S+) · your play (\S+) · the rest (\S+) = (\S+)", luck)
+        assert found is not None
+        cards, play, rest, result = (float(x) for x in found.groups())
+        assert round(cards + play + rest, 1) == result == screen.table.history[0].units[0]  # type: ignore[index]

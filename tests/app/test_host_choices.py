@@ -186,8 +186,9 @@ def _shown_matches(host: HostScreen) -> None:
             assert row.value == getattr(c, FIELDS[name]), name
         elif name == "exchange":
             assert row.value == exchange_value(c) and [v for v, _ in row.choices] == list(exchange_values(c.players))
-        elif name.startswith("level"):
-            assert row.value == c.levels[int(name[-1]) - 1]
+        elif name.startswith("level"):  # a seat's level, or `matched` (chosen when the table starts)
+            seat = int(name[-1])
+            assert row.value == ("matched" if seat in c.matched else c.levels[seat - 1])
         else:
             assert row.value == getattr(c.options, name), name
     assert [v for v, _ in host.query_one("#first_banker", ChoiceRow).choices] == list(c.seats)

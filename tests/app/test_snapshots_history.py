@@ -29,6 +29,7 @@ from rules.ledger import EndReason
 from rules.presets import Preset
 from tests.app.harness import ScreenApp
 from tests.app.history_helpers import play_session, random_decision
+from tests.app.rating_helpers import fill_priced
 
 _REVIEWS: dict[tuple[int, str], dict] = {}
 
@@ -99,3 +100,19 @@ def test_two_tries_side_by_side(snap_compare, history):
     tries = compare_tries(retry, None)
     assert tries is not None
     assert snap_compare(HistoryApp(lambda: TriesScreen(tries), "en", history), terminal_size=(80, 24))
+
+
+def test_statistics_rating(snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Statistics' rating over 60 priced deals, one a day: the rating with its band and the accuracy by week
+    (issue 41)."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    h = open_history(tmp_path / "priced.sqlite3").history
+    assert h is not None
+    fill_priced(h, 60)
+    try:
+        assert snap_compare(HistoryApp(lambda: StatsScreen(h, "taiwan"), "en", h), terminal_size=(100, 64))
+    finally:
+        h.close()
+        monkeypatch.delenv("TZ")
+        time.tzset()

@@ -63,6 +63,7 @@ def test_every_command_module_registers_its_commands_in_help_order() -> None:
         "bench",
         "advice",
         "levels",
+        "rate",
         "coach",
         "play",
         "daily",
