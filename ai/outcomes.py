@@ -50,6 +50,9 @@ def independent(win: np.ndarray, tie: np.ndarray) -> Outcomes:
     )
 
 
+BLOCK = 512  # rows of a prefix bit set packed at once
+
+
 @dataclass(frozen=True)
 class JointSample:
     """Sampled whole arrangements, (N, 3) base keys, laid out for fast outcome counts.
@@ -71,13 +74,20 @@ class JointSample:
         keys, below = [], []
         for r in range(3):
             order = np.argsort(joint[:, r], kind="stable")
-            bits = np.zeros((n + 1, words * 64), dtype=bool)
-            # Row j holds the samples of rank < j: a lower-triangular mask, then permuted to sample order.
+            # Row j holds the samples of rank < j: a lower-triangular mask, then permuted to sample order. Packed
+            # a block of rows at a time: the whole (N + 1, N) mask of bools was 25 MB for a moment, the largest
+            # allocation of a table's first decision (issue 44).
             rank = np.empty(n, dtype=np.int64)
             rank[order] = np.arange(n)
-            bits[:, :n] = rank[None, :] < np.arange(n + 1)[:, None]
+            packed = np.empty((n + 1, words * 8), dtype=np.uint8)
+            bits = np.zeros((min(BLOCK, n + 1), words * 64), dtype=bool)
+            for start in range(0, n + 1, BLOCK):
+                stop = min(start + BLOCK, n + 1)
+                block = bits[: stop - start]
+                block[:, :n] = rank[None, :] < np.arange(start, stop)[:, None]
+                packed[start:stop] = np.packbits(block, axis=1, bitorder="little")
             keys.append(joint[order, r])
-            below.append(np.packbits(bits, axis=1, bitorder="little").view(np.uint64))
+            below.append(packed.view(np.uint64))
         return cls((keys[0], keys[1], keys[2]), (below[0], below[1], below[2]), n)
 
     def sides(self, row: int, mine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -191,19 +191,50 @@ def sample_scores(
     """
     n, m = len(ours.keys), len(opponents.keys)
     s = m // seats
-    pair, ours_swept, theirs_swept = pair_scores(preset, ours, opponents)
-    score: npt.NDArray[np.float64] = pair.reshape(n, s, seats)
-    swept, was_swept = ours_swept.reshape(n, s, seats), theirs_swept.reshape(n, s, seats)
+    theirs_home_run = None
     if players == 4:
-        hr = HOME_RUN[preset]
-        # .all over one axis of a 3-D array is an array (numpy's stubs allow the bool of a 1-D one).
-        score = score + hr * cast(npt.NDArray[np.bool_], swept.all(axis=2))[:, :, None]
         # An opponent's home run needs it to sweep the other opponents of its own table too (compared within
         # each table only: all pairs across tables would cost the square of the tables).
         keys = opponents.keys.reshape(s, seats, 3)
         within = sweeps(preset, keys[:, :, None, :], keys[:, None, :, :])  # (s, seats, seats)
         within = within | np.eye(seats, dtype=bool)[None]
-        score = score - hr * (was_swept & cast(npt.NDArray[np.bool_], within.all(axis=2))[None])
+        theirs_home_run = cast(npt.NDArray[np.bool_], within.all(axis=2))[None]
+    # A block of our candidates at a time: each (candidates, hands) array of the pricing is some 5 MB for
+    # `expert`'s 50 candidates against 12,000 hands, and a dozen of them at once were 22 MB of a table's peak
+    # (issue 44). Every candidate is scored on its own, so the blocks give exactly the scores of one pass.
+    step = max(1, SCORE_CELLS // max(1, m))
+    totals = np.empty((s, n))
+    for start in range(0, n, step):
+        part = ours if step >= n else ours.take(np.arange(start, min(n, start + step)))
+        totals[:, start : start + step] = _sample_block(
+            preset, part, s, seats, players, factors, opponents, theirs_home_run
+        )
+    return totals
+
+
+SCORE_CELLS = 120_000  # (candidate, hand) pairs scored at once by sample_scores
+
+
+def _sample_block(
+    preset: Preset,
+    ours: SideRows,
+    s: int,
+    seats: int,
+    players: int,
+    factors: np.ndarray | None,
+    opponents: SideRows,
+    theirs_home_run: np.ndarray | None,
+) -> npt.NDArray[np.float64]:
+    """:func:`sample_scores` of one block of our candidates, (S, block)."""
+    n = len(ours.keys)
+    pair, ours_swept, theirs_swept = pair_scores(preset, ours, opponents)
+    score: npt.NDArray[np.float64] = pair.reshape(n, s, seats)
+    swept, was_swept = ours_swept.reshape(n, s, seats), theirs_swept.reshape(n, s, seats)
+    if players == 4 and theirs_home_run is not None:
+        hr = HOME_RUN[preset]
+        # .all over one axis of a 3-D array is an array (numpy's stubs allow the bool of a 1-D one).
+        score = score + hr * cast(npt.NDArray[np.bool_], swept.all(axis=2))[:, :, None]
+        score = score - hr * (was_swept & theirs_home_run)
     if factors is not None:
         score = score * factors[None, None, :]
     totals: npt.NDArray[np.float64] = score.sum(axis=2).T
