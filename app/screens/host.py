@@ -27,7 +27,7 @@ from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_screen import RulesView
 from app.view.formatting import preset_name
 from app.view.host_form import banker_seats, exchange_value, exchange_values, fit, shown
-from app.view.rules_text import RulesText, preset_description
+from app.view.rules_text import RulesText, level_note, preset_description
 from app.widgets.form import ChoiceRow
 from rules import arcade
 from rules.evaluate import Wheel
@@ -131,6 +131,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
                     row = ChoiceRow(label, levels, chosen, id=f"level{seat}")
                     row.display = seat in c.seats  # an empty chair has no level to choose
                     yield row
+                # What the level last chosen is, in a player's words (measured by the coach: issue 39).
+                yield Static(self._level_text(c.levels[0]), id="level-note", classes="row-note")
                 yield Static(t("host.options_heading"), classes="section arranged-only")
                 yield ChoiceRow(
                     t("host.wheel_label"),
@@ -266,6 +268,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self._refresh_rules()
         elif field in ("level1", "level2", "level3"):
             seat = int(field[-1])
+            self.query_one("#level-note", Static).update(self._level_text(value))
             matched = tuple(s for s in c.matched if s != seat)
             if value == MATCHED:
                 self.config = replace(c, matched=tuple(sorted((*matched, seat))))
@@ -287,6 +290,10 @@ class HostScreen(BaseScreen[TableConfig | None]):
             self._refresh_rules()
         elif field in ("time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake", "first_banker"):
             self.config = replace(c, **{field: value})
+
+    def _level_text(self, level: Level | str) -> str:
+        """What ``level`` is, from the coach's measure; for `matched`, how it chooses."""
+        return level_note(self.t, level) if isinstance(level, Level) else self.t("host.level_note.matched")
 
     def _refresh_rules(self) -> None:
         # Drawn only while the pane is on screen (from about 110 columns); at 80×24 it stays empty.

@@ -308,3 +308,18 @@ async def test_presets_stepped_through_quickly_leave_the_form_and_its_rules_pane
             assert host.query_one(f"#{row_id}", ChoiceRow).value == value, row_id
         assert c.options == TableConfig.quick(c.preset).options  # the preset's own defaults, nothing stale
         assert host.query_one("#host-rules-text").source == host._rules_markdown()
+
+
+async def test_the_form_says_what_the_level_chosen_is() -> None:
+    """Under the levels, the one last chosen in a player's words, from the coach's measure (issue 39, item 4)."""
+    from ai import Level
+    from app.view.rules_text import level_note
+
+    app = ScreenApp(lambda: HostScreen(TableConfig.quick(Preset.TAIWAN)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        host = _host(app)
+        note = host.query_one("#level-note")
+        assert str(note.render()) == level_note(app.translator, host.config.levels[0])
+        host.query_one("#level2", ChoiceRow).select(Level.EASY)
+        await pilot.pause()
+        assert str(note.render()).startswith("Easy misjudges")
