@@ -171,6 +171,16 @@ def luck_text(t: Translator, luck: Luck) -> str:
     return t("coach.luck", cards=figure(cards), play=figure(play), rest=figure(rest), result=figure(luck.result))
 
 
+def deal_luck_text(t: Translator, coach: Coach, rec: DealRecord, seat: int | None) -> str:
+    """The player's deal told apart (``Cards +3.2 · your play -0.4 · the rest +2.1 = +4.9``) once the coach priced
+    their own decision; empty otherwise."""
+    if seat is None or not rec.own(seat):
+        return ""
+    review = coach.review_for(rec.number, seat)
+    found = deal_figures(review, rec, seat) if review is not None else None
+    return "" if found is None else luck_text(t, found.luck)
+
+
 def session_figures_text(t: Translator, figures: SessionFigures) -> str:
     """The session's accuracy over the player's priced deals, and their result told apart, on two lines."""
     if not figures.deals or figures.accuracy is None:

@@ -21,7 +21,7 @@ from app.game import DealRecord, Table
 from app.i18n import Translator
 from app.view.account import Account, build_account
 from app.view.account_grid import account_grid
-from app.view.coach import coach_status, session_skill, who_finished
+from app.view.coach import coach_status, deal_luck_text, session_skill, who_finished
 from app.view.daily import code_label
 from app.view.formatting import deal_units_text, money_text, seat_name
 
@@ -60,10 +60,13 @@ def title(view: ResultsView) -> RenderableType:
 
 
 def coach_text(view: ResultsView) -> RenderableType:
-    """The coach's verdict on the player's decision, and the session's running measure."""
+    """The coach's verdict on the player's decision, its result told apart, and the session's running measure."""
     table, rec = view.table, view.record
     seat = rec.human if rec.human is not None else table.player_seat
     out = Text(coach_status(view.t, table.coach, rec, rec.human), style="bold")
+    luck = deal_luck_text(view.t, table.coach, rec, rec.human)
+    if luck:  # the deal's result told apart (RULES.md §24.4)
+        out.append("\n" + luck)
     if seat is not None:
         out.append("\n" + session_skill(view.t, table.coach, table.history, seat), style="italic")
     return out
