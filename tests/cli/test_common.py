@@ -68,6 +68,8 @@ def test_every_command_module_registers_its_commands_in_help_order() -> None:
         "play",
         "daily",
         "serve",
+        "host",
+        "join",
         "history",
         "stats",
         "replay",
