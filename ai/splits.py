@@ -3,12 +3,16 @@
 A split is three indices: into ``SUBSETS3`` (286 three-card subsets) for the front and into ``SUBSETS5``
 (1,287 five-card subsets) for the middle and the back; subsets are positions in the hand sorted
 ascending. Per decision each subset is evaluated once and every split is judged by numpy gathers.
+
+The tables (2.9 MB) ship as ``assets/ai/splits.npy`` (:func:`write_shared`), memory-mapped read-only so that
+every process on a host shares one copy (issue 44); they are built here when the file is missing or wrong.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +26,7 @@ from .contract import Fixed
 
 N_SPLITS = 72_072
 PER_FRONT = 252  # (middle, back) choices from the 10 cards a front leaves
+SHARED_PATH = Path(__file__).resolve().parent.parent / "assets" / "ai" / "splits.npy"
 
 
 def _bitmasks(subsets: np.ndarray) -> npt.NDArray[np.int64]:
@@ -46,7 +51,26 @@ def _build() -> tuple[np.ndarray, ...]:
     return out
 
 
-SPLIT_FRONT, SPLIT_MIDDLE, SPLIT_BACK, FRONT_MASK, MIDDLE_MASK = _build()
+def write_shared(path: Path = SHARED_PATH) -> None:
+    """Write the tables as one (5, 72,072) int64 array for :func:`_load` to map."""
+    np.save(path, np.stack([a.astype(np.int64) for a in _build()]), allow_pickle=False)
+
+
+def _load(path: Path = SHARED_PATH) -> tuple[np.ndarray, ...]:
+    """The shipped tables mapped read-only (rows of one mapping, as intp), or built when the file is missing or
+    not the tables' shape."""
+    try:
+        mapped = np.load(path, mmap_mode="r")
+    except (OSError, ValueError):
+        return _build()
+    if mapped.shape != (5, N_SPLITS) or mapped.dtype != np.int64 or np.dtype(np.intp) != np.int64:
+        return _build()
+    # A plain ndarray over the mapping (np.memmap's subclass would follow into every gather).
+    rows = mapped.view(np.ndarray)
+    return tuple(rows[i] for i in range(5))
+
+
+SPLIT_FRONT, SPLIT_MIDDLE, SPLIT_BACK, FRONT_MASK, MIDDLE_MASK = _load()
 
 
 @dataclass(frozen=True)

@@ -271,14 +271,23 @@ SHIPPED_TABLES = Path(__file__).resolve().parent.parent / "assets" / "tables"
 @functools.cache
 def tables(wheel: Wheel = Wheel.LOW) -> Tables:
     """The lookup tables for ``wheel``, once per process: loaded from ``assets/tables`` (a few ms), or
-    built from the plain classifier (about 0.1 s) when the shipped file is missing or damaged."""
+    built from the plain classifier (about 0.1 s) when the shipped file is missing or damaged.
+
+    The five-card tables (3.7 MB a wheel) are memory-mapped read-only from their uncompressed ``.npy`` files
+    when those are there, so that every process on a host shares one copy (issue 44); else they are spread out
+    of the sparse ``.npz``."""
     wheel = Wheel(wheel)
     try:
         with np.load(SHIPPED_TABLES / f"eval_{wheel.value}.npz") as data:
-            key5 = np.zeros(13**5 * 2, dtype=np.int32)
-            lead5 = np.zeros(13**5 * 2, dtype=np.int8)
-            key5[data["index5"]], lead5[data["index5"]] = data["key5"], data["lead5"]
-            loaded = Tables(data["key3"].astype(np.int32), data["lead3"].astype(np.int8), key5, lead5)
+            key3, lead3 = data["key3"].astype(np.int32), data["lead3"].astype(np.int8)
+            mapped = _mapped_five(wheel)
+            if mapped is None:
+                key5 = np.zeros(13**5 * 2, dtype=np.int32)
+                lead5 = np.zeros(13**5 * 2, dtype=np.int8)
+                key5[data["index5"]], lead5[data["index5"]] = data["key5"], data["lead5"]
+            else:
+                key5, lead5 = mapped
+            loaded = Tables(key3, lead3, key5, lead5)
     except (OSError, KeyError, ValueError, IndexError):
         return build_tables(wheel)
     for arr in (loaded.key3, loaded.lead3, loaded.key5, loaded.lead5):
@@ -286,11 +295,29 @@ def tables(wheel: Wheel = Wheel.LOW) -> Tables:
     return loaded
 
 
+def _mapped_five(wheel: Wheel) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]] | None:
+    """The five-card key and lead tables of ``wheel`` mapped read-only, or None when their files are missing or
+    not the tables' shape."""
+    try:
+        key5 = np.load(SHIPPED_TABLES / f"eval_{wheel.value}_key5.npy", mmap_mode="r")
+        lead5 = np.load(SHIPPED_TABLES / f"eval_{wheel.value}_lead5.npy", mmap_mode="r")
+    except (OSError, ValueError):
+        return None
+    size = 13**5 * 2
+    if key5.shape != (size,) or lead5.shape != (size,) or key5.dtype != np.int32 or lead5.dtype != np.int8:
+        return None
+    # Plain ndarrays over the mappings (np.memmap's subclass would follow into every lookup).
+    return key5.view(np.ndarray), lead5.view(np.ndarray)
+
+
 def write_tables(folder: Path = SHIPPED_TABLES) -> None:
-    """Write both wheels' tables (sparse: five-card entries that can be dealt) for :func:`tables` to load."""
+    """Write both wheels' tables (sparse: five-card entries that can be dealt) for :func:`tables` to load, and
+    the five-card tables whole and uncompressed, for it to map."""
     folder.mkdir(parents=True, exist_ok=True)
     for wheel in Wheel:
         t = build_tables(wheel)
+        np.save(folder / f"eval_{wheel.value}_key5.npy", t.key5, allow_pickle=False)
+        np.save(folder / f"eval_{wheel.value}_lead5.npy", t.lead5, allow_pickle=False)
         index5 = np.flatnonzero(t.key5)
         np.savez_compressed(
             folder / f"eval_{wheel.value}.npz",
