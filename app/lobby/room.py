@@ -254,6 +254,13 @@ class Room:
         elif step.requests or step.passed:
             self.changed()
 
+    def _after(self, step: Next) -> None:
+        """After a decision or a pass was taken and :meth:`drive` ran its step: everyone sees the seat ready (or
+        passed), unless :meth:`drive` showed the table already. Never again once the step scored the deal: the
+        reveal is the deal's last word, and a ``table`` after it would reach the clients as if of the next deal."""
+        if step and step.scored is None and not step.requests and not step.passed:
+            self.changed()
+
     def _ask(self, seat: int) -> None:
         """The seat's person is asked (their hand and the question), under the time limit."""
         request = self.parked[seat]
@@ -304,8 +311,7 @@ class Room:
         if step and isinstance(request, AIRequest) and request.seat in self.deciders:
             rec.decided_by[request.seat] = self.deciders[request.seat]
         self.drive(step)
-        if step and step.scored is None and not step.requests:
-            self.changed()  # the seat is ready (or has passed): everyone sees it
+        self._after(step)
 
     # ---- the people's answers
 
@@ -343,7 +349,7 @@ class Room:
         step = self.table.accept_pass(request, cards)
         views.send_hand(self, seat)
         self.drive(step)
-        self.changed()
+        self._after(step)
 
     def arrange(self, person: Person, data: dict[str, Any]) -> None:
         """READY: the person's decision (rows, a foul scored as one, or a special declared)."""
@@ -368,7 +374,7 @@ class Room:
         rec.decided_by[seat] = Decider.PERSON
         views.send_hand(self, seat)
         self.drive(step)
-        self.changed()
+        self._after(step)
 
     def _decision(self, request: AIRequest, data: dict[str, Any]) -> Decision:
         """The decision a message holds, checked against the seat's hand; :class:`Misbehaved` otherwise."""

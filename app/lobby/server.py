@@ -85,8 +85,14 @@ class Connection:
     """One client's WebSocket as the lobby's :class:`~.people.Link`: what is sent waits in a bounded queue that a
     task of its own writes out, so that nothing ever waits for a client."""
 
-    def __init__(self, ws: web.WebSocketResponse, limits: tuple[int, int] = (QUEUE, QUEUE_BYTES)) -> None:
+    def __init__(
+        self,
+        ws: web.WebSocketResponse,
+        limits: tuple[int, int] = (QUEUE, QUEUE_BYTES),
+        send_within: float | None = SEND_WITHIN,
+    ) -> None:
         self.ws, self.limits = ws, limits
+        self.send_within = send_within  # None: only the queue's bound closes a client that stops reading
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued = 0  # bytes waiting
         self.reason: str | None = None
@@ -121,17 +127,20 @@ class Connection:
                 return await self._shut(self.reason)
             self.queued -= len(text)
             try:
-                await asyncio.wait_for(self.ws.send_str(text), SEND_WITHIN)
+                await asyncio.wait_for(self.ws.send_str(text), self.send_within)
             except (TimeoutError, ConnectionError, RuntimeError):
                 self.reason = self.reason or "not_reading"
                 return await self._shut(None)
 
     async def _shut(self, reason: str | None) -> None:
-        code = 1001 if reason == "shutdown" else 1013 if reason == "full" else 1008
-        with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
-            await asyncio.wait_for(self.ws.close(code=code, message=(reason or "not_reading").encode()), 2.0)
+        """Close the WebSocket; ``reason`` None: the client does not read (or is gone), so the connection is
+        dropped at once, since a close frame would only wait behind what it has not read."""
+        if reason is not None:
+            code = 1001 if reason == "shutdown" else 1013 if reason == "full" else 1008
+            with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
+                await asyncio.wait_for(self.ws.close(code=code, message=reason.encode()), 2.0)
         if not self.ws.closed and self.ws._req is not None and self.ws._req.transport is not None:
-            self.ws._req.transport.abort()  # a client that never answers the close
+            self.ws._req.transport.abort()  # a client that does not read, or never answers the close
 
 
 def host_allowed(header: str, bound: str) -> bool:
@@ -170,7 +179,9 @@ class LobbyServer:
         results_wait: float = RESULTS_WAIT,
         second: float = 1.0,
         queue: tuple[int, int] = (QUEUE, QUEUE_BYTES),
-        heartbeat: float = HEARTBEAT,
+        heartbeat: float | None = HEARTBEAT,
+        send_within: float | None = SEND_WITHIN,
+        send_buffer: int | None = None,
     ) -> None:
         self.host, self.port = host, port
         self.token = token or secrets.token_urlsafe(16)
@@ -182,7 +193,13 @@ class LobbyServer:
             "second": second,
         }
         self.queue = queue  # what may wait for one client to read: messages, bytes
-        self.heartbeat = heartbeat
+        # Both injected by the tests, so that no wall-clock interval decides what a test checks: pings every
+        # ``heartbeat`` seconds (None: none), and how long one message may take to go out (None: no limit).
+        self.heartbeat, self.send_within = heartbeat, send_within
+        # The bytes a connection's socket and aiohttp's writer may hold before a send waits for the client (None:
+        # the system's and aiohttp's own, which on loopback take hundreds of kilobytes): the tests make them small,
+        # so that a client that stops reading fills its queue within a deal or two.
+        self.send_buffer = send_buffer
         self.connections: set[Connection] = set()
         self.lobby: Lobby | None = None
         self.runner: Runner | None = None
@@ -236,9 +253,19 @@ class LobbyServer:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         if not self._allowed(request):
             return web.Response(status=403, text="refused: this lobby needs its address with its token\n")
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
+        if self.send_buffer is not None:
+            ws = web.WebSocketResponse(
+                max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat, writer_limit=self.send_buffer
+            )
+            if request.transport is not None:
+                request.transport.set_write_buffer_limits(high=self.send_buffer)
+                sock = request.transport.get_extra_info("socket")
+                if sock is not None:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+        else:
+            ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
         await ws.prepare(request)
-        conn = Connection(ws, self.queue)
+        conn = Connection(ws, self.queue, self.send_within)
         self.connections.add(conn)
         person: Person | None = None
         try:

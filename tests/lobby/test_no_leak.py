@@ -33,25 +33,38 @@ def norm(cards: str) -> set[str]:
     return {c.upper().replace("10", "T") for c in cards.split()}
 
 
+def allowed_for(record: dict[str, Any], seat: int | None) -> set[str]:
+    """The cards of a revealed deal that ``seat``'s client may have seen before its reveal: its own hand (as
+    dealt, and after the passes) and the turned card (none but the turned card for a spectator)."""
+    allowed = set()
+    if seat is not None:
+        allowed |= norm(record["hands"][str(seat)])  # as played, after the passes
+        for passes in record.get("passes", []):  # and what it passed away (its own as dealt)
+            allowed |= norm(passes[str(seat)])
+    if record.get("turned"):
+        allowed |= norm(record["turned"])
+    return allowed
+
+
 def check(log: list[tuple[str, dict[str, Any]]], seat: int | None) -> int:
-    """Between two reveals, every card a client got is its own (as dealt or after the passes) or the turned card;
-    the number of reveals checked."""
+    """Every card a client got is its own (as dealt or after the passes) or the turned card of the deal the message
+    is about; the number of reveals checked.
+
+    A message is about the deal its ``deal`` field names when that deal is revealed in the log (a ``table`` sent
+    between a deal's reveal and the next deal, say when someone joins, still shows the revealed deal and its turned
+    card), else about the deal revealed next; messages after the last reveal are about a deal never revealed here
+    and are not checked."""
+    allowed = {data["deal"]: allowed_for(data["record"], seat) for kind, data in log if kind == "reveal"}
     since: list[tuple[str, dict[str, Any]]] = []
     reveals = 0
     for kind, data in log:
         if kind != "reveal":
             since.append((kind, data))
             continue
-        record = data["record"]
-        allowed = set()
-        if seat is not None:
-            allowed |= norm(record["hands"][str(seat)])  # as played, after the passes
-            for passes in record.get("passes", []):  # and what it passed away (its own as dealt)
-                allowed |= norm(passes[str(seat)])
-        if record.get("turned"):
-            allowed |= norm(record["turned"])
         for k, d in since:
-            leaked = cards_in(d) - allowed
+            named = d.get("deal")
+            cards = allowed[named] if isinstance(named, int) and named in allowed else allowed[data["deal"]]
+            leaked = cards_in(d) - cards
             assert not leaked, f"{k} gave seat {seat} {sorted(leaked)} before the reveal: {json.dumps(d)[:300]}"
         since, reveals = [], reveals + 1
     return reveals
@@ -87,4 +100,10 @@ def test_the_check_sees_a_card_wherever_it_is_written() -> None:
     assert cards_in({"cards": "As 10d JK", "seats": [{"x": "Kh"}], "token": "As"}) == {"AS", "TD", "JK", "KH"}
     assert cards_in({"state": "paused", "preset": "taiwan"}) == set()
     with pytest.raises(AssertionError, match="before the reveal"):
-        check([("table", {"public": {"x": "Qs"}}), ("reveal", {"record": {"hands": {"0": "As"}}})], 0)
+        check([("table", {"public": {"x": "Qs"}}), ("reveal", {"deal": 1, "record": {"hands": {"0": "As"}}})], 0)
+    # A table of deal 1 after its reveal shows deal 1's turned card: not a leak into deal 2 (where it is not ours).
+    one = ("reveal", {"deal": 1, "record": {"hands": {"0": "As"}, "turned": "Qs"}})
+    two = ("reveal", {"deal": 2, "record": {"hands": {"0": "Ks"}, "turned": "2d"}})
+    assert check([one, ("table", {"deal": 1, "public": {"turned": "Qs"}}), two], 0) == 2
+    with pytest.raises(AssertionError, match="before the reveal"):
+        check([one, ("table", {"deal": 2, "public": {"turned": "Qs"}}), two], 0)
