@@ -106,6 +106,28 @@ def price(pending: Unpriced, budget: Budget) -> Review | None:
     return coach.review_for(rec.number, seat)
 
 
+def price_one(history: History, deal_id: int, budget: Budget, levels: list[Level] | None = None) -> bool:
+    """Price one stored deal now and write its verdict (a deal whose record arrives whole, as a lobby's does:
+    nothing priced it as it was played here); False when it is not the player's own decision to price, or the
+    history refuses the write. ``levels``: the table's (its watch level, then each seat's), else its session's."""
+    row = history.deal(deal_id)
+    if row is None or row.data is None:
+        return False
+    pending = _unpriced(history, row, {})
+    if pending is None:
+        return False
+    if levels is not None:
+        pending = Unpriced(pending.deal_id, pending.record, pending.seat, levels)
+    review = price(pending, budget)
+    if review is None:
+        return False
+    try:
+        history.set_review(deal_id, review.to_dict(), if_unpriced=True)
+    except WriteFailed:
+        return False
+    return True
+
+
 def price_backlog(
     history: History,
     budget: Budget,

@@ -183,6 +183,8 @@ class HistoryScreen(BaseScreen[None]):
         deal_cell = Text(deal)
         if mark is not None:
             deal_cell.append(" · " + t(f"history.by_{mark}"), style="yellow")
+        if row.people:  # a lobby's table: another person decided a seat (their record's ``person``)
+            deal_cell.append(" · " + t("history.with_people"), style="cyan")
         units = Text(
             "" if row.units is None else signed(row.units),
             style="green" if (row.units or 0) > 0 else "red" if (row.units or 0) < 0 else "",

@@ -10,26 +10,78 @@ The same concept on another floor: :mod:`app.lobby.lobby` (the server's lobby), 
 
 from __future__ import annotations
 
+import asyncio
+import getpass
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Input, Static
 
-from ai import Level, TableView, choose
+from ai import Budget, Level, TableView, choose
 from app.config import TableConfig
 from app.game.arrange import ArrangeError, ArrangeState
-from app.screens.base import BaseScreen
+from app.game.backlog import price_one
+from app.screens.base import BaseModal, BaseScreen
 from app.store.validate import Mode
 from app.view import lobby as words
+from app.widgets.chrome import GameFooter
 from rules.arrangement import Row
 from rules.cards import format_cards, parse_cards
 from rules.specials import detect_specials
 
 ROWS = {"1": Row.FRONT, "2": Row.MIDDLE, "3": Row.BACK}
+
+LOBBY_HOST = "127.0.0.1"  # the menu's "Host a lobby" listens on this machine only, as `chinese-poker host` does
+LOBBY_PORT = 8765  # `chinese-poker host`'s port; when another program holds it, any free port (the screen says which)
+
+
+def player_name() -> str:
+    """The name the menu's lobby entries give the player: their user name, as `chinese-poker join` does."""
+    try:
+        return getpass.getuser() or "player"
+    except (OSError, KeyError, ImportError):  # no user name in this environment (a container, no LOGNAME)
+        return "player"
+
+
+class JoinDialog(BaseModal[str | None]):
+    """The menu's "Join a lobby": type (or paste) the address `chinese-poker host` or a host's screen shows; ⏎
+    dismisses with it, and an address that is not a lobby's says what is wrong."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "menu.key.back", key_display="esc")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.t("lobby.join.title"), classes="dialog-title")
+            yield Static(self.t("lobby.join.prompt"), classes="dialog-body")
+            yield Input(placeholder="http://127.0.0.1:8765/lobby?token=…", max_length=300, id="join-input")
+            yield Static("", id="join-error", classes="dialog-body")
+        yield GameFooter()
+
+    def after_compose(self) -> None:
+        self.query_one("#join-input", Input).focus()
+
+    @on(Input.Submitted, "#join-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        address = event.value.strip()
+        try:
+            from app.lobby.client import JoinError, lobby_url
+        except ImportError:  # without the web extra the lobby screen says what to install
+            self.dismiss(address)
+            return
+        try:
+            lobby_url(address)
+        except JoinError as exc:
+            self.query_one("#join-error", Static).update(self.t("lobby.join.wrong", why=str(exc)))
+            self.app.bell()
+            return
+        self.dismiss(address)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class LobbyScreen(BaseScreen[None]):
@@ -68,6 +120,7 @@ class LobbyScreen(BaseScreen[None]):
         self.hand: dict[str, Any] | None = None
         self.note = ""
         self.shown = ""  # the last reveal or summary
+        self._reader: asyncio.Task[None] | None = None  # reads the lobby's messages (:meth:`on_mount`)
 
     def compose(self) -> ComposeResult:
         """The address line, the lobby or the table, the hand, and a line of notes."""
@@ -80,12 +133,33 @@ class LobbyScreen(BaseScreen[None]):
         yield self.footer()
 
     def on_mount(self) -> None:
-        """Connect (hosting first, when asked)."""
-        self.connect()
+        """Connect (hosting first, when asked). The connection's reader is a task of this screen's rather than a
+        worker: it lives as long as the connection, and what waits for the App's workers to finish (a Pilot test's
+        settling, the random-key walk) must not wait for it."""
+        self._reader = asyncio.get_running_loop().create_task(self.connect())
 
-    @work(exclusive=True, group="lobby")
+    async def on_unmount(self) -> None:
+        """Gone (the App closing with the lobby open): the connection closed, and the lobby hosted here stopped."""
+        if self._reader is not None:
+            self._reader.cancel()
+        await self._close()
+
+    async def _close(self) -> None:
+        client, server, self.client, self.server = self.client, self.server, None, None
+        if client is not None:
+            await client.close()
+        if server is not None:
+            await server.stop()
+
     async def connect(self) -> None:
         """Host (when asked), join, then read the lobby's messages until it closes."""
+        try:
+            await self._connect()
+        except Exception as exc:  # a fault of the connection's: said on the screen, never a crash of the game
+            self.note = self.t("lobby.closed", why=str(exc)[:120] or type(exc).__name__)
+            self.draw()
+
+    async def _connect(self) -> None:
         try:
             from app.lobby.client import JoinError, LobbyClient, Tokens
         except ImportError:
@@ -94,12 +168,20 @@ class LobbyScreen(BaseScreen[None]):
         if self.host is not None:
             from app.lobby.server import LobbyServer
 
-            self.server = LobbyServer(*self.host)
+            host, port = self.host
             try:
+                self.server = LobbyServer(host, port)
                 self.address = await self.server.start()
             except OSError as exc:
-                self.note = self.t("lobby.cannot_host", why=str(exc))
-                return self.draw()
+                if port == 0:
+                    self.note = self.t("lobby.cannot_host", why=str(exc))
+                    return self.draw()
+                try:  # the port is another program's (another lobby, say): any free one, shown with the address
+                    self.server = LobbyServer(host, 0)
+                    self.address = await self.server.start()
+                except OSError as again:
+                    self.note = self.t("lobby.cannot_host", why=str(again))
+                    return self.draw()
         self.client = LobbyClient(self.address or "", self.player, tokens=Tokens())
         try:
             await self.client.connect()
@@ -148,9 +230,32 @@ class LobbyScreen(BaseScreen[None]):
         if record.get("human") is None or history is None:
             return
         try:
-            history.record_deal(None, record, Mode.TABLE)
+            deal_id = history.record_deal(None, record, Mode.TABLE)
         except Exception as exc:  # a history that cannot be written: the game goes on, and says so
             self.note = self.t("lobby.not_kept", why=str(exc)[:80])
+            return
+        self.price(history, deal_id)
+
+    def price(self, history: Any, deal_id: int) -> None:
+        """The coach prices the deal just kept, as it prices a deal at a table when it is played (else only the
+        next start's backlog would): in a thread worker, so that the table goes on meanwhile."""
+        settings = getattr(self.app, "settings", None)
+        coach = getattr(settings, "coach", "off")
+        if history.read_only or coach == "off":
+            return
+        levels = None
+        table = self.client.table if self.client is not None else None
+        if table is not None:
+            try:
+                config = TableConfig.from_dict(table["config"])
+                levels = [config.watch_level, *config.levels]
+            except (KeyError, TypeError, ValueError):
+                levels = None  # the defaults price it
+        self._price(history, deal_id, Budget(coach), levels)
+
+    @work(thread=True, group="coach")
+    def _price(self, history: Any, deal_id: int, budget: Budget, levels: list[Level] | None) -> None:
+        price_one(history, deal_id, budget, levels)
 
     def draw(self) -> None:
         """Show the lobby or the table as last told."""
@@ -232,10 +337,9 @@ class LobbyScreen(BaseScreen[None]):
         if self.client is not None and self.client.table is not None:
             await self._send("leave")
             return
-        if self.client is not None:
-            await self.client.close()
-        if self.server is not None:
-            await self.server.stop()
+        if self._reader is not None:
+            self._reader.cancel()
+        await self._close()
         self.dismiss(None)
 
     # ---- arranging
@@ -303,4 +407,4 @@ class LobbyScreen(BaseScreen[None]):
         await self._send("arrange", deal=hand["deal"], seat=hand["seat"], **arrangement.to_dict())
 
 
-__all__ = ["LobbyScreen"]
+__all__ = ["LOBBY_HOST", "LOBBY_PORT", "JoinDialog", "LobbyScreen", "player_name"]

@@ -31,6 +31,7 @@ from app.screens.daily import CodeDialog, DailyScreen
 from app.screens.dialogs import ConfirmScreen
 from app.screens.history import HistoryScreen
 from app.screens.host import HostScreen
+from app.screens.lobby import LOBBY_HOST, LOBBY_PORT, JoinDialog, LobbyScreen, player_name
 from app.screens.messages import StartTable
 from app.screens.practice import PracticeScreen
 from app.screens.rankings import RankingsScreen
@@ -55,6 +56,8 @@ ITEMS: tuple[tuple[str, str], ...] = (
     ("daily", "a"),
     ("code", "e"),
     ("watch", "w"),
+    ("host", "o"),
+    ("join", "j"),
     ("practice", "d"),
     ("learn", "l"),
     ("rankings", "h"),
@@ -79,6 +82,8 @@ class MainMenu(BaseScreen[None]):
         Binding("a", "choose('daily')", "menu.key.daily", show=False),
         Binding("e", "choose('code')", "menu.key.code", show=False),
         Binding("w", "choose('watch')", "menu.key.watch"),
+        Binding("o", "choose('host')", "menu.key.host", show=False),
+        Binding("j", "choose('join')", "menu.key.join", show=False),
         Binding("d", "choose('practice')", "menu.key.practice", show=False),
         Binding("l", "choose('learn')", "menu.key.learn", show=False),
         Binding("h", "choose('rankings')", "menu.key.rankings"),
@@ -253,6 +258,13 @@ class MainMenu(BaseScreen[None]):
             self.app.push_screen(CodeDialog(t=t), self._code_typed)
         elif item == "watch":
             self.start(replace(TableConfig.quick(), watch=True))
+        elif item == "host":
+            # This game runs the lobby on this machine (127.0.0.1, as `chinese-poker host` does by default) and
+            # joins it; the screen shows the address, token included, for friends to join.
+            lobby = LobbyScreen(None, player_name(), host=(LOBBY_HOST, LOBBY_PORT), t=t, settings=self._settings)
+            self.app.push_screen(lobby)
+        elif item == "join":
+            self.app.push_screen(JoinDialog(t=t), self._join_typed)
         elif item == "rankings":
             self.app.push_screen(RankingsScreen(t=t, settings=self._settings))
         elif item == "rules":
@@ -337,6 +349,11 @@ class MainMenu(BaseScreen[None]):
         # The code dialog dismisses with the code typed (None: the player went back).
         if code is not None:
             self.post_message(StartTable(TableConfig.for_code(code)))
+
+    def _join_typed(self, address: str | None) -> None:
+        # The join dialog dismisses with a lobby's address (None: the player went back).
+        if address is not None:
+            self.app.push_screen(LobbyScreen(address, player_name(), t=self.t, settings=self._settings))
 
     def _hosted(self, config: TableConfig | None) -> None:
         # The host screen dismisses with the chosen config (None: the player went back).

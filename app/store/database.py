@@ -105,6 +105,7 @@ class DealRow:
     retry_of: int | None
     players: int = 4  # the table's size (a record of a smaller table says so; one of four does not)
     decider: str | None = None  # who decided the player's hand (app.game.record.Decider's value; None: unknown)
+    people: bool = False  # a seat was decided by another person: a deal at a lobby's table (History marks it)
     data: dict[str, Any] | None = None
     review: dict[str, Any] | None = None
 
@@ -115,7 +116,10 @@ class DealRow:
 _LIST = (
     "id, uid, session, number, played, preset, mode, human, units, rows_won, sweeps_given, sweeps_taken, "
     "fouled, special, seconds, verdict, loss, retry_of, "
-    "CASE WHEN json_valid(data) THEN coalesce(json_extract(data, '$.players'), 4) END, decider"
+    "CASE WHEN json_valid(data) THEN coalesce(json_extract(data, '$.players'), 4) END, decider, "
+    # Whether another person decided a seat (a lobby's table): the record's deciders, read out of its JSON as the
+    # table's size is; '"person"' appears in decided_by's text only as that value (its keys are seat numbers).
+    "CASE WHEN json_valid(data) THEN instr(coalesce(json_extract(data, '$.decided_by'), ''), '\"person\"') > 0 END"
 )
 PLAYER = "player"  # the decider column's value for the player's own decision (app.game.record.Decider.PLAYER)
 
@@ -133,11 +137,11 @@ def _deal_row(row: Sequence[Any], full: bool = False) -> DealRow:
     """A row of ``_LIST`` (with data and review when ``full``), checked; :class:`DamagedRow` names a bad column."""
     if row[18] is None:
         raise DamagedRow("data", "not JSON")
-    listing(tuple(row[:20]))
+    listing(tuple(row[:21]))
     fouled = None if row[12] is None else bool(row[12])
-    data = stored(row[20], DEAL, "data") if full else None
-    review = stored(row[21], REVIEW, "review") if full and row[21] is not None else None
-    return DealRow(*(*row[:12], fouled, *row[13:20], data, review))  # one star: mypy reads no field twice
+    data = stored(row[21], DEAL, "data") if full else None
+    review = stored(row[22], REVIEW, "review") if full and row[22] is not None else None
+    return DealRow(*(*row[:12], fouled, *row[13:20], bool(row[20]), data, review))  # one star: no field twice
 
 
 def _reason(exc: BaseException, path: Path | None = None) -> HistoryOff:

@@ -437,6 +437,7 @@ _LISTING: tuple[tuple[str, Check], ...] = (
     ("retry_of", nullable(integer(1, MAX_INT))),
     ("players", integer(2, 4)),
     ("decider", nullable(text(16))),
+    ("people", integer(0, 1)),
 )
 LISTING_COLUMNS = tuple(name for name, _ in _LISTING)
 

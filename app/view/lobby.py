@@ -1,5 +1,7 @@
 """A lobby's words, for the lobby screen (:mod:`app.screens.lobby`): the tables, the table, the hand and the
-reveal, from what the lobby's server sent (plain dicts of app/lobby/PROTOCOL.md). Rich, no Textual. The same concept on another floor: :mod:`app.lobby.lobby`."""
+reveal, from what the lobby's server sent (plain dicts of app/lobby/PROTOCOL.md). Rich, no Textual.
+
+The same concept on another floor: :mod:`app.lobby.lobby`."""
 
 from __future__ import annotations
 
