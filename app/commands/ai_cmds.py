@@ -501,7 +501,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"peak RSS of this measuring process: {report['peak_rss_mb']} MB")
     if "game" in report:
         g = report["game"]
-        print(f"the game: menu in {g['menu_start_s']:.3f} s (target 0.5 s), {g['menu_rss_mb']} MB there (target 60 MB)")
+        print(
+            f"the game: menu in {g['menu_start_s']:.3f} s (target 0.5 s; {g['menu_start_cpu_s']:.3f} s of CPU), "
+            f"{g['menu_rss_mb']} MB there (target 60 MB)"
+        )
         peak = g["table_peak_rss_mb"]
         print(f"  a table of four, {g['deals']} deals, the coach on: peak RSS {peak} MB (target 100 MB)")
         print(
