@@ -19,9 +19,9 @@ from ai import Level
 from app.game import Phase, Table
 from app.i18n import Translator
 from app.screens.results import ResultsScreen
-from app.view.results_panel import NARROW_INSIDE, WIDE_INSIDE, account_view
 from app.view.account import ROW_IDS, Section, board_lines, build_account, rule_section
 from app.view.formatting import seat_name
+from app.view.results_panel import NARROW_INSIDE, WIDE_INSIDE, account_view
 from rules.presets import Preset
 from tests.app.harness import Clock, config
 from tests.tiers import sized
