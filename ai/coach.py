@@ -60,7 +60,8 @@ TABLES = {Budget.QUICK: 150, Budget.STANDARD: 500, Budget.DEEP: 2000}
 # Pricing tables a preset spends for one of the budget's, so that every preset is priced about as precisely (issue
 # 44: a 95% half-width of at most 0.25 units at the standard budget). 十三水's rows pay up to 13 and its scores
 # spread twice as wide as the others' (0.36 at 500 tables, `chinese-poker bench`); 2.25 times the tables narrows
-# that by 1.5. The tables cost little beside expert's choice that a review starts with (+5-10% of its time).
+# that by 1.5. The bank's hands cost little beside expert's choice that a review starts with (+5-10% of its
+# time); a smaller table, whose opponents are arranged one by one, prices on the budget's tables as before.
 SPREAD = {Preset.SHISANSHUI: 2.25}
 RowStats = tuple[tuple[float, float, float] | None, float, float]
 """A priced play's row chances (None for a foul or a declaration), sweep share and swept share."""
@@ -404,7 +405,6 @@ def _price(
 ) -> tuple[np.ndarray, list[RowStats]]:
     """(tables, plays) exact scores of each play on ``count`` fresh tables, and each play's row chances and
     sweep shares."""
-    count = round(count * SPREAD.get(view.preset, 1.0))
     seats = [s for s in range(view.players) if s != view.seat]
     k = len(seats)
     # Not expert's stream: the pricing tables are independent of the samples that chose the best play.
@@ -424,6 +424,7 @@ def _price(
     factors = _factors(view, seats)
     bank = bank_for(view)
     if bank is not None and ours is not None and all(legal) and not options.suit_tiebreak:
+        count = round(count * SPREAD.get(view.preset, 1.0))  # the bank's hands are cheap; arranged tables are not
         if view.held:  # 換三張: each seat's hands hold what we know it holds
             # Half as many whole tables as the plain pricing meets hands: about its precision on 12 hands (a
             # quarter as many left the 95% interval up to half as wide again), at some 0.23 s a review.
