@@ -40,7 +40,13 @@ def _rss_mb() -> float:
 
 
 def _peak_mb() -> float:
-    """This process's peak resident set so far."""
+    """This process's peak resident set so far: VmHWM, its own memory's high-water mark. Not getrusage's
+    ru_maxrss, which Linux carries over from the parent a child was spawned from (the bench's own 120 MB showed
+    as the peak of every game it started)."""
+    with open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
