@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ai import Budget, Level, TableView, choose
-from app.commands.common import SEED, CommandParser, add_command, bounded, counted, fail
+from app.commands.common import SEED, CommandParser, add_command, add_run_options, bounded, counted, fail
 from app.exits import EXIT_FAILURE
 from rules.cards import JOKER, format_cards, parse_cards
 from rules.deal import Decision
@@ -134,15 +134,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         default=Budget.STANDARD.value,
         help="the coach's budget the advice and the review share (default standard)",
     )
-    p.add_argument("--seed", type=SEED, default=0)
-    p.add_argument(
-        "--jobs",
-        type=bounded("--jobs", 1, 256),
-        default=None,
-        metavar="N",
-        help="processes, one preset each at a time (default: every core)",
-    )
-    p.add_argument("--json", action="store_true")
+    add_run_options(p, "processes, one preset each at a time (default: every core)")
 
     p = add_command(
         sub,
@@ -164,15 +156,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         default=Budget.STANDARD.value,
         help="the coach's budget each hand is priced at (default standard, as a review at the table)",
     )
-    p.add_argument("--seed", type=SEED, default=0)
-    p.add_argument(
-        "--jobs",
-        type=bounded("--jobs", 1, 256),
-        default=None,
-        metavar="N",
-        help="processes sharing blocks of hands (default: every core); the report is the same for any number",
-    )
-    p.add_argument("--json", action="store_true")
+    add_run_options(p, "processes sharing blocks of hands (default: every core); the report is the same for any number")
 
 
 def _decision_json(decision: Decision, ev: float, fallback: Decision | None = None) -> dict[str, Any]:

@@ -86,6 +86,16 @@ def bounded(name: str, low: int, high: int) -> Callable[[str], int]:
 
 
 SEED = bounded("--seed", 0, 2**63 - 1)
+
+
+def add_run_options(p: CommandParser, jobs_help: str) -> None:
+    """The options every long measuring run takes last: ``--seed``, ``--jobs`` (processes; default every core)
+    and ``--json``."""
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--jobs", type=bounded("--jobs", 1, 256), default=None, metavar="N", help=jobs_help)
+    p.add_argument("--json", action="store_true")
+
+
 """The seed of one computation (solve, arena): it must fit the 64-bit generators the AI seeds."""
 
 SESSION_SEED = whole_number(

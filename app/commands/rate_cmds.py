@@ -7,7 +7,7 @@ import json
 import sys
 
 from ai import Level
-from app.commands.common import SEED, CommandParser, add_command, bounded, fail
+from app.commands.common import CommandParser, add_command, add_run_options, bounded, fail
 from rules.presets import parse_preset
 
 LEVELS = tuple(level.value for level in Level)
@@ -30,15 +30,7 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         metavar="N",
         help="hands rated (default 500: some two minutes a level on two idle cores)",
     )
-    p.add_argument("--seed", type=SEED, default=0)
-    p.add_argument(
-        "--jobs",
-        type=bounded("--jobs", 1, 256),
-        default=None,
-        metavar="N",
-        help="processes sharing blocks of hands (default: every core); the report is the same for any number",
-    )
-    p.add_argument("--json", action="store_true")
+    add_run_options(p, "processes sharing blocks of hands (default: every core); the report is the same for any number")
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
