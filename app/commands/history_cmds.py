@@ -164,6 +164,7 @@ def _history(history: History, args: argparse.Namespace) -> int:
                 "loss": r.loss,
                 "retry_of": r.retry_of,
                 "players": r.players,
+                "code": _code(history, r),
             }
             for r in rows
         ]
@@ -181,6 +182,19 @@ def _history(history: History, args: argparse.Namespace) -> int:
         stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.played))
         print(f"{r.id:>6}  {stamp:<16}  {r.preset:<10}  {deal:<14}  {units:>5}  {coach}".rstrip())
     return 0
+
+
+def _code(history: History, row: DealRow) -> str | None:
+    """The code of a listed deal (rules/RULES.md §23.6), read from its stored record; None for a deal dealt by
+    its seed, and for one whose record does not read back (``history --damaged`` names it)."""
+    from app.game.record import read_stored
+
+    full = history.deal(row.id)
+    try:
+        record, _ = read_stored(None if full is None else full.data, None)
+    except DamagedRow:
+        return None
+    return None if record.code is None else record.code.text
 
 
 def _readable(row: DealRow) -> None:

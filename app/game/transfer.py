@@ -6,7 +6,8 @@ Each line is an object::
      "session": {"uid": "…", "started": …, "updated": …, "preset": "taiwan", "mode": "table",
                  "status": "open", "config": {…}, "state": {…}} | null,
      "retry_of": "<uid of the deal retried>" | null,
-     "deal": {… DealRecord.to_dict() …}, "review": {… Review.to_dict() …} | null}
+     "deal": {… DealRecord.to_dict() …}, "review": {… Review.to_dict() …} | null,
+     "code": "5F6C-AM7W-10BF"}  (absent for a deal dealt by its seed)
 
 Import reads the file a line at a time within stated bounds (:data:`app.store.validate.MAX_FILE` bytes,
 :data:`~app.store.validate.MAX_LINE` a line; a device or a pipe is refused before anything is read), checks
@@ -105,6 +106,9 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
             line["deal"] = stored(data, ANY_OBJECT, "deal", quick=True)
             line["review"] = None if review is None else stored(review, ANY_OBJECT, "review", quick=True)
             LINE(line, "")
+            code = DealRecord.from_dict(line["deal"]).code  # for a person reading the file (import checks it)
+            if code is not None:  # a deal dealt by its seed has none, and its line reads as it always did
+                line["code"] = code.text
             text = json.dumps(line, ensure_ascii=False, sort_keys=True)
             if len(text) > MAX_LINE:
                 raise DamagedRow("", f"longer than {MAX_LINE:,} characters")
@@ -124,6 +128,10 @@ def check_doc(doc: dict[str, Any], known: set[str]) -> None:
         record = DealRecord.from_dict(doc["deal"])
     if record.result is None:
         raise DamagedRow("deal", "the deal was never scored")
+    if "code" in doc:  # absent for a deal dealt by its seed, and in a file from before codes
+        code = record.code
+        if code is None or doc["code"] != code.text:
+            raise DamagedRow("code", "is not the code of the deal's cards (its key, rules, seats and passes)")
     review = doc["review"]
     if review is not None:
         with reading("review"):

@@ -179,8 +179,11 @@ _LINE_FIELDS: dict[str, Check] = {
     "retry_of": nullable(text(16, pattern=UID)),
     "deal": DEAL,
     "review": nullable(REVIEW),
+    # The deal's code (rules/RULES.md §23.6) for a person reading the file; it follows from "deal" (its "key"),
+    # and import checks that it does. Absent for a deal dealt by its seed, and in files written before codes.
+    "code": text(14, pattern=r"[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}"),
 }
-LINE = obj(_LINE_FIELDS, tuple(_LINE_FIELDS))
+LINE = obj(_LINE_FIELDS, tuple(k for k in _LINE_FIELDS if k != "code"))
 """A line of an export: the deal with what the history keeps beside it (app/commands/README.md)."""
 
 

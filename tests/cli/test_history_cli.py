@@ -15,6 +15,7 @@ import pytest
 
 from app.game.journal import Journal
 from app.store.database import open_history
+from rules.dealcode import parse_deal_code
 from rules.presets import Preset
 from tests.app.history_helpers import play_session
 from tests.cli.runner import in_process, in_subprocess
@@ -87,6 +88,26 @@ def test_a_bad_line_is_named_and_nothing_is_imported(home: Path, tmp_path_factor
     line = usage_error(other, "import", str(bad))
     assert "line 4" in line and "nothing was imported" in line
     assert json.loads(run(other, "history", "--json").stdout) == []
+
+
+def test_the_deal_code_is_in_history_json_and_the_export_and_import_checks_it(home: Path, tmp_path_factory) -> None:
+    rows = json.loads(run(home, "history", "--json").stdout)
+    codes = [r["code"] for r in rows]
+    assert all(parse_deal_code(c).preset.value == r["rules"] for c, r in zip(codes, rows, strict=True)), codes
+    assert len(set(codes)) == len(codes)  # every deal of a session dealt from a key of its own
+    lines = run(home, "export", "-").stdout.splitlines()
+    assert [json.loads(line)["code"] for line in lines] == codes[::-1]  # the export is oldest first
+    doc = json.loads(lines[2])
+    doc["code"] = codes[0]  # another deal's code
+    lines[2] = json.dumps(doc)
+    bad = home / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = usage_error(tmp_path_factory.mktemp("other"), "import", str(bad))
+    assert "line 3" in line and "code" in line and "nothing was imported" in line
+    del doc["code"]  # a file written before codes
+    lines[2] = json.dumps(doc)
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert "imported 11 deals" in run(tmp_path_factory.mktemp("older"), "import", str(bad)).stderr
 
 
 @pytest.mark.parametrize(
