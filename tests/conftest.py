@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests import tiers
+from tests.snapshot_text import differences
 
 settings.register_profile(
     "ci", max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
@@ -131,3 +132,23 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     one worker a core leaves the cores idle (measured: 98 s with 2 workers, 77 s with 4 on 2 cores)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return 2 * cores
+
+
+@pytest.fixture
+def snap_compare(snap_compare, request: pytest.FixtureRequest):
+    """pytest-textual-snapshot's ``snap_compare``, which on a mismatch also says which rows of the screen differ
+    (its HTML report is not there to open when CI fails)."""
+    import pickle
+
+    from pytest_textual_snapshot import node_to_report_path
+
+    def compare(*args, **kwargs) -> bool:
+        if snap_compare(*args, **kwargs):
+            return True
+        data = pickle.loads(node_to_report_path(request.node).read_bytes())
+        expected, actual = data[1], data[2]
+        if data[9]:  # a stored snapshot exists: say how the screen differs from it
+            raise AssertionError(f"the screen differs from its snapshot:\n{differences(expected, actual)}")
+        return False
+
+    return compare
