@@ -291,6 +291,21 @@ class RowsView(_CardLines[RowsModel]):
         self.post_message(RowClicked(row))
 
 
+# ------------------------------------------------------------------------------------------ the board
+
+
+class Board(Static):
+    """The board in the middle of the table: the deal's story, which the table screen fits to the board's size
+    and so must hear of every change of it."""
+
+    class Resized(Message):
+        """The board's size changed (a line of the message below wrapped, a class re-laid the seats): its story
+        was fitted to the old one."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
+
 # ------------------------------------------------------------------------------------------ opponents' seats
 
 BIG_ROW = 5 * 6 - 1  # five three-line tiles and their gaps

@@ -87,6 +87,36 @@ async def settle(pilot) -> None:
         await pilot.pause()
 
 
+def _quiet(screen: Screen) -> bool:
+    # Textual's own bookkeeping (no public way to ask): callbacks waiting for the next refresh
+    # (call_after_refresh), and widgets or a layout waiting to be drawn.
+    return not (
+        screen._callbacks
+        or screen._dirty_widgets
+        or screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+    )
+
+
+async def drawn(pilot, most: int = 20) -> None:
+    """Pause until the screen has run what waited for a refresh (the table redraws once the board has its new
+    size, ``call_after_refresh``) and drawn it, at most ``most`` times.
+
+    A modal leaves the screen under it showing at its edges, as that screen was last drawn: a snapshot of one
+    waits for both to be drawn. (``pilot.pause`` decides the program is idle from the CPU it uses, which under
+    load comes early now and then.)"""
+    in_a_row = 0
+    for _ in range(most):
+        await pilot.pause()
+        screen = pilot.app.screen
+        # Twice in a row, with nothing in the screen's queue: a callback waiting for the refresh is first a
+        # message there, and a redraw it makes may ask for one more.
+        in_a_row = in_a_row + 1 if _quiet(screen) and screen._message_queue.empty() else 0
+        if in_a_row == 2:
+            return
+
+
 async def play_a_deal(pilot) -> None:
     """Auto-arrange the player's hand, press READY and let the reveal (and every worker) finish."""
     await settle(pilot)

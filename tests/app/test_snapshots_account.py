@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from rules.presets import Preset
-from tests.app.harness import LANGS, SIZES, Clock, coached_app, config, play_a_deal
+from tests.app.harness import LANGS, SIZES, Clock, coached_app, config, drawn, play_a_deal
 from tests.tiers import across
 
 EVERYDAY = {"taiwan", "hongkong", "arcade"}
@@ -35,7 +35,7 @@ def _config(name: str):
 async def _results(pilot) -> None:
     await play_a_deal(pilot)
     await pilot.press("enter")
-    await pilot.pause()
+    await drawn(pilot)
 
 
 @pytest.mark.parametrize("table", [pytest.param(n, marks=() if n in EVERYDAY else pytest.mark.soak) for n in TABLES])

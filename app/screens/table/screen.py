@@ -49,7 +49,7 @@ from app.view.exchange import passed_text
 from app.view.presenter import TablePresenter
 from app.view.reveal_player import RevealPlayer, Scheduler
 from app.widgets.chrome import GameFooter
-from app.widgets.table_widgets import CardClicked, HandView, RowClicked, RowsView, SeatPanel
+from app.widgets.table_widgets import Board, CardClicked, HandView, RowClicked, RowsView, SeatPanel
 from rules.ledger import EndReason
 
 HUGE = 48  # lines from which the opponents get three-line cards (-huge, on top of the shared -tall)
@@ -137,7 +137,7 @@ class TableScreen(BaseScreen[Leave | None]):
             with Container(id="tablegrid"):
                 for pos in ("left", "top", "right"):
                     yield SeatPanel(look, id=f"seat-{pos}", classes="seat")
-                yield Static(id="board")
+                yield Board(id="board")
                 yield Static(id="sidebar", classes="sidebar")
                 with Horizontal(id="me"):
                     with Vertical(id="me-cards"):
@@ -176,6 +176,12 @@ class TableScreen(BaseScreen[Leave | None]):
         the board's final size, never left at the header lines measured for another."""
         self.redraw()
         self.call_after_refresh(self._board_settled)
+
+    @on(Board.Resized)
+    def _board_resized(self) -> None:
+        # A layout pass after the last redraw (the message line wrapping to two lines takes one from the board)
+        # left the story fitted to the old size; a redraw measured mid-way must not stay on screen.
+        self._board_settled()
 
     def _board_settled(self) -> None:
         if not self.is_mounted:
