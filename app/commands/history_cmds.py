@@ -164,6 +164,7 @@ def _history(history: History, args: argparse.Namespace) -> int:
                 "loss": r.loss,
                 "retry_of": r.retry_of,
                 "players": r.players,
+                "people": r.people,
                 "code": _code(history, r),
             }
             for r in rows
