@@ -112,6 +112,14 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         help="the real game measured headless: its menu, a table of five deals, and N tables at once for the "
         "memory each adds (0: leave the game out)",
     )
+    p.add_argument(
+        "--lobby-deals",
+        type=bounded("--lobby-deals", 0, 1000),
+        default=None,
+        metavar="N",
+        help="the lobby on this machine: READY to the reveal over N deals at a table of three people, and the "
+        "server's memory with ten tables (default 5 where the [web] extra is installed; 0: leave the lobby out)",
+    )
     p.add_argument("--json", action="store_true")
 
     p = add_command(
@@ -414,6 +422,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Measure the AI's speed and memory and print the report."""
     from ai import run_bench  # lazy, for start-up speed; it also needs the POSIX-only `resource`
 
+    lobby_deals = _lobby_deals(args.lobby_deals)  # before the long runs: a usage error is said at once
     show = sys.stderr.isatty() and not args.json
     say = (lambda m: print(f"… {m}", file=sys.stderr)) if show else None
     report = run_bench(args.hands, expert_hands=args.expert_hands, progress=say)
@@ -439,6 +448,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         report["game"] = game
         for name, limit in GAME_TARGETS.items():
             report["targets"][name] = {"limit": limit, "measured": game[name], "met": game[name] <= limit}  # type: ignore[index]
+    if lobby_deals:
+        from app.lobby.bench import run_lobby_bench
+
+        if say:
+            say(f"the lobby: {counted(lobby_deals, 'deal')} at a table of three people, then ten tables at once")
+        report["lobby"] = lobby = run_lobby_bench(lobby_deals)
+        for name, target in lobby["targets"].items():
+            report["targets"][f"lobby_{name}"] = target  # type: ignore[index]
     missed = [name for name, t in report["targets"].items() if not t["met"]]  # type: ignore[attr-defined]
     status = EXIT_FAILURE if missed else 0  # a missed target fails the run (the soak tier runs it)
     if args.json:
@@ -508,10 +525,43 @@ def cmd_bench(args: argparse.Namespace) -> int:
             f"(growth target 0.05 s)"
         )
         print(f"  the rating from {h['rated_deals']:,} priced deals: {h['rating_s']:.3f} s (target 1 s)")
+    if "lobby" in report:
+        lo = report["lobby"]
+        print(
+            f"the lobby, a table of {lo['people']} people and the computer, {counted(lo['deals'], 'deal')}: "
+            f"READY to the reveal median {lo['latency_median_ms']:.1f} ms, max {lo['latency_max_ms']:.1f} ms "
+            f"(target {lo['targets']['latency_median_ms']['limit']:g} ms; "
+            f"the server's own {lo['server_latency_median_ms']:.2f} ms)"
+        )
+        print(
+            f"  {lo['tables']} tables of {lo['people_per_table']} people, a deal each: the server's RSS "
+            f"{lo['tables_rss_mb']} MB (target {lo['targets']['tables_rss_mb']['limit']:g} MB; "
+            f"{lo['server_idle_rss_mb']} MB idle, "
+            f"+{lo['tables_growth_mb']} MB, peak {lo['tables_peak_rss_mb']} MB)"
+        )
     for name, t in report["targets"].items():
         print(f"  {'met ' if t['met'] else 'MISSED'} {name}: {t['measured']} (limit {t['limit']})")
     print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")
     return status
+
+
+def _lobby_deals(asked: int | None) -> int:
+    """The deals the lobby's bench plays: ``--lobby-deals``, else 5 where aiohttp (the [web] extra) is there to
+    run a lobby and 0 where it is not; asked for without it, a usage error naming the extra."""
+    from importlib.util import find_spec
+
+    from app.commands.lobby_cmds import INSTALL_HINT
+
+    installed = find_spec("aiohttp") is not None
+    if asked is None and installed:
+        from app.lobby.bench import DEALS  # imports aiohttp
+
+        return DEALS
+    if asked is None:
+        return 0
+    if asked and not installed:
+        fail(INSTALL_HINT)
+    return asked
 
 
 def cmd_levels(args: argparse.Namespace) -> int:

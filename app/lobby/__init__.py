@@ -5,8 +5,10 @@
 - :mod:`.room`: one table, the game's own :class:`app.game.Table` with people in some of its seats;
 - :mod:`.views`: what each client is sent (the one place a card leaves the server);
 - :mod:`.lobby`: the tables and the people, each message carried out;
-- :mod:`.server`: the aiohttp server and its guards; :mod:`.client`: the client.
+- :mod:`.server`: the aiohttp server and its guards; :mod:`.client`: the client;
+- :mod:`.bench`: the lobby measured for `chinese-poker bench` (READY to the reveal, the server's memory).
 
 Plain Python on the game's floor and aiohttp (the ``[web]`` extra), never Textual: the screens that join a lobby
-(:mod:`app.screens.lobby`) read the client. :mod:`.server` and :mod:`.client` import aiohttp; the others do not.
+(:mod:`app.screens.lobby`) read the client. :mod:`.server`, :mod:`.client` and :mod:`.bench` import aiohttp; the
+others do not.
 """

@@ -12,6 +12,7 @@ import re
 import shlex
 import subprocess
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -191,7 +192,9 @@ def test_player_lists_keep_commas_inside_a_command_line() -> None:
 def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -> None:
     sizes = ["--hands", str(hands), "--history-deals", str(deals)]
     sizes += ["--expert-hands", str(expert)] if expert is not None else []
-    sizes += [] if process else ["--game-processes", "0"]
+    # The lobby (tests/lobby/test_lobby_bench.py runs it small) at its default where the [web] extra is there.
+    sizes += [] if process else ["--game-processes", "0", "--lobby-deals", "0"]
+    lobby = process and find_spec("aiohttp") is not None
     proc = run("bench", "--json", *sizes, process=process, timeout=1200)
     assert proc.stderr == "" and proc.stdout.count("\n") == 1, proc.stderr
     report = json.loads(proc.stdout)
@@ -230,7 +233,13 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
         "known_expert_median_ms",
         "known_coach_median_ms",
         "history_rating_s",
-    } | ({"menu_start_s", "menu_rss_mb", "table_peak_rss_mb", "tab_pss_mb"} if process else set())
+    } | ({"menu_start_s", "menu_rss_mb", "table_peak_rss_mb", "tab_pss_mb"} if process else set()) | (
+        {"lobby_latency_median_ms", "lobby_tables_rss_mb"} if lobby else set()
+    )
+    assert ("lobby" in report) == lobby
+    if lobby:  # issue 43: READY to the reveal at a table of three people, the server's memory with ten tables
+        assert report["lobby"]["deals"] == 5 and report["lobby"]["tables"] == 10
+        assert 0 < report["lobby"]["latency_median_ms"] <= report["lobby"]["latency_max_ms"]
     assert set(report["pass_ms"]) == {"normal", "hard", "expert", "coach"}  # 換三張 (issue 15)
     # Auto-arrange's advice priced by the coach, and a deal's whole price with a pass (issue 36).
     assert 0 < report["advice_ms"]["median_ms"] <= report["advice_ms"]["p95_ms"]
@@ -260,6 +269,7 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
         (["--hands", "3"], "--hands"),
         (["--expert-hands", "0"], "--expert-hands"),
         (["--history-deals", "-1"], "--history-deals"),
+        (["--lobby-deals", "-1"], "--lobby-deals"),
     ],
 )
 def test_bench_sizes_are_bounded(args: list[str], token: str) -> None:
