@@ -30,6 +30,14 @@ LEVELS = tuple(level.value for level in Level)
 
 def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     """Add solve, arena, bench, advice and levels to the command line."""
+    _add_solve(sub)
+    _add_arena(sub)
+    _add_bench(sub)
+    _add_advice(sub)
+    _add_levels(sub)
+
+
+def _add_solve(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p = add_command(sub, "solve", cmd_solve, help="the AI's arrangement of 13 cards, with alternatives")
     p.add_argument("cards", nargs="+", metavar="CARDS", help="13 cards")
     p.add_argument("--rules", metavar="PRESET", default="taiwan")
@@ -47,6 +55,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p.add_argument("--joker", action="store_true", help="the joker option (鬼牌, rules/RULES.md §20): JK is wild")
     p.add_argument("--json", action="store_true")
 
+
+def _add_arena(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p = add_command(sub, "arena", cmd_arena, help="duplicate tournament between levels or external bots")
     p.add_argument(
         "--players",
@@ -87,6 +97,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     )
     p.add_argument("--json", action="store_true")
 
+
+def _add_bench(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
     p.add_argument("--hands", type=bounded("--hands", 4, 100_000), default=200)
     p.add_argument(
@@ -122,6 +134,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     )
     p.add_argument("--json", action="store_true")
 
+
+def _add_advice(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p = add_command(
         sub,
         "advice",
@@ -144,6 +158,8 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     )
     add_run_options(p, "processes, one preset each at a time (default: every core)")
 
+
+def _add_levels(sub: argparse._SubParsersAction[CommandParser]) -> None:
     p = add_command(
         sub,
         "levels",
