@@ -477,6 +477,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return status
+    _print_ai(report)
+    _print_game(report)
+    _print_history(report)
+    _print_lobby(report)
+    for name, t in report["targets"].items():
+        print(f"  {'met ' if t['met'] else 'MISSED'} {name}: {t['measured']} (limit {t['limit']})")
+    print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")
+    return status
+
+
+def _print_ai(report: dict[str, Any]) -> None:
+    """The bench's text report: the AI's timings and memory."""
     targets = report["targets_ms"]
     print(f"{report['hands']} hands")
     print(
@@ -516,6 +528,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"換三張 the coach, knowing it     median {known['coach']['median_ms']:8.1f} ms (target 2000 ms)")
     print(f"import ai + load tables and a bank: {report['import_and_load_s']:.3f} s (target 0.5 s)")
     print(f"peak RSS of this measuring process: {report['peak_rss_mb']} MB")
+
+
+def _print_game(report: dict[str, Any]) -> None:
+    """The bench's text report: the real game's start-up and memory (when measured)."""
     if "game" in report:
         g = report["game"]
         print(
@@ -528,6 +544,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
             f"  {g['processes']} tables at once: {g['tab_pss_mb']} MB PSS each (largest {g['tab_pss_max_mb']} MB, "
             f"target 40 MB)"
         )
+
+
+def _print_history(report: dict[str, Any]) -> None:
+    """The bench's text report: the history's timings (when measured)."""
     if "history" in report:
         h = report["history"]
         print(f"history of {h['deals']:,} deals ({h['file_mb']} MB):")
@@ -541,6 +561,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
             f"(growth target 0.05 s)"
         )
         print(f"  the rating from {h['rated_deals']:,} priced deals: {h['rating_s']:.3f} s (target 1 s)")
+
+
+def _print_lobby(report: dict[str, Any]) -> None:
+    """The bench's text report: the lobby's latency and memory (when measured)."""
     if "lobby" in report:
         lo = report["lobby"]
         print(
@@ -555,10 +579,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
             f"{lo['server_idle_rss_mb']} MB idle, "
             f"+{lo['tables_growth_mb']} MB, peak {lo['tables_peak_rss_mb']} MB)"
         )
-    for name, t in report["targets"].items():
-        print(f"  {'met ' if t['met'] else 'MISSED'} {name}: {t['measured']} (limit {t['limit']})")
-    print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")
-    return status
 
 
 def _lobby_deals(asked: int | None) -> int:
