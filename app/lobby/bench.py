@@ -19,7 +19,7 @@ READY to the reveal at a table of three people, and what the server's memory com
 Every wait is bounded: each message within :data:`WAIT` seconds, each deal within a bounded number of messages.
 
 The same concept on another floor: the lobby's side of :mod:`ai.bench` (the search) and :mod:`app.store.bench`
-(the history); `chinese-poker bench` (app/commands/ai_cmds.py) gathers them.
+(the history); `chinese-poker bench` (app/commands/bench_cmds.py) gathers them.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ screen with the :class:`TableConfig` (the menu then posts ``StartTable``); Escap
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -20,44 +20,17 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
 from ai import Level
-from app.config import PLAYERS, TIME_LIMITS, TableConfig
-from app.config import STAKES as PLAYER_STAKES
+from app.config import TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.rules_screen import RulesView
 from app.view.formatting import preset_name
-from app.view.host_form import banker_seats, exchange_value, exchange_values, fit, shown
+from app.view.host_form import OPTION_ROWS, ROWS, SEATS, TABLE_ROWS, FormRow, fit, shown
 from app.view.rules_text import RulesText, level_note, preset_description
 from app.widgets.form import ChoiceRow
-from rules import arcade
-from rules.evaluate import Wheel
-from rules.exchange import Direction
-from rules.presets import Preset, TieRule
-from rules.session import DEFAULT_RAKE, VIP_RAKE
+from rules.presets import Preset
 
-STAKES = (1, 5, 10, 20, 50, 100)  # coins a 墩 in arcade
-RAKES = (DEFAULT_RAKE, VIP_RAKE)
-SEATS = ((1, "east"), (2, "north"), (3, "west"))  # the computer seats whose level the host picks
 MATCHED = "matched"  # the level choice that follows the player's rating (RULES.md §24.5)
-
-
-def exchange_choices(t: Translator, players: int = 4) -> list[tuple[tuple[int, Direction], str]]:
-    """換三張's host choices at a table of ``players``, rounds and way in one row (so that the form fits
-    80×24): off, then each way once, then each way twice; at two the one way is "with North"."""
-
-    def label(rounds: int, way: Direction) -> str:
-        if not rounds:
-            return t("host.exchange_off")
-        where = t("host.exchange_with_north") if players == 2 else t(f"host.exchange_{way.value}")
-        return t(f"host.exchange_{'once' if rounds == 1 else 'twice'}", way=where)
-
-    return [((n, w), label(n, w)) for n, w in exchange_values(players)]
-
-
-def banker_choices(t: Translator, players: int) -> list[tuple[int, str]]:
-    """Who may hold the bank first: the seated players only (you, then the opponents in seat order)."""
-    names = dict(SEATS)
-    return [(s, t("common.seat.you") if s == 0 else t(f"host.seat.{names[s]}")) for s in banker_seats(players)]
 
 
 class HostScreen(BaseScreen[TableConfig | None]):
@@ -82,46 +55,17 @@ class HostScreen(BaseScreen[TableConfig | None]):
         self.config = fit(config or TableConfig())  # a record from before a choice depended on another: as shown
 
     def compose(self) -> ComposeResult:
-        """One row a setting, the preset's own options below, then Start and Back."""
+        """The preset, the table's rows, the opponents' levels, the options' rows (:mod:`app.view.host_form`),
+        then Start and Back."""
         t = self.t
         c = self.config
-        on_off = [(True, t("host.on")), (False, t("host.off"))]
         yield Static(t("host.title"), classes="screen-title")
         with Horizontal(id="host-columns"):
             with VerticalScroll(id="host-body", classes="form"):
                 presets = [(p, preset_name(t, p.value)) for p in Preset]
                 yield ChoiceRow(t("host.preset_label"), presets, c.preset, id="preset")
                 yield Static(preset_description(t, c.preset), id="preset-desc", classes="row-note")
-                scored = [(True, t("host.scored")), (False, t("host.practice"))]
-                yield ChoiceRow(t("host.scored_label"), scored, c.scored, id="scored")
-                yield ChoiceRow(
-                    t("host.time_label"),
-                    [(s, t("host.time_off") if s == 0 else t("host.seconds", n=s)) for s in TIME_LIMITS],
-                    c.time_limit,
-                    id="time_limit",
-                    classes="arranged-only",  # nobody arranges in the ladder: nothing to time
-                )
-                yield ChoiceRow(t("host.takeover_label"), on_off, c.takeover, id="takeover")
-                players = [(n, t(f"host.players_{n}")) for n in sorted(PLAYERS, reverse=True)]
-                yield ChoiceRow(t("host.players_label"), players, c.players, id="players")
-                yield ChoiceRow(t("host.banker_label"), on_off, c.banker, id="banker")
-                moves = [(True, t("host.banker_moves")), (False, t("host.banker_stays"))]
-                yield ChoiceRow(
-                    t("host.banker_moves_label"), moves, c.banker_moves, id="banker_moves", classes="banker-only"
-                )
-                yield ChoiceRow(
-                    t("host.first_banker_label"),
-                    banker_choices(t, c.players),
-                    c.first_banker,
-                    id="first_banker",
-                    classes="banker-only",
-                )
-                ties = [(r, t(f"host.ties.{r.value}")) for r in TieRule]
-                yield ChoiceRow(t("host.ties_label"), ties, c.options.ties, id="ties", classes="banker-only")
-                stakes = [(s, t("host.player_stake", n=s)) for s in PLAYER_STAKES]
-                yield ChoiceRow(
-                    t("host.player_stake_label"), stakes, c.player_stake, id="player_stake", classes="banker-only"
-                )
+                yield from (self._row(row) for row in TABLE_ROWS)
                 # `matched`: the level nearest the player's rating, chosen when the table starts (RULES.md §24.5)
                 levels: list[tuple[Level | str, str]] = [(lv, t(f"host.level.{lv.value}")) for lv in Level]
                 levels.append((MATCHED, t("host.level.matched")))
@@ -134,79 +78,7 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 # What the level last chosen is, in a player's words (measured by the coach: issue 39).
                 yield Static(self._level_text(c.levels[0]), id="level-note", classes="row-note")
                 yield Static(t("host.options_heading"), classes="section arranged-only")
-                yield ChoiceRow(
-                    t("host.wheel_label"),
-                    [(Wheel.LOW, t("host.wheel_low")), (Wheel.SECOND, t("host.wheel_second"))],
-                    c.options.wheel,
-                    id="wheel",
-                    classes="arranged-only",
-                )
-                yield ChoiceRow(
-                    t("host.tiebreak_label"),
-                    [(False, t("host.tiebreak_off")), (True, t("host.tiebreak_on"))],
-                    c.options.suit_tiebreak,
-                    id="suit_tiebreak",
-                    classes="arranged-only",
-                )
-                yield ChoiceRow(
-                    t("host.exempt_label"),
-                    [(False, t("host.off")), (True, t("host.exempt_on"))],
-                    c.options.exempt,
-                    id="exempt",
-                    classes="arranged-only",
-                )
-                yield ChoiceRow(
-                    t("host.exchange_label"),
-                    exchange_choices(t, c.players),
-                    exchange_value(c),
-                    id="exchange",
-                    classes="arranged-only",
-                )
-                yield ChoiceRow(
-                    t("host.joker_label"),
-                    [(False, t("host.off")), (True, t("host.joker_on"))],
-                    c.options.joker,
-                    id="joker",
-                    classes="arranged-only",
-                )  # 鬼牌, RULES.md §20
-                yield ChoiceRow(
-                    t("host.shapes_label"),
-                    [(True, t("host.shapes_on", n=arcade.SHAPE_BONUS)), (False, t("host.off"))],
-                    c.options.three_flush_straight,
-                    id="three_flush_straight",
-                    classes="arcade-only",
-                )
-                yield ChoiceRow(
-                    t("host.royalties_label"),
-                    [(False, t("host.off")), (True, t("host.royalties_on"))],
-                    c.options.royalties,
-                    id="royalties",
-                    classes="western-only",
-                )
-                yield ChoiceRow(
-                    t("host.rule_seven_label"),
-                    [(False, t("host.off")), (True, t("host.rule_seven_on"))],
-                    c.options.rule_seven,
-                    id="rule_seven",
-                    classes="hongkong-only",
-                )
-                yield ChoiceRow(
-                    t("host.stake_label"),
-                    [(s, t("host.stake", n=s)) for s in STAKES],
-                    c.stake,
-                    id="stake",
-                    classes="coins-only",
-                )
-                yield ChoiceRow(
-                    t("host.rake_label"),
-                    [
-                        (RAKES[0], t("host.rake", pct=round(RAKES[0] * 100))),
-                        (RAKES[1], t("host.rake_vip", pct=round(RAKES[1] * 100))),
-                    ],
-                    c.rake,
-                    id="rake",
-                    classes="coins-only",
-                )
+                yield from (self._row(row) for row in OPTION_ROWS)
                 with Horizontal(classes="buttons"):
                     yield Button(t("host.start"), id="start", variant="primary", compact=True)
                     yield Button(t("host.back"), id="back", compact=True)
@@ -215,6 +87,11 @@ class HostScreen(BaseScreen[TableConfig | None]):
                 yield RulesView("", id="host-rules-text")
         yield self.too_small()
         yield self.footer()
+
+    def _row(self, row: FormRow) -> ChoiceRow:
+        return ChoiceRow(
+            self.t(row.label), row.choices(self.t, self.config), row.value(self.config), id=row.id, classes=row.classes
+        )
 
     def after_compose(self) -> None:
         """Show the preset's own rows and focus the first setting."""
@@ -236,8 +113,8 @@ class HostScreen(BaseScreen[TableConfig | None]):
         c = self.config
         for seat, _name in SEATS:
             self.query_one(f"#level{seat}", ChoiceRow).display = seat in c.seats
-        self.query_one("#first_banker", ChoiceRow).set_choices(banker_choices(self.t, c.players), c.first_banker)
-        self.query_one("#exchange", ChoiceRow).set_choices(exchange_choices(self.t, c.players), exchange_value(c))
+        for row in (ROWS["first_banker"], ROWS["exchange"]):
+            self.query_one(f"#{row.id}", ChoiceRow).set_choices(row.choices(self.t, c), row.value(c))
         self.config = fit(c)
 
     @on(ChoiceRow.Changed)
@@ -250,46 +127,43 @@ class HostScreen(BaseScreen[TableConfig | None]):
             return
         c = self.config
         if field == "preset":
-            if value is c.preset:
-                return
-            self.config = c.with_preset(value)
-            self._show_options()
-            self._refresh_rules()
-        elif field == "rule_seven":
-            self.config = c.with_rule_seven(value)
-            self.query_one("#ties", ChoiceRow).select(self.config.options.ties)
-            self._refresh_rules()
-        elif field == "banker":
-            self.config = replace(c, banker=value)
-            self._preset_classes()
-            self._refresh_rules()
-        elif field in ("wheel", "suit_tiebreak", "three_flush_straight", "royalties", "ties", "exempt", "joker"):
-            self.config = replace(c, options=replace(c.options, **{field: value}))
-            self._refresh_rules()
+            if value is not c.preset:
+                self.config = c.with_preset(value)  # the preset's own defaults, shown
+                self.query_one("#preset-desc", Static).update(preset_description(self.t, value))
+                self._follow(c)
+                self._preset_classes()
+                self._refresh_rules()
         elif field in ("level1", "level2", "level3"):
-            seat = int(field[-1])
-            self.query_one("#level-note", Static).update(self._level_text(value))
-            matched = tuple(s for s in c.matched if s != seat)
-            if value == MATCHED:
-                self.config = replace(c, matched=tuple(sorted((*matched, seat))))
-            else:
-                levels: list[Level] = list(c.levels)
-                levels[seat - 1] = value
-                self.config = replace(c, levels=(levels[0], levels[1], levels[2]), matched=matched)
-        elif field == "players":
-            if value == c.players:
+            self._level_changed(int(field[-1]), value)
+        elif field in ROWS:
+            row = ROWS[field]
+            self.config = row.apply(c, value)
+            if self.config == c:
                 return
-            self.config = replace(c, players=value)  # an empty chair's first bank passes on (TableConfig)
-            self._players_changed()
-            self._refresh_rules()
-        elif field == "scored":
-            self.config = replace(c, scored=value)
-            self._preset_classes()  # a practice table has no coins to stake or rake
-        elif field == "exchange":  # 換三張: rounds and way in one row
-            self.config = replace(c, exchange=value[0], exchange_way=value[1])
-            self._refresh_rules()
-        elif field in ("time_limit", "takeover", "stake", "rake", "banker_moves", "player_stake", "first_banker"):
-            self.config = replace(c, **{field: value})
+            self._follow(c, but=field)  # a row another one moves (rule seven's ties)
+            if field == "players":
+                self._players_changed()
+            if row.groups:
+                self._preset_classes()
+            if row.rules:
+                self._refresh_rules()
+
+    def _follow(self, before: TableConfig, but: str = "") -> None:
+        """Show again every row whose value the last change moved (from ``before``), but the one changed."""
+        for row in ROWS.values():
+            if row.id != but and row.value(self.config) != row.value(before):
+                self.query_one(f"#{row.id}", ChoiceRow).select(row.value(self.config))
+
+    def _level_changed(self, seat: int, value: Level | str) -> None:
+        c = self.config
+        self.query_one("#level-note", Static).update(self._level_text(value))
+        matched = tuple(s for s in c.matched if s != seat)
+        if value == MATCHED:
+            self.config = replace(c, matched=tuple(sorted((*matched, seat))))
+        else:
+            levels: list[Level] = list(c.levels)
+            levels[seat - 1] = value  # type: ignore[assignment]
+            self.config = replace(c, levels=(levels[0], levels[1], levels[2]), matched=matched)
 
     def _level_text(self, level: Level | str) -> str:
         """What ``level`` is, from the coach's measure; for `matched`, how it chooses."""
@@ -319,26 +193,6 @@ class HostScreen(BaseScreen[TableConfig | None]):
         c = self.config
         exchange = (c.exchange, c.exchange_way)
         return RulesText(self.t, c.preset, c.options, c.banker, exchange=exchange, players=c.players).markdown()
-
-    def _show_options(self) -> None:
-        # A new preset brings its own defaults (TableConfig.with_preset); show them.
-        c = self.config
-        self.query_one("#preset-desc", Static).update(preset_description(self.t, c.preset))
-        rows: dict[str, Any] = {
-            "wheel": c.options.wheel,
-            "suit_tiebreak": c.options.suit_tiebreak,
-            "three_flush_straight": c.options.three_flush_straight,
-            "royalties": c.options.royalties,
-            "rule_seven": c.options.rule_seven,
-            "exempt": c.options.exempt,
-            "joker": c.options.joker,
-            "ties": c.options.ties,
-            "banker": c.banker,
-            "time_limit": c.time_limit,
-        }
-        for row_id, value in rows.items():
-            self.query_one(f"#{row_id}", ChoiceRow).select(value)
-        self._preset_classes()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """↑/↓ move between the settings, but scroll the rules pane when it has the focus."""
