@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from app.commands import (
     about_cmds,
     ai_cmds,
+    bench_cmds,
     coach_cmds,
     daily_cmds,
     history_cmds,
@@ -36,6 +37,7 @@ from rules.presets import OptionError
 COMMAND_FAMILIES = (
     rules_cmds,
     ai_cmds,
+    bench_cmds,
     rate_cmds,
     coach_cmds,
     play_cmds,

@@ -1,5 +1,4 @@
-"""The AI subcommands: solve, arena, advice, levels, and `bench` in its place among them (:mod:`.bench_cmds`;
-`rate` is :mod:`.rate_cmds`)."""
+"""The AI subcommands: solve, arena, advice, levels (`bench` is :mod:`.bench_cmds`, `rate` :mod:`.rate_cmds`)."""
 
 from __future__ import annotations
 
@@ -17,7 +16,6 @@ from dataclasses import replace
 from typing import Any
 
 from ai import Budget, Level, TableView, choose
-from app.commands.bench_cmds import add_bench
 from app.commands.common import SEED, CommandParser, add_command, add_run_options, bounded, counted, fail
 from rules.cards import JOKER, format_cards, parse_cards
 from rules.deal import Decision
@@ -30,10 +28,9 @@ LEVELS = tuple(level.value for level in Level)
 
 
 def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
-    """Add solve, arena, bench, advice and levels to the command line."""
+    """Add solve, arena, advice and levels to the command line."""
     _add_solve(sub)
     _add_arena(sub)
-    add_bench(sub)  # in its own module: the bench gathers every floor's measures
     _add_advice(sub)
     _add_levels(sub)
 

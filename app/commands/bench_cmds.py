@@ -12,7 +12,7 @@ from app.commands.common import CommandParser, add_command, bounded, counted, fa
 from app.exits import EXIT_FAILURE
 
 
-def add_bench(sub: argparse._SubParsersAction[CommandParser]) -> None:
+def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     """Add `bench` to the command line."""
     p = add_command(sub, "bench", cmd_bench, help="measure search and decision speed, and memory")
     p.add_argument("--hands", type=bounded("--hands", 4, 100_000), default=200)
