@@ -188,14 +188,14 @@ def _history(history: History, args: argparse.Namespace) -> int:
 def _code(history: History, row: DealRow) -> str | None:
     """The code of a listed deal (rules/RULES.md §23.6), read from its stored record; None for a deal dealt by
     its seed, and for one whose record does not read back (``history --damaged`` names it)."""
-    from app.game.record import read_stored
+    from app.game.record import stored_code
 
     full = history.deal(row.id)
     try:
-        record, _ = read_stored(None if full is None else full.data, None)
+        code = None if full is None or full.data is None else stored_code(full.data)
     except DamagedRow:
         return None
-    return None if record.code is None else record.code.text
+    return None if code is None else code.text
 
 
 def _readable(row: DealRow) -> None:

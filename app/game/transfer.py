@@ -36,7 +36,7 @@ from app.store.insert import insert_deal, insert_session
 from app.store.validate import ANY_OBJECT, MAX_FILE, MAX_LINE, SESSION_COLUMNS, DamagedRow, reading, stored
 from rules.presets import Preset
 
-from .record import DealRecord
+from .record import DealRecord, stored_code
 
 __all__ = [
     "FORMAT",
@@ -106,7 +106,7 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
             line["deal"] = stored(data, ANY_OBJECT, "deal", quick=True)
             line["review"] = None if review is None else stored(review, ANY_OBJECT, "review", quick=True)
             LINE(line, "")
-            code = DealRecord.from_dict(line["deal"]).code  # for a person reading the file (import checks it)
+            code = stored_code(line["deal"])  # for a person reading the file (import checks it)
             if code is not None:  # a deal dealt by its seed has none, and its line reads as it always did
                 line["code"] = code.text
             text = json.dumps(line, ensure_ascii=False, sort_keys=True)

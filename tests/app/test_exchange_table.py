@@ -16,7 +16,7 @@ from app.commands.play_cmds import config_from_args
 from app.config import TableConfig
 from app.game import Action, Allowed, ArrangeError, Phase, Table, verdict
 from app.game.coach import run_pass_coach
-from app.game.record import DealRecord, RecordError
+from app.game.record import DealRecord, RecordError, stored_code
 from app.game.requests import Purpose, run_ai, run_pass
 from app.game.why import Why
 from app.screens.table import TableScreen
@@ -288,6 +288,7 @@ def test_any_watched_deal_with_passes_rebuilds_exactly(seed: int, rounds: int, w
     back = DealRecord.from_dict(rec.to_dict())
     assert back.to_dict() == rec.to_dict()
     assert sorted(c for h in back.hands.values() for c in h) == sorted(c for h in rec.dealt.values() for c in h)
+    assert stored_code(rec.to_dict()) == back.code == rec.code  # the export's code, read from the fields alone
 
 
 async def test_the_host_sets_rounds_and_way_in_one_row_and_the_ladder_hides_it() -> None:

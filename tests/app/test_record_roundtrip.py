@@ -13,7 +13,7 @@ import pytest
 
 from app.config import TableConfig
 from app.game.journal import Journal
-from app.game.record import DealRecord, RecordError
+from app.game.record import DealRecord, RecordError, stored_code
 from app.game.resume import restore_table
 from app.store.database import Status, open_history
 from rules.presets import Preset
@@ -34,6 +34,7 @@ def test_every_record_reads_back_exactly(preset: Preset, sessions: int) -> None:
             data = json.loads(json.dumps(rec.to_dict()))  # through JSON, as the history stores it
             again = DealRecord.from_dict(data)
             assert again.to_dict() == data
+            assert stored_code(data) == again.code is not None  # the export's code, read from the fields alone
             assert again.result == rec.result and again.decisions == rec.decisions
             assert again.to_deal() == rec.to_deal()
             seen += 1
@@ -62,6 +63,7 @@ def test_every_joker_record_reads_back_exactly(preset: Preset) -> None:
             assert data["turned"] == str(rec.turned) and any("JK" in h for h in data["hands"].values())
             again = DealRecord.from_dict(data)
             assert again.to_dict() == data and again.turned == rec.turned
+            assert stored_code(data) == again.code is not None and again.code.joker
             assert again.result == rec.result and again.decisions == rec.decisions
             assert again.to_deal() == rec.to_deal()
             assert any(JOKER in d.cards for d in again.decisions.values())
