@@ -1,19 +1,21 @@
 """Computer opponents: an exhaustive numpy search over the 72,072 ways to split 13 cards.
 
 Imports `rules` only; never `app` or Textual. This module is the contract: the app imports ``ai`` and nothing
-under it (``tests/test_layering.py`` checks), and everything it needs is named in ``__all__`` below.
+under it (``tests/test_layering.py`` checks), and everything it needs is named in ``__all__`` below,
+each imported on first use (so the menu starts without numpy).
 
 - the table's side (:mod:`ai.contract`): :class:`Level`, :class:`TableView`, :class:`Choice`, :class:`PricedDecision`
   (a decision with its expected units, the one priced-decision type), :class:`Fixed`, :class:`Distinct`, and the
   entry point :func:`choose` (:mod:`ai.levels`, with :data:`MEASURED`: what the coach measured of each level);
   declaring (:func:`best_declaration`, :func:`declaration_value`);
-- the coach (:mod:`ai.coach`): :func:`review` prices a play against the best one, :class:`Review`,
-  :class:`PricedPlay`, :class:`Verdict` and its :data:`THRESHOLDS`, :class:`Budget`, :func:`parse_play`;
+- the coach (:mod:`ai.coach`): :func:`review` prices a play against the best one, :func:`parse_play`; what it
+  says, as data (:mod:`ai.reviews`): :class:`Review`, :class:`PricedPlay`, :class:`Budget`; :class:`Verdict` and
+  its :data:`THRESHOLDS` (:mod:`ai.verdicts`);
 - the exchange, 換三張 (:mod:`ai.exchange`): :func:`choose_pass`, :func:`review_pass`, :func:`candidates`,
   :func:`price_passes`, :class:`PassChoice`, :class:`PassReview`;
 - what the drills and the row odds read: :func:`legal_splits`, :data:`SPLIT_BACK`, :data:`SPLIT_MIDDLE`
   (:mod:`ai.splits`), :func:`trained_model` (:mod:`ai.opponents`), :data:`ROW_PRICED` (:mod:`ai.payouts`);
-- the tools, loaded on first use so that the game starts without them: :func:`run_arena`, :data:`EXTERNAL`,
+- the tools: :func:`run_arena`, :data:`EXTERNAL`,
   :data:`PLAYERS`, :func:`default_jobs` (:mod:`ai.arena`), :func:`run_field` (:mod:`ai.field`) and
   :func:`run_bench` (:mod:`ai.bench`, which needs the POSIX-only ``resource``) and :func:`run_agreement`
   (:mod:`ai.agreement`: how far auto-arrange's advice and the coach agree) and :func:`run_skill` (:mod:`ai.skill`:
@@ -32,50 +34,104 @@ opponents), :mod:`ai.expert` (Monte Carlo over sampled opponents) and :mod:`ai.l
 """
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ai.coach import Budget, Part, PartKind, PricedPlay, Review, advise, parse_play, review
-from ai.contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
-from ai.exchange import (
-    PassChoice,
-    PassLook,
-    PassReview,
-    candidates,
-    choose_pass,
-    coach_pass_values,
-    pass_look,
-    price_passes,
-    review_pass,
-)
-from ai.levels import MEASURED, MEASURED_HANDS, Measured, choose
-from ai.opponents import trained_model
-from ai.payouts import ROW_PRICED
-from ai.policy import best_declaration, declaration_value
-from ai.rating import ENOUGH, NO_LUCK, Luck, Rating, deal_figure, level_ratings, rate_deals
-from ai.rating import accuracy as deal_accuracy
-from ai.rating import history as rating_history
-from ai.rating import luck as deal_luck
-from ai.rating import norm_for as deal_norm
-from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
-from ai.verdicts import THRESHOLDS, Verdict
+if TYPE_CHECKING:  # the names for the type checker; at run time __getattr__ below imports each on first use
+    from ai.coach import advise, parse_play, review
+    from ai.contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
+    from ai.exchange import (
+        PassChoice,
+        PassLook,
+        PassReview,
+        candidates,
+        choose_pass,
+        coach_pass_values,
+        pass_look,
+        price_passes,
+        review_pass,
+    )
+    from ai.levels import MEASURED, MEASURED_HANDS, Measured, choose
+    from ai.opponents import trained_model
+    from ai.payouts import ROW_PRICED
+    from ai.policy import best_declaration, declaration_value
+    from ai.rating import ENOUGH, NO_LUCK, Luck, Rating, deal_figure, level_ratings, rate_deals
+    from ai.rating import accuracy as deal_accuracy
+    from ai.rating import history as rating_history
+    from ai.rating import luck as deal_luck
+    from ai.rating import norm_for as deal_norm
+    from ai.reviews import Budget, Part, PartKind, PricedPlay, Review
+    from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
+    from ai.verdicts import THRESHOLDS, Verdict
 
-# The tools' names and the module that defines each; imported by __getattr__ on first use.
-_LAZY = {
-    "EXTERNAL": "ai.arena",
-    "PLAYERS": "ai.arena",
-    "default_jobs": "ai.arena",
-    "run_arena": "ai.arena",
-    "run_bench": "ai.bench",
-    "run_field": "ai.field",
-    "run_agreement": "ai.agreement",
-    "run_skill": "ai.skill",
-    "rate_level": "ai.rate",
+# Where each name lives: (module, its name there). Nothing is imported until first asked for, so that a program
+# that needs only a little of the package (the menu: a level's name) does not pay for numpy and the coach's
+# tables at start-up (issue 44: the menu in 0.5 s).
+_WHERE = {
+    "run_agreement": ("ai.agreement", "run_agreement"),
+    "EXTERNAL": ("ai.arena", "EXTERNAL"),
+    "PLAYERS": ("ai.arena", "PLAYERS"),
+    "default_jobs": ("ai.arena", "default_jobs"),
+    "run_arena": ("ai.arena", "run_arena"),
+    "run_bench": ("ai.bench", "run_bench"),
+    "Budget": ("ai.reviews", "Budget"),
+    "Part": ("ai.reviews", "Part"),
+    "PartKind": ("ai.reviews", "PartKind"),
+    "PricedPlay": ("ai.reviews", "PricedPlay"),
+    "Review": ("ai.reviews", "Review"),
+    "advise": ("ai.coach", "advise"),
+    "parse_play": ("ai.coach", "parse_play"),
+    "review": ("ai.coach", "review"),
+    "Choice": ("ai.contract", "Choice"),
+    "Distinct": ("ai.contract", "Distinct"),
+    "Fixed": ("ai.contract", "Fixed"),
+    "Level": ("ai.contract", "Level"),
+    "PricedDecision": ("ai.contract", "PricedDecision"),
+    "TableView": ("ai.contract", "TableView"),
+    "PassChoice": ("ai.exchange", "PassChoice"),
+    "PassLook": ("ai.exchange", "PassLook"),
+    "PassReview": ("ai.exchange", "PassReview"),
+    "candidates": ("ai.exchange", "candidates"),
+    "choose_pass": ("ai.exchange", "choose_pass"),
+    "coach_pass_values": ("ai.exchange", "coach_pass_values"),
+    "pass_look": ("ai.exchange", "pass_look"),
+    "price_passes": ("ai.exchange", "price_passes"),
+    "review_pass": ("ai.exchange", "review_pass"),
+    "run_field": ("ai.field", "run_field"),
+    "MEASURED": ("ai.levels", "MEASURED"),
+    "MEASURED_HANDS": ("ai.levels", "MEASURED_HANDS"),
+    "Measured": ("ai.levels", "Measured"),
+    "choose": ("ai.levels", "choose"),
+    "trained_model": ("ai.opponents", "trained_model"),
+    "ROW_PRICED": ("ai.payouts", "ROW_PRICED"),
+    "best_declaration": ("ai.policy", "best_declaration"),
+    "declaration_value": ("ai.policy", "declaration_value"),
+    "rate_level": ("ai.rate", "rate_level"),
+    "ENOUGH": ("ai.rating", "ENOUGH"),
+    "Luck": ("ai.rating", "Luck"),
+    "NO_LUCK": ("ai.rating", "NO_LUCK"),
+    "Rating": ("ai.rating", "Rating"),
+    "deal_accuracy": ("ai.rating", "accuracy"),
+    "deal_figure": ("ai.rating", "deal_figure"),
+    "deal_luck": ("ai.rating", "luck"),
+    "deal_norm": ("ai.rating", "norm_for"),
+    "level_ratings": ("ai.rating", "level_ratings"),
+    "rate_deals": ("ai.rating", "rate_deals"),
+    "rating_history": ("ai.rating", "history"),
+    "run_skill": ("ai.skill", "run_skill"),
+    "SPLIT_BACK": ("ai.splits", "SPLIT_BACK"),
+    "SPLIT_MIDDLE": ("ai.splits", "SPLIT_MIDDLE"),
+    "legal_splits": ("ai.splits", "legal_splits"),
+    "THRESHOLDS": ("ai.verdicts", "THRESHOLDS"),
+    "Verdict": ("ai.verdicts", "Verdict"),
 }
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
+    if name in _WHERE:
+        module, attr = _WHERE[name]
+        value = getattr(importlib.import_module(module), attr)
+        globals()[name] = value  # once found, an ordinary attribute: later lookups skip this function
+        return value
     raise AttributeError(f"module 'ai' has no attribute {name!r}")
 
 

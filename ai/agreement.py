@@ -17,8 +17,9 @@ from typing import Any
 from rules.cards import deal
 from rules.presets import Preset
 
-from .coach import Budget, Verdict, advise, review
+from .coach import Verdict, advise, review
 from .contract import TableView
+from .reviews import Budget
 
 
 def check_preset(preset: Preset, hands: int, seed: int = 0, tables: Budget | int = Budget.STANDARD) -> dict[str, Any]:

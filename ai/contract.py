@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from rules.cards import JOKER_ID, Card
-from rules.deal import Decision
 from rules.presets import Options, Preset, TieRule
+
+if TYPE_CHECKING:  # numpy and the rows load with the search, not with a level's name (the menu's start-up: issue 44)
+    import numpy as np
+
+    from rules.deal import Decision
 
 
 class Level(StrEnum):
@@ -85,6 +88,8 @@ class TableView:
         pool = [c for c in range(52) if c not in known]
         if self.rules_options.joker and JOKER_ID not in known:
             pool.append(JOKER_ID)
+        import numpy as np
+
         return np.array(pool, dtype=np.int64)
 
     def held_by(self, seat: int) -> tuple[Card, ...]:
@@ -125,7 +130,7 @@ class Fixed:
 @dataclass(frozen=True)
 class PricedDecision:
     """A way to play the hand with its expected units against the table: the one priced-decision type (a
-    level's alternatives, auto-arrange's suggestions, and the coach's :class:`ai.coach.PricedPlay` are it)."""
+    level's alternatives, auto-arrange's suggestions, and the coach's :class:`ai.reviews.PricedPlay` are it)."""
 
     decision: Decision
     ev: float

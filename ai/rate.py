@@ -22,10 +22,11 @@ import numpy as np
 from rules.cards import deal
 from rules.presets import Preset
 
-from .coach import Budget, review
+from .coach import review
 from .contract import Level, TableView
 from .levels import choose
 from .rating import accuracy, counted, deal_figure, gap, normaliser, pairs, weighted
+from .reviews import Budget
 from .skill import LEVEL_SEED
 
 BLOCK = 25  # hands a task

@@ -1,5 +1,5 @@
 """Where a player stands: the performance rating, accuracy and luck, computed from the coach's prices of each
-decision (:class:`ai.coach.Review`). The formulas and the scale are RULES.md §24; this module is them in code.
+decision (:class:`ai.reviews.Review`). The formulas and the scale are RULES.md §24; this module is them in code.
 
 - A deal's decision is put on one scale whatever the table: its loss is divided by the preset's scale (its
   blunder bound over taiwan's, :func:`ai.skill.scale`) and by the pairs it was priced at, over three (a table

@@ -28,9 +28,10 @@ from rules.cards import deal, format_cards
 from rules.deal import Decision
 from rules.presets import Preset
 
-from .coach import Budget, losses
+from .coach import losses
 from .contract import Level, TableView
 from .levels import choose
+from .reviews import Budget
 from .verdicts import THRESHOLDS, Verdict, verdict_for
 
 BLOCK = 25  # hands a task: fine enough for two processes to share one preset evenly

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import App, CSSPathType, SystemCommand
@@ -23,31 +23,33 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from ai import Budget
 from app.config import TableConfig
-from app.game.backlog import Progress, price_backlog
-from app.game.journal import Journal, continue_session
 from app.game.leaving import Leave
-from app.game.rating import resolve_matched
-from app.game.resume import ContinueCheck, RestoreError, can_continue, restore_table
-from app.game.transfer import check_doc
 from app.i18n import Translator, resolve_language
 from app.paths import asset
 from app.screens.commands import game_commands
 from app.screens.dialogs import ConfirmScreen
-from app.screens.guide import GuideScreen
 from app.screens.menu import MainMenu
 from app.screens.messages import SettingsChanged, StartTable
-from app.screens.past_deal import open_stored_deal
 from app.screens.settings import describe_load, notify_load_warning
-from app.screens.table import TableScreen
-from app.screens.table.keys import keymap_problems
 from app.settings import Settings, load_settings, save_settings, settings_path
 from app.store.database import History, HistoryOff, Opened, SessionRow, history_path, open_history
-from app.store.salvage import Salvaged
-from app.view.reveal_player import Scheduler
-from app.view.standing import matched_text
 from app.widgets import chrome
+
+if TYPE_CHECKING:  # what a table, the guide and the coach bring is imported where they open (issue 44)
+    from app.game.backlog import Progress
+    from app.game.journal import Journal
+    from app.game.resume import ContinueCheck
+    from app.screens.table import TableScreen
+    from app.store.salvage import Salvaged
+    from app.view.reveal_player import Scheduler
+
+
+def _check_doc(doc: dict[str, Any], known: set[str]) -> None:
+    """:func:`app.game.transfer.check_doc`, loaded when a damaged history is salvaged (not at every start)."""
+    from app.game.transfer import check_doc
+
+    check_doc(doc, known)
 
 
 def _exists(path: Path) -> bool:
@@ -119,7 +121,9 @@ class ChinesePokerApp(App[None]):
         self.last_config: TableConfig | None = None  # the last table's, to pre-fill the menu's New table
         if settings.theme in self.available_themes:
             self.theme = settings.theme
-        self.opened = open_history(check=check_doc) if history is None else history
+        if history is None:
+            history = open_history(check=_check_doc)
+        self.opened = history
         self.history: History | None = self.opened.history
         self._continue_check: ContinueCheck | None = None  # the menu's Continue test (:meth:`resumable`)
         if self.history is not None:
@@ -166,8 +170,11 @@ class ChinesePokerApp(App[None]):
         :mod:`app.game.backlog`) in a thread worker, held while the player is at a table, so that nothing waits
         for it; :attr:`backlog_progress` says how far it is."""
         history = self.history
-        if history is None or history.read_only or self.settings.coach == "off":
-            return
+        if history is None or history.read_only or self.settings.coach == "off" or not history.unpriced(1):
+            return  # nothing to price: the coach and numpy stay unloaded (most starts, and the menu's 0.5 s)
+        from ai import Budget
+        from app.game.backlog import price_backlog
+
         budget = Budget(self.settings.coach)
 
         def told(progress: Progress) -> None:
@@ -191,6 +198,10 @@ class ChinesePokerApp(App[None]):
         warning, self.settings_warning = self.settings_warning, None
         if warning:
             notify_load_warning(self, warning)
+        if not self.settings.keymap:
+            return  # no keys of the player's own to check (and the table's keys stay unloaded: the start-up)
+        from app.screens.table.keys import keymap_problems
+
         for problem, binding_id, keys in keymap_problems(self.settings.keymap):  # the player's own keys
             notify_load_warning(self, self.t(f"settings.keys_{problem}", id=binding_id, keys=keys))
 
@@ -204,6 +215,8 @@ class ChinesePokerApp(App[None]):
 
     def start_guide(self) -> None:
         """Learn to play: the guided first deal."""
+        from app.screens.guide import GuideScreen
+
         self.push_screen(GuideScreen(t=self.t, settings=self.settings, now=self.now, scheduler=self.scheduler))
 
     def on_unmount(self) -> None:
@@ -260,21 +273,36 @@ class ChinesePokerApp(App[None]):
 
     def journal(self) -> Journal:
         """A new session's journal (it records nothing when the history is off)."""
+        from app.game.journal import Journal
+
         return Journal(self.history, on_off=self.history_off)
 
     def resumable(self) -> SessionRow | None:
         """The session the menu offers to continue, if any."""
         if self.history is None:
             return None
-        if self._continue_check is None or self._continue_check.history is not self.history:
-            self._continue_check = can_continue(self.history)  # one a history: it keeps what it found out
-        return continue_session(self.history, can_continue=self._continue_check)
+        return self.history.resumable(self._can_continue)
+
+    def _can_continue(self, row: SessionRow) -> bool:
+        """Whether ``row`` can be rebuilt: asked only of a session there is, so that a menu with none to offer
+        does not load the table behind the check (the start-up, issue 44)."""
+        history = self.history
+        if history is None:
+            return False
+        if self._continue_check is None or self._continue_check.history is not history:
+            from app.game.resume import can_continue
+
+            self._continue_check = can_continue(history)  # one a history: it keeps what it found out
+        return self._continue_check(row)
 
     def continue_table(self, row: SessionRow) -> None:
         """Sit down again at a stored session (the menu's Continue)."""
         history = self.history
         if history is None:
             return
+        from app.game.resume import RestoreError, restore_table
+        from app.screens.table import TableScreen
+
         try:
             if not history.claim(row.id, os.getpid()):
                 self.notify(self.t("history.taken"), severity="warning")
@@ -294,6 +322,8 @@ class ChinesePokerApp(App[None]):
 
     def open_deal(self, deal_id: int, *, review: bool = False, retry: bool = False) -> None:
         """Show a stored deal again (its reveal; ``review``: straight to the coach's review), or retry it."""
+        from app.screens.past_deal import open_stored_deal
+
         if not open_stored_deal(self, deal_id, review=review, retry=retry) and not self.want_menu:
             self.exit(return_code=2)
 
@@ -310,6 +340,10 @@ class ChinesePokerApp(App[None]):
     def start_table(self, config: TableConfig) -> None:
         """Sit down at a table with ``config`` (its matched seats given their level first, and the player told
         which: RULES.md §24.5)."""
+        from app.game.rating import resolve_matched
+        from app.screens.table import TableScreen
+        from app.view.standing import matched_text
+
         config, matched = resolve_matched(config, self.history)
         if matched is not None:
             self.notify(matched_text(self.t, matched), timeout=8)

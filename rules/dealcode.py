@@ -210,6 +210,12 @@ def daily_family(preset: Preset | str) -> str:
     return Preset.TAIWAN.value if p.taiwan_family else p.value
 
 
+def family_presets(preset: Preset | str) -> tuple[str, ...]:
+    """The arranged presets of ``preset``'s family: one deal of the day, and one rating (RULES.md §24)."""
+    family = daily_family(preset)
+    return tuple(p.value for p in Preset if p.arranged and daily_family(p) == family)
+
+
 def parse_day(text: str) -> dt.date:
     """A calendar date written ``YYYY-MM-DD``, from 2000-01-01 to 2100-12-31; :class:`DealCodeError` otherwise."""
     try:

@@ -21,7 +21,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import IntEnum, StrEnum
+from enum import IntEnum
 from pathlib import Path
 from typing import TypeVar
 
@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .cards import JOKER_ID, RANK_CHARS, Card, CardError, format_cards
+from .presets import Wheel as Wheel  # a table option (rules.presets), named here too for the evaluators
 
 
 class Category(IntEnum):
@@ -76,13 +77,6 @@ _EN = dict(
     )
 )
 _ZH = dict(zip(Category, ["烏龍", "對子", "兩對", "三條", "順子", "同花", "葫蘆", "鐵支", "同花順"], strict=True))
-
-
-class Wheel(StrEnum):
-    """Where ``A2345`` ranks among straights (the `wheel` toggle)."""
-
-    LOW = "low"  # the lowest straight
-    SECOND = "second"  # just below AKQJT
 
 
 CATEGORY_SHIFT = 22

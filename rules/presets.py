@@ -6,8 +6,7 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from .arrangement import Row
-from .evaluate import Wheel
+from .row import Row
 from .specials import DRAGONS, Special
 
 # What a hongkong hand may declare (報到, S5): the 3-注 hands and the dragons (§16.3).
@@ -21,6 +20,13 @@ HONGKONG_SPECIALS = frozenset(
         *DRAGONS,
     }
 )
+
+
+class Wheel(StrEnum):
+    """Where ``A2345`` ranks among straights (the `wheel` toggle)."""
+
+    LOW = "low"  # the lowest straight
+    SECOND = "second"  # just below AKQJT
 
 
 class Preset(StrEnum):

@@ -210,6 +210,25 @@ def test_the_app_uses_ai_only_through_its_contract() -> None:
                 assert not missing, f"{path}: {missing} are not in ai.__all__"
     assert offenders == {}
     assert all(hasattr(ai, name) for name in ai.__all__)
+    assert set(ai._WHERE) == set(ai.__all__)  # a name in one and not the other would fail only when first used
+    # A name that is also a submodule's would be shadowed by the module once anything imports that submodule.
+    assert not {p.stem for p in (ROOT / "ai").glob("*.py")} & set(ai.__all__)
+
+
+def test_the_game_package_names_each_thing_it_loads_on_first_use() -> None:
+    """app.game loads its names as ai does: each has its module, and none is a submodule's name."""
+    import app.game
+
+    assert set(app.game._HOME) == set(app.game.__all__)
+    assert not {p.stem for p in (ROOT / "app" / "game").glob("*.py")} & set(app.game.__all__)
+    assert all(hasattr(app.game, name) for name in app.game.__all__)
+
+
+def test_importing_ai_imports_none_of_it_yet() -> None:
+    """The package's names load on first use: importing ``ai`` alone costs neither numpy nor a submodule."""
+    code = "import sys, ai; print(sorted(m for m in sys.modules if m.startswith(('ai.', 'numpy'))))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"
 
 
 def test_the_readme_table_is_this_table() -> None:

@@ -83,7 +83,7 @@ class Coach:
 
     A review is the whole deal's: with 換三張 the rows' price and each of the seat's own passes' are priced apart
     (:attr:`rows`, :attr:`passes`) and the review kept (:attr:`reviews`, what the board, History and the
-    figures read) once every part is in, its loss their sum (:meth:`ai.coach.Review.with_passes`)."""
+    figures read) once every part is in, its loss their sum (:meth:`ai.reviews.Review.with_passes`)."""
 
     reviews: dict[tuple[int, int], Review] = field(default_factory=dict)
     pending: set[tuple[int, int]] = field(default_factory=set)

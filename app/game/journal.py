@@ -14,17 +14,19 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ai import Review
 from app.config import TableConfig
-from app.store.database import History, HistoryOff, Mode, SessionRow, Status, WriteFailed
+from app.store.database import History, HistoryOff, Mode, Status, WriteFailed
 from rules.dealcode import daily_family
 from rules.ledger import EndReason, Ledger
 from rules.presets import Preset
 from rules.session import TreasureQueue
 
 from .record import DealRecord
+
+if TYPE_CHECKING:
+    from ai import Review
 
 
 class Table(Protocol):
@@ -178,9 +180,3 @@ class Journal:
         """Continue a stored session: its deals' ids by number, and who played them."""
         self._deal_ids.update(numbers)
         self._humans.update(humans)
-
-
-def continue_session(history: History, can_continue: Callable[[SessionRow], bool] | None = None) -> SessionRow | None:
-    """The session the menu offers to continue (see :meth:`History.resumable`; ``can_continue``: the test that
-    it can be rebuilt, :func:`app.game.resume.can_continue`)."""
-    return history.resumable(can_continue)

@@ -38,18 +38,12 @@ from ai import (
 from app.config import TableConfig
 from app.store.database import History
 from app.store.stats import deal_tables, rating_rows
-from rules.dealcode import daily_family
+from rules.dealcode import daily_family, family_presets
 from rules.presets import Preset
 
 from .record import DealRecord
 
 WEEKS = 12  # weeks of accuracy Statistics draws, the newest
-
-
-def family_presets(preset: Preset | str) -> tuple[str, ...]:
-    """The presets rated together with ``preset``: its family (taiwan and tournament are one scoring)."""
-    family = daily_family(preset)
-    return tuple(p.value for p in Preset if p.arranged and daily_family(p) == family)
 
 
 def _stakes(text: Any) -> list[int]:

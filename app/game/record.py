@@ -14,9 +14,9 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ai import Level, Review
+from ai import Level
 from app.config import seats_for
 from app.store.deal_format import decider_column, read_deal
 from app.store.validate import DamagedRow, reading
@@ -31,6 +31,9 @@ from rules.ledger import EndReason
 from rules.presets import Options, Preset, parse_preset
 from rules.scoring import score_deal
 from rules.session import Settlement, seat_totals
+
+if TYPE_CHECKING:
+    from ai import Review
 
 SEATS = 4
 HUMAN = 0
@@ -293,6 +296,8 @@ def stored_code(data: dict[str, Any]) -> DealCode | None:
 def read_stored(data: Any, review: Any | None) -> tuple[DealRecord, Review | None]:
     """A stored deal's record and the coach's review of it (``None``: none kept), read back; a
     :class:`DamagedRow` when either does not (the review's named ``review``)."""
+    from ai import Review  # the coach's module, loaded with the first review read (the menu's start-up)
+
     record = DealRecord.from_dict(data)
     with reading("review"):
         return record, None if review is None else Review.from_dict(review)

@@ -14,14 +14,15 @@ from textual.screen import Screen
 
 from app.i18n import Translator
 from app.screens.menu import ITEMS, MainMenu
-from app.screens.rules_screen import RulesScreen
-from app.screens.table import TableScreen
 from app.view.formatting import preset_name
 from rules.presets import Preset
 
 
 def game_commands(app: App[Any], screen: Screen[Any], t: Translator) -> Iterator[SystemCommand]:
     """The game's commands for the palette opened over ``screen``."""
+    from app.screens.rules_screen import RulesScreen  # here, not with the menu: its start-up (issue 44)
+    from app.screens.table import TableScreen
+
     if isinstance(screen, MainMenu):
         for item, _key in ITEMS:
             if item == "quit" or (item == "continue" and screen.resumable() is None):

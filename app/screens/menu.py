@@ -22,29 +22,18 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.config import TableConfig
-from app.game.daily import utc_today
-from app.game.progress import InProgress
-from app.game.rating import standing
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
-from app.screens.daily import CodeDialog, DailyScreen
 from app.screens.dialogs import ConfirmScreen
-from app.screens.history import HistoryScreen
-from app.screens.host import HostScreen
-from app.screens.lobby import LOBBY_HOST, LOBBY_PORT, JoinDialog, LobbyScreen, player_name
 from app.screens.messages import StartTable
-from app.screens.practice import PracticeScreen
-from app.screens.rankings import RankingsScreen
-from app.screens.rules_screen import RulesScreen
-from app.screens.settings import SettingsScreen, language_of, notify_load_warning
-from app.screens.stats import StatsScreen
+from app.screens.settings import language_of, notify_load_warning
 from app.settings import Settings
 from app.store.database import History, SessionRow
+from app.store.stats import rating_rows
 from app.view.formatting import money_text, preset_name
-from app.view.standing import pricing_text, rating_line
 from app.widgets.form import CardStrip
 from app.widgets.option_menu import OptionMenu
-from rules.dealcode import DealCode
+from rules.dealcode import DealCode, family_presets
 from rules.ledger import ledger_from_dict
 from rules.presets import Preset
 
@@ -181,7 +170,11 @@ class MainMenu(BaseScreen[None]):
         if progress is self._progress_seen:
             return
         self._progress_seen = progress
-        bar = pricing_text(self.t, progress)
+        bar = ""
+        if progress is not None:  # a backlog being priced (the rating's words load with it, not at start-up)
+            from app.view.standing import pricing_text
+
+            bar = pricing_text(self.t, progress)
         line = self.query_one("#menu-rating", Static)
         text = bar or self.rating_hint()
         line.update(text)
@@ -232,75 +225,113 @@ class MainMenu(BaseScreen[None]):
         index = next((i for i in range(menu.option_count) if menu.get_option_at_index(i).id == item), None)
         if index is not None:
             menu.highlighted = index
-        # Sub-screens get the menu's own translator so that they always speak the menu's language.
-        t = self.t
+        getattr(self, f"_open_{item}")()  # every item of ITEMS has its opener (tests/app/test_menu_pilot.py holds it)
+
+    # One opener an item. Each imports its screen when it opens, not with the menu: the menu is the game's first
+    # picture and comes up in 0.5 s only without the table, the coach and numpy behind it (issue 44).
+    # Sub-screens get the menu's own translator so that they always speak the menu's language.
+
+    def _open_continue(self) -> None:
+        row = self._continue
+        go_on = getattr(self.app, "continue_table", None)
+        if row is not None and callable(go_on):
+            go_on(row)
+
+    def _open_quick(self) -> None:
+        self.start(TableConfig.quick())
+
+    def _open_watch(self) -> None:
+        self.start(replace(TableConfig.quick(), watch=True))
+
+    def _open_new(self) -> None:
+        from app.screens.host import HostScreen
+
+        self.app.push_screen(HostScreen(self.last_config, t=self.t), self._hosted)
+
+    def _open_daily(self) -> None:
+        from app.game.daily import utc_today
+        from app.screens.daily import DailyScreen
+
+        wall = getattr(self.app, "wall", time.time)
+        preset = (self.last_config or TableConfig()).preset
+        daily = DailyScreen(self._history(), preset, today=lambda: utc_today(wall), t=self.t, settings=self._settings)
+        self.app.push_screen(daily)
+
+    def _open_code(self) -> None:
+        from app.screens.daily import CodeDialog
+
+        self.app.push_screen(CodeDialog(t=self.t), self._code_typed)
+
+    def _open_host(self) -> None:
+        from app.screens.lobby import LOBBY_HOST, LOBBY_PORT, LobbyScreen, player_name
+
+        # This game runs the lobby on this machine (127.0.0.1, as `chinese-poker host` does by default) and
+        # joins it; the screen shows the address, token included, for friends to join.
+        host = (LOBBY_HOST, LOBBY_PORT)
+        self.app.push_screen(LobbyScreen(None, player_name(), host=host, t=self.t, settings=self._settings))
+
+    def _open_join(self) -> None:
+        from app.screens.lobby import JoinDialog
+
+        self.app.push_screen(JoinDialog(t=self.t), self._join_typed)
+
+    def _open_rankings(self) -> None:
+        from app.screens.rankings import RankingsScreen
+
+        self.app.push_screen(RankingsScreen(t=self.t, settings=self._settings))
+
+    def _open_rules(self) -> None:
+        from app.screens.rules_screen import RulesScreen
+
+        config = self.last_config or TableConfig()
+        rules = RulesScreen(
+            config.preset,
+            options=config.options,
+            t=self.t,
+            settings=self._settings,
+            banker=config.banker,
+            exchange=(config.exchange, config.exchange_way),
+            players=config.players if self.last_config is not None else None,
+        )
+        self.app.push_screen(rules)
+
+    def _open_learn(self) -> None:
+        learn = getattr(self.app, "start_guide", None)
+        if callable(learn):
+            learn()
+
+    def _open_practice(self) -> None:
+        from app.screens.practice import PracticeScreen
+
+        last = self.last_config or TableConfig()
+        practice = PracticeScreen(self._history(), last.preset, options=last.options, t=self.t, settings=self._settings)
+        self.app.push_screen(practice)
+
+    def _open_history(self) -> None:
+        from app.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self._history(), t=self.t, settings=self._settings))
+
+    def _open_stats(self) -> None:
+        from app.screens.stats import StatsScreen
+
+        preset = (self.last_config or TableConfig()).preset.value
+        self.app.push_screen(StatsScreen(self._history(), preset, t=self.t, settings=self._settings))
+
+    def _open_settings(self) -> None:
+        from app.screens.settings import SettingsScreen
+
+        # Edit what the App runs with; without it the Settings screen loads (and checks) the file.
+        current = self._settings or getattr(self.app, "settings", None)
+        current = current if isinstance(current, Settings) else None
+        self.app.push_screen(SettingsScreen(t=self.t, settings=current), self._settings_closed)
+
+    def _open_quit(self) -> None:
+        self.app.exit()
+
+    def _history(self) -> History | None:
         history = getattr(self.app, "history", None)
-        if item == "continue":
-            row = self._continue
-            go_on = getattr(self.app, "continue_table", None)
-            if row is not None and callable(go_on):
-                go_on(row)
-        elif item == "quick":
-            self.start(TableConfig.quick())
-        elif item == "new":
-            self.app.push_screen(HostScreen(self.last_config, t=t), self._hosted)
-        elif item == "daily":
-            wall = getattr(self.app, "wall", time.time)
-            daily = DailyScreen(
-                history,
-                (self.last_config or TableConfig()).preset,
-                today=lambda: utc_today(wall),
-                t=t,
-                settings=self._settings,
-            )
-            self.app.push_screen(daily)
-        elif item == "code":
-            self.app.push_screen(CodeDialog(t=t), self._code_typed)
-        elif item == "watch":
-            self.start(replace(TableConfig.quick(), watch=True))
-        elif item == "host":
-            # This game runs the lobby on this machine (127.0.0.1, as `chinese-poker host` does by default) and
-            # joins it; the screen shows the address, token included, for friends to join.
-            lobby = LobbyScreen(None, player_name(), host=(LOBBY_HOST, LOBBY_PORT), t=t, settings=self._settings)
-            self.app.push_screen(lobby)
-        elif item == "join":
-            self.app.push_screen(JoinDialog(t=t), self._join_typed)
-        elif item == "rankings":
-            self.app.push_screen(RankingsScreen(t=t, settings=self._settings))
-        elif item == "rules":
-            config = self.last_config or TableConfig()
-            self.app.push_screen(
-                RulesScreen(
-                    config.preset,
-                    options=config.options,
-                    t=t,
-                    settings=self._settings,
-                    banker=config.banker,
-                    exchange=(config.exchange, config.exchange_way),
-                    players=config.players if self.last_config is not None else None,
-                )
-            )
-        elif item == "learn":
-            learn = getattr(self.app, "start_guide", None)
-            if callable(learn):
-                learn()
-        elif item == "practice":
-            last = self.last_config or TableConfig()
-            self.app.push_screen(
-                PracticeScreen(history, last.preset, options=last.options, t=t, settings=self._settings)
-            )
-        elif item == "history":
-            self.app.push_screen(HistoryScreen(history, t=t, settings=self._settings))
-        elif item == "stats":
-            preset = (self.last_config or TableConfig()).preset.value
-            self.app.push_screen(StatsScreen(history, preset, t=t, settings=self._settings))
-        elif item == "settings":
-            # Edit what the App runs with; without it the Settings screen loads (and checks) the file.
-            current = self._settings or getattr(self.app, "settings", None)
-            current = current if isinstance(current, Settings) else None
-            self.app.push_screen(SettingsScreen(t=t, settings=current), self._settings_closed)
-        elif item == "quit":
-            self.app.exit()
+        return history if isinstance(history, History) else None
 
     def rating_hint(self) -> str:
         """The player's current rating in the family of the preset quick play (or the last table) plays, with the
@@ -311,6 +342,11 @@ class MainMenu(BaseScreen[None]):
         preset = (self.last_config or TableConfig.quick()).preset
         if not preset.arranged:
             return ""
+        if not rating_rows(history, family_presets(preset)):
+            return ""  # nothing priced yet: nothing to say, and the rating's numpy stays unloaded (start-up)
+        from app.game.rating import standing
+        from app.view.standing import rating_line
+
         found = standing(history, preset)
         return "" if not found.priced else rating_line(self.t, found, preset.value, short=True)
 
@@ -334,7 +370,11 @@ class MainMenu(BaseScreen[None]):
     def _playing(self) -> str:
         """The deal Continue deals again, when one was being played: its number and the time that was left."""
         row = self._continue
-        playing = None if row is None else InProgress.from_state(row.state)
+        if row is None:
+            return ""
+        from app.game.progress import InProgress  # with a session to continue only: the menu's start-up
+
+        playing = InProgress.from_state(row.state)
         if playing is None:
             return ""
         if playing.passing is not None:  # 換三張: the pass clock is the one running, not the arrangement's
@@ -353,6 +393,8 @@ class MainMenu(BaseScreen[None]):
     def _join_typed(self, address: str | None) -> None:
         # The join dialog dismisses with a lobby's address (None: the player went back).
         if address is not None:
+            from app.screens.lobby import LobbyScreen, player_name
+
             self.app.push_screen(LobbyScreen(address, player_name(), t=self.t, settings=self._settings))
 
     def _hosted(self, config: TableConfig | None) -> None:

@@ -1,12 +1,13 @@
-"""The coach's words: a :class:`ai.coach.Review` said in the player's language (the command line and the
+"""The coach's words: a :class:`ai.reviews.Review` said in the player's language (the command line and the
 screens say the same things). Plain Python: no Textual here.
 
 The same concept on another floor: the words of :mod:`ai.coach` and :mod:`app.game.coach`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ai import Luck, PartKind, PricedPlay, Review, Verdict
-from app.game import Coach, DealRecord, Skill
 from app.game.rating import SessionFigures, deal_figures, session_of
 from app.game.record import Decider, own_deals
 from app.game.seat_decisions import finisher
@@ -16,6 +17,9 @@ from rules.arrangement import Row
 from rules.cards import format_cards
 from rules.deal import Decision
 from rules.evaluate import evaluate_row
+
+if TYPE_CHECKING:  # the table's coach is not loaded to say a stored review's words (the menu's start-up)
+    from app.game import Coach, DealRecord, Skill
 
 
 def percent(share: float) -> str:

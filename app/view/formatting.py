@@ -3,9 +3,6 @@ summaries: signed amounts, money in the table's currency, seat names, scored ite
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from app.game import ItemLine, RevealStep, StepKind
 from app.i18n import Translator
 from rules.ledger import Currency, MoneyStyle
 from rules.presets import Preset
@@ -99,35 +96,15 @@ def item_name(t: Translator, kind: str, preset: Preset) -> str:
     return kind
 
 
-def step_title(t: Translator, step: RevealStep, preset: Preset) -> str:
-    """The heading of a reveal step ("Fronts 頭道", "打槍 Sweeps", "紅不讓" or "全壘打", …)."""
-    if step.kind is StepKind.ROW and step.row is not None:
-        return t(f"results.step.{step.row.id}")
-    if step.kind is StepKind.HOME_RUNS:
-        return t("results.step.home_runs_taiwan" if preset.taiwan_family else "results.step.home_runs")
-    return t(f"results.step.{step.kind}")
-
-
-def group_lines(lines: Iterable[ItemLine]) -> dict[tuple[int, str], tuple[int, list[int]]]:
-    """Reveal lines grouped by (winner, kind): the total and who paid it, in the order they came."""
-    out: dict[tuple[int, str], tuple[int, list[int]]] = {}
-    for ln in lines:
-        value, losers = out.get((ln.winner, ln.kind), (0, []))
-        out[(ln.winner, ln.kind)] = (value + ln.value, [*losers, ln.loser])
-    return out
-
-
 __all__ = [
     "SEAT_KEYS",
     "SPECIAL_IDS",
     "conversion_text",
     "deal_units_text",
-    "group_lines",
     "item_name",
     "money_text",
     "seat_name",
     "signed",
-    "step_title",
     "unit_word",
     "units_text",
 ]

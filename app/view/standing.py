@@ -7,13 +7,17 @@ The same concept on another floor: the words of :mod:`app.game.rating`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ai import ENOUGH, Rating, level_ratings
-from app.game.backlog import Progress
 from app.game.rating import Matched, Standing, between
 from app.i18n import Translator
 from app.view.chart import Axes, band_chart, column_chart
 from app.view.coach import accuracy_text, luck_text
 from app.view.formatting import preset_name
+
+if TYPE_CHECKING:
+    from app.game.backlog import Progress
 
 
 def rating_value(rating: Rating) -> str:

@@ -6,16 +6,34 @@ decides whether the items of a beat go one a line); it holds only words, the pre
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.text import Text
 
-from app.game import DealRecord, RevealStep, StepKind
+from app.game import DealRecord, ItemLine, RevealStep, StepKind
 from app.i18n import Translator
-from app.view.formatting import SPECIAL_IDS, group_lines, item_name, signed, step_title
+from app.view.formatting import SPECIAL_IDS, item_name, signed
 from rules.arrangement import Row
 from rules.deal import Outcome
 from rules.presets import Preset
+
+
+def step_title(t: Translator, step: RevealStep, preset: Preset) -> str:
+    """The heading of a reveal step ("Fronts 頭道", "打槍 Sweeps", "紅不讓" or "全壘打", …)."""
+    if step.kind is StepKind.ROW and step.row is not None:
+        return t(f"results.step.{step.row.id}")
+    if step.kind is StepKind.HOME_RUNS:
+        return t("results.step.home_runs_taiwan" if preset.taiwan_family else "results.step.home_runs")
+    return t(f"results.step.{step.kind}")
+
+
+def group_lines(lines: Iterable[ItemLine]) -> dict[tuple[int, str], tuple[int, list[int]]]:
+    """Reveal lines grouped by (winner, kind): the total and who paid it, in the order they came."""
+    out: dict[tuple[int, str], tuple[int, list[int]]] = {}
+    for ln in lines:
+        value, losers = out.get((ln.winner, ln.kind), (0, []))
+        out[(ln.winner, ln.kind)] = (value + ln.value, [*losers, ln.loser])
+    return out
 
 
 class Narrator:

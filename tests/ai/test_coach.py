@@ -10,7 +10,8 @@ import pytest
 
 import ai.coach
 from ai import Budget, Level, TableView, choose
-from ai.coach import THRESHOLDS, Review, Verdict, review, verdict_for
+from ai.coach import THRESHOLDS, Verdict, review, verdict_for
+from ai.reviews import Review
 from rules.arrangement import Arrangement, foul_reason
 from rules.cards import deal, parse_cards
 from rules.deal import Decision

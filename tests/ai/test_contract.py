@@ -41,19 +41,27 @@ def test_the_tools_load_on_first_use_only() -> None:
 
 
 def _imports(path: Path) -> tuple[set[str], list[int]]:
-    """The `ai` modules a file imports at its top level, and the lines of any import below the top level."""
+    """The `ai` modules a file imports at its top level, and the lines of any import of an `ai` module below the
+    top level (one a function makes would hide an edge of the graph; the type checker's block is no import)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     top = {id(node) for node in tree.body}
+    checking = {
+        id(inner)
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
     deps: set[str] = set()
     nested: list[int] = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Import | ast.ImportFrom):
+        if not isinstance(node, ast.ImportFrom) or id(node) in checking:
             continue
-        if id(node) not in top:
+        own = node.level == 1 or (node.module or "").startswith("ai.")
+        if own and id(node) not in top:
             nested.append(node.lineno)
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+        if node.level == 1 and node.module:
             deps.add(node.module.split(".")[0])
-        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ai."):
+        elif node.module and node.module.startswith("ai."):
             deps.add(node.module.split(".")[1])
     return deps, nested
 

@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from ai import Level
-from ai.coach import Review
+from ai.reviews import Review
 from app.game.journal import Journal
 from app.game.replay import OneDeal
 from app.screens.history import HistoryScreen

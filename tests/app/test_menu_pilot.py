@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Tabs
 from ai import Level
 from app.config import TableConfig
 from app.screens.host import HostScreen
-from app.screens.menu import MainMenu
+from app.screens.menu import ITEMS, MainMenu
 from app.screens.rankings import RankingsScreen
 from app.screens.rules_screen import RulesScreen, RulesView
 from app.screens.settings import SettingsScreen
@@ -36,6 +36,11 @@ def ScreenApp(make_screen: Callable[[], Screen], lang: str = "en", *, animate: b
 
 
 # ---------------------------------------------------------------- main menu
+
+
+def test_every_menu_item_has_its_opener() -> None:
+    # action_choose calls _open_<item>: an item added to ITEMS without one would fail only when chosen.
+    assert [item for item, _key in ITEMS if not callable(getattr(MainMenu, f"_open_{item}", None))] == []
 
 
 async def test_menu_arrows_and_enter_start_quick_play():

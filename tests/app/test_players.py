@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ai import Level
-from ai.coach import Budget
+from ai.reviews import Budget
 from app.config import PLAYERS, TableConfig, seats_for
 from app.game import ArrangeError, Phase, SeatState, Table, run_ai, run_coach
 from app.game.journal import Journal

@@ -15,7 +15,7 @@ from textual.screen import Screen
 
 from ai import TableView
 from ai.coach import review
-from app.game.journal import Journal, continue_session
+from app.game.journal import Journal
 from app.game.record import DealRecord
 from app.game.replay import OneDeal, compare_tries
 from app.paths import asset
@@ -74,7 +74,7 @@ class HistoryApp(ScreenApp):
         self.history = history
 
     def resumable(self):
-        return continue_session(self.history)
+        return self.history.resumable()
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("zh-TW", (80, 24)), ("en", (120, 40))])

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input, Static
 
-import app.screens.menu as menu
+import app.screens.lobby as lobby
 from app.screens.history import HistoryScreen
 from app.screens.lobby import JoinDialog, LobbyScreen
 from app.screens.menu import MainMenu
@@ -48,7 +48,7 @@ def text(screen: Any, selector: str) -> str:
 
 async def hosted(pilot: Any, monkeypatch: pytest.MonkeyPatch) -> LobbyScreen:
     """The menu's "Host a lobby" (o) on any free port of 127.0.0.1: the lobby screen, its address shown."""
-    monkeypatch.setattr(menu, "LOBBY_PORT", 0)  # never a port another test (or a lobby of the machine's) holds
+    monkeypatch.setattr(lobby, "LOBBY_PORT", 0)  # never a port another test (or a lobby of the machine's) holds
     await until(pilot, lambda: isinstance(pilot.app.screen, MainMenu), "the menu")
     await pilot.press("o")
     await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the lobby screen")

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ai.coach import Budget
+from ai.reviews import Budget
 from app.config import TableConfig
 from app.game.coach import run_coach
 from app.game.journal import Journal

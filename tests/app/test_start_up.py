@@ -1,0 +1,45 @@
+"""What the game loads to show its menu (issue 44: the menu in 0.5 s): not numpy, the table, the AI's search or
+the coach. Each loads when the player first needs it, and the menu is drawn without them. Run in a fresh
+interpreter, since this test process has loaded everything already.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import asyncio, json, sys
+from app.settings import Settings
+from app.tui import ChinesePokerApp
+
+async def main():
+    app = ChinesePokerApp(menu=True, settings=Settings(animation="off"), offer_guide=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = type(app.screen).__name__
+        before = set(sys.modules)
+        await pilot.press("r")  # the Rules screen: it loads what it needs on the way
+        await pilot.pause()
+        print(json.dumps({"shown": shown, "modules": sorted(before), "then": type(app.screen).__name__}))
+
+asyncio.run(main())
+"""
+
+HEAVY = ("numpy", "app.game.table", "app.screens.table.screen", "ai.coach", "ai.expert", "ai.bank", "app.game.rating")
+
+
+def test_the_menu_comes_up_without_numpy_the_table_or_the_coach(tmp_path: Path) -> None:
+    env = {"CHINESE_POKER_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["shown"] == "MainMenu"
+    assert [m for m in HEAVY if m in report["modules"]] == []
+    assert report["then"] == "RulesScreen"  # a screen opened from the menu still finds what it imports late
