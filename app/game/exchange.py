@@ -1,6 +1,6 @@
 """The three-card exchange at the table (換三張, rules/RULES.md §21): one part of :class:`app.game.table.Table`,
-which holds it as ``table.exchange`` (its steps, :meth:`Table.give_pass` and :meth:`Table.accept_pass`, are the
-table's conducting calls).
+which holds it as ``table.exchange``. Its steps (:meth:`Exchange.give`, :meth:`Exchange.accept`) are conducting
+calls like the table's own: each returns what happens next (:class:`~.conduct.Next`).
 
 With the host's setting on, a deal starts in :attr:`Phase.EXCHANGING`: in each round every seat picks three
 cards at once (the player with the arranging keys, under a clock of its own; the computers in workers, from
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from ai import Level
+from ai import Choice, Level, PassChoice
 from app.config import TableConfig
 from rules.cards import Card
 from rules.exchange import PASS_SIZE, ExchangeError, check_pass, pass_round
@@ -23,10 +23,11 @@ from rules.exchange import PASS_SIZE, ExchangeError, check_pass, pass_round
 from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .clock import Clock
+from .conduct import REFUSED, Next, answer_each
 from .phase import Phase
 from .progress import Made, Progress
 from .record import DealRecord
-from .requests import HELPER_LEVEL, PassRequest, Purpose
+from .requests import HELPER_LEVEL, AIRequest, PassRequest, Purpose
 from .why import Why
 
 MIN_PASS_SECONDS = 15  # the clock of a pass: half the arranging limit, never less than this
@@ -56,6 +57,8 @@ class Table(Protocol):
     def begin_arranging(self) -> None: ...
 
     def time_left(self) -> float | None: ...
+
+    def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next: ...
 
 
 class Exchange:
@@ -195,8 +198,38 @@ class Exchange:
             seat, rec.number, len(rec.passes), rec.hands[seat], self.table.ask.view_for(seat), level, seed, purpose
         )
 
-    def take(self, request: PassRequest, cards: tuple[Card, ...]) -> bool:
-        """Take a seat's pass (a computer's, or the player's chosen at the time-out); False when it is stale."""
+    def accept(self, request: PassRequest, cards: tuple[Card, ...]) -> Next:
+        """Take a seat's pass (a computer's, or the player's chosen at the time-out); :data:`~.conduct.REFUSED`
+        when it is stale."""
+        before = self.round
+        return self._after(before) if self._take(request, cards) else REFUSED
+
+    def give(self) -> Next:
+        """The player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
+        before = self.round
+        self._give()
+        step = self._after(before)
+        self.table.progress.decided()  # a pass made is written at once: nothing can offer it again
+        return step
+
+    def decide(self) -> Next:
+        """Headless: every computer seat chooses this round's pass now (what that starts is not run)."""
+        return answer_each(self.table, self.requests())
+
+    def _after(self, before: int) -> Next:
+        """After a pass: once the round is complete, the next round's passes to choose, or (the exchange over)
+        the player's passes for the coach and the computers' decisions."""
+        t = self.table
+        if self.round == before:
+            return Next()
+        if self.active:
+            return Next(tuple(self.requests()), passed=True)
+        if t.phase is Phase.ARRANGING:
+            return Next(tuple(t.ask.computer_requests()), passed=True, coach_passes=t.human)
+        return Next(passed=True)
+
+    def _take(self, request: PassRequest, cards: tuple[Card, ...]) -> bool:
+        """Take a seat's pass; False when it is stale."""
         t = self.table
         rec = t.current
         if (
@@ -218,8 +251,7 @@ class Exchange:
         self._maybe_complete()
         return True
 
-    def give(self) -> None:
-        """The player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
+    def _give(self) -> None:
         t = self.table
         rec, st = t.current, t.arrange
         if not self.can_pick or rec is None or st is None or t.human is None:

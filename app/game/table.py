@@ -299,7 +299,7 @@ class Table:
         """Hand a seat's answer to the call its request is for (a pass, a takeover, a computer's decision)."""
         if isinstance(request, PassRequest):
             assert isinstance(answer, PassChoice)
-            return self.accept_pass(request, answer.cards)
+            return self.exchange.accept(request, answer.cards)
         assert isinstance(answer, Choice)
         if request.purpose is Purpose.TAKEOVER:
             return self.accept_takeover(request, answer)
@@ -310,35 +310,6 @@ class Table:
     def run(self, step: Next) -> Next:
         """Headless: run ``step``'s requests now, and the ones their answers ask for, until nothing is asked."""
         return play_out(self, step)
-
-    def give_pass(self) -> Next:
-        """換三張: the player passes the three cards selected; :class:`ArrangeError` ``pass_three`` otherwise."""
-        before = self.exchange.round
-        self.exchange.give()
-        step = self._after_pass(before)
-        self.progress.decided()  # a pass made is written at once: nothing can offer it again
-        return step
-
-    def accept_pass(self, request: PassRequest, cards: tuple[Card, ...]) -> Next:
-        """Take a seat's pass (a computer's, or the player's chosen at the time-out); :data:`REFUSED` when it is
-        stale."""
-        before = self.exchange.round
-        return self._after_pass(before) if self.exchange.take(request, cards) else REFUSED
-
-    def decide_passes(self) -> Next:
-        """Headless: every computer seat chooses this round's pass now (what that starts is not run)."""
-        return answer_each(self, self.exchange.requests())
-
-    def _after_pass(self, before: int) -> Next:
-        """After a pass: once the round is complete, the next round's passes to choose, or (the exchange over)
-        the player's passes for the coach and the computers' decisions."""
-        if self.exchange.round == before:
-            return Next()
-        if self.exchange.active:
-            return Next(tuple(self.exchange.requests()), passed=True)
-        if self.phase is Phase.ARRANGING:
-            return Next(tuple(self.ask.computer_requests()), passed=True, coach_passes=self.human)
-        return Next(passed=True)
 
     def _decided(self) -> Next:
         """A seat's decision is in: the coach may price the player's own (with the view it was made with; never

@@ -346,7 +346,7 @@ class Room:
         seat = request.seat
         del self.parked[seat]
         self._cancel(seat)
-        step = self.table.accept_pass(request, cards)
+        step = self.table.exchange.accept(request, cards)
         views.send_hand(self, seat)
         self.drive(step)
         self._after(step)

@@ -52,7 +52,7 @@ def _table(preset: Preset, seed: int, variant: str) -> Table:
     table = Table(cfg, now=Clock())
     table.start_deal()
     while table.phase is Phase.EXCHANGING:
-        table.decide_passes()
+        table.exchange.decide()
     table.decide_computers()
     table.finish_reveal()
     return table

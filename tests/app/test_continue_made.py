@@ -76,13 +76,13 @@ def test_a_pass_made_while_the_others_choose_is_never_offered_again(history: His
     clock.t += 9
     pick(table)
     given = tuple(sorted(table.arrange.selected))
-    table.give_pass()  # the computers have not chosen theirs yet
+    table.exchange.give()  # the computers have not chosen theirs yet
     if not kill:
         table.progress.keep()
     again = continued(history, clock)
     assert again.phase is Phase.EXCHANGING and not again.exchange.can_pick
     assert again.exchange.passes[0] == given and again.time_left() is None
-    again.run(again.decide_passes())  # the others pass: the round completes with the pass that was made
+    again.run(again.exchange.decide())  # the others pass: the round completes with the pass that was made
     assert again.phase is Phase.ARRANGING and again.current.passes[0][0] == given
     assert again.current.pass_seconds == (pytest.approx(9.0),)  # and the seconds it took
     assert not set(given) & set(again.current.hands[0])
@@ -96,8 +96,8 @@ def test_arranging_after_the_pass_keeps_the_hand_received_the_placed_cards_and_t
     table = table_at(history, clock, exchange=1)
     table.deal()
     pick(table)
-    table.give_pass()
-    table.run(table.decide_passes())  # the others pass, then arrange: only the player's seat is still open
+    table.exchange.give()
+    table.run(table.exchange.decide())  # the others pass, then arrange: only the player's seat is still open
     assert table.phase is Phase.ARRANGING
     hand, passes = dict(table.current.hands), list(table.current.passes)
     clock.t += 30
@@ -120,8 +120,8 @@ def test_choosing_the_pass_resumes_the_pass_clock_and_the_second_round_keeps_the
     table = table_at(history, clock, exchange=2)
     table.deal()
     pick(table)
-    table.give_pass()
-    table.run(table.decide_passes())
+    table.exchange.give()
+    table.run(table.exchange.decide())
     assert table.phase is Phase.EXCHANGING and len(table.current.passes) == 1 and table.exchange.can_pick
     first = dict(table.current.passes[0])
     clock.t += 22.5  # of the second pass's 60 seconds
@@ -210,7 +210,7 @@ def test_a_pass_the_computer_made_after_the_player_left_stays_the_computers(hist
     table.progress.keep()
     again = continued(history, clock)
     assert again.human == 0 and again.exchange.passes[0] == table.exchange.passes[0]
-    again.run(again.decide_passes())
+    again.run(again.exchange.decide())
     assert again.current.passed_after_leaving == (0,) and own_passes(again.current, 0) == ()
 
 

@@ -54,11 +54,11 @@ def test_each_round_moves_the_cards_and_then_arranging_starts_with_the_new_hand(
         assert t.phase is Phase.EXCHANGING and t.exchange.round == k
         assert verdict(t, Action.PASS).allowed is Allowed.GREYED  # nothing selected yet
         assert verdict(t, Action.PLACE).allowed is Allowed.HIDDEN and verdict(t, Action.READY).allowed is Allowed.HIDDEN
-        t.decide_passes()
+        t.exchange.decide()
         pick_three(t)
         assert verdict(t, Action.PASS).allowed is Allowed.ALLOWED
         selected = t.arrange.selected
-        t.give_pass()
+        t.exchange.give()
         assert set(rec.passes[k][0]) == selected
     assert t.phase is Phase.ARRANGING and len(rec.passes) == rounds
     assert rec.dealt == dealt and rec.hands != dealt
@@ -74,7 +74,7 @@ def test_the_pass_needs_exactly_three_cards() -> None:
     st = t.arrange
     t.apply(st.toggle_select())
     with pytest.raises(ArrangeError) as err:
-        t.give_pass()
+        t.exchange.give()
     assert err.value.why is Why.SELECT_THREE and err.value.params == {"n": 1}
 
 
@@ -83,9 +83,9 @@ def test_a_computer_pass_for_another_round_or_deal_is_ignored() -> None:
     t.start_deal()
     request = t.exchange.requests()[0]
     stale = replace(request, round=1)
-    assert not t.accept_pass(stale, run_pass(stale).cards)
-    assert t.accept_pass(request, run_pass(request).cards)
-    assert not t.accept_pass(request, run_pass(request).cards)  # twice
+    assert not t.exchange.accept(stale, run_pass(stale).cards)
+    assert t.exchange.accept(request, run_pass(request).cards)
+    assert not t.exchange.accept(request, run_pass(request).cards)  # twice
 
 
 # The helper's pass at the time-out is asked of the hard level (checked); it is chosen at a small budget here:
@@ -99,31 +99,31 @@ def test_the_clock_of_a_pass_runs_out_and_the_helper_passes_for_the_player(monke
     t = Table(TableConfig(seed=5, levels=(Level.EASY,) * 3, exchange=1, time_limit=60, takeover=False), now=clock)
     t.start_deal()
     assert t.time_left() == 30.0  # half the arranging limit
-    t.decide_passes()
+    t.exchange.decide()
     clock.t += 30
     assert t.timed_out()
     (request,) = t.on_timeout().requests
     assert request is not None and request.purpose is Purpose.TAKEOVER and request.level is Level.HARD
     assert not t.timed_out() and not t.exchange.can_pick
-    assert t.accept_pass(request, run_pass(request).cards)
+    assert t.exchange.accept(request, run_pass(request).cards)
     assert t.phase is Phase.ARRANGING and t.time_left() == 60.0 and t.current.passed_for_human
 
 
 def test_leaving_during_the_exchange_hands_the_pass_to_the_computer() -> None:
     t = exchange_table()
     t.start_deal()
-    t.decide_passes()
+    t.exchange.decide()
     (request,) = t.leave().requests
     assert request is not None and request.seat == 0
-    assert t.accept_pass(request, run_pass(request).cards)
+    assert t.exchange.accept(request, run_pass(request).cards)
     assert t.phase is Phase.ARRANGING and t.human is None
 
 
 def test_watching_every_seat_passes_by_itself() -> None:
     t = Table(replace(config(seed=2, exchange=2), watch=True, levels=(Level.EASY,) * 3), now=Clock())
     t.start_deal()
-    t.decide_passes()
-    t.decide_passes()
+    t.exchange.decide()
+    t.exchange.decide()
     assert t.phase is Phase.ARRANGING and len(t.current.passes) == 2
 
 
@@ -144,9 +144,9 @@ def _played_deal(rounds: int = 2) -> DealRecord:
     t = exchange_table(rounds)
     rec = t.start_deal()
     for _ in range(rounds):
-        t.decide_passes()
+        t.exchange.decide()
         pick_three(t)
-        t.give_pass()
+        t.exchange.give()
     t.decide_computers()
     choice = run_ai(t.ask.takeover_request())
     t.apply(t.arrange.with_arrangement(choice.decision.arrangement))
@@ -282,7 +282,7 @@ def test_any_watched_deal_with_passes_rebuilds_exactly(seed: int, rounds: int, w
     t = Table(cfg, now=Clock())
     rec = t.start_deal()
     for _ in range(rounds):
-        t.decide_passes()
+        t.exchange.decide()
     t.decide_computers()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     back = DealRecord.from_dict(rec.to_dict())
@@ -319,13 +319,13 @@ def test_a_pass_the_computer_chose_at_the_time_out_is_kept_by_round_and_never_pr
     clock = Clock(1000.0)
     t = Table(TableConfig(seed=5, levels=(Level.EASY,) * 3, exchange=2, time_limit=60), now=clock)
     rec = t.start_deal()
-    t.decide_passes()
+    t.exchange.decide()
     pick_three(t)
-    t.give_pass()  # round 1: the player's own
-    t.decide_passes()
+    t.exchange.give()  # round 1: the player's own
+    t.exchange.decide()
     clock.t += 30
     (request,) = t.on_timeout().requests  # round 2: the clock runs out
-    assert request is not None and t.accept_pass(request, run_pass(request).cards)
+    assert request is not None and t.exchange.accept(request, run_pass(request).cards)
     assert rec.passed_for_human == (1,)
     assert [r.round for r in t.coach.pass_requests(rec, 0, TableView())] == [0]
     back = DealRecord.from_dict(rec.to_dict())
@@ -340,9 +340,9 @@ def test_after_the_exchange_each_seat_knows_where_its_last_pass_went() -> None:
     t = exchange_table(1)
     rec = t.start_deal()
     assert t.ask.view_for(1).held == ()  # nothing has moved yet
-    t.decide_passes()
+    t.exchange.decide()
     pick_three(t)
-    t.give_pass()
+    t.exchange.give()
     given = rec.passes[-1][0]
     assert t.phase is Phase.ARRANGING
     for seat in rec.seats:

@@ -31,8 +31,8 @@ def pick_and_pass(t: Table) -> None:
     for card in st.order[:3]:
         st = st.toggle_select(card)
     t.apply(st)
-    t.give_pass()
-    t.run(t.decide_passes())
+    t.exchange.give()
+    t.run(t.exchange.decide())
 
 
 def test_a_deal_of_two_passes_one_timed_out_reads_in_order_with_who_and_the_seconds() -> None:
@@ -44,7 +44,7 @@ def test_a_deal_of_two_passes_one_timed_out_reads_in_order_with_who_and_the_seco
     assert t.phase is Phase.EXCHANGING and t.exchange.can_pick
     clock.t += 30  # the second pass's clock runs out: the computer chooses it
     t.run(t.on_timeout())
-    t.run(t.decide_passes())  # the others pass the second round too
+    t.run(t.exchange.decide())  # the others pass the second round too
     assert t.phase is Phase.ARRANGING
     clock.t += 20
     t.apply(t.arrange.with_arrangement(stand_in(t.current.hands[0])))
@@ -66,7 +66,7 @@ def test_a_pass_chosen_after_the_player_left_is_the_computers_and_not_priced() -
     t = table(clock, exchange=1, seed=4)
     t.deal()
     t.run(t.leave())  # the computer takes the seat over during the exchange
-    t.run(t.decide_passes())
+    t.run(t.exchange.decide())
     t.run(t.decide_computers())
     rec = t.history[-1]
     made = decisions_of(rec, 0)

@@ -24,14 +24,14 @@ from tests.tiers import examples
 def _pass_everything(table: Table) -> None:
     """Play the deal's exchange, if any: the computers' passes and the player's first three cards."""
     while table.phase is Phase.EXCHANGING:
-        table.decide_passes()
+        table.exchange.decide()
         if table.exchange.can_pick:
             state = table.arrange
             assert state is not None
             for card in state.order[:3]:
                 state = state.move_to(card).toggle_select()
             table.apply(state)
-            table.give_pass()
+            table.exchange.give()
 
 
 @st.composite

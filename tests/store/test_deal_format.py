@@ -63,13 +63,13 @@ def _play(table: Table, rng: random.Random) -> DealRecord:
     rec = table.start_deal()
     while table.phase is Phase.EXCHANGING:
         for request in table.exchange.requests():  # the computers' passes: three cards at random (the AI is slow)
-            table.accept_pass(request, tuple(rng.sample(request.hand, 3)))
+            table.exchange.accept(request, tuple(rng.sample(request.hand, 3)))
         if table.phase is Phase.EXCHANGING and table.arrange is not None and table.human is not None:
             state = table.arrange
             for card in state.order[:3]:
                 state = state.move_to(card).toggle_select()
             table.apply(state)
-            table.give_pass()
+            table.exchange.give()
     rounds = range(len(rec.passes))
     for seat in rec.seats:
         rec.decisions[seat] = random_decision(rec.hands[seat], rng, table.preset)

@@ -53,7 +53,7 @@ class Passing:
     def accept(self, message: Chosen) -> None:
         """A pass is in: take it, and move on when the round (or the exchange) is complete."""
         screen = self.screen
-        step = screen.table.accept_pass(message.request, message.choice.cards)
+        step = screen.table.exchange.accept(message.request, message.choice.cards)
         if not step:
             screen.redraw()
             return
@@ -65,7 +65,7 @@ class Passing:
         """enter while choosing: pass the three cards selected."""
         screen = self.screen
         try:
-            step = screen.table.give_pass()
+            step = screen.table.exchange.give()
         except ArrangeError as exc:
             screen.error(exc)
             screen.redraw()
