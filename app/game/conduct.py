@@ -1,7 +1,7 @@
 """What the table asks of whoever drives it after each conducting call (:class:`Next`).
 
-:class:`~app.game.table.Table` conducts the deal: ``deal``, ``accept``, ``accept_takeover``, ``ready``,
-``give_pass``, ``accept_pass``, ``on_timeout``, ``resolve_timeout`` and ``leave`` each return a :class:`Next`:
+:class:`~app.game.table.Table` conducts the deal: its ``deal``, ``accept``, ``ready`` and ``leave``, its exchange's
+``give`` and ``accept`` and its countdown's ``on_timeout``, ``resolve`` and ``accept`` each return a :class:`Next`:
 the requests to run (the computers' decisions or passes, a takeover), the deal just scored (its reveal to show),
 the seat whose decision or passes the coach may price now, and whether the host must choose after a time-out.
 The table screen runs the requests in workers and forwards their answers (:meth:`Table.answer`); headless play
@@ -32,7 +32,7 @@ class Next:
     coach: tuple[int, TableView] | None = None  # the seat whose decision is in, and its view when it decided
     coach_passes: int | None = None  # the exchange is over: the seat whose passes the coach may price
     passed: bool = False  # a round of 換三張 is complete: the cards moved
-    host: bool = False  # the time is up with takeover off: the host chooses (:meth:`Table.resolve_timeout`)
+    host: bool = False  # the time is up with takeover off: the host chooses (:meth:`Countdown.resolve`)
     taken: bool = True
 
     def __bool__(self) -> bool:

@@ -24,6 +24,7 @@ from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .clock import Clock
 from .conduct import REFUSED, Next, answer_each
+from .countdown import Countdown
 from .phase import Phase
 from .progress import Made, Progress
 from .record import DealRecord
@@ -49,14 +50,13 @@ class Table(Protocol):
     levels: list[Level]
     phase: Phase
     clock: Clock
+    countdown: Countdown
     sort: str
     now: Callable[[], float]
     ask: Asking
     progress: Progress
 
     def begin_arranging(self) -> None: ...
-
-    def time_left(self) -> float | None: ...
 
     def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next: ...
 
@@ -268,7 +268,7 @@ class Exchange:
         """The seconds the player took over this round's pass: what its clock used (a clock held under a dialog
         does not count, and a pass resumed by Continue counts what was used before), else the time it was open."""
         t = self.table
-        full, left = pass_seconds(t.config.time_limit), t.time_left()
+        full, left = pass_seconds(t.config.time_limit), t.countdown.left()
         used = t.now() - self._opened if full is None or left is None else full - left
         k = len(rec.passes)
         rec.pass_seconds = (*rec.pass_seconds[:k], *(None,) * (k - len(rec.pass_seconds)), max(0.0, used))

@@ -33,6 +33,7 @@ from rules.ledger import EndReason
 from rules.presets import Preset
 
 from .clock import Clock
+from .countdown import Countdown
 from .phase import Phase
 from .record import DealRecord, Decider
 from .wagers import Wagers
@@ -211,6 +212,7 @@ class Kept(Protocol):
     phase: Phase
     current: DealRecord | None
     clock: Clock
+    countdown: Countdown
     arrange: Any  # :class:`app.game.arrange.ArrangeState` while the player arranges or picks a pass
     wagers: Wagers
     exchange: Any  # :class:`app.game.exchange.Exchange`: its ``passes`` of the round under way, ``can_pick``
@@ -219,8 +221,6 @@ class Kept(Protocol):
     def now(self) -> float: ...
 
     def state(self) -> dict[str, Any]: ...
-
-    def time_left(self) -> float | None: ...
 
     def session_end_reason(self) -> EndReason | None: ...
 
@@ -339,13 +339,13 @@ class Progress:
         table = self.table
         if table.phase is Phase.ARRANGING:
             self.passing = None  # the exchange is over: only the arrangement's clock runs
-            left = table.time_left()
+            left = table.countdown.left()
             if left is not None:
                 self.left = left
         elif table.phase is Phase.EXCHANGING and table.exchange.taken:
             self.passing = 0.0  # the pass clock ran out and the helper is choosing: Continue has it choose again
         elif table.phase is Phase.EXCHANGING and table.exchange.can_pick:
-            self.passing = table.time_left()
+            self.passing = table.countdown.left()
         elif table.phase is Phase.EXCHANGING:
             self.passing = None  # the pass is made: no pass clock runs until the next round's
 

@@ -127,7 +127,7 @@ class OneDeal(Table):
         self.number, self.current = old.number, rec
         self.reveal, self.arrange = RevealProgress(), None
         self.wagers.double = None
-        self.timeout = None
+        self.countdown.handled = None
         self.clock.limit(None)
         self.phase = Phase.ARRANGING
         if self.retrying and old.human is not None:

@@ -16,7 +16,7 @@ from .table import Table
 def sample_records(deals: int = 25, seed: int = 2026) -> list[dict[str, Any]]:
     """``deals`` deals of each preset, as :meth:`DealRecord.to_dict` writes them; every seat at level easy
     (the player's seat taken over), so that the pool is made in a second or two. Played headlessly through the
-    table's own conducting calls (:meth:`Table.deal`, :meth:`Table.accept_takeover`, :meth:`Table.run`)."""
+    table's own conducting calls (:meth:`Table.deal`, :meth:`Countdown.accept`, :meth:`Table.run`)."""
     out: list[dict[str, Any]] = []
     for preset in Preset:
         config = TableConfig(
@@ -28,7 +28,7 @@ def sample_records(deals: int = 25, seed: int = 2026) -> list[dict[str, Any]]:
             if table.phase is Phase.ROUND_SUMMARY:  # arcade: a round is over, the next deal starts the next
                 step = table.deal()
             request = table.ask.takeover_request()
-            step = table.run(table.accept_takeover(request, run_ai(request)).then(step))
+            step = table.run(table.countdown.accept(request, run_ai(request)).then(step))
             assert step.scored is not None
             out.append(step.scored.to_dict())
             table.finish_reveal()

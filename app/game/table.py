@@ -23,7 +23,6 @@ from typing import Any
 from ai import Choice, Level, PassChoice
 from app.config import STAKES, TableConfig
 from rules.cards import Card
-from rules.deal import Decision
 from rules.dealing import deal_by_key, session_key
 from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, ledger_from_dict, new_ledger
 from rules.presets import Preset
@@ -37,11 +36,12 @@ from .banker import deal_stakes, next_banker
 from .clock import Clock
 from .coach import Coach
 from .conduct import REFUSED, Next, answer_each, play_out
+from .countdown import Countdown
 from .exchange import Exchange
 from .exemption import hand_in, prefilled
 from .helping import Helper
 from .journal import Recorder
-from .phase import Phase, SeatState, Timeout
+from .phase import Phase, SeatState
 from .progress import Progress, restore_made
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
@@ -83,8 +83,6 @@ class Table:
         self.arrange: ArrangeState | None = None
         self.wagers = Wagers(self)  # the player's 賭倍 this deal and stake from the next deal on
         self.clock = Clock(now)  # the countdown to decide (arranging, a pass), with its holds
-        # This deal's time-out: None (not yet), else how it is handled (:meth:`on_timeout`, :meth:`resolve_timeout`).
-        self.timeout: Timeout | None = None
         self.reveal = RevealProgress()
         self.over_reason: EndReason | None = None
         self.seats = config.seats  # the chairs in use; the others stay empty all session
@@ -101,6 +99,7 @@ class Table:
         self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
         self.exchange = Exchange(self)  # 換三張: the rounds of passing
         self.progress = Progress(self)  # the deal in progress and its clock, kept with the session for Continue
+        self.countdown = Countdown(self)  # the seconds left to decide, and the time-out at zero
 
     # ---- what the table is
 
@@ -228,7 +227,7 @@ class Table:
         self.current = record
         self.reveal = RevealProgress()
         self.wagers.double = None
-        self.timeout = None
+        self.countdown.handled = None
         self.clock.restart()
         if not self.exchange.start(record):  # 換三張 first, when the table passes cards
             self.begin_arranging()
@@ -302,7 +301,7 @@ class Table:
             return self.exchange.accept(request, answer.cards)
         assert isinstance(answer, Choice)
         if request.purpose is Purpose.TAKEOVER:
-            return self.accept_takeover(request, answer)
+            return self.countdown.accept(request, answer)
         if request.purpose is Purpose.DECIDE:
             return self.accept(request, answer)
         raise ValueError(f"a {request.purpose} request is the helper's, not the table's")
@@ -311,7 +310,7 @@ class Table:
         """Headless: run ``step``'s requests now, and the ones their answers ask for, until nothing is asked."""
         return play_out(self, step)
 
-    def _decided(self) -> Next:
+    def decision_in(self) -> Next:
         """A seat's decision is in: the coach may price the player's own (with the view it was made with; never
         a hand the computer decided for them: no decision, no verdict); once every seat has decided, the deal is
         scored."""
@@ -337,7 +336,7 @@ class Table:
         rec.decided_by[request.seat] = Decider.TAKEOVER if request.seat == rec.human else Decider.level(request.level)
         if self.preset is Preset.ARCADE and choice.double is not None:
             rec.doubles[request.seat] = rec.seats[choice.double]
-        return self._decided()
+        return self.decision_in()
 
     def decide_computers(self) -> Next:
         """Headless: every computer seat still to decide decides now (scoring the deal once all have)."""
@@ -373,7 +372,7 @@ class Table:
             raise ArrangeError(Why.NOT_ARRANGING)
         if self.human in rec.decisions:
             raise ArrangeError(Why.LOCKED)
-        if self.timeout is not None:
+        if self.countdown.handled is not None:
             raise ArrangeError(Why.TIME_UP)
         decision = self.arrange.decision()
         rec.decisions[self.human] = decision
@@ -382,7 +381,7 @@ class Table:
         if self.preset is Preset.ARCADE:
             rec.doubles[self.human] = self.wagers.double
         self.clock.limit(None)
-        step = self._decided()
+        step = self.decision_in()
         self.progress.decided()  # READY is written at once while the others still think
         return step
 
@@ -400,96 +399,8 @@ class Table:
             and self.human is not None
             and self.arrange is not None
             and not self.human_ready
-            and self.timeout is None
+            and self.countdown.handled is None
         )
-
-    @property
-    def awaiting_host(self) -> bool:
-        """True while the host must choose after a time-out without takeover (:meth:`resolve_timeout`)."""
-        return self.timeout is Timeout.HOST and self.phase is Phase.ARRANGING
-
-    def time_left(self) -> float | None:
-        """Seconds left to arrange (None without a limit or once the human is ready); stopped at zero while
-        the host chooses after a time-out."""
-        if self.awaiting_host:
-            return 0.0
-        picking = self.exchange.can_pick  # 換三張: the clock of the pass
-        if (self.phase is not Phase.ARRANGING or self.human_ready) and not picking:
-            return None
-        return self.clock.left()
-
-    def timed_out(self) -> bool:
-        """True when the countdown has reached zero and the time-out is still to be handled (:meth:`on_timeout`)."""
-        if self.timeout is not None:
-            return False
-        left = self.time_left()
-        return left is not None and left <= 0
-
-    def accept_takeover(self, request: AIRequest, choice: Choice) -> Next:
-        """The computer's completion of the human's hand at the time-out; legal by construction."""
-        rec = self.current
-        if rec is None or request.deal != rec.number or self.phase is not Phase.ARRANGING:
-            return REFUSED
-        seat = request.seat
-        if seat in rec.decisions:
-            return REFUSED
-        decision = choice.decision
-        if self.arrange is not None and self.arrange.declared is not None:
-            decision = Decision.declared(self.arrange.hand, self.arrange.declared)  # the player's own choice
-        elif decision.arrangement is not None and self.arrange is not None:
-            self.arrange = self.arrange.with_arrangement(decision.arrangement)
-        rec.decisions[seat] = decision
-        rec.decided_by[seat] = Decider.TIMEOUT
-        if self.preset is Preset.ARCADE:
-            rec.doubles[seat] = (
-                self.wagers.double
-                if self.wagers.double is not None
-                else (None if choice.double is None else rec.seats[choice.double])
-            )
-        self.clock.limit(None)
-        if self.human is None:
-            self.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)
-        return self._decided()
-
-    def on_timeout(self) -> Next:
-        """At zero (rules/RULES.md §10: the player counts as having left).
-
-        With takeover allowed: the request that has the computer complete the hand around the placed cards.
-        With it off: ``host``; the countdown stops at zero and the host must choose (:meth:`resolve_timeout`).
-        """
-        if self.exchange.can_pick:  # a pass: the helper chooses it, whatever the takeover setting (RULES.md §21)
-            request = self.exchange.timeout()
-            return Next(() if request is None else (request,))
-        if self.phase is not Phase.ARRANGING or self.human is None or self.human_ready or self.timeout is not None:
-            raise ArrangeError(Why.NOT_ARRANGING)
-        if self.config.takeover:
-            self.timeout = Timeout.TAKEOVER
-            return Next((self.ask.takeover_request(),))
-        self.timeout = Timeout.HOST
-        self.clock.limit(None)
-        return Next(host=True)
-
-    def resolve_timeout(self, computer: bool) -> Next:
-        """The host's choice after a time-out without takeover (rules/RULES.md §10).
-
-        ``computer``: the computer plays the seat from now on, as for a player who left: it completes this
-        hand around the placed cards (the returned request, for :meth:`accept_takeover`) and plays the seat in
-        the later deals; the player watches and may take a seat again (:meth:`take_seat`). Otherwise the table
-        ends (reason ``timeout``) and nothing is asked.
-        """
-        if not self.awaiting_host:
-            raise ArrangeError(Why.NOT_ARRANGING)
-        if not computer:
-            self.end(EndReason.TIMEOUT)
-            return Next()
-        request = self.ask.takeover_request()
-        self.timeout = Timeout.TAKEOVER
-        seat = self.human
-        assert seat is not None
-        self.human = None
-        self.viewer = seat
-        self.clock.limit(None)
-        return Next((request,))
 
     # ---- leaving and taking seats
 

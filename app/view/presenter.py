@@ -215,7 +215,7 @@ class TablePresenter:
             specials = any(line.kind in SPECIAL_IDS for line in step.lines)
             ring = ring or step.kind in (StepKind.SWEEPS, StepKind.HOME_RUNS) or specials
         self._bell_steps = max(self._bell_steps, shown)
-        left = table.time_left()
+        left = table.countdown.left()
         if left is not None and 0 < left <= 10:
             second = int(left + 0.999)
             if second != self._bell_second:
@@ -569,7 +569,7 @@ class TablePresenter:
     def countdown(self) -> tuple[str, str]:
         """The time left and its alarm: "warning" in the last 15 seconds, "danger" in the last 5, "" before
         (and no text without a time limit)."""
-        left = self.table.time_left()
+        left = self.table.countdown.left()
         if left is None:
             return "", ""
         secs = int(left + 0.999)

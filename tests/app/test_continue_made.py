@@ -72,7 +72,7 @@ def test_a_pass_made_while_the_others_choose_is_never_offered_again(history: His
     clock = Clock()
     table = table_at(history, clock, exchange=1)
     table.deal()
-    assert table.exchange.can_pick and table.time_left() == pytest.approx(60.0)
+    assert table.exchange.can_pick and table.countdown.left() == pytest.approx(60.0)
     clock.t += 9
     pick(table)
     given = tuple(sorted(table.arrange.selected))
@@ -81,7 +81,7 @@ def test_a_pass_made_while_the_others_choose_is_never_offered_again(history: His
         table.progress.keep()
     again = continued(history, clock)
     assert again.phase is Phase.EXCHANGING and not again.exchange.can_pick
-    assert again.exchange.passes[0] == given and again.time_left() is None
+    assert again.exchange.passes[0] == given and again.countdown.left() is None
     again.run(again.exchange.decide())  # the others pass: the round completes with the pass that was made
     assert again.phase is Phase.ARRANGING and again.current.passes[0][0] == given
     assert again.current.pass_seconds == (pytest.approx(9.0),)  # and the seconds it took
@@ -111,7 +111,7 @@ def test_arranging_after_the_pass_keeps_the_hand_received_the_placed_cards_and_t
     rec = again.current
     assert again.phase is Phase.ARRANGING and not again.exchange.active
     assert rec.hands == hand and rec.passes == passes and again.arrange.rows == placed
-    assert again.time_left() == pytest.approx(120 - 33, abs=1.0)  # the arrange clock, not the pass clock
+    assert again.countdown.left() == pytest.approx(120 - 33, abs=1.0)  # the arrange clock, not the pass clock
     assert again.arrange.received == again.exchange.received  # what came in is still marked
 
 
@@ -129,7 +129,7 @@ def test_choosing_the_pass_resumes_the_pass_clock_and_the_second_round_keeps_the
     assert InProgress.from_state(history.resumable().state).passing == pytest.approx(37.5)
     again = continued(history, clock)
     assert again.current.passes == [first] and again.exchange.can_pick
-    assert again.time_left() == pytest.approx(37.5)
+    assert again.countdown.left() == pytest.approx(37.5)
 
 
 def test_ready_pressed_while_the_computers_think_stands_after_continue(history: History) -> None:
@@ -144,7 +144,7 @@ def test_ready_pressed_while_the_computers_think_stands_after_continue(history: 
     again = continued(history, clock)
     rec = again.current
     assert rec.decisions[0] == choice.decision and rec.own(0) and rec.seconds == pytest.approx(12.0)
-    assert not again.can_arrange and again.time_left() is None
+    assert not again.can_arrange and again.countdown.left() is None
     again.run(again.decide_computers())
     assert again.phase is Phase.REVEALING and again.history[-1].decisions[0] == choice.decision
 
@@ -161,7 +161,7 @@ def test_a_stake_chosen_during_a_banker_deal_holds_from_the_next_deal_after_cont
     again = continued(history, clock)
     assert again.current.stakes == stakes and again.wagers.stake == 2
     assert again.arrange.rows[Row.FRONT] == table.arrange.rows[Row.FRONT]
-    assert again.time_left() == pytest.approx(115.0)
+    assert again.countdown.left() == pytest.approx(115.0)
 
 
 def test_what_was_made_reads_back_and_a_part_that_does_not_read_is_left_out() -> None:
@@ -190,7 +190,7 @@ def test_the_computers_double_goes_back_with_the_hand_it_finished_at_the_time_ou
     table = table_at(history, clock, Preset.ARCADE, seed=11, time_limit=30)
     table.deal()
     clock.t += 31
-    table.run(table.on_timeout())  # the computer completes the hand (the computers' own requests still open)
+    table.run(table.countdown.on_timeout())  # the computer completes the hand (the computers' own requests still open)
     rec = table.current
     assert rec.decided_by[0].value == "timeout" and 0 in rec.doubles
     double = rec.doubles[0]
@@ -219,7 +219,7 @@ def test_a_pass_clock_that_ran_out_does_not_come_back_full(history: History) -> 
     table = table_at(history, clock, exchange=1)
     table.deal()
     clock.t += 61
-    table.on_timeout()  # the helper is choosing the pass when the player leaves
+    table.countdown.on_timeout()  # the helper is choosing the pass when the player leaves
     table.progress.keep()
     again = continued(history, clock)
-    assert again.exchange.can_pick and again.time_left() == 0.0 and again.timed_out()
+    assert again.exchange.can_pick and again.countdown.left() == 0.0 and again.countdown.timed_out()

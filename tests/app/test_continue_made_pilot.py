@@ -57,7 +57,7 @@ async def test_a_pass_made_then_a_card_placed_survives_leave_and_continue() -> N
         assert again is not table and again.phase is Phase.ARRANGING and not again.exchange.can_pick
         assert again.current.hands == hands and again.current.passes == passes
         assert again.arrange.rows == placed
-        assert again.time_left() == pytest.approx(100.0, abs=1.0)
+        assert again.countdown.left() == pytest.approx(100.0, abs=1.0)
 
 
 @pytest.mark.pilot
@@ -72,7 +72,7 @@ async def test_leaving_while_choosing_the_pass_resumes_the_pass_with_its_clock()
         clock.t += 14
         again = (await back_and_continue(pilot, "deal 1: choosing the pass (0:46 left)")).table
         assert again.phase is Phase.EXCHANGING and again.exchange.can_pick and not again.current.passes
-        assert again.current.hands == dealt and again.time_left() == pytest.approx(46.0, abs=1.0)
+        assert again.current.hands == dealt and again.countdown.left() == pytest.approx(46.0, abs=1.0)
 
 
 @pytest.mark.pilot
@@ -91,7 +91,7 @@ async def test_a_banker_deal_keeps_its_stakes_the_stake_chosen_and_the_placed_ca
         clock.t += 30
         again = (await back_and_continue(pilot)).table
         assert again.phase is Phase.ARRANGING and again.current.stakes == stakes and again.wagers.stake == 2
-        assert again.arrange.rows == placed and again.time_left() == pytest.approx(60.0, abs=1.0)
+        assert again.arrange.rows == placed and again.countdown.left() == pytest.approx(60.0, abs=1.0)
 
 
 @pytest.mark.pilot

@@ -22,7 +22,7 @@ def test_a_hand_the_computer_finished_at_the_time_out_has_no_verdict_anywhere(tm
     table = Table(cfg, now=clock, journal=Journal(history))
     table.deal()
     clock.t += 31
-    table.run(table.on_timeout())  # the computer completes the hand
+    table.run(table.countdown.on_timeout())  # the computer completes the hand
     step = table.run(table.decide_computers())
     rec = table.history[-1]
     assert rec.decided_by[0].value == "timeout" and step.coach is None  # nothing asked of the coach

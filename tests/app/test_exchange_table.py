@@ -98,15 +98,15 @@ def test_the_clock_of_a_pass_runs_out_and_the_helper_passes_for_the_player(monke
     clock = Clock(1000.0)
     t = Table(TableConfig(seed=5, levels=(Level.EASY,) * 3, exchange=1, time_limit=60, takeover=False), now=clock)
     t.start_deal()
-    assert t.time_left() == 30.0  # half the arranging limit
+    assert t.countdown.left() == 30.0  # half the arranging limit
     t.exchange.decide()
     clock.t += 30
-    assert t.timed_out()
-    (request,) = t.on_timeout().requests
+    assert t.countdown.timed_out()
+    (request,) = t.countdown.on_timeout().requests
     assert request is not None and request.purpose is Purpose.TAKEOVER and request.level is Level.HARD
-    assert not t.timed_out() and not t.exchange.can_pick
+    assert not t.countdown.timed_out() and not t.exchange.can_pick
     assert t.exchange.accept(request, run_pass(request).cards)
-    assert t.phase is Phase.ARRANGING and t.time_left() == 60.0 and t.current.passed_for_human
+    assert t.phase is Phase.ARRANGING and t.countdown.left() == 60.0 and t.current.passed_for_human
 
 
 def test_leaving_during_the_exchange_hands_the_pass_to_the_computer() -> None:
@@ -324,7 +324,7 @@ def test_a_pass_the_computer_chose_at_the_time_out_is_kept_by_round_and_never_pr
     t.exchange.give()  # round 1: the player's own
     t.exchange.decide()
     clock.t += 30
-    (request,) = t.on_timeout().requests  # round 2: the clock runs out
+    (request,) = t.countdown.on_timeout().requests  # round 2: the clock runs out
     assert request is not None and t.exchange.accept(request, run_pass(request).cards)
     assert rec.passed_for_human == (1,)
     assert [r.round for r in t.coach.pass_requests(rec, 0, TableView())] == [0]

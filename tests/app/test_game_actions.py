@@ -90,9 +90,9 @@ def test_watching_offers_taking_a_seat() -> None:
 def test_timeouts_and_requests_name_their_purpose() -> None:
     t = table(time_limit=30, takeover=False)
     t.start_deal()
-    assert t.on_timeout().host and t.timeout is Timeout.HOST and t.awaiting_host
-    (request,) = t.resolve_timeout(computer=True).requests
-    assert request is not None and request.purpose is Purpose.TAKEOVER and t.timeout is Timeout.TAKEOVER
+    assert t.countdown.on_timeout().host and t.countdown.handled is Timeout.HOST and t.countdown.awaiting_host
+    (request,) = t.countdown.resolve(computer=True).requests
+    assert request is not None and request.purpose is Purpose.TAKEOVER and t.countdown.handled is Timeout.TAKEOVER
     assert all(r.purpose is Purpose.DECIDE for r in t.ask.computer_requests())
 
 

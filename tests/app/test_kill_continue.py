@@ -43,7 +43,7 @@ CHILD = textwrap.dedent(
             clock.t += 17.3
             screen.clock.tick()  # the countdown's quarter-second tick: it saves the clock
             hands = {str(s): [str(c) for c in h] for s, h in table.current.hands.items()}
-            print(json.dumps({"number": table.number, "hands": hands, "left": table.time_left()}), flush=True)
+            print(json.dumps({"number": table.number, "hands": hands, "left": table.countdown.left()}), flush=True)
             await asyncio.sleep(3600)  # killed here
 
     asyncio.run(main())
@@ -92,7 +92,7 @@ async def test_kill_9_mid_deal_then_continue_gives_the_same_cards_and_the_time_l
         assert table.number == 2 and table.phase is Phase.ARRANGING
         hands = {str(s): [str(c) for c in h] for s, h in table.current.hands.items()}
         assert hands == seen["hands"]
-        assert table.time_left() == pytest.approx(seen["left"])  # the time left at the last save
+        assert table.countdown.left() == pytest.approx(seen["left"])  # the time left at the last save
 
 
 CHILD_EXCHANGE = textwrap.dedent(
@@ -119,7 +119,7 @@ CHILD_EXCHANGE = textwrap.dedent(
             rec = table.current
             print(json.dumps({"phase": table.phase.value, "hand": [str(c) for c in rec.hands[0]],
                               "passes": [{str(s): [str(c) for c in p] for s, p in r.items()} for r in rec.passes],
-                              "back": [str(c) for c in table.arrange.rows[2]], "left": table.time_left()}),
+                              "back": [str(c) for c in table.arrange.rows[2]], "left": table.countdown.left()}),
                   flush=True)
             await asyncio.sleep(3600)  # killed here
 
@@ -147,4 +147,4 @@ async def test_kill_9_after_the_pass_then_continue_keeps_the_pass_the_placed_car
         assert [str(c) for c in rec.hands[0]] == seen["hand"]
         assert [{str(s): [str(c) for c in p] for s, p in r.items()} for r in rec.passes] == seen["passes"]
         assert [str(c) for c in table.arrange.rows[2]] == seen["back"]
-        assert table.time_left() == pytest.approx(seen["left"], abs=1.0)
+        assert table.countdown.left() == pytest.approx(seen["left"], abs=1.0)

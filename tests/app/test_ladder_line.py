@@ -41,7 +41,7 @@ def test_the_hand_goes_in_as_dealt_with_no_ready_and_no_clock() -> None:
     t = ladder_table()
     step = t.deal()
     assert t.phase is Phase.ARRANGING and t.human_ready  # nobody pressed READY
-    assert t.time_left() is None  # a 60 s limit, and no clock runs
+    assert t.countdown.left() is None  # a 60 s limit, and no clock runs
     assert verdict(t, Action.READY).allowed is Allowed.HIDDEN
     assert t.current is not None and t.current.seconds is None  # no arranging time for the statistics
     t.run(step)  # the computers' hands come in: compared at once
@@ -51,7 +51,7 @@ def test_the_hand_goes_in_as_dealt_with_no_ready_and_no_clock() -> None:
 def test_an_arranged_preset_still_waits_for_ready() -> None:
     t = Table(config(Preset.TAIWAN, seed=5))
     t.deal()
-    assert not t.human_ready and t.time_left() is not None
+    assert not t.human_ready and t.countdown.left() is not None
 
 
 def test_the_players_line_is_the_13_cards_with_the_pattern_first_and_marked() -> None:

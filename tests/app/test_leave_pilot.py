@@ -94,7 +94,7 @@ async def test_back_to_the_menu_mid_deal_keeps_the_deal_then_the_computer_plays_
         await settle(pilot)
         again = table_screen(app).table
         assert again is not table and again.number == number and again.current.hands == hands
-        assert again.phase is Phase.ARRANGING and again.time_left() == pytest.approx(39.0)
+        assert again.phase is Phase.ARRANGING and again.countdown.left() == pytest.approx(39.0)
         # The reported bug: esc → the computer plays → esc → end: "the session is over", yet Continue offered it.
         screen = table_screen(app)
         await leave(pilot, "c")  # mid-deal: the computer finishes this hand and plays the seat on
@@ -148,7 +148,7 @@ async def test_during_the_exchange_back_to_the_menu_then_the_computer_plays_on()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = table_screen(app).table
-        assert table.phase is Phase.EXCHANGING and table.time_left() == pytest.approx(30.0)
+        assert table.phase is Phase.EXCHANGING and table.countdown.left() == pytest.approx(30.0)
         dealt = dict(table.current.hands)
         clock.t += 10
         await leave(pilot, "m")
@@ -159,7 +159,7 @@ async def test_during_the_exchange_back_to_the_menu_then_the_computer_plays_on()
         again = table_screen(app).table
         assert again.phase is Phase.EXCHANGING and again.current.hands == dealt  # the same cards, passed again
         table_screen(app).clock.tick()
-        assert again.time_left() == pytest.approx(20.0)  # the pass's time where it stood
+        assert again.countdown.left() == pytest.approx(20.0)  # the pass's time where it stood
         await leave(pilot, "c")  # the computer passes for the player, then plays the hand
         assert again.watching and again.history and again.history[0].passes
         await leave(pilot, "e")
@@ -205,7 +205,7 @@ async def test_ctrl_q_mid_deal_is_back_to_the_menu() -> None:
         await pilot.press("c")
         await settle(pilot)
         table = table_screen(again).table
-        assert table.current.hands == hands and table.time_left() == pytest.approx(45.0)
+        assert table.current.hands == hands and table.countdown.left() == pytest.approx(45.0)
 
 
 # ------------------------------------------------------------------ the drills

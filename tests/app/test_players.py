@@ -257,9 +257,9 @@ def test_the_time_out_takeover_completes_the_players_hand_only(players):
     t.decide_computers()
     t.apply(t.arrange.place(Row.BACK))
     clock.t += 31
-    (req,) = t.on_timeout().requests
+    (req,) = t.countdown.on_timeout().requests
     assert req is not None and req.seat == 0 and req.view.players == players
-    assert t.accept_takeover(req, run_ai(req)) and t.all_decided
+    assert t.countdown.accept(req, run_ai(req)) and t.all_decided
     assert t.current.result is not None and t.current.decided_by[0] == "timeout"  # the time-out, apart from a takeover
 
 

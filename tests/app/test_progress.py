@@ -61,7 +61,7 @@ def test_continue_deals_the_deal_in_progress_again_with_the_time_left(history: H
     again = restore_table(row, history.session_deals(row.id), history, now=clock)
     again.deal()
     assert again.number == 2 and again.current.hands == dealt and again.treasure == treasure
-    assert again.time_left() == pytest.approx(36.6)
+    assert again.countdown.left() == pytest.approx(36.6)
     # The deal scored after Continue is the session's second, and nothing is left in progress.
     play_random_deal_from(again)
     stored = history.session(row.id)
@@ -109,7 +109,7 @@ def test_the_first_deal_left_half_played_is_offered_by_continue(history: History
     assert row is not None and row.deals == 0 and InProgress.from_state(row.state) == InProgress(1, 50.0)
     again = restore_table(row, [], history, now=clock)
     again.deal()
-    assert again.current.hands == hands and again.time_left() == pytest.approx(50.0)
+    assert again.current.hands == hands and again.countdown.left() == pytest.approx(50.0)
 
 
 def test_a_session_ended_by_the_player_is_over(history: History) -> None:
@@ -184,7 +184,7 @@ def test_a_deal_left_during_the_exchange_gives_its_first_pass_the_time_that_was_
     clock = Clock()
     table = table_at(history, clock, Preset.TAIWAN, exchange=1)  # the pass has half the arranging time
     table.deal()
-    assert table.phase is Phase.EXCHANGING and table.time_left() == pytest.approx(30.0)
+    assert table.phase is Phase.EXCHANGING and table.countdown.left() == pytest.approx(30.0)
     dealt = dict(table.current.hands)
     clock.t += 12.5
     table.progress.keep()
@@ -193,7 +193,7 @@ def test_a_deal_left_during_the_exchange_gives_its_first_pass_the_time_that_was_
     again = restore_table(row, [], history, now=clock)
     again.deal()
     again.progress.tick()  # the first tick gives the pass its time back
-    assert again.current.hands == dealt and again.time_left() == pytest.approx(17.5)
+    assert again.current.hands == dealt and again.countdown.left() == pytest.approx(17.5)
     assert again.progress.time_for(1, 60) == 60.0  # arranging then has its full time: none of it was used
 
 

@@ -43,7 +43,7 @@ def test_a_deal_of_two_passes_one_timed_out_reads_in_order_with_who_and_the_seco
     pick_and_pass(t)
     assert t.phase is Phase.EXCHANGING and t.exchange.can_pick
     clock.t += 30  # the second pass's clock runs out: the computer chooses it
-    t.run(t.on_timeout())
+    t.run(t.countdown.on_timeout())
     t.run(t.exchange.decide())  # the others pass the second round too
     assert t.phase is Phase.ARRANGING
     clock.t += 20

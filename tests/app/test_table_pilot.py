@@ -180,7 +180,7 @@ async def test_timeout_without_takeover_asks_the_host_and_stops_the_clock():
         screen = table_screen(app)
         await _time_out(pilot, clock, screen)
         assert isinstance(app.screen, TimeoutScreen)
-        assert screen.table.awaiting_host and screen.table.phase is Phase.ARRANGING
+        assert screen.table.countdown.awaiting_host and screen.table.phase is Phase.ARRANGING
         assert screen.clock.paused
         assert "0:00" in str(screen.query_one("#countdown").render())
         # The countdown stays stopped while the dialog is open: more time and ticks change nothing.
@@ -188,7 +188,7 @@ async def test_timeout_without_takeover_asks_the_host_and_stops_the_clock():
         screen.clock.tick()
         await pilot.pause()
         assert isinstance(app.screen, TimeoutScreen) and len(app.screen_stack) == 3
-        assert screen.table.time_left() == 0.0 and screen.check_action("select", ()) is None
+        assert screen.table.countdown.left() == 0.0 and screen.check_action("select", ()) is None
         # A suggestion the player asked for just before the time-out no longer moves the cards.
         before = screen.table.arrange
         request = screen.table.ask.suggest_request()
@@ -230,7 +230,7 @@ async def test_timeout_without_takeover_the_computer_plays_the_seat():
         await pilot.press("n")
         await settle(pilot)
         assert table.number == 2 and table.watching and table.phase is Phase.RESULTS
-        assert table.current.decisions[0] is not None and table.time_left() is None
+        assert table.current.decisions[0] is not None and table.countdown.left() is None
         assert app.screen is screen
 
 
@@ -606,7 +606,7 @@ async def test_time_does_not_run_out_under_a_dialog_but_does_once_it_is_closed()
         await pilot.press("question_mark")
         await pilot.pause()
         await _time_out(pilot, clock, screen)
-        assert isinstance(app.screen, HelpScreen) and not screen.table.timed_out()
+        assert isinstance(app.screen, HelpScreen) and not screen.table.countdown.timed_out()
         await pilot.press("escape")
         await pilot.pause()
         await _time_out(pilot, clock, screen)
@@ -771,31 +771,31 @@ async def test_the_countdown_waits_while_the_board_is_hidden():
         screen = table_screen(app)
         clock.t += 5
         screen.clock.tick()
-        assert screen.table.time_left() == pytest.approx(25)
+        assert screen.table.countdown.left() == pytest.approx(25)
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         clock.t += 60  # far past the limit, behind the dialog
         screen.clock.tick()
-        assert screen.table.time_left() == pytest.approx(25) and not screen.table.timed_out()
+        assert screen.table.countdown.left() == pytest.approx(25) and not screen.table.countdown.timed_out()
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen
         clock.t += 2
         screen.clock.tick()
-        assert screen.table.time_left() == pytest.approx(23)
+        assert screen.table.countdown.left() == pytest.approx(23)
         # A terminal too small to show the board stops it as well, and a larger one starts it again.
         await pilot.resize_terminal(60, 20)
         await settle(pilot)
         screen.clock.tick()
         clock.t += 10
         screen.clock.tick()
-        assert screen.table.time_left() == pytest.approx(23)
+        assert screen.table.countdown.left() == pytest.approx(23)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         screen.clock.tick()
         clock.t += 3
-        assert screen.table.time_left() == pytest.approx(20)
+        assert screen.table.countdown.left() == pytest.approx(20)
         assert screen.table.phase is Phase.ARRANGING
 
 

@@ -267,14 +267,14 @@ def test_timeout_with_takeover_completes_around_placed_cards():
     st = t.arrange
     t.apply(st.place(Row.BACK))
     placed = t.arrange.rows[Row.BACK][0]
-    assert t.time_left() == 30
+    assert t.countdown.left() == 30
     clock.t += 29.5
-    assert not t.timed_out()
+    assert not t.countdown.timed_out()
     clock.t += 1
-    assert t.timed_out()
-    (req,) = t.on_timeout().requests
+    assert t.countdown.timed_out()
+    (req,) = t.countdown.on_timeout().requests
     assert req is not None and req.fixed == Fixed(back=(placed,))
-    assert t.accept_takeover(req, run_ai(req))
+    assert t.countdown.accept(req, run_ai(req))
     rec = t.current
     decision = rec.decisions[0]
     assert decision.arrangement is not None and placed in decision.arrangement.back
@@ -290,41 +290,41 @@ def _timed_out_without_takeover(clock: Clock) -> Table:
     t.decide_computers()
     t.apply(t.arrange.place(Row.BACK))
     clock.t += 31
-    assert t.timed_out()
-    assert t.on_timeout().host  # rules/RULES.md §10: the host chooses
+    assert t.countdown.timed_out()
+    assert t.countdown.on_timeout().host  # rules/RULES.md §10: the host chooses
     return t
 
 
 def test_timeout_without_takeover_stops_the_clock_and_waits_for_the_host():
     clock = Clock(1000.0)
     t = _timed_out_without_takeover(clock)
-    assert t.phase is Phase.ARRANGING and t.awaiting_host and t.human == 0
-    assert not t.can_arrange and not t.timed_out()  # handled once: no second time-out
+    assert t.phase is Phase.ARRANGING and t.countdown.awaiting_host and t.human == 0
+    assert not t.can_arrange and not t.countdown.timed_out()  # handled once: no second time-out
     clock.t += 500
-    assert t.time_left() == 0.0 and not t.timed_out()  # the countdown stays stopped at zero
+    assert t.countdown.left() == 0.0 and not t.countdown.timed_out()  # the countdown stays stopped at zero
     with pytest.raises(ArrangeError) as err:
         t.ready()
     assert err.value.why is Why.TIME_UP
     with pytest.raises(ArrangeError):
-        t.on_timeout()
+        t.countdown.on_timeout()
 
 
 def test_timeout_without_takeover_the_host_ends_the_table():
     t = _timed_out_without_takeover(Clock(1000.0))
-    assert not t.resolve_timeout(False).requests
-    assert t.phase is Phase.OVER and not t.awaiting_host and t.summary().reason == "timeout"
+    assert not t.countdown.resolve(False).requests
+    assert t.phase is Phase.OVER and not t.countdown.awaiting_host and t.summary().reason == "timeout"
     with pytest.raises(ArrangeError):
-        t.resolve_timeout(True)
+        t.countdown.resolve(True)
 
 
 def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     t = _timed_out_without_takeover(Clock(1000.0))
     placed = t.arrange.rows[Row.BACK][0]
-    (req,) = t.resolve_timeout(True).requests
+    (req,) = t.countdown.resolve(True).requests
     assert req is not None and req.seat == 0 and req.purpose == "takeover" and req.fixed == Fixed(back=(placed,))
     # From now on the seat is the computer's, as for a player who left: the player watches from it.
-    assert t.watching and t.viewer == 0 and not t.awaiting_host and t.phase is Phase.ARRANGING
-    assert t.accept_takeover(req, run_ai(req))
+    assert t.watching and t.viewer == 0 and not t.countdown.awaiting_host and t.phase is Phase.ARRANGING
+    assert t.countdown.accept(req, run_ai(req))
     rec = t.current
     assert rec.computer_for_human and placed in rec.decisions[0].arrangement.back and t.arrange is None
     assert t.all_decided
@@ -333,7 +333,7 @@ def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     assert not rec.fouled(0)
     t.finish_reveal()
     assert t.next() is Phase.ARRANGING and t.number == 2
-    assert t.watching and t.arrange is None and t.clock.deadline is None and t.time_left() is None
+    assert t.watching and t.arrange is None and t.clock.deadline is None and t.countdown.left() is None
     assert [r.seat for r in t.ask.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
     t.take_seat(0)  # 接玩: the player may sit down again from the next deal
     t.decide_computers()
@@ -347,7 +347,7 @@ def test_resolve_timeout_needs_a_pending_time_out():
     t = Table(cfg(time_limit=30, takeover=False), now=Clock(1000.0))
     t.start_deal()
     with pytest.raises(ArrangeError):
-        t.resolve_timeout(True)
+        t.countdown.resolve(True)
 
 
 def test_timeout_with_takeover_is_handled_once():
@@ -355,8 +355,8 @@ def test_timeout_with_takeover_is_handled_once():
     t = Table(cfg(time_limit=30), now=clock)
     t.start_deal()
     clock.t += 31
-    assert t.on_timeout().requests
-    assert not t.timed_out() and not t.can_arrange and not t.awaiting_host
+    assert t.countdown.on_timeout().requests
+    assert not t.countdown.timed_out() and not t.can_arrange and not t.countdown.awaiting_host
 
 
 def test_practice_keeps_no_score():

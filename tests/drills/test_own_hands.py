@@ -45,8 +45,8 @@ def test_a_time_out_hand_is_the_computers_and_never_your_mistake(tmp_path: Path)
 
     timed_out = table.start_deal()  # hand 1: the clock runs out, the computer completes the hand
     clock.t += 31
-    assert table.timed_out()
-    (request,) = table.on_timeout().requests
+    assert table.countdown.timed_out()
+    (request,) = table.countdown.on_timeout().requests
     table.answer(request, run_ai(request))  # type: ignore[arg-type]
     table.decide_computers()
     assert timed_out.result is not None and timed_out.decided_by[0] is Decider.TIMEOUT and not timed_out.own()

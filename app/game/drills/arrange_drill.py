@@ -153,7 +153,8 @@ class ArrangeTable(Table):
             human=0,
             options=self.config.options,
         )
-        self.current, self.reveal, self.timeout = rec, RevealProgress(), None
+        self.current, self.reveal = rec, RevealProgress()
+        self.countdown.handled = None
         self.wagers.double = None
         self.arrange = ArrangeState.new(hand, self.sort, self.config.options.wheel, frozenset())
         self.clock.limit(self.config.time_limit if self.config.time_limit > 0 else None)

@@ -64,8 +64,8 @@ class Clock:
         screen, table = self.screen, self.screen.table
         table.clock.hold(screen.is_too_small() or screen.app.screen is not screen)
         table.progress.tick()  # the deal in progress and its clock, kept with the session (once a second at most)
-        if table.timed_out():
-            step = table.on_timeout()
+        if table.countdown.timed_out():
+            step = table.countdown.on_timeout()
             if step.host:
                 self.ask_host()
                 return
@@ -104,9 +104,9 @@ class Clock:
 
     def _host_chose(self, choice: str | None) -> None:
         screen, table = self.screen, self.screen.table
-        if not table.awaiting_host:
+        if not table.countdown.awaiting_host:
             return
-        step = table.resolve_timeout(choice == "computer")
+        step = table.countdown.resolve(choice == "computer")
         self.pause(False)
         if not step.requests:
             screen.say("")

@@ -71,7 +71,7 @@ class Thinking:
             else:
                 self._decided(req, choice)
         elif req.purpose is Purpose.TAKEOVER:
-            step = screen.table.accept_takeover(req, choice)
+            step = screen.table.countdown.accept(req, choice)
             if step:
                 screen.say(screen.t("table.msg.takeover"), "warning")
             screen.follow(step)
