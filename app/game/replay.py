@@ -125,7 +125,7 @@ class OneDeal(Table):
             pass_seconds=old.pass_seconds,
         )
         self.number, self.current = old.number, rec
-        self.reveal, self.arrange = RevealProgress(), None
+        self.reveal.progress, self.arrange = RevealProgress(), None
         self.wagers.double = None
         self.countdown.handled = None
         self.clock.limit(None)

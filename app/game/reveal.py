@@ -1,15 +1,17 @@
 """The reveal of a scored deal: its steps (fronts, middles, backs, 打槍, 全壘打, bonuses, totals), the running
-tallies, each row's best hand, the count-up of the totals, and how far the reveal has got
-(:class:`RevealProgress`)."""
+tallies, each row's best hand, the count-up of the totals, how far the reveal has got (:class:`RevealProgress`),
+and the table's reveal of its current deal (:class:`Revealing`, held as ``table.reveal``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Protocol
 
 from rules.arrangement import Row
 
+from .phase import Phase
 from .record import SEATS, DealRecord
 
 # Frames of the totals' count-up (the money counting from its value before the deal to after it).
@@ -222,3 +224,52 @@ class RevealProgress:
             return before
         frames = count_frames(before, after, self.frames)
         return frames[min(self.frame, len(frames) - 1)]
+
+
+class Shown(Protocol):
+    """What the reveal reads and sets of its :class:`~app.game.table.Table` (a protocol: the table imports this
+    module)."""
+
+    phase: Phase
+    current: DealRecord | None
+
+    def money(self) -> tuple[int, ...]: ...
+
+
+class Revealing:
+    """The reveal of a table's current deal: how far it has got (:attr:`progress`, a new
+    :class:`RevealProgress` at each move) and the table's move to the results once it has all been shown."""
+
+    def __init__(self, table: Shown) -> None:
+        self.table = table
+        self.progress = RevealProgress()  # no steps until the deal is scored
+
+    @property
+    def steps(self) -> tuple[RevealStep, ...]:
+        """The reveal of the current deal (empty until it is scored)."""
+        return self.progress.steps
+
+    def advance(self) -> RevealProgress:
+        """One more step on show (the totals step starts the count-up)."""
+        if self.table.phase is Phase.REVEALING:
+            self.progress = self.progress.advance()
+        return self.progress
+
+    def count(self) -> RevealProgress:
+        """One frame of the totals' count-up; once :attr:`RevealProgress.counted`, call :meth:`finish`."""
+        if self.table.phase is Phase.REVEALING:
+            self.progress = self.progress.count()
+        return self.progress
+
+    def finish(self) -> None:
+        """The reveal has been shown (or skipped): the results."""
+        self.progress = self.progress.finish()
+        if self.table.phase is Phase.REVEALING:
+            self.table.phase = Phase.RESULTS
+
+    def money(self, seat: int) -> int:
+        """``seat``'s money as the reveal shows it: before the deal until the totals step, then counting."""
+        rec = self.table.current
+        if rec is None or rec.result is None or not rec.before:
+            return self.table.money()[seat]
+        return self.progress.money(rec.before[seat], rec.after[seat])

@@ -31,7 +31,7 @@ def sample_records(deals: int = 25, seed: int = 2026) -> list[dict[str, Any]]:
             step = table.run(table.countdown.accept(request, run_ai(request)).then(step))
             assert step.scored is not None
             out.append(step.scored.to_dict())
-            table.finish_reveal()
+            table.reveal.finish()
             if table.session_end_reason() is not None:
                 table = Table(config)
     return out

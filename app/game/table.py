@@ -1,9 +1,12 @@
 """The table's state machine as plain Python (no Textual): a session of deals at a table of two to four.
 
-:class:`Table` runs the session: phases ``dealing → arranging → revealing → results → next deal`` (plus
-``round_summary`` in arcade and ``over``), the seats, the AI requests, the countdown (from an injected ``now``
-clock and a ``time.monotonic()``-style deadline), scoring through :mod:`rules.scoring`, the session's money in
-one :class:`rules.ledger.Ledger`, and the reveal's progress. The screen only reads it and calls its methods.
+:class:`Table` conducts the session: phases ``dealing → arranging → revealing → results → next deal`` (plus
+``exchanging`` before arranging when the table passes cards, ``round_summary`` in arcade and ``over``), the seats,
+each seat's decision, scoring through :mod:`rules.scoring` and the session's money in one
+:class:`rules.ledger.Ledger`. What it hands to a part of its own is that part's one job: the AI's requests
+(``ask``), auto-arrange and hints (``helper``), the player's wagers (``wagers``), 換三張 (``exchange``), the
+countdown and its time-out (``countdown``), the reveal (``reveal``), the deal in progress kept for Continue
+(``progress``) and the coach (``coach``). The screen only reads it and calls its methods and its parts'.
 
 The table conducts each deal: every call that moves it on returns what happens next (:class:`.conduct.Next`:
 the requests to run, the deal it scored, what the coach may price). The screen runs those requests in worker
@@ -45,7 +48,7 @@ from .phase import Phase, SeatState
 from .progress import Progress, restore_made
 from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
-from .reveal import RevealProgress, RevealStep, reveal_steps
+from .reveal import Revealing, RevealProgress, reveal_steps
 from .seating import check_seated, seat_ledger
 from .wagers import Wagers
 from .why import Why
@@ -83,7 +86,7 @@ class Table:
         self.arrange: ArrangeState | None = None
         self.wagers = Wagers(self)  # the player's 賭倍 this deal and stake from the next deal on
         self.clock = Clock(now)  # the countdown to decide (arranging, a pass), with its holds
-        self.reveal = RevealProgress()
+        self.reveal = Revealing(self)  # the scored deal's reveal, step by step, then the results
         self.over_reason: EndReason | None = None
         self.seats = config.seats  # the chairs in use; the others stay empty all session
         self.ledger: Ledger = seat_ledger(
@@ -225,7 +228,7 @@ class Table:
             if made is not None and made.stake in STAKES:  # Continue: a stake chosen during the deal, for the next
                 self.wagers.stake = made.stake
         self.current = record
-        self.reveal = RevealProgress()
+        self.reveal.progress = RevealProgress()
         self.wagers.double = None
         self.countdown.handled = None
         self.clock.restart()
@@ -453,40 +456,10 @@ class Table:
         self.history.append(rec)
         if self.journal is not None:
             self.journal.deal_scored(self, rec)
-        self.reveal = RevealProgress(reveal_steps(rec))
+        self.reveal.progress = RevealProgress(reveal_steps(rec))
         self.phase = Phase.REVEALING
         self.clock.limit(None)
         return rec
-
-    @property
-    def steps(self) -> tuple[RevealStep, ...]:
-        """The reveal of the current deal (empty until it is scored)."""
-        return self.reveal.steps
-
-    def advance_reveal(self) -> RevealProgress:
-        """One more step of the reveal on show (the totals step starts the count-up)."""
-        if self.phase is Phase.REVEALING:
-            self.reveal = self.reveal.advance()
-        return self.reveal
-
-    def count_reveal(self) -> RevealProgress:
-        """One frame of the totals' count-up; once :attr:`RevealProgress.counted`, call :meth:`finish_reveal`."""
-        if self.phase is Phase.REVEALING:
-            self.reveal = self.reveal.count()
-        return self.reveal
-
-    def finish_reveal(self) -> None:
-        """The reveal has been shown (or skipped): the results."""
-        self.reveal = self.reveal.finish()
-        if self.phase is Phase.REVEALING:
-            self.phase = Phase.RESULTS
-
-    def display_money(self, seat: int) -> int:
-        """``seat``'s money as the reveal shows it: before the deal until the totals step, then counting."""
-        rec = self.current
-        if rec is None or rec.result is None or not rec.before:
-            return self.money()[seat]
-        return self.reveal.money(rec.before[seat], rec.after[seat])
 
     def session_end_reason(self) -> EndReason | None:
         """Why the session ends after this deal, or None when it goes on."""
@@ -499,7 +472,7 @@ class Table:
     def next(self) -> Phase:
         """After the results (`n`): the session summary, the arcade round summary, or the next deal."""
         if self.phase is Phase.REVEALING:
-            self.finish_reveal()
+            self.reveal.finish()
         if self.phase not in (Phase.RESULTS, Phase.ROUND_SUMMARY, Phase.DEALING):
             raise RuntimeError(f"no next deal during {self.phase}")
         if self.phase is Phase.RESULTS:
@@ -516,7 +489,7 @@ class Table:
     def end(self, reason: EndReason) -> None:
         """End the session (its summary shows ``reason``)."""
         self.over_reason = EndReason(reason)  # the screen may still pass the plain string
-        self.reveal = self.reveal.finish()
+        self.reveal.finish()
         self.phase = Phase.OVER
         self.clock.limit(None)
         if self.journal is not None:

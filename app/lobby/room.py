@@ -217,7 +217,7 @@ class Room:
         self.deciders, self.own, self.nexts, self.ready_at = {}, {}, set(), None
         table = self.table
         if table.phase is Phase.REVEALING:
-            table.finish_reveal()  # nobody watches the server's reveal: the clients show their own
+            table.reveal.finish()  # nobody watches the server's reveal: the clients show their own
         if table.phase is Phase.RESULTS and table.session_end_reason() is not None:
             return self.end(str(table.session_end_reason()))
         step = table.deal()

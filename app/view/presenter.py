@@ -110,7 +110,7 @@ class TablePresenter:
     def revealed_rows(self) -> int:
         """How many rows the reveal has shown (3 once past the row steps, or after it)."""
         if self.table.phase is Phase.REVEALING:
-            return self.table.reveal.rows_shown
+            return self.table.reveal.progress.rows_shown
         if self.table.phase in (Phase.RESULTS, Phase.ROUND_SUMMARY) or (
             self.table.phase is Phase.OVER and self.table.current is not None and self.table.current.result is not None
         ):
@@ -120,14 +120,14 @@ class TablePresenter:
     def shown_steps(self) -> int:
         """How many reveal steps are on show."""
         if self.table.phase is Phase.REVEALING:
-            return self.table.reveal.shown
-        return len(self.table.steps)
+            return self.table.reveal.progress.shown
+        return len(self.table.reveal.steps)
 
     def display_money(self, seat: int) -> int:
         """Money as the count-up shows it: before the deal until the totals step, then counting."""
         if self.table.phase is not Phase.REVEALING:
             return self.table.money()[seat]
-        return self.table.display_money(seat)
+        return self.table.reveal.money(seat)
 
     def _row_line(self, rec: DealRecord | None, seat: int, row: Row, shown: int, short: bool) -> RowLine:
         label = self.t(f"table.row_label.{row.id}", size=ROW_SIZES[row])
@@ -176,7 +176,7 @@ class TablePresenter:
             # What the row took from the table, beside its marks, where a row is worth its own amount (in
             # the taiwan family a pair's rows are settled together, at the back).
             worth_own = self.table.preset in ROW_PRICED
-            step = next((s for s in self.table.steps if s.kind is StepKind.ROW and s.row is row), None)
+            step = next((s for s in self.table.reveal.steps if s.kind is StepKind.ROW and s.row is row), None)
             if worth_own and step is not None and step.delta[seat]:
                 amount = step.delta[seat]
                 marks.append(f"  {signed(amount)}", style="bold green" if amount > 0 else "bold red")
@@ -211,7 +211,7 @@ class TablePresenter:
             self._bell_deal, self._bell_steps, self._bell_second = number, 0, -1
         ring = False
         shown = self.shown_steps() if table.phase in (Phase.REVEALING, Phase.RESULTS) else 0
-        for step in table.steps[self._bell_steps : shown]:
+        for step in table.reveal.steps[self._bell_steps : shown]:
             specials = any(line.kind in SPECIAL_IDS for line in step.lines)
             ring = ring or step.kind in (StepKind.SWEEPS, StepKind.HOME_RUNS) or specials
         self._bell_steps = max(self._bell_steps, shown)
@@ -289,7 +289,7 @@ class TablePresenter:
         tally = ""
         note = ""
         if rec is not None and rec.result is not None and seat in rec.seats and table.phase is not Phase.ARRANGING:
-            tally = signed(tally_after(table.steps, self.shown_steps())[seat])
+            tally = signed(tally_after(table.reveal.steps, self.shown_steps())[seat])
             decision = rec.decisions.get(seat)
             if decision is not None and decision.declare is not None and shown:
                 note = self.t(f"common.special.{decision.declare.id}")
@@ -375,7 +375,7 @@ class TablePresenter:
         if stake is not None:
             parts.append(stake)
         if rec is not None and table.phase is not Phase.ARRANGING and rec.result is not None and seat in rec.seats:
-            parts.append(self.t("table.this_deal", n=signed(tally_after(table.steps, self.shown_steps())[seat])))
+            parts.append(self.t("table.this_deal", n=signed(tally_after(table.reveal.steps, self.shown_steps())[seat])))
         return " · ".join(parts)
 
     def me_money(self) -> str:
@@ -404,7 +404,7 @@ class TablePresenter:
             return out
         if rec is None or rec.result is None:
             return out
-        steps = table.steps[: self.shown_steps()]
+        steps = table.reveal.steps[: self.shown_steps()]
         if table.phase is Phase.REVEALING:
             if not steps:
                 out.append(self.t("table.board.revealing"), style="bold")

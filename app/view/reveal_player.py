@@ -80,7 +80,7 @@ class RevealPlayer:
         """Show the next reveal step (called by the scheduler; tests may call it directly)."""
         if (token is not None and token != self.token) or self.table.phase is not Phase.REVEALING:
             return
-        progress = self.table.advance_reveal()
+        progress = self.table.reveal.advance()
         token = self.token
         if progress.counting:
             self.schedule(self.step_delay() / progress.frames, lambda: self.count(token))
@@ -90,9 +90,9 @@ class RevealPlayer:
 
     def count(self, token: int) -> None:
         """One frame of the totals counting up or down."""
-        if token != self.token or not self.table.reveal.counting:
+        if token != self.token or not self.table.reveal.progress.counting:
             return
-        progress = self.table.count_reveal()
+        progress = self.table.reveal.count()
         if progress.counted:
             self.finish()
             return
@@ -102,7 +102,7 @@ class RevealPlayer:
     def finish(self) -> None:
         """Jump to the end of the reveal (space/enter, or no animation)."""
         self.cancel()
-        self.table.finish_reveal()
+        self.table.reveal.finish()
         self.redraw()
 
 

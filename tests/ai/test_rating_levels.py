@@ -51,7 +51,7 @@ def rated_history(level: Level, seed: int, deals: int) -> tuple[float | None, li
                 rec.decisions[seat] = choose(rec.hands[seat], view, lv, seed=seed * 10 + n * 4 + seat).decision
                 rec.decided_by[seat] = Decider.PLAYER if seat == rec.human else Decider.level(Level.EASY)
             table.score()
-            table.finish_reveal()
+            table.reveal.finish()
             seat = rec.human
             assert seat is not None
             priced = review(

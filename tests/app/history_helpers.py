@@ -37,7 +37,7 @@ def play_random_deal(table: Table, rng: random.Random, seconds: float = 7.5) -> 
     if rec.human is not None:
         rec.seconds = seconds + rng.random()
     table.score()
-    table.finish_reveal()
+    table.reveal.finish()
     return rec
 
 

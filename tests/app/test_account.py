@@ -54,7 +54,7 @@ def _table(preset: Preset, seed: int, variant: str) -> Table:
     while table.phase is Phase.EXCHANGING:
         table.exchange.decide()
     table.decide_computers()
-    table.finish_reveal()
+    table.reveal.finish()
     return table
 
 

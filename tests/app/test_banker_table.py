@@ -38,7 +38,7 @@ def auto_deal(t: Table) -> DealRecord:
             t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
         t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
-    t.finish_reveal()
+    t.reveal.finish()
     return rec
 
 

@@ -75,7 +75,7 @@ def test_the_table_hides_what_its_preset_or_phase_never_offers() -> None:
     assert t.phase is Phase.REVEALING  # scored by the last decision
     assert verdict(t, Action.SKIP).allowed is Allowed.ALLOWED and verdict(t, Action.NEXT).allowed is Allowed.GREYED
     assert verdict(t, Action.MOVE).allowed is Allowed.HIDDEN and verdict(t, Action.RESULTS).allowed is Allowed.HIDDEN
-    t.finish_reveal()
+    t.reveal.finish()
     assert verdict(t, Action.NEXT).allowed is Allowed.ALLOWED and verdict(t, Action.RESULTS).allowed is Allowed.ALLOWED
 
 

@@ -70,24 +70,24 @@ def _scored(preset: Preset = Preset.TOURNAMENT) -> Table:
 def test_the_table_runs_the_reveal_and_shows_money_counting_up() -> None:
     t = _scored()
     rec = t.current
-    assert t.phase is Phase.REVEALING and t.steps == t.reveal.steps and t.reveal.shown == 0
-    assert [t.display_money(s) for s in range(4)] == list(rec.before)
-    while not t.advance_reveal().counting:
-        assert [t.display_money(s) for s in range(4)] == list(rec.before)
-    while not t.count_reveal().counted:
+    assert t.phase is Phase.REVEALING and t.reveal.steps == t.reveal.progress.steps and t.reveal.progress.shown == 0
+    assert [t.reveal.money(s) for s in range(4)] == list(rec.before)
+    while not t.reveal.advance().counting:
+        assert [t.reveal.money(s) for s in range(4)] == list(rec.before)
+    while not t.reveal.count().counted:
         pass
-    assert [t.display_money(s) for s in range(4)] == list(rec.after)
-    t.finish_reveal()
-    assert t.phase is Phase.RESULTS and t.reveal.finished and t.reveal.rows_shown == 3
-    assert tuple(t.display_money(s) for s in range(4)) == t.money() == rec.after
+    assert [t.reveal.money(s) for s in range(4)] == list(rec.after)
+    t.reveal.finish()
+    assert t.phase is Phase.RESULTS and t.reveal.progress.finished and t.reveal.progress.rows_shown == 3
+    assert tuple(t.reveal.money(s) for s in range(4)) == t.money() == rec.after
     t.next()
-    assert t.phase is Phase.ARRANGING and t.steps == () and t.reveal.rows_shown == 0
-    assert t.advance_reveal().shown == 0  # no reveal outside the revealing phase
+    assert t.phase is Phase.ARRANGING and t.reveal.steps == () and t.reveal.progress.rows_shown == 0
+    assert t.reveal.advance().shown == 0  # no reveal outside the revealing phase
 
 
 def test_ending_the_table_mid_reveal_shows_the_whole_deal() -> None:
     t = _scored(Preset.TAIWAN)
-    t.advance_reveal()
+    t.reveal.advance()
     t.end(EndReason.LEFT)
-    assert t.phase is Phase.OVER and t.reveal.finished and t.reveal.rows_shown == 3
+    assert t.phase is Phase.OVER and t.reveal.progress.finished and t.reveal.progress.rows_shown == 3
     assert t.summary().reason is EndReason.LEFT

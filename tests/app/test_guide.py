@@ -100,7 +100,11 @@ async def test_the_guide_walks_a_whole_deal_step_by_step() -> None:
             if tip.step is Step.READY:
                 assert st is not None and st.complete and st.legal
             if tip.step is Step.REVEAL:  # everyone is ready, the reveal waits for the tip: all face down
-                assert table.phase is Phase.REVEALING and table.reveal.shown == 0 and guide.view.revealed_rows() == 0
+                assert (
+                    table.phase is Phase.REVEALING
+                    and table.reveal.progress.shown == 0
+                    and guide.view.revealed_rows() == 0
+                )
             if tip.step is Step.SWEEP:  # the board names the 打槍
                 rec = table.current
                 assert rec is not None and any(it.kind == "sweep" and it.value > 0 for it in rec.pair_items(0, 1))

@@ -51,7 +51,7 @@ def _seed(home: Path) -> None:
                 rec.decided_by[seat] = Decider.level(table.levels[seat]) if seat else Decider(decider)
             rec.seconds = 9.5 if decider == "player" else None
             table.score()
-            table.finish_reveal()
+            table.reveal.finish()
             records.append(rec)
     for deal_id, rec in enumerate(records, 1):
         history.set_review(deal_id, _priced(deal_id, rec))

@@ -76,7 +76,7 @@ def test_the_opponents_lines_are_face_down_until_the_reveal_then_shown_with_whom
     before = view.seat_model(1)
     assert before.ladder is not None and before.ladder.cards is None and before.rows == ()
     t.run(step)
-    t.finish_reveal()
+    t.reveal.finish()
     rec = t.current
     for seat in (1, 2, 3):
         shown = view.seat_model(seat).ladder

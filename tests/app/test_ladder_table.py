@@ -51,10 +51,10 @@ def test_the_deal_is_scored_by_the_ladder_in_one_beat() -> None:
     assert rec.result is not None
     hands = [rec.hands[s] for s in rec.seats]
     assert list(rec.result.totals) == [int(x) for x in score_ladder(hands)]
-    assert [s.kind for s in t.steps] == [StepKind.LADDER, StepKind.TOTALS]
-    t.advance_reveal()
-    assert t.reveal.rows_shown == 3  # every hand is shown with the first beat
-    t.finish_reveal()
+    assert [s.kind for s in t.reveal.steps] == [StepKind.LADDER, StepKind.TOTALS]
+    t.reveal.advance()
+    assert t.reveal.progress.rows_shown == 3  # every hand is shown with the first beat
+    t.reveal.finish()
     assert t.phase is Phase.RESULTS
 
 

@@ -51,7 +51,7 @@ def auto_deal(t: Table) -> None:
             t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
         t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
-    t.finish_reveal()
+    t.reveal.finish()
 
 
 # ------------------------------------------------------------------------------------------ the setting

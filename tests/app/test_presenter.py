@@ -139,18 +139,20 @@ def test_reveal_player_steps_counts_and_finishes():
     table, view = scored()
     manual = Manual()
     redraws: list[int] = []
-    player = RevealPlayer(table, view, manual, lambda: ("normal", "full"), lambda: redraws.append(table.reveal.shown))
+    player = RevealPlayer(
+        table, view, manual, lambda: ("normal", "full"), lambda: redraws.append(table.reveal.progress.shown)
+    )
     player.start()
     assert view.revealed_rows() == 0 and table.phase is Phase.REVEALING
     manual.run_one()
     assert view.revealed_rows() == 1 and view.board_text().plain.startswith(EN("results.step.front"))
-    while not table.reveal.counting:
+    while not table.reveal.progress.counting:
         assert manual.run_one()
-    assert table.reveal.shown == len(table.steps) and view.revealed_rows() == 3
+    assert table.reveal.progress.shown == len(table.reveal.steps) and view.revealed_rows() == 3
     frames = 0
     while manual.run_one():
         frames += 1
-    assert frames == COUNT_FRAMES and table.phase is Phase.RESULTS and table.reveal.finished
+    assert frames == COUNT_FRAMES and table.phase is Phase.RESULTS and table.reveal.progress.finished
     assert EN("table.board.next_keys") in view.board_text().plain
     assert redraws
 
@@ -164,7 +166,7 @@ def test_a_cancelled_reveal_ignores_its_callbacks():
     assert table.phase is Phase.RESULTS
     while manual.run_one():
         pass
-    assert table.reveal.shown == len(table.steps)
+    assert table.reveal.progress.shown == len(table.reveal.steps)
 
 
 @pytest.mark.parametrize(
@@ -195,7 +197,7 @@ def test_a_row_reads_in_one_order_while_arranging_and_at_the_reveal():
     table, view = scored()
     rec = table.current
     if table.phase is Phase.REVEALING:
-        table.finish_reveal()
+        table.reveal.finish()
     assert view.revealed_rows() == 3
     for seat in rec.seats:
         decision = rec.decisions[seat]
@@ -218,7 +220,7 @@ def test_a_declared_special_shows_its_name_and_its_shape_not_three_rows():
     table.decide_computers()
     assert table.phase is Phase.REVEALING  # scored by the last decision
     if table.phase is Phase.REVEALING:
-        table.finish_reveal()
+        table.reveal.finish()
     for lines in (before, view.rows_model().rows):
         assert [len(line.cards) for line in lines] == [3, 5, 5]
         assert all(len({c.suit for c in line.cards}) == 1 for line in lines), "each line one flush"
@@ -259,7 +261,7 @@ def test_opponents_rows_carry_the_full_bilingual_name_and_a_short_one_for_narrow
     # Issue 10: `Full house 葫蘆`, not `F.house`, wherever the panel has the room.
     table, view = scored()
     if table.phase is Phase.REVEALING:
-        table.finish_reveal()
+        table.reveal.finish()
     rec = table.current
     seat = next(s for s in (1, 2, 3) if rec.decisions[s].arrangement is not None)
     values = rec.decisions[seat].arrangement.values()
@@ -272,9 +274,9 @@ def test_the_tall_story_puts_the_rows_on_one_line_and_each_kind_of_item_on_one_m
     # Issue 10 #5: at 120×40 the reveal's log overflowed and `Bonuses and specials 加賭` was cut off.
     table, view = scored(seed=152)
     if table.phase is Phase.REVEALING:
-        table.finish_reveal()
+        table.reveal.finish()
     view.tall = True
-    steps = [s for s in table.steps if s.kind is not StepKind.TOTALS]
+    steps = [s for s in table.reveal.steps if s.kind is not StepKind.TOTALS]
     story = view.narrator.story(table.current, steps).plain.split("\n")
     items = [s for s in steps if s.kind is not StepKind.ROW]
     assert len(story) == 1 + len(items)
@@ -314,9 +316,9 @@ def test_arcade_says_who_doubles_you_as_soon_as_they_have_decided():
 def test_sweeps_and_home_runs_are_a_banner_moment_of_the_reveal():
     table, view = scored(seed=152)
     if table.phase is Phase.REVEALING:
-        table.finish_reveal()
-    sweeps = next(s for s in table.steps if s.kind is StepKind.SWEEPS)
-    rows = next(s for s in table.steps if s.kind is StepKind.ROW)
+        table.reveal.finish()
+    sweeps = next(s for s in table.reveal.steps if s.kind is StepKind.SWEEPS)
+    rows = next(s for s in table.reveal.steps if s.kind is StepKind.ROW)
     banner = view.narrator.step_text(table.current, sweeps)
     assert "reverse" in str(banner.style) and "reverse" not in str(view.narrator.step_text(table.current, rows).style)
 
@@ -327,7 +329,7 @@ def test_opponents_rows_are_coloured_as_the_viewer_reads_them():
 
     table, view = scored()
     if table.phase is Phase.REVEALING:
-        table.finish_reveal()
+        table.reveal.finish()
     rec = table.current
     expected = {Outcome.WIN: "bold red", Outcome.LOSS: "bold green", Outcome.TIE: "dim"}
     checked = 0
@@ -344,10 +346,10 @@ def test_the_players_row_marks_carry_what_the_row_took():
     # Issue 10: the win/loss marks next to each row with the amount.
     table, view = scored(Preset.SHISANSHUI, seed=3)
     if table.phase is Phase.REVEALING:
-        table.finish_reveal()
+        table.reveal.finish()
     amounts = []
     for row, line in zip(Row, view.rows_model().rows, strict=True):
-        step = next(s for s in table.steps if s.kind is StepKind.ROW and s.row is row)
+        step = next(s for s in table.reveal.steps if s.kind is StepKind.ROW and s.row is row)
         amount = step.delta[table.viewer]
         amounts.append(amount)
         if amount:

@@ -85,7 +85,7 @@ def _played(config: TableConfig, deals: int, seed: int) -> Table:
         if rec.human is not None:
             rec.seconds = rng.uniform(1.0, 60.0)
         table.score()
-        table.finish_reveal()
+        table.reveal.finish()
     return table
 
 

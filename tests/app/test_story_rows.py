@@ -20,7 +20,7 @@ def test_the_taiwan_row_beats_count_the_seats_each_player_beat() -> None:
     assert rec is not None and rec.result is not None
     names = {0: "S", 1: "E", 2: "N", 3: "W"}
     narrator = Narrator(Translator("en"), Preset.TAIWAN, names.__getitem__, True)
-    rows = [step for step in table.steps if step.kind is StepKind.ROW]
+    rows = [step for step in table.reveal.steps if step.kind is StepKind.ROW]
     for step in rows:
         assert step.row is not None
         text = narrator.step_text(rec, step).plain

@@ -71,7 +71,7 @@ def _played(finish: bool) -> Table:
     t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
     if finish:
-        t.finish_reveal()
+        t.reveal.finish()
     return t
 
 

@@ -88,7 +88,7 @@ def test_the_story_is_cut_to_the_board_with_a_pointer_to_the_rest():
     t.decide_computers()
     t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
-    t.finish_reveal()
+    t.reveal.finish()
     view = TablePresenter(t, Translator("en"))
     view.board = (60, 4)
     text = view.board_text().plain
@@ -121,7 +121,7 @@ def _deal(t: Table) -> None:
 def _finish(t: Table) -> None:
     t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
-    t.finish_reveal()
+    t.reveal.finish()
 
 
 def test_the_banker_title_reads_naturally():

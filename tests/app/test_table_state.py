@@ -240,9 +240,9 @@ def test_full_deal_and_record_serialises():
     rec = t.current
     assert rec is not None and rec.result is not None
     assert t.phase is Phase.REVEALING and sum(rec.units) == 0
-    assert tally_after(t.steps, len(t.steps)) == rec.units
-    assert [s.row for s in t.steps[:3]] == [Row.FRONT, Row.MIDDLE, Row.BACK]
-    assert t.steps[-1].kind == "totals"
+    assert tally_after(t.reveal.steps, len(t.reveal.steps)) == rec.units
+    assert [s.row for s in t.reveal.steps[:3]] == [Row.FRONT, Row.MIDDLE, Row.BACK]
+    assert t.reveal.steps[-1].kind == "totals"
     json.dumps(t.save())
     t.next()
     assert t.phase is Phase.ARRANGING and t.number == 2 and t.money() == rec.units
@@ -331,14 +331,14 @@ def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     rec = t.current
     assert rec is not None and rec.result is not None
     assert not rec.fouled(0)
-    t.finish_reveal()
+    t.reveal.finish()
     assert t.next() is Phase.ARRANGING and t.number == 2
     assert t.watching and t.arrange is None and t.clock.deadline is None and t.countdown.left() is None
     assert [r.seat for r in t.ask.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
     t.take_seat(0)  # 接玩: the player may sit down again from the next deal
     t.decide_computers()
     assert t.phase is Phase.REVEALING  # scored by the last decision
-    t.finish_reveal()
+    t.reveal.finish()
     t.next()
     assert t.human == 0 and t.arrange is not None and t.clock.deadline is not None
 
@@ -377,7 +377,7 @@ def _auto_deal(t: Table) -> None:
             t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
         t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
-    t.finish_reveal()
+    t.reveal.finish()
 
 
 def test_tournament_elimination_ends_the_session_when_the_human_is_out():

@@ -51,7 +51,7 @@ def test_a_time_out_hand_is_the_computers_and_never_your_mistake(tmp_path: Path)
     table.decide_computers()
     assert timed_out.result is not None and timed_out.decided_by[0] is Decider.TIMEOUT and not timed_out.own()
     _price_badly(table, timed_out)
-    table.finish_reveal()
+    table.reveal.finish()
 
     table.next()  # hand 2: the player's own, played badly
     mine = table.current
@@ -64,7 +64,7 @@ def test_a_time_out_hand_is_the_computers_and_never_your_mistake(tmp_path: Path)
     table.decide_computers()
     assert mine.own()
     _price_badly(table, mine)
-    table.finish_reveal()
+    table.reveal.finish()
     table.next()  # the run is over: its record is written
 
     def kept(rec) -> bool:

@@ -108,7 +108,7 @@ def play_deal(table: Table, rng: random.Random, *, foul: bool = False, review: b
         request = table.coach.request(rec, table.human, table.ask.view_for(table.human), Budget.QUICK)
         assert request is not None
         table.coach.accept(request, run_coach(request))
-    table.finish_reveal()
+    table.reveal.finish()
     return True
 
 

@@ -88,7 +88,7 @@ def _play(table: Table, rng: random.Random) -> DealRecord:
             if rng.random() < 0.5:
                 rec.doubles[seat] = rng.choice([s for s in rec.seats if s != seat])
     table.score()
-    table.finish_reveal()
+    table.reveal.finish()
     return rec
 
 

@@ -67,7 +67,7 @@ def play(history: History, preset: Preset, seed: int, watch: bool, deals: list[t
             if kind == "player":
                 rec.seconds = rng.uniform(1.0, 90.0)
         table.score()
-        table.finish_reveal()
+        table.reveal.finish()
         if review is not None and rec.human is not None:
             verdict, loss = review
             history.set_review(journal._deal_ids[rec.number], {"verdict": verdict, "loss": loss})

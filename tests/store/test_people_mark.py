@@ -32,7 +32,7 @@ def lobby_record(person: bool) -> dict[str, Any]:
         rec.decided_by[1] = Decider.PERSON
     rec.seconds = 12.0
     table.score()
-    table.finish_reveal()
+    table.reveal.finish()
     return rec.to_dict()
 
 

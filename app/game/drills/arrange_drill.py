@@ -153,7 +153,7 @@ class ArrangeTable(Table):
             human=0,
             options=self.config.options,
         )
-        self.current, self.reveal = rec, RevealProgress()
+        self.current, self.reveal.progress = rec, RevealProgress()
         self.countdown.handled = None
         self.wagers.double = None
         self.arrange = ArrangeState.new(hand, self.sort, self.config.options.wheel, frozenset())
@@ -178,7 +178,7 @@ class ArrangeTable(Table):
     def next(self) -> Phase:
         """The next hand; after the last, the end (it waits for the coach's last verdict)."""
         if self.phase is Phase.REVEALING:
-            self.finish_reveal()
+            self.reveal.finish()
         if self.number >= self.items:
             if self.session_end_reason() is not None:
                 self.end(EndReason.FINISHED)
