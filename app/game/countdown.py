@@ -23,6 +23,7 @@ from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .clock import Clock
 from .conduct import REFUSED, Next
+from .outcome import Outcome
 from .phase import Phase, Timeout
 from .record import DealRecord, Decider
 from .requests import AIRequest, PassRequest
@@ -54,6 +55,7 @@ class Table(Protocol):
     clock: Clock
     wagers: Wagers
     ask: Asking
+    outcome: Outcome
 
     @property
     def exchange(self) -> Passing: ...
@@ -62,8 +64,6 @@ class Table(Protocol):
     def human_ready(self) -> bool: ...
 
     def decision_in(self) -> Next: ...
-
-    def end(self, reason: EndReason) -> None: ...
 
 
 class Countdown:
@@ -127,7 +127,7 @@ class Countdown:
         if not self.awaiting_host:
             raise ArrangeError(Why.NOT_ARRANGING)
         if not computer:
-            t.end(EndReason.TIMEOUT)
+            t.outcome.end(EndReason.TIMEOUT)
             return Next()
         request = t.ask.takeover_request()
         self.handled = Timeout.TAKEOVER

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from app.config import TableConfig
 from app.store.database import History, HistoryOff, Mode, Status, WriteFailed
 from rules.dealcode import daily_family
-from rules.ledger import EndReason, Ledger
+from rules.ledger import Ledger
 from rules.presets import Preset
 from rules.session import TreasureQueue
 
@@ -40,9 +40,7 @@ class Table(Protocol):
     ledger: Ledger
     treasure: TreasureQueue
     player_seat: int | None
-    start_money: tuple[int, ...]
     sort: str
-    over_reason: EndReason | None
 
     def state(self) -> dict[str, Any]:
         """What the session needs, beyond its settings and its deals, to be continued exactly."""

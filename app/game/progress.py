@@ -29,11 +29,11 @@ from typing import Any, Protocol
 
 from rules.cards import Card, CardError, format_cards, parse_cards
 from rules.deal import DealError, Decision
-from rules.ledger import EndReason
 from rules.presets import Preset
 
 from .clock import Clock
 from .countdown import Countdown
+from .outcome import Outcome
 from .phase import Phase
 from .record import DealRecord, Decider
 from .wagers import Wagers
@@ -217,14 +217,11 @@ class Kept(Protocol):
     wagers: Wagers
     exchange: Any  # :class:`app.game.exchange.Exchange`: its ``passes`` of the round under way, ``can_pick``
     journal: Any  # a :class:`app.game.journal.Journal` writes the session (its ``keep``); others do not
+    outcome: Outcome
 
     def now(self) -> float: ...
 
     def state(self) -> dict[str, Any]: ...
-
-    def session_end_reason(self) -> EndReason | None: ...
-
-    def end(self, reason: EndReason) -> None: ...
 
 
 class Progress:
@@ -389,9 +386,9 @@ class Progress:
         table = self.table
         if table.phase is Phase.OVER or self.before is None:
             return  # ended (its summary was shown), or a table that deals its own way (a drill, a stored deal)
-        reason = table.session_end_reason() if table.phase in (Phase.REVEALING, Phase.RESULTS) else None
+        reason = table.outcome.reason() if table.phase in (Phase.REVEALING, Phase.RESULTS) else None
         if reason is not None:  # the deal just played ended the session by the rules: nothing to continue
-            table.end(reason)
+            table.outcome.end(reason)
             return
         self._watch()
         self._write(self._key(self.playing), self.table.now())

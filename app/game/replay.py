@@ -24,6 +24,7 @@ from .arrange import ArrangeState
 from .conduct import Next
 from .journal import Journal
 from .journal import Table as JournalTable
+from .outcome import Outcome
 from .phase import Phase
 from .record import DealRecord
 from .reveal import RevealProgress
@@ -57,6 +58,14 @@ class RetryJournal(Journal):
         """A try has no session to close."""
 
 
+class OneDealOutcome(Outcome):
+    """One deal: over once it is shown."""
+
+    def reason(self) -> EndReason | None:
+        """Over (as the player leaving it) once the deal is shown."""
+        return EndReason.LEFT if self.table.phase in (Phase.RESULTS, Phase.REVEALING, Phase.OVER) else None
+
+
 class OneDeal(Table):
     """One stored deal played again (see the module docstring)."""
 
@@ -84,6 +93,7 @@ class OneDeal(Table):
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.stored, self.retrying = stored, retry
         self.ask.thinking = False  # nobody thinks: the opponents' stored decisions stand
+        self.outcome = OneDealOutcome(self)
         if stored.human is None:
             self.human = None
         else:
@@ -148,10 +158,6 @@ class OneDeal(Table):
         if self.retrying and rec is not None and rec.passes and rec.human is not None:
             step = replace(step, coach_passes=rec.human)
         return step
-
-    def session_end_reason(self) -> EndReason | None:
-        """One deal: over once it is shown."""
-        return EndReason.LEFT if self.phase in (Phase.RESULTS, Phase.REVEALING, Phase.OVER) else None
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,6 @@ def sample_records(deals: int = 25, seed: int = 2026) -> list[dict[str, Any]]:
             assert step.scored is not None
             out.append(step.scored.to_dict())
             table.reveal.finish()
-            if table.session_end_reason() is not None:
+            if table.outcome.reason() is not None:
                 table = Table(config)
     return out

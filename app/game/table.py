@@ -44,9 +44,10 @@ from .exchange import Exchange
 from .exemption import hand_in, prefilled
 from .helping import Helper
 from .journal import Recorder
+from .outcome import Outcome
 from .phase import Phase, SeatState
 from .progress import Progress, restore_made
-from .record import HUMAN, SEATS, DealRecord, Decider, SeatLine, Summary, deal_seed
+from .record import HUMAN, SEATS, DealRecord, Decider, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
 from .reveal import Revealing, RevealProgress, reveal_steps
 from .seating import check_seated, seat_ledger
@@ -87,7 +88,6 @@ class Table:
         self.wagers = Wagers(self)  # the player's 賭倍 this deal and stake from the next deal on
         self.clock = Clock(now)  # the countdown to decide (arranging, a pass), with its holds
         self.reveal = Revealing(self)  # the scored deal's reveal, step by step, then the results
-        self.over_reason: EndReason | None = None
         self.seats = config.seats  # the chairs in use; the others stay empty all session
         self.ledger: Ledger = seat_ledger(
             new_ledger(
@@ -96,7 +96,8 @@ class Table:
             self.seats,
         )
         self.treasure = TreasureQueue()  # arcade's 寶牌 shown so far (kept in practice too)
-        self.start_money, self.coach = self.money(), Coach()  # the coach: every priced decision of the session
+        self.coach = Coach()  # every priced decision of the session
+        self.outcome = Outcome(self)  # why the session ends, its end and its summary
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
         self.coach.listener = None if journal is None else journal.reviewed
         self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
@@ -179,7 +180,7 @@ class Table:
         """Deal the next hands and start arranging (and the countdown when a person plays)."""
         if self.phase not in (Phase.DEALING, Phase.RESULTS, Phase.ROUND_SUMMARY):
             raise RuntimeError(f"cannot deal during {self.phase}")
-        if self.phase is Phase.RESULTS and self.session_end_reason() is not None:
+        if self.phase is Phase.RESULTS and self.outcome.reason() is not None:
             raise RuntimeError("the session is over")
         if self.pending_seat is not None:
             self.human, self.viewer, self.pending_seat = self.pending_seat, self.pending_seat, None
@@ -411,7 +412,7 @@ class Table:
         """The human leaves: the computer takes the seat if allowed (asking for the request that finishes the
         current hand or pass, if any), else the session ends with its summary."""
         if self.human is None or not self.config.takeover:
-            self.end(EndReason.LEFT)
+            self.outcome.end(EndReason.LEFT)
             return Next()
         seat = self.human
         request: AIRequest | PassRequest | None = None
@@ -461,14 +462,6 @@ class Table:
         self.clock.limit(None)
         return rec
 
-    def session_end_reason(self) -> EndReason | None:
-        """Why the session ends after this deal, or None when it goes on."""
-        if self.over_reason is not None:
-            return self.over_reason
-        if self.config.daily is not None and self.history:  # the deal of the day is one deal
-            return EndReason.FINISHED
-        return self.ledger.end_reason(self.human)
-
     def next(self) -> Phase:
         """After the results (`n`): the session summary, the arcade round summary, or the next deal."""
         if self.phase is Phase.REVEALING:
@@ -476,36 +469,15 @@ class Table:
         if self.phase not in (Phase.RESULTS, Phase.ROUND_SUMMARY, Phase.DEALING):
             raise RuntimeError(f"no next deal during {self.phase}")
         if self.phase is Phase.RESULTS:
-            reason = self.session_end_reason()
+            reason = self.outcome.reason()
             if reason is not None:
-                self.end(reason)
+                self.outcome.end(reason)
                 return self.phase
             if self.ledger.round_over:
                 self.phase = Phase.ROUND_SUMMARY
                 return self.phase
         self.start_deal()
         return self.phase
-
-    def end(self, reason: EndReason) -> None:
-        """End the session (its summary shows ``reason``)."""
-        self.over_reason = EndReason(reason)  # the screen may still pass the plain string
-        self.reveal.finish()
-        self.phase = Phase.OVER
-        self.clock.limit(None)
-        if self.journal is not None:
-            self.journal.ended(self)
-
-    def summary(self) -> Summary:
-        """The round summary (during ``round_summary``) or the session summary."""
-        money = self.money()
-        is_round = self.phase is Phase.ROUND_SUMMARY
-        change = self.ledger.round_change() if is_round else None
-        if change is None:
-            change = tuple(m - s for m, s in zip(money, self.start_money, strict=True))
-        lines = tuple(SeatLine(s, money[s], change[s], self.is_out(s)) for s in self.seats)
-        reason = EndReason.ROUND if is_round else (self.over_reason or EndReason.LEFT)
-        standings = tuple(s for s in self.ledger.standings() if not self.is_empty(s))
-        return Summary(reason, len(self.history), lines, standings, self.ledger.round)
 
     # ---- saving and restoring: the one way a session is written and read back
 
@@ -518,7 +490,7 @@ class Table:
             "ledger": self.ledger.to_dict(),
             "treasure": self.treasure.to_dict(),
             "player_seat": self.player_seat,
-            "start_money": list(self.start_money),
+            "start_money": list(self.outcome.start_money),
             "sort": self.sort,
             "stake": self.wagers.stake,
         }
@@ -543,7 +515,7 @@ class Table:
             table.ledger = ledger_from_dict(config.preset, state["ledger"])
             check_seated(table.ledger, table.seats)  # a smaller table's empty chairs still hold nothing
         table.treasure = TreasureQueue.from_dict(state.get("treasure", []))
-        table.start_money = tuple(int(m) for m in state["start_money"])
+        table.outcome.start_money = tuple(int(m) for m in state["start_money"])
         stake = state.get("stake", config.player_stake)  # a session stored before the stake was kept: the host's
         if stake not in STAKES:
             raise ValueError(f"the player's stake {stake!r} is not one of {list(STAKES)}")

@@ -218,13 +218,13 @@ class Room:
         table = self.table
         if table.phase is Phase.REVEALING:
             table.reveal.finish()  # nobody watches the server's reveal: the clients show their own
-        if table.phase is Phase.RESULTS and table.session_end_reason() is not None:
-            return self.end(str(table.session_end_reason()))
+        if table.phase is Phase.RESULTS and table.outcome.reason() is not None:
+            return self.end(str(table.outcome.reason()))
         step = table.deal()
         while table.phase is Phase.ROUND_SUMMARY:  # arcade: a round's summary, then the next round's first deal
             step = table.deal()
         if table.phase is Phase.OVER:
-            return self.end(str(table.over_reason or "over"))
+            return self.end(str(table.outcome.ended or "over"))
         self.state = "playing"
         self.changed()
         for seat in self.people:

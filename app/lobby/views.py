@@ -177,7 +177,7 @@ def summary(room: Room, reason: str) -> dict[str, Any]:
     money = table.money()
     names = {s: p.name for s, p in room.people.items()}
     lines = [
-        {"seat": s, "name": names.get(s), "money": money[s], "change": money[s] - table.start_money[s]}
+        {"seat": s, "name": names.get(s), "money": money[s], "change": money[s] - table.outcome.start_money[s]}
         for s in room.seats
     ]
     return {"reason": reason, "deals": len(table.history), "lines": lines}

@@ -35,7 +35,7 @@ class SummaryScreen(BaseModal[str | None]):
         super().__init__(t=t)
         self.table = table
         self.is_round = table.phase is Phase.ROUND_SUMMARY
-        self.summary = table.summary()
+        self.summary = table.outcome.summary()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action != "close":

@@ -59,7 +59,7 @@ def play_session(preset: Preset, seed: int, deals: int, journal: Journal | None 
     rng = random.Random(seed)
     table = Table(config(preset, seed, **kw), journal=journal)
     for _ in range(deals):
-        if table.session_end_reason() is not None:
+        if table.outcome.reason() is not None:
             break
         play_random_deal(table, rng)
     return table

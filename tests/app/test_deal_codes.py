@@ -139,7 +139,7 @@ def test_the_day_is_one_deal_and_is_recorded_once_on_every_path(tmp_path: Path) 
     assert not claim(history, DAY, Preset.TOURNAMENT)  # the same family's day: taken
     table = Table(daily_config(DAY, Preset.TAIWAN, record=True), now=Clock(), journal=Journal(history))
     rec = _play(table)
-    assert table.session_end_reason() is not None  # one deal
+    assert table.outcome.reason() is not None  # one deal
     played = day_played(history, DAY, Preset.TAIWAN)
     assert played is not None and played.record is not None and played.record.key == rec.key
     history.close()

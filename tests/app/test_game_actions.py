@@ -83,7 +83,7 @@ def test_watching_offers_taking_a_seat() -> None:
     t = table(Preset.ARCADE, watch=True)
     t.start_deal()
     assert verdict(t, Action.TAKE).allowed is Allowed.ALLOWED and verdict(t, Action.MOVE).allowed is Allowed.HIDDEN
-    t.end("left")  # type: ignore[arg-type]  # the screen still passes the plain string
+    t.outcome.end("left")  # type: ignore[arg-type]  # the screen still passes the plain string
     assert verdict(t, Action.TAKE).allowed is Allowed.GREYED
 
 

@@ -88,6 +88,6 @@ def test_the_table_runs_the_reveal_and_shows_money_counting_up() -> None:
 def test_ending_the_table_mid_reveal_shows_the_whole_deal() -> None:
     t = _scored(Preset.TAIWAN)
     t.reveal.advance()
-    t.end(EndReason.LEFT)
+    t.outcome.end(EndReason.LEFT)
     assert t.phase is Phase.OVER and t.reveal.progress.finished and t.reveal.progress.rows_shown == 3
-    assert t.summary().reason is EndReason.LEFT
+    assert t.outcome.summary().reason is EndReason.LEFT

@@ -149,7 +149,7 @@ def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, pl
     after = t.money()
     assert all(after[s] == before[s] for s in empty)  # nothing ever moves at an empty chair
     assert not any(item.kind == "home_run" for pair in rec.result.pairs for item in pair.items)  # §4: four only
-    summary = t.summary()
+    summary = t.outcome.summary()
     assert [line.seat for line in summary.seats] == list(seats)
     assert sorted(summary.standings) == list(seats) and not any(line.out for line in summary.seats)
     assert t.next() is Phase.ARRANGING and t.current.seats == seats  # nobody can be out after one deal
@@ -160,7 +160,7 @@ def test_practice_at_a_smaller_table_keeps_nothing_and_lists_its_seats(players):
     t = Table(cfg(players=players, scored=False))
     t.start_deal()
     auto_deal(t)
-    assert t.money() == (0, 0, 0, 0) and len(t.summary().seats) == players
+    assert t.money() == (0, 0, 0, 0) and len(t.outcome.summary().seats) == players
 
 
 def test_two_players_tournament_ends_when_either_is_out():
@@ -170,13 +170,13 @@ def test_two_players_tournament_ends_when_either_is_out():
     t.start_deal()
     while True:
         auto_deal(t)
-        if t.session_end_reason() is not None:
+        if t.outcome.reason() is not None:
             break
         t.next()
-    assert t.session_end_reason() is EndReason.PLAYERS
+    assert t.outcome.reason() is EndReason.PLAYERS
     loser = next(s for s in (0, 2) if t.is_out(s))
     t.next()
-    s = t.summary()
+    s = t.outcome.summary()
     assert t.phase is Phase.OVER and s.reason is EndReason.PLAYERS
     assert [line.seat for line in s.seats] == [0, 2] and s.line(loser).out and s.standings[-1] == loser
     with pytest.raises(KeyError):
@@ -193,8 +193,8 @@ def test_a_three_player_tournament_plays_its_sixteen_deals_and_the_dealer_is_nev
         auto_deal(t)
         t.next()
     assert dealers[0] == 0 and 2 not in dealers and len(set(dealers)) > 1
-    assert t.summary().reason in (EndReason.FINISHED, EndReason.PLAYERS)
-    assert t.number == 16 or t.summary().reason is EndReason.PLAYERS
+    assert t.outcome.summary().reason in (EndReason.FINISHED, EndReason.PLAYERS)
+    assert t.number == 16 or t.outcome.summary().reason is EndReason.PLAYERS
 
 
 def test_the_player_out_of_a_three_player_tournament_ends_it():
@@ -203,10 +203,10 @@ def test_the_player_out_of_a_three_player_tournament_ends_it():
     t.start_deal()
     for _ in range(16):
         auto_deal(t)
-        if t.session_end_reason() is not None:
+        if t.outcome.reason() is not None:
             break
         t.next()
-    assert t.session_end_reason() in (EndReason.ELIMINATED, EndReason.FINISHED)
+    assert t.outcome.reason() in (EndReason.ELIMINATED, EndReason.FINISHED)
     assert not t.is_out(2) and t.status(2) is SeatState.EMPTY
 
 
@@ -217,14 +217,14 @@ def test_a_three_player_arcade_table_plays_down_to_the_last_two_and_ends():
     shrank = False
     for _ in range(60):
         auto_deal(t)
-        if t.session_end_reason() is not None:
+        if t.outcome.reason() is not None:
             break
         if t.next() is Phase.ROUND_SUMMARY:
-            assert [line.seat for line in t.summary().seats] == [0, 1, 3]
+            assert [line.seat for line in t.outcome.summary().seats] == [0, 1, 3]
             t.next()
         shrank = shrank or len(t.current.seats) == 2
         assert 2 not in t.current.seats
-    assert t.session_end_reason() is EndReason.PLAYERS and len(t.seats_in_play()) < 2
+    assert t.outcome.reason() is EndReason.PLAYERS and len(t.seats_in_play()) < 2
     assert not t.is_out(2) and t.is_empty(2)
     assert shrank or len(t.seats_in_play()) == 1
 
@@ -338,9 +338,9 @@ def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
     again = restore_table(row, history.session_deals(row.id), history)
     assert again.save() == table.save()
     assert again.seats == (0, 1, 3) and again.is_empty(2) and again.status(2) is SeatState.EMPTY
-    assert again.money() == table.money() and again.start_money == table.start_money
-    table.phase, table.over_reason = again.phase, None
-    if table.session_end_reason() is None:
+    assert again.money() == table.money() and again.outcome.start_money == table.outcome.start_money
+    table.phase, table.outcome.ended = again.phase, None
+    if table.outcome.reason() is None:
         rec = play_random_deal(again, random.Random(2))
         assert rec.hands == table.start_deal().hands and 2 not in rec.seats
         assert history.session(row.id).deals == row.deals + 1  # type: ignore[union-attr]
@@ -433,7 +433,7 @@ def test_export_then_import_keeps_a_smaller_tables_session(tmp_path):
     source = open_history(tmp_path / "a" / "h.sqlite3").history
     assert source is not None
     for preset, players in ((Preset.TOURNAMENT, 3), (Preset.ARCADE, 2), (Preset.TAIWAN, 4)):
-        play_session(preset, 44, 3, Journal(source), players=players).end(EndReason.LEFT)
+        play_session(preset, 44, 3, Journal(source), players=players).outcome.end(EndReason.LEFT)
     lines = list(export_lines(source))
     sizes = {json.loads(line)["deal"]["rules"]: json.loads(line)["session"]["config"].get("players") for line in lines}
     assert sizes == {"tournament": 3, "arcade": 2, "taiwan": None}

@@ -87,7 +87,7 @@ async def test_the_summary_and_the_seat_pick_leave_out_the_empty_chairs():
         assert app.screen is pick
         await pilot.press("escape")
         await pilot.pause()
-        screen.table.end("left")
+        screen.table.outcome.end("left")
         screen.show_summary()
         await pilot.pause()
         summary = app.screen

@@ -118,7 +118,7 @@ def test_a_session_ended_by_the_player_is_over(history: History) -> None:
     play_random_deal(table, random.Random(3))
     table.next()
     table.progress.tick()
-    table.end(EndReason.LEFT)  # End the session: its summary
+    table.outcome.end(EndReason.LEFT)  # End the session: its summary
     assert offered(history) is None
     assert [r[0] for r in history.read("SELECT status FROM sessions")] == [Status.OVER.value]
 
@@ -126,7 +126,7 @@ def test_a_session_ended_by_the_player_is_over(history: History) -> None:
 def test_back_to_the_menu_after_the_deal_that_ended_the_session_ends_it(history: History) -> None:
     table = table_at(history, Clock(), Preset.TOURNAMENT)
     rng = random.Random(5)
-    while table.session_end_reason() is None:  # the tournament's last deal, or the player out
+    while table.outcome.reason() is None:  # the tournament's last deal, or the player out
         play_random_deal(table, rng)
     table.progress.keep()
     assert table.phase is Phase.OVER and offered(history) is None

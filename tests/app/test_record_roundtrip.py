@@ -55,7 +55,7 @@ def test_every_joker_record_reads_back_exactly(preset: Preset) -> None:
         table = Table(replace(cfg, options=replace(cfg.options, joker=True)))
         rng = random.Random(seed)
         for _ in range(15):
-            if table.session_end_reason() is not None:
+            if table.outcome.reason() is not None:
                 break
             play_random_deal(table, rng)
         for rec in table.history:
@@ -112,11 +112,11 @@ def test_a_stored_session_comes_back_as_the_same_table(tmp_path, preset: Preset)
     assert row is not None and row.status is Status.OPEN and row.deals == len(table.history)
     again = restore_table(row, history.session_deals(row.id), history)
     assert again.save() == table.save()
-    assert again.start_money == table.start_money and again.number == table.number
+    assert again.outcome.start_money == table.outcome.start_money and again.number == table.number
     # The next deal is the one the first table would have dealt, and it is recorded into the same session.
     table.phase = again.phase
-    table.over_reason = None
-    if table.session_end_reason() is None:
+    table.outcome.ended = None
+    if table.outcome.reason() is None:
         rec = play_random_deal(again, random.Random(1))
         first = table.start_deal()
         assert rec.hands == first.hands and rec.number == first.number

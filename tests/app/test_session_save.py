@@ -70,7 +70,7 @@ def _played(config: TableConfig, deals: int, seed: int) -> Table:
     table = Table(config)
     rng = random.Random(seed)
     for _ in range(deals):
-        if table.phase is Phase.OVER or table.session_end_reason() is not None:
+        if table.phase is Phase.OVER or table.outcome.reason() is not None:
             break
         if table.phase is not Phase.DEALING and table.next() is Phase.ROUND_SUMMARY:
             table.next()
@@ -101,7 +101,7 @@ def test_save_restore_save_is_the_identity(session: tuple[TableConfig, int, int]
     again = Table.restore(json.loads(json.dumps(saved)))
     assert again.save() == saved
     assert again.money() == table.money() and again.phase is Phase.DEALING
-    if table.phase is not Phase.OVER and table.session_end_reason() is None and not table.ledger.round_over:
+    if table.phase is not Phase.OVER and table.outcome.reason() is None and not table.ledger.round_over:
         # The next deal is the one the first table would have dealt.
         first = table.start_deal() if table.phase is Phase.DEALING else (table.next(), table.current)[1]
         assert first is not None and again.start_deal().hands == first.hands

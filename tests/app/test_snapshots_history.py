@@ -53,7 +53,7 @@ def history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> History:
     h = open_history(tmp_path / "history.sqlite3", clock=lambda: float(next(ticks))).history
     assert h is not None
     table = play_session(Preset.TAIWAN, 8, 7, Journal(h))
-    play_session(Preset.ARCADE, 8, 4, Journal(h)).end(EndReason.FINISHED)
+    play_session(Preset.ARCADE, 8, 4, Journal(h)).outcome.end(EndReason.FINISHED)
     table.progress.keep()  # back to the menu: the taiwan session can be continued
     table.journal.release()
     for rec, deal_id in zip(table.history[:3], (1, 2, 3), strict=True):

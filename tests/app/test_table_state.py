@@ -312,7 +312,7 @@ def test_timeout_without_takeover_stops_the_clock_and_waits_for_the_host():
 def test_timeout_without_takeover_the_host_ends_the_table():
     t = _timed_out_without_takeover(Clock(1000.0))
     assert not t.countdown.resolve(False).requests
-    assert t.phase is Phase.OVER and not t.countdown.awaiting_host and t.summary().reason == "timeout"
+    assert t.phase is Phase.OVER and not t.countdown.awaiting_host and t.outcome.summary().reason == "timeout"
     with pytest.raises(ArrangeError):
         t.countdown.resolve(True)
 
@@ -390,7 +390,7 @@ def test_tournament_elimination_ends_the_session_when_the_human_is_out():
             break
         _auto_deal(t)
     assert t.phase is Phase.OVER
-    assert t.summary().reason in ("eliminated", "players", "finished")
+    assert t.outcome.summary().reason in ("eliminated", "players", "finished")
 
 
 def test_tournament_plays_sixteen_deals_and_shows_the_dealer():
@@ -401,7 +401,7 @@ def test_tournament_plays_sixteen_deals_and_shows_the_dealer():
         dealers.append(t.current.dealer)
         _auto_deal(t)
         t.next()
-    assert t.number <= 16 and t.summary().reason in ("finished", "players")
+    assert t.number <= 16 and t.outcome.summary().reason in ("finished", "players")
     assert dealers[0] == 0 and all(d is not None for d in dealers)
 
 
@@ -417,7 +417,7 @@ def test_arcade_round_summary_after_six_deals_then_continue():
         _auto_deal(t)
         phase = t.next()
     assert phase is Phase.ROUND_SUMMARY
-    s = t.summary()
+    s = t.outcome.summary()
     assert s.reason == "round" and s.round == 1 and s.deals == 6
     assert sum(line.change for line in s.seats) <= 0  # the rake leaves the table
     assert treasure_sizes[-1] == 4 and treasure_sizes[0] == 1
@@ -443,7 +443,7 @@ def test_leave_with_takeover_hands_the_seat_to_the_computer():
 def test_leave_without_takeover_ends_the_session():
     t = Table(cfg(takeover=False))
     t.start_deal()
-    assert not t.leave().requests and t.phase is Phase.OVER and t.summary().reason == "left"
+    assert not t.leave().requests and t.phase is Phase.OVER and t.outcome.summary().reason == "left"
 
 
 def test_watch_mode_take_seat_from_next_deal():

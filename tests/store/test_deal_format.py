@@ -99,7 +99,7 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     rng = random.Random(draw(st.integers(0, 2**32)))
     rec = _play(table, rng)
     for _ in range(draw(st.integers(0, 2))):
-        if table.session_end_reason() is not None:
+        if table.outcome.reason() is not None:
             break
         rec = _play(table, rng)
     return json.loads(json.dumps(rec.to_dict()))  # type: ignore[no-any-return]
@@ -147,7 +147,7 @@ def test_the_random_deals_write_every_field_of_the_spec() -> None:
     for config in tables:
         table = Table(replace(config, seed=5, time_limit=0, levels=(Level.EASY,) * 3), now=Clock(1000.0))
         for _ in range(12):
-            if table.session_end_reason() is not None:
+            if table.outcome.reason() is not None:
                 break
             written |= set(_play(table, rng).to_dict())
     assert written == set(NAMES)

@@ -52,7 +52,7 @@ def play(history: History, preset: Preset, seed: int, watch: bool, deals: list[t
     journal = Journal(history)
     table = Table(config(preset, seed, watch=watch), journal=journal)
     for kind, review in deals:
-        if table.session_end_reason() is not None:
+        if table.outcome.reason() is not None:
             break
         rec = table.start_deal()
         for seat in rec.seats:

@@ -34,6 +34,7 @@ from rules.specials import detect_specials
 from ..arrange import ArrangeState
 from ..journal import Journal
 from ..journal import Table as Recorded
+from ..outcome import Outcome
 from ..phase import Phase
 from ..record import DealRecord
 from ..reveal import RevealProgress
@@ -98,6 +99,21 @@ def hands_from(
             yield hand
 
 
+class RunOutcome(Outcome):
+    """A drill's run ends after its hands, once the coach has priced them all."""
+
+    table: ArrangeTable
+
+    def reason(self) -> EndReason | None:
+        """Over after ``items`` hands, once the coach has priced them all."""
+        t = self.table
+        if self.ended is not None:
+            return self.ended
+        if t.number >= t.items and not t.coach.pending and t.phase is not Phase.ARRANGING:
+            return EndReason.FINISHED
+        return None
+
+
 class ArrangeTable(Table):
     """A table of one drill run: the player's hands from a pool, three `hard` opponents, no score."""
 
@@ -128,6 +144,7 @@ class ArrangeTable(Table):
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.hands, self.items, self.rng = hands, items, random.Random(seed)
         self.exhausted = False
+        self.outcome = RunOutcome(self)
         if isinstance(journal, ArrangeJournal):
             journal.table = self
 
@@ -138,7 +155,7 @@ class ArrangeTable(Table):
         hand = next(self.hands, None)
         if hand is None:
             self.exhausted = True
-            self.end(EndReason.FINISHED)
+            self.outcome.end(EndReason.FINISHED)
             raise RuntimeError("the pool has no more hands")
         rest = [Card(c) for c in range(52) if c not in hand]
         self.rng.shuffle(rest)
@@ -167,21 +184,13 @@ class ArrangeTable(Table):
         """The run's hands (the top bar counts them: "deal 3 of 10")."""
         return self.items
 
-    def session_end_reason(self) -> EndReason | None:
-        """Over after ``items`` hands, once the coach has priced them all."""
-        if self.over_reason is not None:
-            return self.over_reason
-        if self.number >= self.items and not self.coach.pending and self.phase is not Phase.ARRANGING:
-            return EndReason.FINISHED
-        return None
-
     def next(self) -> Phase:
         """The next hand; after the last, the end (it waits for the coach's last verdict)."""
         if self.phase is Phase.REVEALING:
             self.reveal.finish()
         if self.number >= self.items:
-            if self.session_end_reason() is not None:
-                self.end(EndReason.FINISHED)
+            if self.outcome.reason() is not None:
+                self.outcome.end(EndReason.FINISHED)
             return self.phase
         with contextlib.suppress(RuntimeError):  # the pool ran dry: the run ends with the hands it had
             self.start_deal()

@@ -90,7 +90,7 @@ class Leaving:
         elif choice is Leave.TAKE and table.watching:
             self.take_seat()
         elif choice is Leave.END:
-            table.end(EndReason.LEFT)
+            table.outcome.end(EndReason.LEFT)
             screen.show_summary()
 
     def take_seat(self) -> None:

@@ -361,7 +361,7 @@ class TableScreen(BaseScreen[Leave | None]):
                 if answer == "continue":
                     self.deal()
                     return
-                table.end(EndReason.LEFT)
+                table.outcome.end(EndReason.LEFT)
                 self.show_summary()
                 return
             self.close_dialogs()  # one may still be open above the table (the clock ran out under it)
