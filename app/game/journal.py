@@ -29,6 +29,13 @@ if TYPE_CHECKING:
     from ai import Review
 
 
+class Stated(Protocol):
+    """What the journal asks of a table's :class:`~.saving.Saving`: the session's state to write."""
+
+    def state(self) -> dict[str, Any]:
+        """What the session needs, beyond its settings and its deals, to be continued exactly."""
+
+
 class Table(Protocol):
     """What the journal reads of a :class:`app.game.table.Table` (a protocol, so that the table can import
     this module and not the other way round)."""
@@ -42,8 +49,9 @@ class Table(Protocol):
     player_seat: int | None
     sort: str
 
-    def state(self) -> dict[str, Any]:
-        """What the session needs, beyond its settings and its deals, to be continued exactly."""
+    @property
+    def saving(self) -> Stated:
+        """The session's state, written with each deal (:class:`~.saving.Saving`)."""
 
 
 class Recorder(Protocol):
@@ -108,7 +116,7 @@ class Journal:
             return
         try:
             if self.session is None:
-                self.session = self._start(table, table.state())
+                self.session = self._start(table, table.saving.state())
             # A verdict is kept only on the player's own decision: a hand the computer decided has none.
             self._humans[rec.number] = rec.human if rec.own() else None
             early = self._early.pop(rec.number, None)
@@ -117,7 +125,7 @@ class Journal:
             config = table.config  # the deal of the day for the record: linked to the day's claim as it is written
             daily = (config.daily, daily_family(config.preset)) if config.daily_record and config.daily else None
             self._deal_ids[rec.number] = self.history.record_deal(
-                self.session, rec.to_dict(), mode, state=table.state(), review=review, daily=daily
+                self.session, rec.to_dict(), mode, state=table.saving.state(), review=review, daily=daily
             )
         except WriteFailed as exc:
             self._failed(exc)
@@ -142,7 +150,7 @@ class Journal:
         if self.history is None or self.session is None:
             return
         try:
-            self.history.set_status(self.session, Status.OVER, table.state())
+            self.history.set_status(self.session, Status.OVER, table.saving.state())
             self.history.release(self.session)
         except WriteFailed as exc:
             self._failed(exc)

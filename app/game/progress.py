@@ -1,6 +1,6 @@
 """The deal in progress, kept with its session: what Continue needs to go on with it exactly where it stood.
 
-A session is stored between deals (:meth:`app.game.table.Table.state`, written with every deal scored). A deal
+A session is stored between deals (:meth:`app.game.saving.Saving.state`, written with every deal scored). A deal
 being played is not in it: :class:`Progress`, which the table holds as ``table.progress``, adds it. It keeps the
 session's state as it stood before the deal was dealt (the deal's number and arcade's treasure queue move on when
 it is dealt), the clock of the phase under way (the pass's or the arrangement's: they are distinct clocks) and
@@ -36,6 +36,7 @@ from .countdown import Countdown
 from .outcome import Outcome
 from .phase import Phase
 from .record import DealRecord, Decider
+from .saving import Saving
 from .wagers import Wagers
 
 PROGRESS = "progress"  # the key of the deal in progress in a stored session's state
@@ -218,10 +219,9 @@ class Kept(Protocol):
     exchange: Any  # :class:`app.game.exchange.Exchange`: its ``passes`` of the round under way, ``can_pick``
     journal: Any  # a :class:`app.game.journal.Journal` writes the session (its ``keep``); others do not
     outcome: Outcome
+    saving: Saving
 
     def now(self) -> float: ...
-
-    def state(self) -> dict[str, Any]: ...
 
 
 class Progress:
@@ -241,7 +241,7 @@ class Progress:
     def dealt(self) -> None:
         """The table is about to deal (called before the deal's number moves on): its state now is the one to
         save while the deal is being played."""
-        self.before = self.table.state()
+        self.before = self.table.saving.state()
         self.left = self.passing = None
 
     def resume(self, deal: InProgress | None) -> None:
@@ -326,7 +326,7 @@ class Progress:
         dealt with the deal in progress (its number, its clocks and what the player decided)."""
         rec = self.playing
         if rec is None or self.before is None:
-            return self.table.state()
+            return self.table.saving.state()
         self._watch()
         return {**self.before, PROGRESS: InProgress(rec.number, self.left, self.passing, self.made()).to_dict()}
 

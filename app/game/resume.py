@@ -1,4 +1,5 @@
-"""A stored session back at the table: :func:`restore_table` rebuilds the :class:`~app.game.table.Table` the
+"""A stored session back at the table: :func:`restore` makes the table of a session saved as data
+(:meth:`.saving.Saving.save`), and :func:`restore_table` rebuilds the :class:`~app.game.table.Table` the
 player left — the deals, the ledger (units, tournament points, arcade coins), the treasure queue and the
 coach's reviews — recording into the same session from its next deal on. A deal that was being played when
 the session was saved (:mod:`.progress`) is dealt again: the same cards, with the seconds that were left."""
@@ -9,10 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ai import Review
+from app.config import TableConfig
 from app.store.database import History, SessionRow
 from app.store.validate import DamagedRow, reading
 
-from .journal import Journal
+from .journal import Journal, Recorder
 from .progress import InProgress
 from .table import Table
 
@@ -25,10 +27,20 @@ class RestoreError(DamagedRow):
         super().__init__("", f"session {session} cannot be continued: {exc}")
 
 
+def restore(saved: dict[str, Any], *, journal: Recorder | None = None, now: Callable[[], float] | None = None) -> Table:
+    """The table of a :meth:`~.saving.Saving.save`, made with its settings and ready to deal its next deal
+    (:meth:`~.saving.Saving.load`). KeyError, TypeError or ValueError (a :class:`~.record.RecordError`) when
+    ``saved`` cannot be continued."""
+    config, state = TableConfig.from_dict(saved["config"]), saved["state"]
+    table = Table(config, sort=str(state.get("sort", "rank")), journal=journal, **({} if now is None else {"now": now}))
+    table.saving.load(saved)
+    return table
+
+
 def restore_table(
     row: SessionRow, deals: list[Any], history: History | None, *, now: Callable[[], float] | None = None
 ) -> Table:
-    """The table of a stored session (:meth:`Table.restore`), ready to deal its next deal (the one that was being
+    """The table of a stored session (:func:`restore`), ready to deal its next deal (the one that was being
     played, when there was one: the same cards, its clock where it stopped), recording into the same session,
     with the coach's reviews of its deals.
 
@@ -36,7 +48,7 @@ def restore_table(
     journal = Journal(history, session=row.id)
     try:
         with reading():
-            table = Table.restore(
+            table = restore(
                 {"config": row.config, "state": row.state, "deals": [d.data for d in deals]}, journal=journal, now=now
             )
             records = table.history

@@ -21,13 +21,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ai import Choice, Level, PassChoice
 from app.config import STAKES, TableConfig
 from rules.cards import Card
 from rules.dealing import deal_by_key, session_key
-from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, ledger_from_dict, new_ledger
+from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
 from rules.presets import Preset
 from rules.scoring import score_deal
 from rules.session import TreasureQueue, deal_in_round, round_of, seat_totals
@@ -50,7 +49,8 @@ from .progress import Progress, restore_made
 from .record import HUMAN, SEATS, DealRecord, Decider, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
 from .reveal import Revealing, RevealProgress, reveal_steps
-from .seating import check_seated, seat_ledger
+from .saving import Saving
+from .seating import seat_ledger
 from .wagers import Wagers
 from .why import Why
 
@@ -104,6 +104,7 @@ class Table:
         self.exchange = Exchange(self)  # 換三張: the rounds of passing
         self.progress = Progress(self)  # the deal in progress and its clock, kept with the session for Continue
         self.countdown = Countdown(self)  # the seconds left to decide, and the time-out at zero
+        self.saving = Saving(self)  # the session written with every deal, and read back to continue it
 
     # ---- what the table is
 
@@ -478,54 +479,3 @@ class Table:
                 return self.phase
         self.start_deal()
         return self.phase
-
-    # ---- saving and restoring: the one way a session is written and read back
-
-    def state(self) -> dict[str, Any]:
-        """What the session needs, beyond its settings and its deals, to be continued exactly (the history
-        stores it with every deal)."""
-        return {
-            "seed": self.seed,
-            "number": self.number,
-            "ledger": self.ledger.to_dict(),
-            "treasure": self.treasure.to_dict(),
-            "player_seat": self.player_seat,
-            "start_money": list(self.outcome.start_money),
-            "sort": self.sort,
-            "stake": self.wagers.stake,
-        }
-
-    def save(self) -> dict[str, Any]:
-        """The whole session as JSON-ready data: its settings, :meth:`state` and every deal."""
-        return {"config": self.config.to_dict(), "state": self.state(), "deals": [r.to_dict() for r in self.history]}
-
-    @classmethod
-    def restore(
-        cls, saved: dict[str, Any], *, journal: Recorder | None = None, now: Callable[[], float] | None = None
-    ) -> Table:
-        """The table of a :meth:`save`, ready to deal its next deal. The player sits at the seat they last held,
-        even if they had left it to the computer (unless it is out, or the table is watched). KeyError,
-        TypeError or ValueError (a :class:`~.record.RecordError`) when ``saved`` cannot be continued."""
-        config, state = TableConfig.from_dict(saved["config"]), saved["state"]
-        table = cls(
-            config, sort=str(state.get("sort", "rank")), journal=journal, **({} if now is None else {"now": now})
-        )
-        table.seed, table.number = int(state["seed"]), int(state["number"])
-        if config.scored:
-            table.ledger = ledger_from_dict(config.preset, state["ledger"])
-            check_seated(table.ledger, table.seats)  # a smaller table's empty chairs still hold nothing
-        table.treasure = TreasureQueue.from_dict(state.get("treasure", []))
-        table.outcome.start_money = tuple(int(m) for m in state["start_money"])
-        stake = state.get("stake", config.player_stake)  # a session stored before the stake was kept: the host's
-        if stake not in STAKES:
-            raise ValueError(f"the player's stake {stake!r} is not one of {list(STAKES)}")
-        table.wagers.stake = int(stake)
-        seat = state.get("player_seat")
-        if seat is not None and table.is_empty(int(seat)):
-            raise ValueError(f"the player's seat {seat} is an empty chair at this table")
-        if not config.watch and seat is not None and not table.ledger.is_out(int(seat)):
-            table.human = table.viewer = table.player_seat = int(seat)
-        table.history = [DealRecord.from_dict(d) for d in saved["deals"]]
-        if any(r.players != config.players for r in table.history):
-            raise ValueError(f"a deal of another table size than the session's {config.players} players")
-        return table

@@ -336,7 +336,7 @@ def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
     row = history.resumable()
     assert row is not None and row.config["players"] == 3
     again = restore_table(row, history.session_deals(row.id), history)
-    assert again.save() == table.save()
+    assert again.saving.save() == table.saving.save()
     assert again.seats == (0, 1, 3) and again.is_empty(2) and again.status(2) is SeatState.EMPTY
     assert again.money() == table.money() and again.outcome.start_money == table.outcome.start_money
     table.phase, table.outcome.ended = again.phase, None

@@ -111,7 +111,7 @@ def test_a_stored_session_comes_back_as_the_same_table(tmp_path, preset: Preset)
     row = history.resumable()
     assert row is not None and row.status is Status.OPEN and row.deals == len(table.history)
     again = restore_table(row, history.session_deals(row.id), history)
-    assert again.save() == table.save()
+    assert again.saving.save() == table.saving.save()
     assert again.outcome.start_money == table.outcome.start_money and again.number == table.number
     # The next deal is the one the first table would have dealt, and it is recorded into the same session.
     table.phase = again.phase

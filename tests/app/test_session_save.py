@@ -1,6 +1,6 @@
-"""One way to save and restore a session (:meth:`Table.save`, :meth:`Table.restore`): save → restore → save is
-the identity for sessions of every preset and option, and the restored table deals the next deal the first
-table would have dealt."""
+"""One way to save and restore a session (:meth:`app.game.saving.Saving.save`, :func:`app.game.resume.restore`):
+save → restore → save is the identity for sessions of every preset and option, and the restored table deals the
+next deal the first table would have dealt."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ai import Level
 from app.config import TableConfig
 from app.game import Phase, Table
 from app.game.record import Decider
+from app.game.resume import restore
 from rules.exchange import Direction
 from rules.presets import OptionError, Preset, TieRule
 from tests.app.history_helpers import random_decision
@@ -96,10 +97,10 @@ def _played(config: TableConfig, deals: int, seed: int) -> Table:
 def test_save_restore_save_is_the_identity(session: tuple[TableConfig, int, int]) -> None:
     config, deals, seed = session
     table = _played(config, deals, seed)
-    saved = table.save()
+    saved = table.saving.save()
     json.dumps(saved)  # JSON-ready
-    again = Table.restore(json.loads(json.dumps(saved)))
-    assert again.save() == saved
+    again = restore(json.loads(json.dumps(saved)))
+    assert again.saving.save() == saved
     assert again.money() == table.money() and again.phase is Phase.DEALING
     if table.phase is not Phase.OVER and table.outcome.reason() is None and not table.ledger.round_over:
         # The next deal is the one the first table would have dealt.

@@ -243,7 +243,7 @@ def test_full_deal_and_record_serialises():
     assert tally_after(t.reveal.steps, len(t.reveal.steps)) == rec.units
     assert [s.row for s in t.reveal.steps[:3]] == [Row.FRONT, Row.MIDDLE, Row.BACK]
     assert t.reveal.steps[-1].kind == "totals"
-    json.dumps(t.save())
+    json.dumps(t.saving.save())
     t.next()
     assert t.phase is Phase.ARRANGING and t.number == 2 and t.money() == rec.units
 

@@ -49,7 +49,7 @@ def source(tmp_path_factory: pytest.TempPathFactory, size: dict[str, int]) -> Hi
     assert history is not None
     for seed in (1, 2):
         table, journal = play_session(history, Preset.TAIWAN, seed, size["taiwan"], reviews=2 if seed == 1 else 0)
-        journal.keep(table, table.state())  # back to the menu: a session that can be continued
+        journal.keep(table, table.saving.state())  # back to the menu: a session that can be continued
     seed, tournament = 10, 0
     while tournament < size["tournament"]:  # tournaments end by their rules (some 16 deals)
         table, _ = play_session(history, Preset.TOURNAMENT, seed, 45 - tournament)

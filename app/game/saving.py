@@ -1,0 +1,94 @@
+"""The one way a session at the table is written and read back: its state between deals (what the history
+stores with every deal), the whole session as JSON-ready data, and a stored session put back into a new table.
+
+One part of :class:`app.game.table.Table`, which holds it as ``table.saving``. :func:`app.game.resume.restore`
+makes the table a save is read back into; the deal being played when a session was stored is
+:mod:`.progress`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from app.config import STAKES, TableConfig
+from rules.ledger import Ledger, ledger_from_dict
+from rules.session import TreasureQueue
+
+from .outcome import Outcome
+from .record import DealRecord
+from .seating import check_seated
+from .wagers import Wagers
+
+
+class Table(Protocol):
+    """What the saving reads and sets of its :class:`~app.game.table.Table` (a protocol: the table imports this
+    module)."""
+
+    config: TableConfig
+    seed: int
+    number: int
+    ledger: Ledger
+    treasure: TreasureQueue
+    human: int | None
+    viewer: int
+    player_seat: int | None
+    sort: str
+    seats: tuple[int, ...]
+    history: list[DealRecord]
+    wagers: Wagers
+    outcome: Outcome
+
+    def is_empty(self, seat: int) -> bool: ...
+
+
+class Saving:
+    """Writes one table's session and reads a stored one back into it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def state(self) -> dict[str, Any]:
+        """What the session needs, beyond its settings and its deals, to be continued exactly (the history
+        stores it with every deal)."""
+        t = self.table
+        return {
+            "seed": t.seed,
+            "number": t.number,
+            "ledger": t.ledger.to_dict(),
+            "treasure": t.treasure.to_dict(),
+            "player_seat": t.player_seat,
+            "start_money": list(t.outcome.start_money),
+            "sort": t.sort,
+            "stake": t.wagers.stake,
+        }
+
+    def save(self) -> dict[str, Any]:
+        """The whole session as JSON-ready data: its settings, :meth:`state` and every deal."""
+        t = self.table
+        return {"config": t.config.to_dict(), "state": self.state(), "deals": [r.to_dict() for r in t.history]}
+
+    def load(self, saved: dict[str, Any]) -> None:
+        """Put a :meth:`save` back into this table, new and made with the save's settings, so that it deals the
+        save's next deal. The player sits at the seat they last held, even if they had left it to the computer
+        (unless it is out, or the table is watched). KeyError, TypeError or ValueError (a
+        :class:`~.record.RecordError`) when ``saved`` cannot be continued."""
+        t, state = self.table, saved["state"]
+        config = t.config
+        t.seed, t.number = int(state["seed"]), int(state["number"])
+        if config.scored:
+            t.ledger = ledger_from_dict(config.preset, state["ledger"])
+            check_seated(t.ledger, t.seats)  # a smaller table's empty chairs still hold nothing
+        t.treasure = TreasureQueue.from_dict(state.get("treasure", []))
+        t.outcome.start_money = tuple(int(m) for m in state["start_money"])
+        stake = state.get("stake", config.player_stake)  # a session stored before the stake was kept: the host's
+        if stake not in STAKES:
+            raise ValueError(f"the player's stake {stake!r} is not one of {list(STAKES)}")
+        t.wagers.stake = int(stake)
+        seat = state.get("player_seat")
+        if seat is not None and t.is_empty(int(seat)):
+            raise ValueError(f"the player's seat {seat} is an empty chair at this table")
+        if not config.watch and seat is not None and not t.ledger.is_out(int(seat)):
+            t.human = t.viewer = t.player_seat = int(seat)
+        t.history = [DealRecord.from_dict(d) for d in saved["deals"]]
+        if any(r.players != config.players for r in t.history):
+            raise ValueError(f"a deal of another table size than the session's {config.players} players")
