@@ -316,9 +316,9 @@ class Table:
         return play_out(self, step)
 
     def decision_in(self) -> Next:
-        """A seat's decision is in: the coach may price the player's own (with the view it was made with; never
-        a hand the computer decided for them: no decision, no verdict); once every seat has decided, the deal is
-        scored."""
+        """A seat's decision is in (a computer's, the player's READY, the countdown's takeover): the coach may
+        price the player's own (with the view it was made with; never a hand the computer decided for them: no
+        decision, no verdict); once every seat has decided, the deal is scored."""
         rec = self.current
         assert rec is not None
         human = rec.human
@@ -435,7 +435,7 @@ class Table:
             raise ArrangeError(Why.BAD_SEAT, n=seat + 1)
         self.pending_seat = seat
 
-    # ---- scoring and the reveal
+    # ---- scoring, and after the results
 
     @property
     def all_decided(self) -> bool:
