@@ -11,6 +11,7 @@ each imported on first use (so the menu starts without numpy).
 - the coach (:mod:`ai.coach`): :func:`review` prices a play against the best one, :func:`parse_play`; what it
   says, as data (:mod:`ai.reviews`): :class:`Review`, :class:`PricedPlay`, :class:`Budget`; :class:`Verdict` and
   its :data:`THRESHOLDS` (:mod:`ai.verdicts`);
+- the banker game's stake, 下注 (:mod:`ai.stakes`): :func:`choose_stake`;
 - the exchange, 換三張 (:mod:`ai.exchange`): :func:`choose_pass`, :func:`review_pass`, :func:`candidates`,
   :func:`price_passes`, :class:`PassChoice`, :class:`PassReview`;
 - what the drills and the row odds read: :func:`legal_splits`, :data:`SPLIT_BACK`, :data:`SPLIT_MIDDLE`
@@ -30,7 +31,8 @@ Inside, from the bottom up: :mod:`ai.splits` (the split tables and the legal-spl
 :mod:`ai.opponents` (opponent row models), :mod:`ai.outcomes` (how an opponent's rows go together),
 :mod:`ai.policy` (declaring a special, whom to double),
 :mod:`ai.estimate` (the closed-form expected score), :mod:`ai.showdown` (exact scores against concrete
-opponents), :mod:`ai.expert` (Monte Carlo over sampled opponents) and :mod:`ai.levels` (:func:`choose`).
+opponents), :mod:`ai.expert` (Monte Carlo over sampled opponents), :mod:`ai.levels` (:func:`choose`) and
+:mod:`ai.stakes` (a level's stake, with the levels' characters and ratings).
 """
 
 import importlib
@@ -61,6 +63,7 @@ if TYPE_CHECKING:  # the names for the type checker; at run time __getattr__ bel
     from ai.rating import norm_for as deal_norm
     from ai.reviews import Budget, Part, PartKind, PricedPlay, Review
     from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
+    from ai.stakes import choose_stake
     from ai.verdicts import THRESHOLDS, Verdict
 
 # Where each name lives: (module, its name there). Nothing is imported until first asked for, so that a program
@@ -121,6 +124,7 @@ _WHERE = {
     "SPLIT_BACK": ("ai.splits", "SPLIT_BACK"),
     "SPLIT_MIDDLE": ("ai.splits", "SPLIT_MIDDLE"),
     "legal_splits": ("ai.splits", "legal_splits"),
+    "choose_stake": ("ai.stakes", "choose_stake"),
     "THRESHOLDS": ("ai.verdicts", "THRESHOLDS"),
     "Verdict": ("ai.verdicts", "Verdict"),
 }
@@ -169,6 +173,7 @@ __all__ = [
     "candidates",
     "choose",
     "choose_pass",
+    "choose_stake",
     "coach_pass_values",
     "deal_accuracy",
     "deal_figure",

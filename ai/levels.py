@@ -7,7 +7,8 @@ reach another seat's hand. Every level returns a legal arrangement (or a valid d
 self-play tables and chooses with a character (:data:`CHARACTERS`, issue 39): among the plays a person would
 consider, each with a probability falling with its loss against the best the level sees, never one past its cap,
 so that its errors are many small ones on close calls. The declaration of a special and arcade's 賭倍 are
-decided with the same character (and the pass of 換三張, :mod:`ai.exchange`).
+decided with the same character (and the pass of 換三張, :mod:`ai.exchange`, and the banker game's stake,
+:mod:`ai.stakes`).
 """
 
 from __future__ import annotations

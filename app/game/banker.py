@@ -1,7 +1,7 @@
-"""The banker game at the table (RULES.md §16.1): who holds the bank each deal, and the player's stake.
+"""The banker game at the table (RULES.md §16.1): who holds the bank each deal, and every seat's stake.
 
-Plain functions over seat numbers, so that the table, a restored session and the tests agree on the
-rotation without keeping any state of their own.
+Plain functions over seat numbers and the deal's record, so that the table, a restored session and the tests
+agree on the rotation and the stakes without keeping any state of their own.
 
 The same concept on another floor: the table's side of :mod:`rules.banker` (the scoring).
 """
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ai import Level, TableView, choose_stake
 from app.config import STAKES, seated_banker
 
-COMPUTER_STAKE = 1  # §16.1: the computer players stake 1
+from .record import DealRecord
 
 
 def first_banker(seats: Sequence[int], chosen: int = 1) -> int:
@@ -45,6 +46,28 @@ def cycle_stake(stake: int) -> int:
     return later[0] if later else STAKES[0]
 
 
-def deal_stakes(seats: Sequence[int], banker: int, human: int | None, human_stake: int) -> tuple[int, ...]:
-    """Each seat's stake for one deal, in deal order: the banker's 1, the player's own, the computers' 1."""
-    return tuple(1 if s == banker else human_stake if s == human else COMPUTER_STAKE for s in seats)
+def deal_stakes(rec: DealRecord, levels: Sequence[Level], human_stake: int) -> dict[int, int]:
+    """Each seat's stake for the deal ``rec`` (its bank set, its cards not yet looked at), by table seat: the
+    banker's 1, the player's own ``human_stake``, and each computer's chosen by its level (``levels``, by table
+    seat) against the banker's, on the deal's seed and the seat (:func:`ai.choose_stake`), so that a restored
+    session stakes as the first table did and a replay reads the stakes recorded."""
+    assert rec.banker is not None
+    public = tuple(None if s == rec.human else levels[s].value for s in rec.seats)
+    out: dict[int, int] = {}
+    for s in rec.seats:
+        if s == rec.banker:
+            out[s] = 1
+        elif s == rec.human:
+            out[s] = human_stake
+        else:
+            view = TableView(
+                preset=rec.preset,
+                options=rec.options,
+                players=len(rec.seats),
+                seat=rec.position(s),
+                levels=public,
+                banker=rec.position(rec.banker),
+            )
+            # The seat's own seed, as its play's (app.game.asking); the stake draws on a stream of its own.
+            out[s] = choose_stake(view, levels[s], STAKES, seed=rec.seed * 8 + s)
+    return out

@@ -225,7 +225,7 @@ class Table:
                 self.config.banker_moves,
                 self.config.first_banker,
             )
-            record.stakes = dict(zip(seats, deal_stakes(seats, record.banker, human, self.wagers.stake), strict=True))
+            record.stakes = deal_stakes(record, self.levels, self.wagers.stake)
             made = self.progress.made_for(self.number)
             if made is not None and made.stake in STAKES:  # Continue: a stake chosen during the deal, for the next
                 self.wagers.stake = made.stake

@@ -3,6 +3,7 @@ the banker only, what the computers and the coach are told, records and a contin
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from app.config import STAKES, TableConfig
 from app.game import Action, Allowed, Phase, run_ai, verdict
 from app.game.journal import Journal
 from app.game.record import DealRecord
+from app.game.replay import OneDeal
 from app.game.resume import restore_table
 from app.game.table import Table
 from app.store.database import open_history
@@ -72,15 +74,19 @@ def test_a_fixed_bank_stays() -> None:
 def test_the_players_stake_counts_from_the_next_deal_and_never_as_banker() -> None:
     t = Table(cfg(player_stake=2))
     rec = auto_deal(t)
-    assert rec.stakes == {0: 2, 1: 1, 2: 1, 3: 1}
+    assert rec.stakes[0] == 2 and rec.stakes[1] == 1  # the player's own, the bank's 1
+    assert rec.stakes[2] in STAKES and rec.stakes[3] in STAKES  # the computers' own (ai.choose_stake)
     assert t.wagers.cycle_stake() == 3  # the deal just played keeps its 2
     assert rec.stakes[0] == 2
     assert auto_deal(t).stakes[0] == 3
     auto_deal(t)
     mine = auto_deal(t)  # the fourth deal: the player holds the bank
     assert mine.banker == 0 and mine.stakes[0] == 1
-    pair = mine.result.pair(0, 1)
-    assert "stake" not in {it.kind for it in pair.items}  # the computers stake 1
+    for seat in (1, 2, 3):  # each pair with the bank at the computer's own stake
+        pair = mine.result.pair(0, seat)
+        rest = sum(it.value for it in pair.items if it.kind != "stake")
+        staked = sum(it.value for it in pair.items if it.kind == "stake")
+        assert staked == rest * (mine.stakes[seat] - 1)
 
 
 def test_a_stake_multiplies_the_players_pair() -> None:
@@ -100,8 +106,10 @@ def test_the_computers_and_the_coach_are_told_who_holds_the_bank() -> None:
     t = Table(cfg(player_stake=3))
     rec = t.start_deal()
     view = t.ask.view_for(2)
-    assert view.banker == rec.position(1) and view.stakes == (3, 1, 1, 1) and view.weight == 1
-    assert t.ask.view_for(1).weight == 3 + 1 + 1  # the banker meets every player at its stake
+    stakes = tuple(rec.stakes[s] for s in rec.seats)
+    assert view.banker == rec.position(1) and view.stakes == stakes and stakes[:2] == (3, 1)
+    assert view.weight == rec.stakes[2]
+    assert t.ask.view_for(1).weight == 3 + rec.stakes[2] + rec.stakes[3]  # the banker meets every player at its stake
     request = t.ask.suggest_request()
     assert request.view.banker == 1 and request.view.seat == 0
     choice = run_ai(request)
@@ -146,7 +154,33 @@ def test_a_continued_banker_session_keeps_the_rotation(tmp_path) -> None:
     assert row is not None
     again = restore_table(row, history.session_deals(row.id), history)
     assert [r.banker for r in again.history] == [1, 2]
-    assert again.start_deal().banker == 3
+    assert [r.stakes for r in again.history] == [r.stakes for r in table.history]
+    first, restored = table.start_deal(), again.start_deal()
+    assert restored.banker == first.banker == 3 and restored.stakes == first.stakes
+
+
+def test_a_saved_session_stakes_the_next_deals_as_the_first_table_would() -> None:
+    # Computers of every level, so that the stakes differ from seat to seat and deal to deal.
+    config = cfg(seed=11, levels=(Level.EASY, Level.NORMAL, Level.EXPERT), player_stake=3)
+    table = Table(config)
+    rng = random.Random(5)
+    for _ in range(2):
+        play_random_deal(table, rng)
+    again = Table.restore(json.loads(json.dumps(table.save())))
+    for _ in range(4):
+        first, restored = play_random_deal(table, rng), play_random_deal(again, random.Random(0))
+        assert restored.banker == first.banker and restored.stakes == first.stakes
+    assert any(s > 1 for rec in table.history for seat, s in rec.stakes.items() if seat != rec.human)
+
+
+def test_a_stored_banker_deal_shown_again_keeps_its_stakes_and_its_score() -> None:
+    table = Table(cfg(seed=2, levels=(Level.HARD, Level.EASY, Level.EXPERT)))
+    played = [auto_deal(table) for _ in range(3)]
+    assert any(s > 1 for rec in played for seat, s in rec.stakes.items() if seat != rec.human)
+    for rec in played:
+        stored = DealRecord.from_dict(rec.to_dict())
+        shown = OneDeal(stored, retry=False).start_deal()
+        assert shown.stakes == rec.stakes and shown.result == rec.result
 
 
 def test_the_play_flag_sets_the_banker_game() -> None:

@@ -1,6 +1,6 @@
 """One way to save and restore a session (:meth:`app.game.saving.Saving.save`, :func:`app.game.resume.restore`):
 save → restore → save is the identity for sessions of every preset and option, and the restored table deals the
-next deal the first table would have dealt."""
+next deal the first table would have dealt (its cards, its bank and every seat's stake)."""
 
 from __future__ import annotations
 
@@ -105,4 +105,6 @@ def test_save_restore_save_is_the_identity(session: tuple[TableConfig, int, int]
     if table.phase is not Phase.OVER and table.outcome.reason() is None and not table.ledger.round_over:
         # The next deal is the one the first table would have dealt.
         first = table.start_deal() if table.phase is Phase.DEALING else (table.next(), table.current)[1]
-        assert first is not None and again.start_deal().hands == first.hands
+        restored = again.start_deal()
+        assert first is not None and restored.hands == first.hands
+        assert restored.banker == first.banker and restored.stakes == first.stakes  # the computers' stakes too
