@@ -14,7 +14,7 @@ from app.game import Action, Allowed, Phase, run_ai, verdict
 from app.game.journal import Journal
 from app.game.record import DealRecord
 from app.game.replay import OneDeal
-from app.game.resume import restore_table
+from app.game.resume import restore, restore_table
 from app.game.table import Table
 from app.store.database import open_history
 from rules.presets import OptionError, Preset, TieRule
@@ -166,7 +166,7 @@ def test_a_saved_session_stakes_the_next_deals_as_the_first_table_would() -> Non
     rng = random.Random(5)
     for _ in range(2):
         play_random_deal(table, rng)
-    again = Table.restore(json.loads(json.dumps(table.save())))
+    again = restore(json.loads(json.dumps(table.saving.save())))
     for _ in range(4):
         first, restored = play_random_deal(table, rng), play_random_deal(again, random.Random(0))
         assert restored.banker == first.banker and restored.stakes == first.stakes
