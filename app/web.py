@@ -12,6 +12,9 @@ What this adds to textual-serve's server:
   answered 403 before anything runs, so no game process is started for it.
 - **The page's URLs follow the address the browser used** (the ``Host`` header) rather than the bound one, so
   that a server bound to ``0.0.0.0`` hands out addresses that reach it.
+- **Tabs share the game's memory**: each tab's game is forked from a fork server that has loaded the game and
+  played a deal unseen (:mod:`app.forkserver`), started with the server; a tab opened while it still loads, or on
+  a system where it cannot run, starts its game as a process of its own.
 - **A game process ends with its tab**: closing the tab closes the websocket, the game is told to quit (as
   Ctrl+Q: a table's session stays open, offered by the menu's Continue next time), and a game that has not
   ended :data:`QUIT_GRACE` seconds later is terminated, then killed. Stopping the server ends them all alike.
@@ -56,6 +59,7 @@ from aiohttp import WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from app.forkserver import ForkServer, ForkServerError
 from app.paths import asset
 from app.web_input import (
     MAX_FRAME,
@@ -167,13 +171,21 @@ class GameProcess(AppService):
     """One tab's game: started without a shell (so that ending it ends the game, not a shell around it), and
     sure to end when the tab goes, or the server."""
 
-    def __init__(self, argv: Sequence[str], **kwargs: Any) -> None:
+    def __init__(self, argv: Sequence[str], forks: ForkServer | None = None, **kwargs: Any) -> None:
         super().__init__(" ".join(argv), **kwargs)
         self.argv = list(argv)
+        self.forks = forks  # the server's fork server, when it runs: the game is forked from it
         self.greeted = False  # whether the game has drawn anything yet (it is up and reads its input)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         environment = self._build_environment(width=width, height=height)
+        forks = self.forks
+        if forks is not None and forks.alive and self.argv[1:2] == ["-m"]:
+            with contextlib.suppress(ForkServerError):  # it ended meanwhile: the game starts on its own below
+                forked = await forks.spawn(self.argv[2], self.argv[3:], environment)
+                self._process = forked  # type: ignore[assignment]  # what is used of a Process (app.forkserver)
+                self._stdin = forked.stdin
+                return forked  # type: ignore[return-value]
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -237,6 +249,7 @@ class GameServer(Server):
         token: str | None = None,
         open_browser: bool = False,
         max_games: int = MAX_GAMES,
+        fork_games: bool = True,
     ) -> None:
         super().__init__(" ".join(argv), host=host, port=port, title=TITLE, templates_path=asset("web"))
         self.argv = list(argv)
@@ -247,6 +260,8 @@ class GameServer(Server):
         self.max_games = max_games
         self.places = 0  # websockets holding a game: starting, running or ending (counted before any await)
         self.games: set[GameProcess] = set()
+        self.forks: ForkServer | None = None  # started with the server (fork_games), used once it is ready
+        self.fork_games = fork_games
         self.cookie = f"chinese-poker-{port}"  # per port: two servers on one machine keep their own tokens
 
     def initialize_logging(self) -> None:
@@ -360,6 +375,7 @@ class GameServer(Server):
             await websocket.prepare(request)
             game = GameProcess(
                 self.argv,
+                self.forks,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -418,6 +434,9 @@ class GameServer(Server):
                 flush=True,
             )
         print("Each browser tab is a game of its own. Press Ctrl+C to stop.", flush=True)
+        if self.fork_games:
+            # In the background: a tab opened in the seconds the fork server takes to load starts its game alone.
+            self._forking = asyncio.create_task(self._start_forks())
         if self.open_browser:
             # In a thread: a browser that runs in the foreground must not hold up the server it is to show.
             asyncio.get_running_loop().run_in_executor(None, self._open_browser)
@@ -426,8 +445,31 @@ class GameServer(Server):
         if not webbrowser.open(self.url):
             print(f"no browser could be opened here: open {self.url} in one", file=sys.stderr, flush=True)
 
+    async def _start_forks(self) -> None:
+        """Start the fork server (:mod:`app.forkserver`) with the environment the games share; a system where it
+        cannot run starts each game as a process of its own, as before."""
+        shared = GameProcess(
+            self.argv,
+            write_bytes=_nothing,
+            write_str=_nothing,
+            close=_nothing,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        try:
+            self.forks = await ForkServer.start(shared._build_environment(), preexec=hang_up_with_this_process())
+        except ForkServerError as exc:
+            log.warning("each game starts on its own: %s", exc)
+
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(game.stop() for game in list(self.games)), return_exceptions=True)
+        forking = getattr(self, "_forking", None)
+        if forking is not None and not forking.done():
+            forking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await forking
+        if self.forks is not None:
+            await self.forks.close()
 
     def serve(self, debug: bool = False) -> None:
         """Serve until Ctrl+C (or SIGTERM); :class:`ServeError` when the address cannot be listened on."""
@@ -452,6 +494,10 @@ class GameServer(Server):
             )
         finally:
             sock.close()
+
+
+async def _nothing(*_: Any) -> None:
+    """A callback that does nothing (the environment's stand-in game has no page to write to)."""
 
 
 def new_token() -> str:

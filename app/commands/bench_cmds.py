@@ -72,11 +72,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for name, target in history["targets"].items():
             report["targets"][f"history_{name}"] = target  # type: ignore[index]
     if args.game_processes:
-        from app.screens.app_bench import GAME_TARGETS, measure_menu, measure_shared, measure_table
+        from app.screens.app_bench import GAME_TARGETS, measure_forked, measure_menu, measure_shared, measure_table
 
         if say:
-            say("the game: its menu, a table of five deals, tables at once")
-        game = {**measure_menu(), **measure_table(), **measure_shared(args.game_processes)}
+            say("the game: its menu, a table of five deals, tables at once (forked as served tabs, and on their own)")
+        processes = args.game_processes
+        game = {**measure_menu(), **measure_table(), **measure_forked(processes), **measure_shared(processes)}
         report["game"] = game
         for name, limit in GAME_TARGETS.items():
             report["targets"][name] = {"limit": limit, "measured": game[name], "met": game[name] <= limit}  # type: ignore[index]
@@ -162,8 +163,9 @@ def _print_game(report: dict[str, Any]) -> None:
             f"(target {limit['table_peak_rss_mb']:g} MB)"
         )
         print(
-            f"  {g['processes']} tables at once: {g['tab_pss_mb']} MB PSS each (largest {g['tab_pss_max_mb']} MB, "
-            f"target {limit['tab_pss_mb']:g} MB)"
+            f"  {g['processes']} served tabs at once: {g['tab_pss_mb']} MB PSS each (largest {g['tab_pss_max_mb']} MB, "
+            f"target {limit['tab_pss_mb']:g} MB), forked from a fork server of {g['fork_server_pss_mb']} MB; "
+            f"started on their own, {g['alone_pss_mb']} MB each"
         )
 
 

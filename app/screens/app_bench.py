@@ -27,7 +27,7 @@ GAME_TARGETS = {  # issue 44: the game's memory and start-up
     "menu_start_s": 0.5,  # launch to the menu, warm, in a terminal (headless here)
     "menu_rss_mb": 60.0,
     "table_peak_rss_mb": 100.0,  # a table of four, five deals, the coach on
-    "tab_pss_mb": 40.0,  # what each further tab or lobby table adds, with five open
+    "tab_pss_mb": 40.0,  # what each further served tab adds, with five open (forked: app.forkserver)
 }
 DEALS = 5  # deals a table plays before its peak is read (the issue's measure)
 PROCESSES = 5  # processes open at once when the memory each adds is read
@@ -52,42 +52,21 @@ def _peak_mb() -> float:
 
 
 async def _play(kind: str, deals: int, hold: bool) -> None:
-    """The child's run: the menu, or a quick-play table of four with the coach at its standard budget."""
-    from app.config import TableConfig
-    from app.settings import Settings
-    from app.tui import ChinesePokerApp
+    """The child's run: :func:`app.screens.headless.play_headless`, its report on one line with the game still
+    open, then (``hold``) its wait for standard input to close."""
 
-    if kind == "menu":
-        app = ChinesePokerApp(menu=True, settings=Settings(animation="off"), offer_guide=False)
-    else:
-        settings = Settings(animation="off", coach="standard")
-        app = ChinesePokerApp(TableConfig.quick(), settings=settings, offer_guide=False)
-    app.animation_level = "none"
-    async with app.run_test(size=SIZE) as pilot:
-
-        async def settle() -> None:
-            for _ in range(3):  # the workers' answers post messages that may start more workers
-                await app.workers.wait_for_complete()
-                await pilot.pause()
-
-        await settle()
-        played = 0
-        if kind == "table":
-            for _ in range(deals):
-                for key in ("a", "enter", "n"):  # auto-arrange, READY (the coach prices it), the next deal
-                    await pilot.press(key)
-                    await settle()
-                played += 1
+    async def report(played: int) -> None:
         use = resource.getrusage(resource.RUSAGE_SELF)
         cpu = round(use.ru_utime + use.ru_stime, 3)  # what the start cost the machine, whatever else it runs
-        print(
-            json.dumps(
-                {"rss_mb": round(_rss_mb(), 1), "peak_rss_mb": round(_peak_mb(), 1), "deals": played, "cpu_s": cpu}
-            )
-        )
+        line = {"rss_mb": round(_rss_mb(), 1), "peak_rss_mb": round(_peak_mb(), 1), "deals": played, "cpu_s": cpu}
+        print(json.dumps(line))
         sys.stdout.flush()
         if hold:
             await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+
+    from app.screens.headless import play_headless
+
+    await play_headless(kind, deals, report, size=SIZE)
 
 
 def _child(kind: str, deals: int, hold: bool, home: Path) -> subprocess.Popen[str]:
@@ -182,8 +161,9 @@ def measure_table(deals: int = DEALS) -> dict[str, float]:
 
 
 def measure_shared(processes: int = PROCESSES, deals: int = 1) -> dict[str, float]:
-    """What each table adds with ``processes`` tables open at once: their mean PSS once each has played
-    ``deals`` deals (what they share, the libraries and the mapped tables, is divided among them)."""
+    """What each game started on its own adds (a terminal's `chinese-poker`) with ``processes`` open at once:
+    their mean PSS once each has played ``deals`` deals (what they share, the libraries and the mapped tables, is
+    divided among them). Served tabs are forked instead: :func:`measure_forked`."""
     with tempfile.TemporaryDirectory(prefix="cp-bench-") as tmp:
         procs = [_child("table", deals, True, Path(tmp) / str(i)) for i in range(processes)]
         try:
@@ -193,7 +173,45 @@ def measure_shared(processes: int = PROCESSES, deals: int = 1) -> dict[str, floa
         finally:
             for proc in procs:
                 _finish(proc)
-    return {"tab_pss_mb": round(statistics.mean(pss), 1), "tab_pss_max_mb": round(max(pss), 1), "processes": processes}
+    return {"alone_pss_mb": round(statistics.mean(pss), 1), "alone_pss_max_mb": round(max(pss), 1)}
+
+
+def measure_forked(processes: int = PROCESSES, deals: int = 1) -> dict[str, float]:
+    """What each served tab adds (``chinese-poker serve`` forks each tab's game from its fork server,
+    :mod:`app.forkserver`): the mean PSS of ``processes`` tables forked at once, each after ``deals`` deals, and
+    the fork server's own, paid once whatever the number of tabs."""
+    _compiled()
+    with tempfile.TemporaryDirectory(prefix="cp-bench-") as tmp:
+        return asyncio.run(_forked(Path(tmp), processes, deals))
+
+
+async def _forked(tmp: Path, processes: int, deals: int) -> dict[str, float]:
+    from app.forkserver import ForkServer
+
+    server = await ForkServer.start(env=_env(tmp / "server"))
+    games = []
+    try:
+        for i in range(processes):
+            games.append(
+                await server.spawn("app.screens.app_bench", ["table", str(deals), "--hold"], _env(tmp / str(i)))
+            )
+        for game in games:
+            if not await game.stdout.readline():
+                raise RuntimeError(f"a forked game ended with status {await game.wait()} before it reported")
+        pss = [_pss_mb(game.pid) for game in games]
+        server_pss = _pss_mb(server.pid)
+    finally:
+        for game in games:
+            game.stdin.close()
+        for game in games:
+            await game.wait()
+        await server.close()
+    return {
+        "tab_pss_mb": round(statistics.mean(pss), 1),
+        "tab_pss_max_mb": round(max(pss), 1),
+        "fork_server_pss_mb": round(server_pss, 1),
+        "processes": processes,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -89,6 +89,27 @@ def children(pid: int) -> set[int]:
     return found
 
 
+def is_fork_server(pid: int) -> bool:
+    """Whether ``pid`` is a server's fork server (app.forkserver): a helper of the server, not a game."""
+    try:
+        return b"app.forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def games_of(server: int) -> tuple[set[int], set[int]]:
+    """The game processes a server runs (its children, and its fork server's), and its fork servers."""
+    games: set[int] = set()
+    forks: set[int] = set()
+    for child in children(server):
+        if is_fork_server(child):
+            forks.add(child)
+            games |= children(child)
+        else:
+            games.add(child)
+    return games, forks
+
+
 def alive(pid: int) -> bool:
     """Whether ``pid`` runs (a zombie does not: it has ended and only waits to be reaped)."""
     try:
@@ -115,10 +136,12 @@ class Served:
     url: str
     output: list[str] = field(default_factory=list)
     games: set[int] = field(default_factory=set)  # every game process seen running under it
+    forks: set[int] = field(default_factory=set)  # every fork server seen running under it (app.forkserver)
 
     def games_now(self) -> set[int]:
-        now = children(self.process.pid)
+        now, forks = games_of(self.process.pid)
         self.games |= now
+        self.forks |= forks
         return now
 
     def text(self) -> str:
@@ -171,7 +194,7 @@ def serve(home: Path, host: str = "127.0.0.1", *extra: str) -> Iterator[Served]:
             process.wait()
             pytest.fail(f"the server did not stop on Ctrl+C: {''.join(output)!r}")
         reader.join(5)
-    left = sorted(pid for pid in served.games if alive(pid))
+    left = sorted(pid for pid in served.games | served.forks if alive(pid))
     for pid in left:  # failed, but not left behind: nothing else would end them (their server is gone)
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)

@@ -1,0 +1,101 @@
+"""The fork server (app/forkserver.py, issue 44): games forked from one process that has loaded the game share
+its memory. Each forked game runs the module it is asked to, with its arguments, environment and streams, draws
+its own random numbers (a fork copies the generators: two tabs must not deal alike), is told apart by its own
+pid and exit status, and ends with the fork server; a tab `chinese-poker serve` opens is such a game. Linux only
+(its parent's death signal), on loopback only."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from app.commands.serve_cmds import web_installed
+from app.forkserver import ForkServer, ForkServerError
+from tests.web.served import ROOT, alive, games_of, need, serve, wait_until
+from tests.web.test_serve_ends_games import websocket_url
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork server is for Linux here")
+
+WITHIN = 30.0  # seconds for any one step (a loaded machine loads the game slowly)
+
+
+def _env(home: Path, **extra: str) -> dict[str, str]:
+    return {**os.environ, "CHINESE_POKER_HOME": str(home), "PYTHONPATH": str(ROOT), **extra}
+
+
+async def test_forked_games_take_their_arguments_and_draw_their_own_random_numbers(tmp_path: Path) -> None:
+    server = await ForkServer.start(_env(tmp_path / "server"))
+    try:
+        games = [
+            await server.spawn("tests.web.fork_probe", [str(code)], _env(tmp_path / str(code), PROBE=f"tab {code}"))
+            for code in (3, 4)
+        ]
+        said = [json.loads(await asyncio.wait_for(game.stdout.readline(), WITHIN)) for game in games]
+        assert [s["argv"] for s in said] == [["3"], ["4"]]
+        assert [s["probe"] for s in said] == ["tab 3", "tab 4"]
+        assert {s["parent"] for s in said} == {server.pid}  # forked, not started on their own
+        assert said[0]["random"] != said[1]["random"]
+        assert games[0].returncode is None
+        for game in games:
+            game.stdin.close()
+        assert [await asyncio.wait_for(game.wait(), WITHIN) for game in games] == [3, 4]
+        assert [game.returncode for game in games] == [3, 4]
+    finally:
+        await server.close()
+    with pytest.raises(ForkServerError):
+        await server.spawn("tests.web.fork_probe", [], _env(tmp_path))
+
+
+async def test_a_forked_game_ends_with_its_fork_server(tmp_path: Path) -> None:
+    server = await ForkServer.start(_env(tmp_path / "server"))
+    try:
+        game = await server.spawn("tests.web.fork_probe", [], _env(tmp_path / "game"))
+        await asyncio.wait_for(game.stdout.readline(), WITHIN)
+        os.kill(server.pid, signal.SIGKILL)  # no code of the fork server runs: the kernel hangs its game up
+        assert await asyncio.wait_for(game.wait(), WITHIN) == -signal.SIGHUP
+        deadline = time.monotonic() + WITHIN
+        while alive(game.pid) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert not alive(game.pid)
+        assert not server.alive
+    finally:
+        await server.close()
+
+
+def test_a_served_tab_is_forked_from_the_fork_server(tmp_path: Path) -> None:
+    need(web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
+    import aiohttp
+
+    async def a_tabs_games(url: str, server: int) -> set[int]:
+        """Open a tab (a websocket), wait until its game runs, and return the games running then."""
+        async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+            await ws.receive(timeout=WITHIN)  # the game's first frame: it is up
+            return games_of(server)[0]
+
+    with serve(tmp_path, "127.0.0.1", "--lang", "en") as served:
+        server = served.process.pid
+        wait_until(lambda: games_of(server)[1], WITHIN, "the fork server")
+        forked = False
+        for _ in range(60):  # bounded: a tab opened while the fork server still loads starts its game alone
+            games = asyncio.run(a_tabs_games(websocket_url(served), server))
+            forks = games_of(server)[1]
+            forked = bool(games) and all(_parent(pid) in forks for pid in games)
+            if forked:
+                break
+            time.sleep(0.5)
+        assert forked, "no tab's game was forked from the fork server"
+
+
+def _parent(pid: int) -> int:
+    """A live process's parent (from /proc), 0 once it has ended."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
