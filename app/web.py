@@ -13,8 +13,8 @@ What this adds to textual-serve's server:
 - **The page's URLs follow the address the browser used** (the ``Host`` header) rather than the bound one, so
   that a server bound to ``0.0.0.0`` hands out addresses that reach it.
 - **Tabs share the game's memory**: each tab's game is forked from a fork server that has loaded the game and
-  played a deal unseen (:mod:`app.forkserver`), started with the server; a tab opened while it still loads, or on
-  a system where it cannot run, starts its game as a process of its own.
+  played a deal unseen (:mod:`app.forkserver`), started with the server (a tab opened while it loads waits for it,
+  a few seconds); where it cannot run, each game starts as a process of its own.
 - **A game process ends with its tab**: closing the tab closes the websocket, the game is told to quit (as
   Ctrl+Q: a table's session stays open, offered by the menu's Continue next time), and a game that has not
   ended :data:`QUIT_GRACE` seconds later is terminated, then killed. Stopping the server ends them all alike.
@@ -171,15 +171,17 @@ class GameProcess(AppService):
     """One tab's game: started without a shell (so that ending it ends the game, not a shell around it), and
     sure to end when the tab goes, or the server."""
 
-    def __init__(self, argv: Sequence[str], forks: ForkServer | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, argv: Sequence[str], forks: Callable[[], Awaitable[ForkServer | None]] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(" ".join(argv), **kwargs)
         self.argv = list(argv)
-        self.forks = forks  # the server's fork server, when it runs: the game is forked from it
+        self.forks = forks  # the server's fork server (once it has loaded), when it runs: the game is forked from it
         self.greeted = False  # whether the game has drawn anything yet (it is up and reads its input)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         environment = self._build_environment(width=width, height=height)
-        forks = self.forks
+        forks = None if self.forks is None else await self.forks()
         if forks is not None and forks.alive and self.argv[1:2] == ["-m"]:
             with contextlib.suppress(ForkServerError):  # it ended meanwhile: the game starts on its own below
                 forked = await forks.spawn(self.argv[2], self.argv[3:], environment)
@@ -375,7 +377,7 @@ class GameServer(Server):
             await websocket.prepare(request)
             game = GameProcess(
                 self.argv,
-                self.forks,
+                self.fork_server,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -435,7 +437,6 @@ class GameServer(Server):
             )
         print("Each browser tab is a game of its own. Press Ctrl+C to stop.", flush=True)
         if self.fork_games:
-            # In the background: a tab opened in the seconds the fork server takes to load starts its game alone.
             self._forking = asyncio.create_task(self._start_forks())
         if self.open_browser:
             # In a thread: a browser that runs in the foreground must not hold up the server it is to show.
@@ -444,6 +445,15 @@ class GameServer(Server):
     def _open_browser(self) -> None:
         if not webbrowser.open(self.url):
             print(f"no browser could be opened here: open {self.url} in one", file=sys.stderr, flush=True)
+
+    async def fork_server(self) -> ForkServer | None:
+        """The fork server, once it has loaded (a tab opened in the seconds it takes waits for it, so that every
+        tab shares its memory); None when it is not run or could not start."""
+        forking = getattr(self, "_forking", None)
+        if forking is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(forking)
+        return self.forks
 
     async def _start_forks(self) -> None:
         """Start the fork server (:mod:`app.forkserver`) with the environment the games share; a system where it

@@ -18,7 +18,7 @@ import pytest
 
 from app.commands.serve_cmds import web_installed
 from app.forkserver import ForkServer, ForkServerError
-from tests.web.served import ROOT, alive, games_of, need, serve, wait_until
+from tests.web.served import ROOT, alive, games_of, need, serve
 from tests.web.test_serve_ends_games import websocket_url
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork server is for Linux here")
@@ -81,16 +81,10 @@ def test_a_served_tab_is_forked_from_the_fork_server(tmp_path: Path) -> None:
 
     with serve(tmp_path, "127.0.0.1", "--lang", "en") as served:
         server = served.process.pid
-        wait_until(lambda: games_of(server)[1], WITHIN, "the fork server")
-        forked = False
-        for _ in range(60):  # bounded: a tab opened while the fork server still loads starts its game alone
-            games = asyncio.run(a_tabs_games(websocket_url(served), server))
-            forks = games_of(server)[1]
-            forked = bool(games) and all(_parent(pid) in forks for pid in games)
-            if forked:
-                break
-            time.sleep(0.5)
-        assert forked, "no tab's game was forked from the fork server"
+        games = asyncio.run(a_tabs_games(websocket_url(served), server))  # opened at once: it waits for the fork server
+        forks = games_of(server)[1]
+        assert len(forks) == 1 and len(games) == 1
+        assert {_parent(pid) for pid in games} == forks  # forked from it, not started on its own
 
 
 def _parent(pid: int) -> int:
