@@ -55,11 +55,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     closes its end."""
     args = sys.argv[1:] if argv is None else argv
     channel = socket.socket(fileno=int(args[0]))
-    from app.heap import keep_heap_small
+    from app.heap import give_back, keep_heap_small
 
     keep_heap_small()  # as a game does, before numpy allocates anything: the children inherit it
     _warm_up()
     gc.collect()
+    give_back()  # the warm-up's freed heap would be resident, shared with every child and counted in its share
     gc.freeze()  # the collector never visits what is loaded: those pages stay shared with every child
     sys.stdout.flush()
     sys.stderr.flush()

@@ -17,6 +17,7 @@ from textual.message import Message
 from ai import Budget, PassReview, Review, TableView
 from app.game import CoachRequest, run_coach
 from app.game.coach import PassCoachRequest, run_pass_coach
+from app.heap import give_back
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.screens.table.part import TableWorkers
@@ -92,7 +93,9 @@ class Coaching:
 
     def _price(self, request: CoachRequest) -> None:
         """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
-        self.screen.post_message(self.Priced(request, run_coach(request)))
+        review = run_coach(request)
+        give_back()  # the pricing's arrays are freed: their pages go back (app.heap)
+        self.screen.post_message(self.Priced(request, review))
 
     def accept(self, message: Priced) -> None:
         """Keep the priced decision; the review or results on show take it at once."""
@@ -122,7 +125,9 @@ class Coaching:
 
     def _price_pass(self, request: PassCoachRequest) -> None:
         """The coach prices a pass off the UI thread (a second or two; the game never waits for it)."""
-        self.screen.post_message(self.PassPriced(request, run_pass_coach(request)))
+        review = run_pass_coach(request)
+        give_back()
+        self.screen.post_message(self.PassPriced(request, review))
 
     def accept_pass(self, message: PassPriced) -> None:
         """Keep the priced pass; an open review shows it at once."""

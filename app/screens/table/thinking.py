@@ -18,6 +18,7 @@ from textual.message import Message
 from ai import Choice
 from app.game import AIRequest, Next, Purpose, run_ai
 from app.game.requests import PassRequest
+from app.heap import give_back
 from app.screens.table.helping import Helping
 from app.screens.table.part import TableWorkers
 from app.screens.table.passing import Passing
@@ -59,7 +60,9 @@ class Thinking:
 
     def _decide(self, request: AIRequest) -> None:
         """A computer seat (or the helper for the human) decides, off the UI thread."""
-        self.screen.post_message(self.Answered(request, run_ai(request)))
+        choice = run_ai(request)
+        give_back()  # the search's arrays are freed: their pages go back (app.heap)
+        self.screen.post_message(self.Answered(request, choice))
 
     def accept(self, message: Answered) -> None:
         """An answer is in: a seat's decision (after its thinking delay), a takeover's, or the helper's."""
