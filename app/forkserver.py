@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import gc
 import json
 import os
@@ -32,7 +33,8 @@ import socket
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 READY_WITHIN = 60.0
@@ -64,8 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.freeze()  # the collector never visits what is loaded: those pages stay shared with every child
     sys.stdout.flush()
     sys.stderr.flush()
-    channel.send(json.dumps({"ready": os.getpid()}).encode())
-    return _serve(channel)
+    try:
+        channel.send(json.dumps({"ready": os.getpid()}).encode())
+        return _serve(channel)
+    except (BrokenPipeError, ConnectionResetError):
+        return 0  # the parent went while this loaded, or while it served: nothing is left to do
 
 
 def _warm_up() -> None:
@@ -165,20 +170,19 @@ def _become_the_game(request: Mapping[str, Any], fds: Sequence[int], own: tuple[
     # A fork copies the generator's state: without a new seed every tab would deal the same "random" seeds. (The
     # game draws nothing from numpy's global generator: each search makes its own from a seed it is given.)
     random.seed()
-    _hang_up_with(server)
+    _end_with(server, signal.SIGHUP)  # a game keeps its table's session for Continue, then quits
     sys.argv = [str(request["module"]), *(str(a) for a in request["argv"])]
 
 
-def _hang_up_with(server: int) -> None:
-    """Linux: the kernel hangs this game up (SIGHUP, as a closed terminal) when the fork server ends."""
+def _end_with(parent: int, sig: int) -> None:
+    """Linux: the kernel sends this process ``sig`` when ``parent`` ends, however it ended (``kill -9``
+    included). Runs between fork and exec too: it imports nothing new and takes no lock."""
     if not sys.platform.startswith("linux"):
         return
-    import ctypes
-
     with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGHUP), 0, 0, 0)
-    if os.getppid() != server:  # the fork server ended between the fork and the call: no signal would come
-        os.kill(os.getpid(), signal.SIGHUP)
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+    if os.getppid() != parent:  # the parent ended between the fork and the call: no signal would come
+        os.kill(os.getpid(), sig)
 
 
 # ---------------------------------------------------------------- the parent's side
@@ -229,9 +233,11 @@ class ForkServer:
         self.alive = True
 
     @classmethod
-    async def start(cls, env: Mapping[str, str] | None = None, preexec: Callable[[], None] | None = None) -> ForkServer:
+    async def start(cls, env: Mapping[str, str] | None = None) -> ForkServer:
         """Start a fork server with ``env`` (the environment its games share: Textual reads some of it once, at
-        import) and wait until it is ready; :class:`ForkServerError` if it cannot be."""
+        import) and wait until it is ready; :class:`ForkServerError` if it cannot be. It is killed when this
+        process ends, however it ends (Linux): a game of its own, even its unseen one, would take a hang-up for a
+        closed terminal and carry on; its games are hung up in turn."""
         if not hasattr(os, "fork") or not hasattr(socket, "send_fds"):
             raise ForkServerError("this system cannot fork a game")
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -244,7 +250,7 @@ class ForkServer:
                 pass_fds=(theirs.fileno(),),
                 env=dict(os.environ if env is None else env),
                 stdin=asyncio.subprocess.DEVNULL,
-                preexec_fn=preexec,
+                preexec_fn=partial(_end_with, os.getpid(), signal.SIGKILL),
             )
         finally:
             theirs.close()
@@ -256,6 +262,9 @@ class ForkServer:
         except (TimeoutError, OSError) as exc:
             await server.close()
             raise ForkServerError(f"the fork server did not start: {exc!r}") from exc
+        except asyncio.CancelledError:  # the parent stops while it loads: it goes too
+            await server.close()
+            raise
         if not ready:
             await server.close()
             raise ForkServerError(f"the fork server ended as it started (status {process.returncode})")

@@ -13,8 +13,8 @@ What this adds to textual-serve's server:
 - **The page's URLs follow the address the browser used** (the ``Host`` header) rather than the bound one, so
   that a server bound to ``0.0.0.0`` hands out addresses that reach it.
 - **Tabs share the game's memory**: each tab's game is forked from a fork server that has loaded the game and
-  played a deal unseen (:mod:`app.forkserver`), started with the server (a tab opened while it loads waits for it,
-  a few seconds); where it cannot run, each game starts as a process of its own.
+  played a deal unseen (:mod:`app.forkserver`), which the first tab starts: that tab's game, and any opened in
+  the seconds the fork server loads, start as processes of their own, as every game does where it cannot run.
 - **A game process ends with its tab**: closing the tab closes the websocket, the game is told to quit (as
   Ctrl+Q: a table's session stays open, offered by the menu's Continue next time), and a game that has not
   ended :data:`QUIT_GRACE` seconds later is terminated, then killed. Stopping the server ends them all alike.
@@ -436,8 +436,6 @@ class GameServer(Server):
                 flush=True,
             )
         print("Each browser tab is a game of its own. Press Ctrl+C to stop.", flush=True)
-        if self.fork_games:
-            self._forking = asyncio.create_task(self._start_forks())
         if self.open_browser:
             # In a thread: a browser that runs in the foreground must not hold up the server it is to show.
             asyncio.get_running_loop().run_in_executor(None, self._open_browser)
@@ -447,12 +445,11 @@ class GameServer(Server):
             print(f"no browser could be opened here: open {self.url} in one", file=sys.stderr, flush=True)
 
     async def fork_server(self) -> ForkServer | None:
-        """The fork server, once it has loaded (a tab opened in the seconds it takes waits for it, so that every
-        tab shares its memory); None when it is not run or could not start."""
-        forking = getattr(self, "_forking", None)
-        if forking is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(forking)
+        """The fork server once it has loaded, else None (the game starts on its own). The first tab starts it:
+        one game alone is smaller than a fork server and its game, and a server nobody plays at loads nothing;
+        the tabs opened once it has loaded share its memory."""
+        if self.fork_games and getattr(self, "_forking", None) is None:
+            self._forking = asyncio.create_task(self._start_forks())
         return self.forks
 
     async def _start_forks(self) -> None:
@@ -467,7 +464,7 @@ class GameServer(Server):
             debug=self.debug,
         )
         try:
-            self.forks = await ForkServer.start(shared._build_environment(), preexec=hang_up_with_this_process())
+            self.forks = await ForkServer.start(shared._build_environment())
         except ForkServerError as exc:
             log.warning("each game starts on its own: %s", exc)
 

@@ -89,23 +89,27 @@ def children(pid: int) -> set[int]:
     return found
 
 
-def is_fork_server(pid: int) -> bool:
-    """Whether ``pid`` is a server's fork server (app.forkserver): a helper of the server, not a game."""
+def command_line(pid: int) -> bytes:
+    """A process's command line (empty once it has ended)."""
     try:
-        return b"app.forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
-        return False
+        return b""
 
 
 def games_of(server: int) -> tuple[set[int], set[int]]:
-    """The game processes a server runs (its children, and its fork server's), and its fork servers."""
+    """The game processes a server runs (its children, and its fork server's), and its fork servers (app.forkserver:
+    a helper of the server, not a game). A child still between its fork and its exec has the server's own command
+    line: it is neither yet."""
     games: set[int] = set()
     forks: set[int] = set()
+    own = command_line(server)
     for child in children(server):
-        if is_fork_server(child):
+        line = command_line(child)
+        if b"app.forkserver" in line:
             forks.add(child)
             games |= children(child)
-        else:
+        elif line and line != own:
             games.add(child)
     return games, forks
 
