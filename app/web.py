@@ -455,16 +455,8 @@ class GameServer(Server):
     async def _start_forks(self) -> None:
         """Start the fork server (:mod:`app.forkserver`) with the environment the games share; a system where it
         cannot run starts each game as a process of its own, as before."""
-        shared = GameProcess(
-            self.argv,
-            write_bytes=_nothing,
-            write_str=_nothing,
-            close=_nothing,
-            download_manager=self.download_manager,
-            debug=self.debug,
-        )
         try:
-            self.forks = await ForkServer.start(shared._build_environment())
+            self.forks = await ForkServer.start(game_environment(self.argv, debug=self.debug))
         except ForkServerError as exc:
             log.warning("each game starts on its own: %s", exc)
 
@@ -505,6 +497,17 @@ class GameServer(Server):
 
 async def _nothing(*_: Any) -> None:
     """A callback that does nothing (the environment's stand-in game has no page to write to)."""
+
+
+def game_environment(argv: Sequence[str], width: int = 80, height: int = 24, *, debug: bool = False) -> dict[str, str]:
+    """The environment textual-serve gives a tab's game (its driver, frame rate, colours, size): the fork server
+    starts with it, since Textual reads some of it once, at import."""
+    from textual_serve.download_manager import DownloadManager
+
+    stand_in = GameProcess(
+        argv, write_bytes=_nothing, write_str=_nothing, close=_nothing, download_manager=DownloadManager(), debug=debug
+    )
+    return stand_in._build_environment(width=width, height=height)
 
 
 def new_token() -> str:

@@ -46,6 +46,7 @@ FLOORS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
             "app/commands/",
             "app/web.py",
             "app/web_input.py",
+            "app/web_bench.py",
         ),
         frozenset(
             {"app.screens", "app.lobby", "app.view", "app.game", "app.store", "app.base", "app.paths", "ai", "rules"}

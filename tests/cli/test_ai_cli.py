@@ -195,6 +195,7 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
     # The lobby (tests/lobby/test_lobby_bench.py runs it small) at its default where the [web] extra is there.
     sizes += [] if process else ["--game-processes", "0", "--lobby-deals", "0"]
     lobby = process and find_spec("aiohttp") is not None
+    served = process and find_spec("textual_serve") is not None  # a served tab's menu, timed
     proc = run("bench", "--json", *sizes, process=process, timeout=1200)
     assert proc.stderr == "" and proc.stdout.count("\n") == 1, proc.stderr
     report = json.loads(proc.stdout)
@@ -234,8 +235,8 @@ def test_bench_json(hands: int, expert: int | None, deals: int, process: bool) -
         "known_coach_median_ms",
         "history_rating_s",
     } | ({"menu_start_s", "menu_rss_mb", "table_peak_rss_mb", "tab_pss_mb"} if process else set()) | (
-        {"lobby_latency_median_ms", "lobby_tables_rss_mb"} if lobby else set()
-    )
+        {"tab_menu_s"} if served else set()
+    ) | ({"lobby_latency_median_ms", "lobby_tables_rss_mb"} if lobby else set())
     assert ("lobby" in report) == lobby
     if lobby:  # issue 43: READY to the reveal at a table of three people, the server's memory with ten tables
         assert report["lobby"]["deals"] == 5 and report["lobby"]["tables"] == 10
