@@ -22,6 +22,7 @@ from app.i18n import LANGUAGES, Translator
 from app.view.drill import choice_label, why_text
 from rules.cards import parse_cards
 from rules.presets import Preset
+from tests.tiers import one_daily
 
 SEED = 0  # a seed whose level-0 question is found on the first hand, its level-4 one from the nearest gaps
 
@@ -32,7 +33,7 @@ def question(level: int, seed: int = SEED, preset: Preset = Preset.TAIWAN) -> Qu
     return make_question(Drill.PASS, random.Random(seed), level, preset)
 
 
-@pytest.mark.parametrize("level", [0, 4])
+@one_daily("level", [0, 4], everyday=[4])  # each prices three passes on the coach's tables: the hardest daily
 def test_three_passes_of_the_hand_and_the_best_is_right(level: int) -> None:
     q = question(level)
     hand = set(parse_cards(q.show["hand"], 13))

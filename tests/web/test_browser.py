@@ -174,7 +174,7 @@ def test_off_loopback_needs_the_token(tmp_path: Path) -> None:
         browser.close()
 
 
-@tiers.sized("tabs", 4, 20)
+@tiers.sized("tabs", 2, 20)  # everyday: one closed once drawn, one at once
 def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int) -> None:
     """Tabs opened and closed a few at a time, half of them once their game is up (its menu drawn), half at
     once (the game still starting): every game ends, and the server with no game left."""
