@@ -24,7 +24,7 @@ def game_commands(app: App[Any], screen: Screen[Any], t: Translator) -> Iterator
     from app.screens.table import TableScreen
 
     if isinstance(screen, MainMenu):
-        for item, _key in ITEMS:
+        for item in (entry.id for entry in ITEMS):
             if item == "quit" or (item == "continue" and screen.resumable() is None):
                 continue  # Textual's own Quit is there; Continue only with something to continue
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -36,26 +37,6 @@ from app.widgets.option_menu import OptionMenu
 from rules.dealcode import DealCode, family_presets
 from rules.ledger import ledger_from_dict
 from rules.presets import Preset
-
-# (option id, shortcut key) in menu order; the labels come from menu.toml.
-ITEMS: tuple[tuple[str, str], ...] = (
-    ("continue", "c"),
-    ("quick", "p"),
-    ("new", "n"),
-    ("daily", "a"),
-    ("code", "e"),
-    ("watch", "w"),
-    ("host", "o"),
-    ("join", "j"),
-    ("practice", "d"),
-    ("learn", "l"),
-    ("rankings", "h"),
-    ("rules", "r"),
-    ("history", "y"),
-    ("stats", "t"),
-    ("settings", "s"),
-    ("quit", "q"),
-)
 
 TITLE_CARDS = "As Kh Qc Jd Ts"
 
@@ -125,7 +106,7 @@ class MainMenu(BaseScreen[None]):
     def items(self) -> list[tuple[str, str]]:
         """The menu's entries: Continue only when there is a session to continue."""
         self._continue = self.resumable()
-        return [(item, key) for item, key in ITEMS if item != "continue" or self._continue is not None]
+        return [(item.id, item.key) for item in ITEMS if item.id != "continue" or self._continue is not None]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("continue",):
@@ -225,113 +206,7 @@ class MainMenu(BaseScreen[None]):
         index = next((i for i in range(menu.option_count) if menu.get_option_at_index(i).id == item), None)
         if index is not None:
             menu.highlighted = index
-        getattr(self, f"_open_{item}")()  # every item of ITEMS has its opener (tests/app/test_menu_pilot.py holds it)
-
-    # One opener an item. Each imports its screen when it opens, not with the menu: the menu is the game's first
-    # picture and comes up in 0.5 s only without the table, the coach and numpy behind it (issue 44).
-    # Sub-screens get the menu's own translator so that they always speak the menu's language.
-
-    def _open_continue(self) -> None:
-        row = self._continue
-        go_on = getattr(self.app, "continue_table", None)
-        if row is not None and callable(go_on):
-            go_on(row)
-
-    def _open_quick(self) -> None:
-        self.start(TableConfig.quick())
-
-    def _open_watch(self) -> None:
-        self.start(replace(TableConfig.quick(), watch=True))
-
-    def _open_new(self) -> None:
-        from app.screens.host import HostScreen
-
-        self.app.push_screen(HostScreen(self.last_config, t=self.t), self._hosted)
-
-    def _open_daily(self) -> None:
-        from app.game.daily import utc_today
-        from app.screens.daily import DailyScreen
-
-        wall = getattr(self.app, "wall", time.time)
-        preset = (self.last_config or TableConfig()).preset
-        daily = DailyScreen(self._history(), preset, today=lambda: utc_today(wall), t=self.t, settings=self._settings)
-        self.app.push_screen(daily)
-
-    def _open_code(self) -> None:
-        from app.screens.daily import CodeDialog
-
-        self.app.push_screen(CodeDialog(t=self.t), self._code_typed)
-
-    def _open_host(self) -> None:
-        from app.screens.lobby import LOBBY_HOST, LOBBY_PORT, LobbyScreen, player_name
-
-        # This game runs the lobby on this machine (127.0.0.1, as `chinese-poker host` does by default) and
-        # joins it; the screen shows the address, token included, for friends to join.
-        host = (LOBBY_HOST, LOBBY_PORT)
-        self.app.push_screen(LobbyScreen(None, player_name(), host=host, t=self.t, settings=self._settings))
-
-    def _open_join(self) -> None:
-        from app.screens.lobby import JoinDialog
-
-        self.app.push_screen(JoinDialog(t=self.t), self._join_typed)
-
-    def _open_rankings(self) -> None:
-        from app.screens.rankings import RankingsScreen
-
-        self.app.push_screen(RankingsScreen(t=self.t, settings=self._settings))
-
-    def _open_rules(self) -> None:
-        from app.screens.rules_screen import RulesScreen
-
-        config = self.last_config or TableConfig()
-        rules = RulesScreen(
-            config.preset,
-            options=config.options,
-            t=self.t,
-            settings=self._settings,
-            banker=config.banker,
-            exchange=(config.exchange, config.exchange_way),
-            players=config.players if self.last_config is not None else None,
-        )
-        self.app.push_screen(rules)
-
-    def _open_learn(self) -> None:
-        learn = getattr(self.app, "start_guide", None)
-        if callable(learn):
-            learn()
-
-    def _open_practice(self) -> None:
-        from app.screens.practice import PracticeScreen
-
-        last = self.last_config or TableConfig()
-        practice = PracticeScreen(self._history(), last.preset, options=last.options, t=self.t, settings=self._settings)
-        self.app.push_screen(practice)
-
-    def _open_history(self) -> None:
-        from app.screens.history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen(self._history(), t=self.t, settings=self._settings))
-
-    def _open_stats(self) -> None:
-        from app.screens.stats import StatsScreen
-
-        preset = (self.last_config or TableConfig()).preset.value
-        self.app.push_screen(StatsScreen(self._history(), preset, t=self.t, settings=self._settings))
-
-    def _open_settings(self) -> None:
-        from app.screens.settings import SettingsScreen
-
-        # Edit what the App runs with; without it the Settings screen loads (and checks) the file.
-        current = self._settings or getattr(self.app, "settings", None)
-        current = current if isinstance(current, Settings) else None
-        self.app.push_screen(SettingsScreen(t=self.t, settings=current), self._settings_closed)
-
-    def _open_quit(self) -> None:
-        self.app.exit()
-
-    def _history(self) -> History | None:
-        history = getattr(self.app, "history", None)
-        return history if isinstance(history, History) else None
+        _BY_ID[item].open(self)
 
     def rating_hint(self) -> str:
         """The player's current rating in the family of the preset quick play (or the last table) plays, with the
@@ -431,3 +306,157 @@ class MainMenu(BaseScreen[None]):
         new = app_translator if isinstance(app_translator, Translator) else language_of(saved)
         # Redraw even in the same language: the card tiles may have a new look.
         await self.set_translator(new)
+
+
+class MenuItem(NamedTuple):
+    """One entry of the main menu: its option id (its words in menu.toml), its key, and what choosing it does."""
+
+    id: str
+    key: str
+    open: Callable[[MainMenu], None]
+
+
+# One opener an item. Each imports its screen when it opens, not with the menu: the menu is the game's first
+# picture and comes up in 0.5 s only without the table, the coach and numpy behind it (issue 44). Sub-screens get
+# the menu's own translator so that they always speak the menu's language.
+
+
+def _open_continue(menu: MainMenu) -> None:
+    row = menu._continue
+    go_on = getattr(menu.app, "continue_table", None)
+    if row is not None and callable(go_on):
+        go_on(row)
+
+
+def _open_quick(menu: MainMenu) -> None:
+    menu.start(TableConfig.quick())
+
+
+def _open_watch(menu: MainMenu) -> None:
+    menu.start(replace(TableConfig.quick(), watch=True))
+
+
+def _open_new(menu: MainMenu) -> None:
+    from app.screens.host import HostScreen
+
+    menu.app.push_screen(HostScreen(menu.last_config, t=menu.t), menu._hosted)
+
+
+def _open_daily(menu: MainMenu) -> None:
+    from app.game.daily import utc_today
+    from app.screens.daily import DailyScreen
+
+    wall = getattr(menu.app, "wall", time.time)
+    preset = (menu.last_config or TableConfig()).preset
+    daily = DailyScreen(_history(menu), preset, today=lambda: utc_today(wall), t=menu.t, settings=menu._settings)
+    menu.app.push_screen(daily)
+
+
+def _open_code(menu: MainMenu) -> None:
+    from app.screens.daily import CodeDialog
+
+    menu.app.push_screen(CodeDialog(t=menu.t), menu._code_typed)
+
+
+def _open_host(menu: MainMenu) -> None:
+    from app.screens.lobby import LOBBY_HOST, LOBBY_PORT, LobbyScreen, player_name
+
+    # This game runs the lobby on this machine (127.0.0.1, as `chinese-poker host` does by default) and
+    # joins it; the screen shows the address, token included, for friends to join.
+    host = (LOBBY_HOST, LOBBY_PORT)
+    menu.app.push_screen(LobbyScreen(None, player_name(), host=host, t=menu.t, settings=menu._settings))
+
+
+def _open_join(menu: MainMenu) -> None:
+    from app.screens.lobby import JoinDialog
+
+    menu.app.push_screen(JoinDialog(t=menu.t), menu._join_typed)
+
+
+def _open_rankings(menu: MainMenu) -> None:
+    from app.screens.rankings import RankingsScreen
+
+    menu.app.push_screen(RankingsScreen(t=menu.t, settings=menu._settings))
+
+
+def _open_rules(menu: MainMenu) -> None:
+    from app.screens.rules_screen import RulesScreen
+
+    config = menu.last_config or TableConfig()
+    rules = RulesScreen(
+        config.preset,
+        options=config.options,
+        t=menu.t,
+        settings=menu._settings,
+        banker=config.banker,
+        exchange=(config.exchange, config.exchange_way),
+        players=config.players if menu.last_config is not None else None,
+    )
+    menu.app.push_screen(rules)
+
+
+def _open_learn(menu: MainMenu) -> None:
+    learn = getattr(menu.app, "start_guide", None)
+    if callable(learn):
+        learn()
+
+
+def _open_practice(menu: MainMenu) -> None:
+    from app.screens.practice import PracticeScreen
+
+    last = menu.last_config or TableConfig()
+    practice = PracticeScreen(_history(menu), last.preset, options=last.options, t=menu.t, settings=menu._settings)
+    menu.app.push_screen(practice)
+
+
+def _open_history(menu: MainMenu) -> None:
+    from app.screens.history import HistoryScreen
+
+    menu.app.push_screen(HistoryScreen(_history(menu), t=menu.t, settings=menu._settings))
+
+
+def _open_stats(menu: MainMenu) -> None:
+    from app.screens.stats import StatsScreen
+
+    preset = (menu.last_config or TableConfig()).preset.value
+    menu.app.push_screen(StatsScreen(_history(menu), preset, t=menu.t, settings=menu._settings))
+
+
+def _open_settings(menu: MainMenu) -> None:
+    from app.screens.settings import SettingsScreen
+
+    # Edit what the App runs with; without it the Settings screen loads (and checks) the file.
+    current = menu._settings or getattr(menu.app, "settings", None)
+    current = current if isinstance(current, Settings) else None
+    menu.app.push_screen(SettingsScreen(t=menu.t, settings=current), menu._settings_closed)
+
+
+def _open_quit(menu: MainMenu) -> None:
+    menu.app.exit()
+
+
+def _history(menu: MainMenu) -> History | None:
+    history = getattr(menu.app, "history", None)
+    return history if isinstance(history, History) else None
+
+
+ITEMS: tuple[MenuItem, ...] = (
+    MenuItem("continue", "c", _open_continue),
+    MenuItem("quick", "p", _open_quick),
+    MenuItem("new", "n", _open_new),
+    MenuItem("daily", "a", _open_daily),
+    MenuItem("code", "e", _open_code),
+    MenuItem("watch", "w", _open_watch),
+    MenuItem("host", "o", _open_host),
+    MenuItem("join", "j", _open_join),
+    MenuItem("practice", "d", _open_practice),
+    MenuItem("learn", "l", _open_learn),
+    MenuItem("rankings", "h", _open_rankings),
+    MenuItem("rules", "r", _open_rules),
+    MenuItem("history", "y", _open_history),
+    MenuItem("stats", "t", _open_stats),
+    MenuItem("settings", "s", _open_settings),
+    MenuItem("quit", "q", _open_quit),
+)
+"""The menu's entries in order: the one list the menu, its keys, the command palette and the words read."""
+_BY_ID = {item.id: item for item in ITEMS}

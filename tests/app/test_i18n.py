@@ -126,8 +126,8 @@ def test_rules_text_uses_only_existing_keys(lang, preset):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_menu_and_host_keys_exist(lang):
     strings = load_strings(lang)
-    keys = [f"menu.{item}{suffix}" for item, _ in ITEMS for suffix in ("", "_alt", "_hint")]
-    keys += [f"menu.key.{item}" for item, _ in ITEMS]
+    keys = [f"menu.{item.id}{suffix}" for item in ITEMS for suffix in ("", "_alt", "_hint")]
+    keys += [f"menu.key.{item.id}" for item in ITEMS]
     keys += [f"host.preset.{p.value}.desc" for p in Preset] + [f"common.preset.{p.value}" for p in Preset]
     assert [k for k in keys if k not in strings] == []
     for preset in Preset:
