@@ -59,8 +59,8 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> npt.NDArray[np.float64]:
     return bonus
 
 
-# The presets whose rows are priced one by one (a won row takes its worth); the taiwan family prices the pair.
-ROW_PRICED = frozenset({Preset.ARCADE, Preset.SHISANSHUI, Preset.WESTERN, Preset.HONGKONG, Preset.BACKROW})
+# The presets whose rows are priced one by one (a won row takes its worth: rules.presets.Preset.rows_priced).
+ROW_PRICED = frozenset(p for p in Preset if p.rows_priced)
 
 
 def worth_by_category(row: Row, preset: Preset, options: Options | None = None) -> npt.NDArray[np.float64]:

@@ -79,6 +79,12 @@ class Preset(StrEnum):
         return self in (Preset.TAIWAN, Preset.TOURNAMENT)
 
     @property
+    def rows_priced(self) -> bool:
+        """Whether a won row takes its own worth (its category's, a royalty, arcade's shape), as in every arranged
+        preset but the Taiwanese family, where the pair's rows settle together (§5–§17)."""
+        return self.arranged and not self.taiwan_family
+
+    @property
     def bonuses(self) -> bool:
         """Whether a pair scores more than its rows: 打槍 and the preset's bonus items (§5–§8). Western's
         majority unit (§15), hongkong (§16), backrow (§17) and the ladder (§19) have none, nor a sweep bonus

@@ -26,7 +26,6 @@ PRODUCT = ("rules", "ai", "app")
 MAX_LINES = 600
 # module: why it is one class that splitting would only scatter.
 LONGER: dict[str, str] = {
-    "app.game.table": "the conductor: each call decides what happens next; split, the conducting scatters again",
     "app.store.database": "one class, History: the history file's whole interface (every floor above reads it)",
 }
 WATCHED = {"textual", "rich", "numpy"}
@@ -348,6 +347,7 @@ def test_the_circle_finder_sees_a_circle_through_a_function_level_import(tmp_pat
 def test_no_module_of_the_product_is_over_600_lines() -> None:
     sizes = {name: len(_source(path).splitlines()) for name, path in _product_modules().items()}
     assert {name: n for name, n in sizes.items() if n > MAX_LINES and name not in LONGER} == {}
+    assert [name for name in LONGER if sizes[name] <= MAX_LINES] == []  # an excuse no longer needed goes
 
 
 def test_no_class_of_the_product_is_a_mixin_of_parts() -> None:

@@ -23,6 +23,7 @@ from app.settings import (
     BELL,
     COACH,
     DECKS,
+    LANGUAGE_CHOICES,
     ROW_ODDS,
     SORTS,
     SUIT_STYLES,
@@ -52,6 +53,11 @@ THEMES = (
 )
 
 PREVIEW_CARDS = "As Kh Qd Jc Ts"
+
+
+def language_word(lang: str | None) -> str:
+    """The words' key naming ``lang`` in itself (``settings.language_zh_tw``), or following the system (None)."""
+    return f"settings.language_{(lang or 'locale').lower().replace('-', '_')}"
 
 
 class SettingsScreen(BaseScreen[Settings | None]):
@@ -88,12 +94,7 @@ class SettingsScreen(BaseScreen[Settings | None]):
             yield ChoiceRow(
                 t("settings.language"),
                 # Each language is named in itself, so a player can find theirs whatever is showing.
-                [
-                    (None, t("settings.language_locale")),
-                    ("en", t("settings.language_en")),
-                    ("zh-TW", t("settings.language_zh")),
-                    ("zh-CN", t("settings.language_zh_cn")),
-                ],
+                [(lang, t(language_word(lang))) for lang in LANGUAGE_CHOICES],
                 s.language,
                 id="language",
             )

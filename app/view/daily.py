@@ -11,7 +11,7 @@ import datetime as dt
 from rich.cells import cell_len
 from rich.text import Text
 
-from app.game.daily import DayPlayed, Mark, month_weeks
+from app.game.daily import DayPlayed, month_weeks
 from app.i18n import Translator
 from app.view.formatting import preset_name
 from rules.dealcode import DealCode, DealCodeError, Fault
@@ -87,11 +87,6 @@ def day_text(
         out.append(line + "\n")
     out.append(t("daily.practice"), style="dim")
     return out
-
-
-def marks_style(mark: Mark) -> str:
-    """The colour a won, tied or lost level is drawn in."""
-    return {Mark.WON: "green", Mark.TIED: "yellow", Mark.LOST: "red"}[mark]
 
 
 def streak_text(t: Translator, days: int) -> str:
