@@ -56,7 +56,7 @@ def declares(special: Special, declaration_ev: float, best_ev: float, level: Lev
 def double_target(view: TableView) -> int | None:
     """The seat the view's seat doubles in arcade (the weakest-looking opponent, nearest first); None elsewhere,
     and in a banker game, which is played without 賭倍 (rules/RULES.md §16.1)."""
-    if view.preset is not Preset.ARCADE or view.banker is not None:
+    if not view.preset.doubling(view.banker is not None):
         return None
     order = [(view.seat + k) % view.players for k in range(1, view.players)]
 
@@ -70,7 +70,7 @@ def double_target(view: TableView) -> int | None:
 def table_doubles(view: TableView) -> tuple[int | None, ...]:
     """Every seat's 賭倍 target for a deal scored by the rules: one entry a seat in arcade, and nothing at all
     elsewhere and in a banker game (whose deals refuse any list of doubles, even one of Nones)."""
-    if view.preset is not Preset.ARCADE or view.banker is not None:
+    if not view.preset.doubling(view.banker is not None):
         return ()
     return tuple(double_target(replace(view, seat=s)) for s in range(view.players))
 

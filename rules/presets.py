@@ -84,6 +84,11 @@ class Preset(StrEnum):
         preset but the Taiwanese family, where the pair's rows settle together (§5–§17)."""
         return self.arranged and not self.taiwan_family
 
+    def doubling(self, banker: bool) -> bool:
+        """Whether 賭倍 is played (§7.5): arcade's, and never in a banker game (§16.1), whose pairs are scored as if
+        the two were alone."""
+        return self is Preset.ARCADE and not banker
+
     @property
     def bonuses(self) -> bool:
         """Whether a pair scores more than its rows: 打槍 and the preset's bonus items (§5–§8). Western's

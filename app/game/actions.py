@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from rules.arrangement import Row
 from rules.exchange import PASS_SIZE
-from rules.presets import Preset
 
 from .arrange import Action
 from .phase import Phase
@@ -59,7 +58,7 @@ def _arranging(table: Table, action: Action, row: Row | None) -> Availability:
         return hidden(Why.LADDER)  # the pattern ladder: nothing to arrange, and the hand goes in as dealt
     if action in (Action.AUTO, Action.HINT) and not table.helpers:
         return hidden(Why.NO_HELPERS)
-    if action is Action.DOUBLE and (table.preset is not Preset.ARCADE or table.config.banker):
+    if action is Action.DOUBLE and not table.preset.doubling(bool(table.config.banker)):
         return hidden(Why.NO_DOUBLE)
     if action is Action.DECLARE and (st is None or not st.specials):
         return hidden(Why.NO_SPECIAL)

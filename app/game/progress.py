@@ -29,7 +29,6 @@ from typing import Any, Protocol
 
 from rules.cards import Card, CardError, format_cards, parse_cards
 from rules.deal import DealError, Decision
-from rules.presets import Preset
 
 from .clock import Clock
 from .countdown import Countdown
@@ -424,7 +423,7 @@ def restore_made(table: Any, record: DealRecord, human: int, made: Made) -> None
                 if decision.arrangement is not None
                 else replace(st, declared=decision.declare)
             )
-        if record.preset is Preset.ARCADE and record.banker is None:  # the 賭倍 that went in with it, or none
+        if record.preset.doubling(record.banker is not None):  # the 賭倍 that went in with it, or none
             record.doubles[human] = made.double if made.double in table.wagers.double_options() else None
         table.arrange = st
         table.clock.limit(None)

@@ -140,7 +140,7 @@ class DealRecord:
         """The :class:`rules.deal.Deal` to score (positions in deal order)."""
         decisions = tuple(self.decisions[s] for s in self.seats)
         doubles: tuple[int | None, ...] = ()
-        if self.preset is Preset.ARCADE and self.banker is None:  # no 賭倍 in a banker game
+        if self.preset.doubling(self.banker is not None):
             doubles = tuple(
                 None if self.doubles.get(s) not in self.seats else self.seats.index(self.doubles[s])  # type: ignore[arg-type]
                 for s in self.seats

@@ -15,7 +15,6 @@ from enum import StrEnum
 
 from rules.cards import Card
 from rules.deal import Decision
-from rules.presets import Preset
 
 from .record import DealRecord, Decider
 
@@ -78,7 +77,7 @@ def decisions_of(rec: DealRecord, seat: int) -> tuple[Decided, ...]:
     if decision is not None:
         kind = Kind.ARRANGE if decision.declare is None else Kind.DECLARE
         out.append(Decided(kind, final, rec.seconds if mine else None, decision=decision))
-        if rec.preset is Preset.ARCADE and rec.banker is None:
+        if rec.preset.doubling(rec.banker is not None):
             out.append(Decided(Kind.DOUBLE, final, target=rec.doubles.get(seat)))
     return tuple(out)
 

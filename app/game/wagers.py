@@ -37,7 +37,7 @@ class Wagers:
         """Arcade 賭倍: the seats the player may double against this deal (none outside arcade, or in a banker
         game)."""
         t, rec = self.table, self.table.current
-        if t.preset is not Preset.ARCADE or rec is None or t.human is None or rec.banker is not None:
+        if rec is None or t.human is None or not t.preset.doubling(rec.banker is not None):
             return ()
         return tuple(s for s in rec.seats if s != t.human)
 

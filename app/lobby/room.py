@@ -25,7 +25,6 @@ from app.game.record import Decider
 from app.game.requests import AIRequest, PassRequest, Purpose
 from rules.cards import CardError, parse_cards
 from rules.deal import DealError, Decision
-from rules.presets import Preset
 from rules.specials import detect_specials
 
 from . import views
@@ -361,7 +360,7 @@ class Room:
         double = data.get("double")
         rec = self.table.current
         assert rec is not None
-        if double is not None and (self.table.preset is not Preset.ARCADE or double not in rec.seats):
+        if double is not None and (not self.table.preset.doubling(rec.banker is not None) or double not in rec.seats):
             raise Misbehaved("malformed")
         seat = request.seat
         self.own[seat] = time.monotonic() - self.asked_at.get(seat, time.monotonic())

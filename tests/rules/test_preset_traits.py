@@ -35,3 +35,14 @@ def test_the_families() -> None:
     assert {p for p in Preset if p.taiwan_family} == {Preset.TAIWAN, Preset.TOURNAMENT}
     assert {p for p in Preset if p.bonuses} == {Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI}
     assert all(p.arranged for p in Preset if p.bonuses)
+
+
+def test_doubling_is_arcades_and_never_a_banker_games() -> None:
+    # One reading of §7.5 and §16.1, which the table, its help, the record, the lobby and the AI all ask.
+    assert [p for p in Preset if p.doubling(False)] == [Preset.ARCADE]
+    assert [p for p in Preset if p.doubling(True)] == []
+
+
+def test_rows_are_priced_one_by_one_everywhere_but_the_taiwanese_family() -> None:
+    assert {p for p in Preset if p.rows_priced} == {p for p in Preset if p.arranged and not p.taiwan_family}
+    assert not Preset.TAIWAN.rows_priced and Preset.WESTERN.rows_priced and not Preset.LADDER.rows_priced

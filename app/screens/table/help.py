@@ -65,7 +65,7 @@ class HelpScreen(BaseModal[None]):
         """The keys this table has, each with its explanation."""
         applies = {
             "all": True,
-            "arcade": self.preset is Preset.ARCADE and not self.banker,  # no 賭倍 in a banker game
+            "arcade": self.preset.doubling(bool(self.banker)),
             "banker": self.banker,
             "exchange": self.exchange,
             "watch": self.watching,
