@@ -37,7 +37,7 @@ from app.store.database import History, HistoryOff, Opened, SessionRow, history_
 from app.widgets import chrome
 
 if TYPE_CHECKING:  # what a table, the guide and the coach bring is imported where they open (issue 44)
-    from app.game.backlog import Progress
+    from app.game.backlog import PricingProgress
     from app.game.journal import Journal
     from app.game.resume import ContinueCheck
     from app.screens.table import TableScreen
@@ -117,7 +117,7 @@ class ChinesePokerApp(App[None]):
         self.start_config = config
         self.want_menu = (menu or config is None) and replay is None
         self.table_screen: TableScreen | None = None
-        self.backlog_progress: Progress | None = None  # how far the background pricing of old deals is
+        self.backlog_progress: PricingProgress | None = None  # how far the background pricing of old deals is
         self.last_config: TableConfig | None = None  # the last table's, to pre-fill the menu's New table
         if settings.theme in self.available_themes:
             self.theme = settings.theme
@@ -177,7 +177,7 @@ class ChinesePokerApp(App[None]):
 
         budget = Budget(self.settings.coach)
 
-        def told(progress: Progress) -> None:
+        def told(progress: PricingProgress) -> None:
             self.backlog_progress = progress  # read by the menu's and Statistics' bar (one assignment: thread-safe)
 
         def work() -> None:

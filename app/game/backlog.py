@@ -8,8 +8,8 @@ every one of them, newest first, to :func:`price_backlog` in a thread worker: ea
 table would have priced it (the same requests, seeds and public view, with the money before the deal from its
 record and the levels from its session) and its verdict written, unless one was written meanwhile. It waits
 while the player sits at a table (``paused``), so that it never slows play, and says how far it is
-(:class:`Progress`, which the menu and Statistics draw as a bar); a deal the coach cannot price is left out and
-counted (:attr:`Progress.failed`).
+(:class:`PricingProgress`, which the menu and Statistics draw as a bar); a deal the coach cannot price is left out and
+counted (:attr:`PricingProgress.failed`).
 
 Plain Python, like the rest of :mod:`app.game`.
 """
@@ -36,7 +36,7 @@ PAUSE = 0.25  # seconds between looks while play holds the pricing
 
 
 @dataclass(frozen=True)
-class Progress:
+class PricingProgress:
     """How far the backlog's pricing is: deals priced, of how many, and how many the coach could not price."""
 
     done: int
@@ -135,7 +135,7 @@ def price_backlog(
     cancelled: Callable[[], bool] = lambda: False,
     limit: int = LIMIT,
     paused: Callable[[], bool] = lambda: False,
-    progress: Callable[[Progress], None] | None = None,
+    progress: Callable[[PricingProgress], None] | None = None,
 ) -> int:
     """Price the backlog and write each verdict (a thread worker's work: it waits between deals while
     ``paused``, stops once ``cancelled`` and when the history refuses a write, and tells ``progress`` after each
@@ -144,7 +144,7 @@ def price_backlog(
     pending = backlog(history, limit)
     written = failed = 0
     if progress is not None and pending:
-        progress(Progress(0, len(pending)))
+        progress(PricingProgress(0, len(pending)))
     for item in pending:
         while paused() and not cancelled():
             time.sleep(PAUSE)
@@ -163,5 +163,5 @@ def price_backlog(
                 break
             written += 1
         if progress is not None:
-            progress(Progress(written, len(pending), failed))
+            progress(PricingProgress(written, len(pending), failed))
     return written

@@ -23,7 +23,7 @@ from .arrange import ArrangeError, ArrangeState
 from .asking import Asking
 from .clock import Clock
 from .conduct import REFUSED, Next
-from .outcome import Outcome
+from .outcome import SessionOutcome
 from .phase import Phase, Timeout
 from .record import DealRecord, Decider
 from .requests import AIRequest, PassRequest
@@ -55,7 +55,7 @@ class Table(Protocol):
     clock: Clock
     wagers: Wagers
     ask: Asking
-    outcome: Outcome
+    outcome: SessionOutcome
 
     @property
     def exchange(self) -> Passing: ...

@@ -3,7 +3,7 @@ rules, the deal of the day's one deal, the player leaving, a time-out), the move
 a round or of the whole session.
 
 One part of :class:`app.game.table.Table`, which holds it as ``table.outcome``. A table of its own kind (a
-stored deal shown again, a drill's run) ends its own way with a subclass of :class:`Outcome`.
+stored deal shown again, a drill's run) ends its own way with a subclass of :class:`SessionOutcome`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Table(Recorded, Protocol):
     def is_empty(self, seat: int) -> bool: ...
 
 
-class Outcome:
+class SessionOutcome:
     """Why one table's session ends (:meth:`reason`), its end (:meth:`end`) and its summary (:meth:`summary`)."""
 
     def __init__(self, table: Table) -> None:

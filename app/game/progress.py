@@ -32,7 +32,7 @@ from rules.deal import DealError, Decision
 
 from .clock import Clock
 from .countdown import Countdown
-from .outcome import Outcome
+from .outcome import SessionOutcome
 from .phase import Phase
 from .record import DealRecord, Decider
 from .saving import Saving
@@ -217,7 +217,7 @@ class Kept(Protocol):
     wagers: Wagers
     exchange: Any  # :class:`app.game.exchange.Exchange`: its ``passes`` of the round under way, ``can_pick``
     journal: Any  # a :class:`app.game.journal.Journal` writes the session (its ``keep``); others do not
-    outcome: Outcome
+    outcome: SessionOutcome
     saving: Saving
 
     def now(self) -> float: ...

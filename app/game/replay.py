@@ -24,7 +24,7 @@ from .arrange import ArrangeState
 from .conduct import Next
 from .journal import Journal
 from .journal import Table as JournalTable
-from .outcome import Outcome
+from .outcome import SessionOutcome
 from .phase import Phase
 from .record import DealRecord
 from .reveal import RevealProgress
@@ -58,7 +58,7 @@ class RetryJournal(Journal):
         """A try has no session to close."""
 
 
-class OneDealOutcome(Outcome):
+class OneDealOutcome(SessionOutcome):
     """One deal: over once it is shown."""
 
     def reason(self) -> EndReason | None:

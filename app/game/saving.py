@@ -14,7 +14,7 @@ from app.config import STAKES, TableConfig
 from rules.ledger import Ledger, ledger_from_dict
 from rules.session import TreasureQueue
 
-from .outcome import Outcome
+from .outcome import SessionOutcome
 from .record import DealRecord
 from .seating import check_seated
 from .wagers import Wagers
@@ -36,7 +36,7 @@ class Table(Protocol):
     seats: tuple[int, ...]
     history: list[DealRecord]
     wagers: Wagers
-    outcome: Outcome
+    outcome: SessionOutcome
 
     def is_empty(self, seat: int) -> bool: ...
 

@@ -43,7 +43,7 @@ from .exchange import Exchange
 from .exemption import hand_in, prefilled
 from .helping import Helper
 from .journal import Recorder
-from .outcome import Outcome
+from .outcome import SessionOutcome
 from .phase import Phase, SeatState
 from .progress import Progress, restore_made
 from .record import HUMAN, SEATS, DealRecord, Decider, deal_seed
@@ -97,7 +97,7 @@ class Table:
         )
         self.treasure = TreasureQueue()  # arcade's 寶牌 shown so far (kept in practice too)
         self.coach = Coach()  # every priced decision of the session
-        self.outcome = Outcome(self)  # why the session ends, its end and its summary
+        self.outcome = SessionOutcome(self)  # why the session ends, its end and its summary
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
         self.coach.listener = None if journal is None else journal.reviewed
         self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints

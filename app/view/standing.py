@@ -17,7 +17,7 @@ from app.view.coach import accuracy_text, luck_text
 from app.view.formatting import preset_name
 
 if TYPE_CHECKING:
-    from app.game.backlog import Progress
+    from app.game.backlog import PricingProgress
 
 
 def rating_value(rating: Rating) -> str:
@@ -101,7 +101,7 @@ def matched_text(t: Translator, matched: Matched) -> str:
 BAR = 12  # cells of the pricing bar
 
 
-def pricing_text(t: Translator, progress: Progress | None) -> str:
+def pricing_text(t: Translator, progress: PricingProgress | None) -> str:
     """The background pricing of past deals as a bar (``▰▰▰▱▱▱ 120/480``), with the deals the coach could not
     price; empty when nothing is being priced."""
     if progress is None or progress.finished or not progress.total:
@@ -112,7 +112,7 @@ def pricing_text(t: Translator, progress: Progress | None) -> str:
     return text + (t("rating.pricing_failed", n=progress.failed) if progress.failed else "")
 
 
-def priced_note(t: Translator, progress: Progress | None) -> str:
+def priced_note(t: Translator, progress: PricingProgress | None) -> str:
     """After the pricing: how many past deals the coach could not price (left out of every figure); empty
     otherwise."""
     if progress is None or not progress.finished or not progress.failed:

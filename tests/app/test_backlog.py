@@ -12,7 +12,7 @@ import pytest
 
 import app.game.backlog as backlog_module
 from ai import Budget, Review
-from app.game.backlog import Progress, backlog, price_backlog
+from app.game.backlog import PricingProgress, backlog, price_backlog
 from app.store.database import Mode, history_path, open_history
 from rules.presets import Preset
 from tests.store.helpers import play_deal, play_session, table_for
@@ -84,10 +84,10 @@ def test_pricing_waits_while_play_holds_it_and_counts_what_it_cannot_price(
     monkeypatch.setattr(backlog_module, "price", price)
     monkeypatch.setattr(backlog_module, "PAUSE", 0.0)
     held = [True, True]  # play holds the pricing twice before it starts
-    told: list[Progress] = []
+    told: list[PricingProgress] = []
     written = price_backlog(history, Budget.QUICK, paused=lambda: bool(held) and held.pop(), progress=told.append)
     assert written == 2 and len(calls) == 3 and not held
-    assert told[0] == Progress(0, 3) and told[-1] == Progress(2, 3, 1) and told[-1].finished
+    assert told[0] == PricingProgress(0, 3) and told[-1] == PricingProgress(2, 3, 1) and told[-1].finished
     assert [d.deal_id for d in backlog(history)] == [calls[1]]  # left out: priced again at the next start
 
 

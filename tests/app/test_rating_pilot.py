@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import ClassVar
 
-from app.game.backlog import Progress
+from app.game.backlog import PricingProgress
 from app.paths import asset
 from app.screens.menu import MainMenu
 from app.screens.stats import StatsScreen
@@ -24,7 +24,7 @@ class StandingApp(ScreenApp):
 
     CSS_PATH: ClassVar[list[str]] = [str(asset("styles", "game.tcss"))]
 
-    def __init__(self, screen, history: History, progress: Progress | None = None) -> None:
+    def __init__(self, screen, history: History, progress: PricingProgress | None = None) -> None:
         super().__init__(screen, "en", settings=Settings(), animate=False)
         self.history = history
         self.backlog_progress = progress
@@ -63,7 +63,7 @@ async def test_the_menu_shows_the_rating_and_the_pricing_bar(tmp_path: Path) -> 
         await pilot.pause()
         line = app.screen.query_one("#menu-rating")
         assert re.search(r"Your rating at Taiwan: \d+\.\d ± \d+\.\d", shown(line))
-        app.backlog_progress = Progress(3, 12, 1)
+        app.backlog_progress = PricingProgress(3, 12, 1)
         app.screen.watch_pricing()
         await pilot.pause()
         assert "Pricing your past deals ▰▰▰▰▱▱▱▱▱▱▱▱ 4/12 (1 could not be priced)" in " ".join(shown(line).split())

@@ -34,7 +34,7 @@ from rules.specials import detect_specials
 from ..arrange import ArrangeState
 from ..journal import Journal
 from ..journal import Table as Recorded
-from ..outcome import Outcome
+from ..outcome import SessionOutcome
 from ..phase import Phase
 from ..record import DealRecord
 from ..reveal import RevealProgress
@@ -99,7 +99,7 @@ def hands_from(
             yield hand
 
 
-class RunOutcome(Outcome):
+class RunOutcome(SessionOutcome):
     """A drill's run ends after its hands, once the coach has priced them all."""
 
     table: ArrangeTable
