@@ -284,14 +284,21 @@ class ForkServer:
             return
         answer = json.loads(message)
         if "exited" in answer:
-            self._end_of(int(answer["exited"])).set_result(int(answer["status"]))
+            pid = int(answer["exited"])
+            # Its Forked holds the future; a game that ended before spawn took it leaves it here, done, for spawn.
+            future = self._ends.pop(pid, None)
+            if future is None:
+                future = self._ends[pid] = asyncio.get_running_loop().create_future()
+            future.set_result(int(answer["status"]))
         else:
             self._answers.put_nowait(answer)
 
     def _end_of(self, pid: int) -> asyncio.Future[int]:
-        future = self._ends.get(pid)
-        if future is None or future.done():
-            future = self._ends[pid] = asyncio.get_running_loop().create_future()
+        """The future of a game's exit status, for its Forked: already done when the game ended before this was
+        asked (the fork server tells a child's end after its pid, and the channel may be read in between)."""
+        future = self._ends.pop(pid, None)
+        if future is None or not future.done():
+            future = self._ends[pid] = future or asyncio.get_running_loop().create_future()
         return future
 
     def _gone(self) -> None:

@@ -21,5 +21,6 @@ if __name__ == "__main__":
         ),
         flush=True,
     )
-    sys.stdin.read()
+    if "now" not in sys.argv:
+        sys.stdin.read()
     raise SystemExit(int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 0)

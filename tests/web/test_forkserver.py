@@ -53,6 +53,16 @@ async def test_forked_games_take_their_arguments_and_draw_their_own_random_numbe
         await server.spawn("tests.web.fork_probe", [], _env(tmp_path))
 
 
+async def test_a_game_that_ends_at_once_is_told_apart_as_ended(tmp_path: Path) -> None:
+    # Its end may be read before its pid is handed over: wait() must still see it, and each game its own.
+    server = await ForkServer.start(_env(tmp_path / "server"))
+    try:
+        games = [await server.spawn("tests.web.fork_probe", [str(code), "now"], _env(tmp_path)) for code in (5, 6, 7)]
+        assert [await asyncio.wait_for(game.wait(), WITHIN) for game in games] == [5, 6, 7]
+    finally:
+        await server.close()
+
+
 async def test_a_forked_game_ends_with_its_fork_server(tmp_path: Path) -> None:
     server = await ForkServer.start(_env(tmp_path / "server"))
     try:
