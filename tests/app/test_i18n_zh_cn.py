@@ -35,7 +35,7 @@ TRADITIONAL_ONLY = frozenset(
 )
 
 #: Strings that name another language in that language itself (the Settings list names each language so).
-NAMED_IN_ITSELF = {"settings.language_zh": "繁體中文"}
+NAMED_IN_ITSELF = {"settings.language_zh_tw": "繁體中文"}
 
 #: The hand categories as the mainland names them (rules.evaluate.Category.zh is the traditional name).
 MAINLAND_CATEGORY = {
@@ -124,7 +124,7 @@ def test_zh_cn_strings_have_no_traditional_character():
 def test_each_language_is_named_in_itself_in_every_language():
     for lang in LANGUAGES:
         t = Translator(lang)
-        assert t("settings.language_zh") == "繁體中文"
+        assert t("settings.language_zh_tw") == "繁體中文"
         assert t("settings.language_zh_cn") == "简体中文"
 
 
