@@ -24,6 +24,7 @@ import contextlib
 import ctypes
 import gc
 import json
+import logging
 import os
 import random
 import runpy
@@ -33,7 +34,7 @@ import socket
 import sys
 import tempfile
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -43,6 +44,8 @@ MESSAGE = 1 << 16  # the largest request or answer (an environment is some kilob
 STREAMS = 3  # standard input, output and error
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+log = logging.getLogger("chinese-poker.serve")
 
 
 class ForkServerError(Exception):
@@ -56,6 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The fork server: load the game, play a deal unseen, then fork a child for each request until the parent
     closes its end."""
     args = sys.argv[1:] if argv is None else argv
+    # Ctrl+C reaches the whole process group: `serve` handles it and ends this process through the channel.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     channel = socket.socket(fileno=int(args[0]))
     from app.heap import give_back, keep_heap_small
 
@@ -108,13 +113,32 @@ def _serve(channel: socket.socket) -> int:
                 os.read(woken_r, 512)
                 _reap(channel)
                 continue
-            message, fds, _flags, _addr = socket.recv_fds(channel, MESSAGE, STREAMS)
+            message, fds, flags, _addr = socket.recv_fds(channel, MESSAGE, STREAMS)
             if not message:
                 return 0  # the parent has gone: its games go with it (each is hung up as this process ends)
-            pid = _fork(json.loads(message), fds, own)
-            for fd in fds:
-                os.close(fd)
-            channel.send(json.dumps({"pid": pid}).encode())
+            channel.send(json.dumps(_answer(message, flags, fds, own)).encode())
+
+
+def _answer(message: bytes, flags: int, fds: Sequence[int], own: tuple[Any, ...]) -> dict[str, Any]:
+    """Fork the game a request asks for; the answer names the request and the game's pid, or what went wrong. A
+    request that cannot be served (cut short, malformed, a fork the system refuses) is refused alone: the games
+    already running must not end with this process."""
+    try:
+        request = json.loads(message)
+        ident = request.get("id") if isinstance(request, dict) else None
+        shaped = isinstance(request, dict) and isinstance(request.get("module"), str)
+        shaped = shaped and isinstance(request.get("argv"), list) and isinstance(request.get("env"), dict)
+        if flags & socket.MSG_TRUNC or len(fds) != STREAMS or not shaped:
+            return {"id": ident, "error": "a request cut short or malformed"}
+        try:
+            return {"id": ident, "pid": _fork(request, fds, own)}
+        except (OSError, KeyError, TypeError, ValueError) as exc:
+            return {"id": ident, "error": f"the game could not be forked: {exc}"}
+    except ValueError:
+        return {"id": None, "error": "a request that is not JSON"}
+    finally:
+        for fd in fds:
+            os.close(fd)
 
 
 def _reap(channel: socket.socket) -> None:
@@ -143,6 +167,8 @@ def _fork(request: Mapping[str, Any], fds: Sequence[int], own: tuple[Any, ...]) 
         code = 0
     except SystemExit as ended:
         code = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
+        if isinstance(ended.code, str):
+            print(ended.code, file=sys.stderr)  # as Python says a SystemExit's words
     except BaseException:
         traceback.print_exc()
     finally:
@@ -159,28 +185,46 @@ def _become_the_game(request: Mapping[str, Any], fds: Sequence[int], own: tuple[
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     selector.close()
     channel.close()
     os.close(woken_r)
     os.close(woken_w)
     for target, fd in zip(range(STREAMS), fds, strict=True):
         os.dup2(fd, target)
-    os.environ.clear()
+    for fd in fds:
+        if fd >= STREAMS:
+            os.close(fd)  # copied onto 0-2: nothing the game starts may inherit them again
+    # The request carries what differs from the environment this process started with (a tab's size, its data
+    # folder), so that it stays small whatever the environment holds.
+    for name in request.get("unset", ()):
+        os.environ.pop(str(name), None)
     os.environ.update({str(k): str(v) for k, v in request["env"].items()})
     # A fork copies the generator's state: without a new seed every tab would deal the same "random" seeds. (The
     # game draws nothing from numpy's global generator: each search makes its own from a seed it is given.)
     random.seed()
-    _end_with(server, signal.SIGHUP)  # a game keeps its table's session for Continue, then quits
+    _end_with(server, signal.SIGHUP, _prctl())  # a game keeps its table's session for Continue, then quits
     sys.argv = [str(request["module"]), *(str(a) for a in request["argv"])]
 
 
-def _end_with(parent: int, sig: int) -> None:
-    """Linux: the kernel sends this process ``sig`` when ``parent`` ends, however it ended (``kill -9``
-    included). Runs between fork and exec too: it imports nothing new and takes no lock."""
+def _prctl() -> Callable[..., int] | None:
+    """Linux's ``prctl``, looked up before any fork (None elsewhere): looking it up loads and locks, which a
+    child forked from a process with threads must not do before its exec."""
     if not sys.platform.startswith("linux"):
+        return None
+    try:
+        call: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return call
+
+
+def _end_with(parent: int, sig: int, prctl: Callable[..., int] | None) -> None:
+    """The kernel sends this process ``sig`` when ``parent`` ends, however it ended (``kill -9`` included);
+    ``prctl`` from :func:`_prctl`. Runs between fork and exec too: it calls only what was looked up before."""
+    if prctl is None:
         return
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+    prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
     if os.getppid() != parent:  # the parent ended between the fork and the call: no signal would come
         os.kill(os.getpid(), sig)
 
@@ -227,9 +271,11 @@ class ForkServer:
     def __init__(self, process: asyncio.subprocess.Process, channel: socket.socket) -> None:
         self.process, self.channel = process, channel
         self.pid = process.pid
-        self._answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.env: dict[str, str] = {}  # the environment it started with: a request sends what differs
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}  # requests by id, until answered
+        self._sent = 0
+        self._closing = False
         self._ends: dict[int, asyncio.Future[int]] = {}
-        self._lock = asyncio.Lock()
         self.alive = True
 
     @classmethod
@@ -241,6 +287,7 @@ class ForkServer:
         if not hasattr(os, "fork") or not hasattr(socket, "send_fds"):
             raise ForkServerError("this system cannot fork a game")
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        shared = dict(os.environ if env is None else env)
         try:
             process = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -248,14 +295,18 @@ class ForkServer:
                 "app.forkserver",
                 str(theirs.fileno()),
                 pass_fds=(theirs.fileno(),),
-                env=dict(os.environ if env is None else env),
+                env=shared,
                 stdin=asyncio.subprocess.DEVNULL,
-                preexec_fn=partial(_end_with, os.getpid(), signal.SIGKILL),
+                preexec_fn=partial(_end_with, os.getpid(), signal.SIGKILL, _prctl()),
             )
+        except OSError as exc:
+            ours.close()
+            raise ForkServerError(f"the fork server could not be started: {exc}") from exc
         finally:
             theirs.close()
         ours.setblocking(False)
         server = cls(process, ours)
+        server.env = shared
         loop = asyncio.get_running_loop()
         try:
             ready = await asyncio.wait_for(loop.sock_recv(ours, MESSAGE), READY_WITHIN)
@@ -272,7 +323,7 @@ class ForkServer:
         return server
 
     def _read(self) -> None:
-        """The channel is readable: an answer to the request in flight, or a child's end."""
+        """The channel is readable: the answer to a request, or a child's end."""
         try:
             message = self.channel.recv(MESSAGE)
         except BlockingIOError:
@@ -283,15 +334,20 @@ class ForkServer:
             self._gone()
             return
         answer = json.loads(message)
-        if "exited" in answer:
-            pid = int(answer["exited"])
-            # Its Forked holds the future; a game that ended before spawn took it leaves it here, done, for spawn.
-            future = self._ends.pop(pid, None)
-            if future is None:
-                future = self._ends[pid] = asyncio.get_running_loop().create_future()
-            future.set_result(int(answer["status"]))
-        else:
-            self._answers.put_nowait(answer)
+        if "exited" not in answer:
+            waiting = self._waiting.pop(answer.get("id"), None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(answer)
+            elif "pid" in answer:  # its spawn was given up meanwhile: nobody would ever end that game
+                with contextlib.suppress(OSError):
+                    os.kill(int(answer["pid"]), signal.SIGKILL)
+            return
+        pid = int(answer["exited"])
+        # Its Forked holds the future; a game that ended before spawn took it leaves it here, done, for spawn.
+        future = self._ends.pop(pid, None)
+        if future is None:
+            future = self._ends[pid] = asyncio.get_running_loop().create_future()
+        future.set_result(int(answer["status"]))
 
     def _end_of(self, pid: int) -> asyncio.Future[int]:
         """The future of a game's exit status, for its Forked: already done when the game ended before this was
@@ -305,46 +361,64 @@ class ForkServer:
         """The fork server ended: no more games from it (its games were hung up with it)."""
         if not self.alive:
             return
+        if not self._closing:
+            log.warning("the fork server ended (status %s): the next games start on their own", self.process.returncode)
         self.alive = False
         with contextlib.suppress(Exception):
             asyncio.get_running_loop().remove_reader(self.channel.fileno())
         for future in self._ends.values():
             if not future.done():
                 future.set_result(-int(signal.SIGHUP))
-        self._answers.put_nowait({})
+        for waiting in self._waiting.values():
+            if not waiting.done():
+                waiting.set_result({"error": "the fork server has ended"})
+        self._waiting.clear()
 
     async def spawn(self, module: str, argv: Sequence[str], env: Mapping[str, str]) -> Forked:
         """Fork a game running ``python -m module *argv`` with ``env``; :class:`ForkServerError` when the fork
-        server has ended."""
-        if not self.alive:
-            raise ForkServerError("the fork server has ended")
+        server has ended or cannot fork it (the caller then starts the game on its own)."""
         loop = asyncio.get_running_loop()
         in_r, in_w = os.pipe()
         out_r, out_w = os.pipe()
         err_r, err_w = os.pipe()
-        theirs = (in_r, out_w, err_w)
-        request = json.dumps({"module": module, "argv": list(argv), "env": dict(env)}).encode()
+        ours, theirs = (in_w, out_r, err_r), (in_r, out_w, err_w)
+        self._sent += 1
+        ident = self._sent
+        unset = [name for name in self.env if name not in env]
+        changed = {name: value for name, value in env.items() if self.env.get(name) != value}
+        request = json.dumps({"id": ident, "module": module, "argv": list(argv), "env": changed, "unset": unset})
+        answered: asyncio.Future[dict[str, Any]] = loop.create_future()
+        self._waiting[ident] = answered
         try:
-            async with self._lock:  # one request in flight: its answer is the next one that is not an end
-                socket.send_fds(self.channel, [request], list(theirs))
-                answer = await self._answers.get()
-        finally:
-            for fd in theirs:
-                os.close(fd)
-        if "pid" not in answer:
-            for fd in (in_w, out_r, err_r):
-                os.close(fd)
-            raise ForkServerError("the fork server has ended")
-        pid = int(answer["pid"])
-        stdout, stderr = asyncio.StreamReader(), asyncio.StreamReader()
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdout), os.fdopen(out_r, "rb", 0))
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stderr), os.fdopen(err_r, "rb", 0))
-        transport, protocol = await loop.connect_write_pipe(_PipeWriter, os.fdopen(in_w, "wb", 0))
+            try:
+                if not self.alive:
+                    raise ForkServerError("the fork server has ended")
+                socket.send_fds(self.channel, [request.encode()], list(theirs))
+            except OSError as exc:
+                raise ForkServerError(f"the fork server has ended: {exc}") from exc
+            finally:
+                for fd in theirs:
+                    os.close(fd)
+            answer = await answered
+            if "pid" not in answer:
+                raise ForkServerError(str(answer.get("error") or "the fork server has ended"))
+            pid = int(answer["pid"])
+            stdout, stderr = asyncio.StreamReader(), asyncio.StreamReader()
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdout), os.fdopen(out_r, "rb", 0))
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stderr), os.fdopen(err_r, "rb", 0))
+            transport, protocol = await loop.connect_write_pipe(_PipeWriter, os.fdopen(in_w, "wb", 0))
+        except BaseException:
+            self._waiting.pop(ident, None)
+            for fd in ours:
+                with contextlib.suppress(OSError):
+                    os.close(fd)  # not yet a pipe's (a pipe closes its own once it holds it)
+            raise
         stdin = asyncio.StreamWriter(transport, protocol, None, loop)
         return Forked(pid, stdin, stdout, stderr, self._end_of(pid))
 
     async def close(self) -> None:
         """End the fork server (its games end with it) and wait for it."""
+        self._closing = True
         self._gone()
         with contextlib.suppress(OSError):
             self.channel.close()

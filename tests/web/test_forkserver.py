@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import sys
 import time
 from pathlib import Path
@@ -59,6 +60,29 @@ async def test_a_game_that_ends_at_once_is_told_apart_as_ended(tmp_path: Path) -
     try:
         games = [await server.spawn("tests.web.fork_probe", [str(code), "now"], _env(tmp_path)) for code in (5, 6, 7)]
         assert [await asyncio.wait_for(game.wait(), WITHIN) for game in games] == [5, 6, 7]
+    finally:
+        await server.close()
+
+
+async def test_a_request_it_cannot_serve_is_refused_alone(tmp_path: Path) -> None:
+    # A malformed request (or a fork the system refuses) must not end the fork server: every tab's game with it.
+    server = await ForkServer.start(_env(tmp_path / "server"))
+    try:
+        running = await server.spawn("tests.web.fork_probe", [], _env(tmp_path / "a"))
+        await asyncio.wait_for(running.stdout.readline(), WITHIN)
+        pipes = [os.pipe() for _ in range(3)]
+        socket.send_fds(server.channel, [b"not a request"], [r for r, _w in pipes])
+        with pytest.raises(ForkServerError, match="malformed"):
+            await server.spawn(123, [], _env(tmp_path))  # type: ignore[arg-type]  # no module name: refused
+        for r, w in pipes:
+            os.close(r)
+            os.close(w)
+        later = await server.spawn("tests.web.fork_probe", ["2"], _env(tmp_path / "b"))
+        assert json.loads(await asyncio.wait_for(later.stdout.readline(), WITHIN))["argv"] == ["2"]
+        assert server.alive and running.returncode is None
+        for game in (running, later):
+            game.stdin.close()
+        assert [await asyncio.wait_for(g.wait(), WITHIN) for g in (running, later)] == [0, 2]
     finally:
         await server.close()
 

@@ -93,9 +93,8 @@ class Coaching:
 
     def _price(self, request: CoachRequest) -> None:
         """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
-        review = run_coach(request)
-        give_back()  # the pricing's arrays are freed: their pages go back (app.heap)
-        self.screen.post_message(self.Priced(request, review))
+        self.screen.post_message(self.Priced(request, run_coach(request)))
+        give_back()  # the pricing's arrays are freed: their pages go back (app.heap), once the answer is on its way
 
     def accept(self, message: Priced) -> None:
         """Keep the priced decision; the review or results on show take it at once."""
@@ -125,9 +124,8 @@ class Coaching:
 
     def _price_pass(self, request: PassCoachRequest) -> None:
         """The coach prices a pass off the UI thread (a second or two; the game never waits for it)."""
-        review = run_pass_coach(request)
+        self.screen.post_message(self.PassPriced(request, run_pass_coach(request)))
         give_back()
-        self.screen.post_message(self.PassPriced(request, review))
 
     def accept_pass(self, message: PassPriced) -> None:
         """Keep the priced pass; an open review shows it at once."""

@@ -60,9 +60,8 @@ class Thinking:
 
     def _decide(self, request: AIRequest) -> None:
         """A computer seat (or the helper for the human) decides, off the UI thread."""
-        choice = run_ai(request)
-        give_back()  # the search's arrays are freed: their pages go back (app.heap)
-        self.screen.post_message(self.Answered(request, choice))
+        self.screen.post_message(self.Answered(request, run_ai(request)))
+        give_back()  # the search's arrays are freed: their pages go back (app.heap), once the answer is on its way
 
     def accept(self, message: Answered) -> None:
         """An answer is in: a seat's decision (after its thinking delay), a takeover's, or the helper's."""
