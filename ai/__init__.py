@@ -39,6 +39,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names for the type checker; at run time __getattr__ below imports each on first use
+    from ai.agreement import run_agreement
+    from ai.arena import EXTERNAL, PLAYERS, default_jobs, run_arena
+    from ai.bench import run_bench
     from ai.coach import advise, parse_play, review
     from ai.contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
     from ai.exchange import (
@@ -52,16 +55,19 @@ if TYPE_CHECKING:  # the names for the type checker; at run time __getattr__ bel
         price_passes,
         review_pass,
     )
+    from ai.field import run_field
     from ai.levels import MEASURED, MEASURED_HANDS, Measured, choose
     from ai.opponents import trained_model
     from ai.payouts import ROW_PRICED
     from ai.policy import best_declaration, declaration_value
+    from ai.rate import rate_level
     from ai.rating import ENOUGH, NO_LUCK, Luck, Rating, deal_figure, level_ratings, rate_deals
     from ai.rating import accuracy as deal_accuracy
     from ai.rating import history as rating_history
     from ai.rating import luck as deal_luck
     from ai.rating import norm_for as deal_norm
     from ai.reviews import Budget, Part, PartKind, PricedPlay, Review
+    from ai.skill import run_skill
     from ai.splits import SPLIT_BACK, SPLIT_MIDDLE, legal_splits
     from ai.stakes import choose_stake
     from ai.verdicts import THRESHOLDS, Verdict
@@ -130,13 +136,15 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        module, attr = _WHERE[name]
-        value = getattr(importlib.import_module(module), attr)
-        globals()[name] = value  # once found, an ordinary attribute: later lookups skip this function
-        return value
-    raise AttributeError(f"module 'ai' has no attribute {name!r}")
+if not TYPE_CHECKING:  # the type checker reads the imports above, and a misspelt name stays an error for it
+
+    def __getattr__(name: str) -> Any:
+        if name in _WHERE:
+            module, attr = _WHERE[name]
+            value = getattr(importlib.import_module(module), attr)
+            globals()[name] = value  # once found, an ordinary attribute: later lookups skip this function
+            return value
+        raise AttributeError(f"module 'ai' has no attribute {name!r}")
 
 
 __all__ = [

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from ai import Budget, Level, TableView, choose
 from app.commands.common import SEED, CommandParser, add_command, add_run_options, bounded, counted, fail
@@ -285,9 +285,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"{counted(report['deals'], 'duplicate deal')}, {_table_words(report)}")
+    print(f"{counted(cast(int, report['deals']), 'duplicate deal')}, {_table_words(report)}")
     print(f"{'player':<24}{'mean':>9}{'±95%':>9}{'fouls':>7}{'scoops':>8}{'median ms':>11}")
-    for p in report["players"]:  # type: ignore[union-attr]
+    for p in cast(list[dict[str, Any]], report["players"]):
         print(
             f"{p['name'][:23]:<24}{p['mean']:>+9.3f}{p['ci95']:>9.3f}{p['fouls']:>7}{p['scoops']:>8}"
             f"{p['median_ms']:>11.2f}"

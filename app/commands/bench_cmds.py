@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, cast
 
 from app.commands.common import CommandParser, add_command, bounded, counted, fail
 from app.commands.serve_cmds import web_installed
@@ -105,7 +105,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     _print_game(report)
     _print_history(report)
     _print_lobby(report)
-    for name, t in report["targets"].items():
+    for name, t in cast(dict[str, dict[str, Any]], report["targets"]).items():
         print(f"  {'met ' if t['met'] else 'MISSED'} {name}: {t['measured']} (limit {t['limit']})")
     print("targets: all met" if not missed else f"targets missed: {', '.join(missed)}")
     return status
