@@ -34,7 +34,7 @@ from app.store.stats import rating_rows
 from app.view.formatting import money_text, preset_name
 from app.widgets.form import CardStrip
 from app.widgets.option_menu import OptionMenu
-from rules.dealcode import DealCode, family_presets
+from rules.dealcode import DealCode, daily_family, family_presets
 from rules.ledger import ledger_from_dict
 from rules.presets import Preset
 
@@ -217,12 +217,13 @@ class MainMenu(BaseScreen[None]):
         preset = (self.last_config or TableConfig.quick()).preset
         if not preset.arranged:
             return ""
-        if not rating_rows(history, family_presets(preset)):
+        rows = rating_rows(history, family_presets(preset))
+        if not rows:
             return ""  # nothing priced yet: nothing to say, and the rating's numpy stays unloaded (start-up)
-        from app.game.rating import standing
+        from app.game.rating import standing_from_rows
         from app.view.standing import rating_line
 
-        found = standing(history, preset)
+        found = standing_from_rows(daily_family(preset), rows)
         return "" if not found.priced else rating_line(self.t, found, preset.value, short=True)
 
     def continue_hint(self) -> str:
