@@ -13,8 +13,9 @@ What this adds to textual-serve's server:
 - **The page's URLs follow the address the browser used** (the ``Host`` header) rather than the bound one, so
   that a server bound to ``0.0.0.0`` hands out addresses that reach it.
 - **Tabs share the game's memory**: each tab's game is forked from a fork server that has loaded the game and
-  played a deal unseen (:mod:`app.forkserver`), which the first tab starts: that tab's game, and any opened in
-  the seconds the fork server loads, start as processes of their own, as every game does where it cannot run.
+  played a deal unseen (:mod:`app.forkserver`), which the first game to draw starts: that tab's game, and any
+  opened in the seconds the fork server loads, start as processes of their own, as every game does where it
+  cannot run.
 - **A game process ends with its tab**: closing the tab closes the websocket, the game is told to quit (as
   Ctrl+Q: a table's session stays open, offered by the menu's Continue next time), and a game that has not
   ended :data:`QUIT_GRACE` seconds later is terminated, then killed. Stopping the server ends them all alike.
@@ -172,11 +173,16 @@ class GameProcess(AppService):
     sure to end when the tab goes, or the server."""
 
     def __init__(
-        self, argv: Sequence[str], forks: Callable[[], Awaitable[ForkServer | None]] | None = None, **kwargs: Any
+        self,
+        argv: Sequence[str],
+        forks: Callable[[], Awaitable[ForkServer | None]] | None = None,
+        drawn: Callable[[], None] | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(" ".join(argv), **kwargs)
         self.argv = list(argv)
         self.forks = forks  # the server's fork server (once it has loaded), when it runs: the game is forked from it
+        self.drawn = drawn  # told once, when the game first draws
         self.greeted = False  # whether the game has drawn anything yet (it is up and reads its input)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
@@ -202,6 +208,8 @@ class GameProcess(AppService):
         return process
 
     async def on_data(self, payload: bytes) -> None:
+        if not self.greeted and self.drawn is not None:
+            self.drawn()
         self.greeted = True
         await super().on_data(payload)
 
@@ -378,6 +386,7 @@ class GameServer(Server):
             game = GameProcess(
                 self.argv,
                 self.fork_server,
+                self._a_game_drew,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -445,12 +454,15 @@ class GameServer(Server):
             print(f"no browser could be opened here: open {self.url} in one", file=sys.stderr, flush=True)
 
     async def fork_server(self) -> ForkServer | None:
-        """The fork server once it has loaded, else None (the game starts on its own). The first tab starts it:
-        one game alone is smaller than a fork server and its game, and a server nobody plays at loads nothing;
-        the tabs opened once it has loaded share its memory."""
+        """The fork server once it has loaded, else None (the game starts on its own)."""
+        return self.forks
+
+    def _a_game_drew(self) -> None:
+        """The first game to draw starts the fork server: one game alone is smaller than a fork server and its
+        game, a server nobody plays at loads nothing, and the first tab's game does not share the two cores with
+        the fork server's loading while it starts. The tabs opened once it has loaded share its memory."""
         if self.fork_games and getattr(self, "_forking", None) is None:
             self._forking = asyncio.create_task(self._start_forks())
-        return self.forks
 
     async def _start_forks(self) -> None:
         """Start the fork server (:mod:`app.forkserver`) with the environment the games share; a system where it
