@@ -37,8 +37,9 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         type=bounded("--game-processes", 0, 16),
         default=5,
         metavar="N",
-        help="the real game measured headless: its menu, a table of five deals, and N tables at once for the "
-        "memory each adds (0: leave the game out)",
+        help="the real game measured headless: its menu, a table of five deals, and N served tabs at once for the "
+        "memory each adds (forked as serve forks them, and started on their own); a served tab's menu where the "
+        "[web] extra is installed (0: leave the game out)",
     )
     p.add_argument(
         "--lobby-deals",

@@ -383,17 +383,8 @@ def _open_rankings(menu: MainMenu) -> None:
 def _open_rules(menu: MainMenu) -> None:
     from app.screens.rules_screen import RulesScreen
 
-    config = menu.last_config or TableConfig()
-    rules = RulesScreen(
-        config.preset,
-        options=config.options,
-        t=menu.t,
-        settings=menu._settings,
-        banker=config.banker,
-        exchange=(config.exchange, config.exchange_way),
-        players=config.players if menu.last_config is not None else None,
-    )
-    menu.app.push_screen(rules)
+    config, known = menu.last_config or TableConfig(), menu.last_config is not None
+    menu.app.push_screen(RulesScreen.of_table(config, t=menu.t, settings=menu._settings, players=known))
 
 
 def _open_learn(menu: MainMenu) -> None:

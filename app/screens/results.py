@@ -68,14 +68,5 @@ class ResultsScreen(BaseModal[str | None]):
         """`?`: the table's rules, opened at the section that explains the deal's largest item."""
         config = self.table.config
         self.app.push_screen(
-            RulesScreen(
-                config.preset,
-                options=config.options,
-                t=self.t,
-                settings=self.settings,
-                banker=config.banker,
-                exchange=(config.exchange, config.exchange_way),
-                section=self.view.rules_section(),
-                players=config.players,
-            )
+            RulesScreen.of_table(config, t=self.t, settings=self.settings, section=self.view.rules_section())
         )

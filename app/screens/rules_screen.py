@@ -14,6 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static, Tab, Tabs
 
+from app.config import TableConfig
 from app.i18n import Translator
 from app.screens.base import MENU_CSS, BaseScreen
 from app.settings import Settings
@@ -97,6 +98,28 @@ class RulesScreen(BaseScreen[None]):
         self.players = players
         self._table = (preset, options)
         self._banker = banker
+
+    @classmethod
+    def of_table(
+        cls,
+        config: TableConfig,
+        *,
+        t: Translator | None = None,
+        settings: Settings | None = None,
+        section: str | None = None,
+        players: bool = True,
+    ) -> RulesScreen:
+        """The rules of the table ``config`` sets: its preset, options, bank, 換三張 and (``players``) its size."""
+        return cls(
+            config.preset,
+            options=config.options,
+            t=t,
+            settings=settings,
+            banker=config.banker,
+            exchange=(config.exchange, config.exchange_way),
+            section=section,
+            players=config.players if players else None,
+        )
 
     @property
     def banker(self) -> bool | None:
