@@ -24,6 +24,7 @@ from rules.deal import Decision
 from rules.evaluate import Category, key_categories
 from rules.exempt import WIN, exempt_rank
 from rules.presets import Preset
+from rules.row import Row
 from rules.specials import Special
 
 from .contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
@@ -49,11 +50,18 @@ def _made_hand(keys: np.ndarray) -> np.ndarray:
     return made
 
 
-def _signatures(f: SplitFeatures, distinct: Distinct) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _signatures(
+    f: SplitFeatures, distinct: Distinct, paid: Preset | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What tells two splits apart: their rows' strengths (or made hands), only the rows ``paid`` pays when given
+    (in backrow two splits with one back are one play to weigh: the other rows are never compared, §17)."""
     rows = f.row_keys()
     if distinct is Distinct.STRUCTURE:
-        return _made_hand(rows[0]), _made_hand(rows[1]), _made_hand(rows[2])
-    return rows
+        rows = (_made_hand(rows[0]), _made_hand(rows[1]), _made_hand(rows[2]))
+    if paid is None:
+        return rows
+    front, middle, back = (k if paid.pays(row) else np.zeros_like(k) for k, row in zip(rows, Row, strict=True))
+    return front, middle, back
 
 
 def _ranked(
@@ -62,9 +70,11 @@ def _ranked(
     top: int,
     tiebreak: np.ndarray | None = None,
     distinct: Distinct = Distinct.ROWS,
+    paid: Preset | None = None,
 ) -> list[int]:
-    """Positions of the ``top`` best splits, distinct in row strengths (or in structure), best first; equal
-    ``ev`` is ordered by ``tiebreak`` (expert's Monte Carlo values tie often: `hard`'s estimate decides them)."""
+    """Positions of the ``top`` best splits, distinct in row strengths (or in structure; in the rows ``paid``
+    pays, when given), best first; equal ``ev`` is ordered by ``tiebreak`` (expert's Monte Carlo values tie
+    often: `hard`'s estimate decides them)."""
     # Only the head of the ranking is ever read: partition first, then sort that head.
     head = min(max(top * 50, 200), len(ev))
     if tiebreak is not None:
@@ -77,7 +87,7 @@ def _ranked(
     order = part[np.lexsort((second, -ev[part]))]
     seen: set[tuple[int, int, int]] = set()
     picked: list[int] = []
-    fk, mk, bk = _signatures(f, distinct)
+    fk, mk, bk = _signatures(f, distinct, paid)
     for pos in order:
         if not np.isfinite(ev[pos]):
             break  # splits a level did not rank (expert's unsampled ones) are no alternative
@@ -115,7 +125,7 @@ class Character:
 # never by that much; neither breaks a full house or better its best play holds (:func:`_keeps_made_hands`), and
 # `hard` only chooses among plays its estimate cannot tell apart.
 CHARACTERS: dict[Level, Character] = {
-    Level.EASY: Character(temperature=4.0, cap=3.4, rows=48, structures=16, joint=False),
+    Level.EASY: Character(temperature=4.0, cap=3.1, rows=48, structures=16, joint=False),
     Level.NORMAL: Character(temperature=2.5, cap=2.0, rows=48, structures=16, joint=True),
     Level.HARD: Character(temperature=0.01, cap=0.04, rows=4, structures=0, joint=True),
 }
@@ -163,11 +173,13 @@ def pick(values: Sequence[float] | np.ndarray, character: Character, units: floa
 
 
 def _keeps_made_hands(f: SplitFeatures, pool: np.ndarray, best: int) -> np.ndarray:
-    """Which plays of ``pool`` keep the strongest made hand of the play at ``best`` when it is a full house or
-    better: no person who knows the game breaks four kings or misses a full house they have seen (issue 39)."""
+    """Which plays of ``pool`` keep a full house or better when the play at ``best`` holds one: no person who
+    knows the game breaks four kings or misses a full house they have seen (issue 39). Below a full house every
+    play stays: a flush given up for a straight and a pair is a close call a person may misjudge."""
     strongest = np.max(np.stack(f.cats())[:, pool], axis=0)
-    top = min(int(strongest[list(pool).index(best)]), int(Category.FULL_HOUSE))
-    keep: np.ndarray = strongest >= top
+    if int(strongest[list(pool).index(best)]) < int(Category.FULL_HOUSE):
+        return np.ones(len(pool), dtype=bool)
+    keep: np.ndarray = strongest >= int(Category.FULL_HOUSE)
     return keep
 
 
@@ -182,9 +194,16 @@ def _candidates(
         pool = _ranked(f, ev, character.rows)
         return ev, pool, ev[pool]
     ev = expected_scores(f, model, view.preset, options, view.players, side=view.tie_side)
-    rows = _ranked(f, ev, character.rows)
-    shapes = _ranked(f, ev, character.structures, distinct=Distinct.STRUCTURE) if character.structures else []
-    idx = np.array(list(dict.fromkeys(rows + shapes)))
+    # Plays that differ only in rows the preset does not pay are one play to a person (backrow's front and middle).
+    rows = _ranked(f, ev, character.rows, paid=view.preset)
+    shapes = (
+        _ranked(f, ev, character.structures, distinct=Distinct.STRUCTURE, paid=view.preset)
+        if character.structures
+        else []
+    )
+    keys = _signatures(f, Distinct.ROWS, view.preset)
+    one = {tuple(int(k[p]) for k in keys): p for p in reversed(rows + shapes)}  # the first of each play stays
+    idx = np.array(sorted(one.values(), key=(rows + shapes).index))
     if character.joint and model.joint is not None:
         ev = ev.copy()
         ev[idx] = expected_scores(

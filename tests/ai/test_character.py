@@ -18,11 +18,11 @@ from ai.contract import Distinct
 from ai.estimate import expected_scores, joint_top
 from ai.exchange import BUDGET, candidates, price_passes
 from ai.features import SplitFeatures, split_features
-from ai.levels import CHARACTERS, _ranked, units_of
-from ai.opponents import trained_model
+from ai.levels import CHARACTERS, _candidates, _ranked, units_of
+from ai.opponents import model_for, trained_model
 from ai.skill import measure_block, run_skill, summarise
 from ai.verdicts import THRESHOLDS
-from rules.cards import Card, deal
+from rules.cards import Card, deal, parse_cards
 from rules.deal import Decision, Seat
 from rules.evaluate import Category
 from rules.presets import Preset
@@ -97,6 +97,31 @@ def test_no_level_breaks_four_of_a_kind_or_misses_a_full_house(level: Level, han
         return
     pos = _position(f, choice.decision)
     assert max(int(c[pos]) for c in f.cats()) >= min(strongest, int(Category.FULL_HOUSE))
+
+
+def test_below_a_full_house_a_level_weighs_giving_up_its_strongest_hand() -> None:
+    # The best play keeps the heart flush in the back; a person may misjudge two pairs and a pair as better.
+    view = TableView()
+    hand = tuple(sorted(parse_cards("Ah Kh 9h 7h 4h Qs Qd Jc Jd 8s 8c 3d 2c")))
+    f = split_features(hand, view.rules_options, None, view.treasure)
+    _, pool, values = _candidates(f, Level.EASY, model_for(Level.EASY, view), view)
+    strongest = np.max(np.stack(f.cats())[:, pool], axis=0)
+    assert strongest[int(np.argmax(values))] == Category.FLUSH
+    assert (strongest < Category.FLUSH).any()
+
+
+def test_in_backrow_the_plays_weighed_differ_in_their_backs() -> None:
+    # Only the back is paid (§17): plays that differ in the front or middle alone are one play, so the levels
+    # weigh other backs, and their character shows there too.
+    view = TableView(preset=Preset.BACKROW)
+    sizes = []
+    for i in range(1, 4):
+        f = split_features(tuple(sorted(deal(i)[0])), view.rules_options, None, view.treasure)
+        _, pool, _ = _candidates(f, Level.NORMAL, model_for(Level.NORMAL, view), view)
+        backs = f.row_keys()[2][pool]
+        assert len(set(backs.tolist())) == len(pool)
+        sizes.append(len(pool))
+    assert max(sizes) > 10
 
 
 def _estimate_losses(level: Level, count: int, seeds: int) -> list[float]:
