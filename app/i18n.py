@@ -7,6 +7,12 @@ missing translation shows English rather than a key (a test keeps every language
 Plurals: a field's format spec may hold the two English forms, ``{n:# deal|# deals}`` (``#`` stands for the
 number) or ``{n:deal|deals}`` (the word alone): :func:`plural_form` picks one by the count. Chinese has no
 plural forms; its strings simply write ``{n} 局``.
+
+The scoring unit's word is named once, in ``common.units`` (the word) and ``common.amount`` (an amount of
+units, which also holds the English singular): every other string that names the unit writes ``{unit_word}``
+("units"), ``{unit_word:one}`` ("unit", after "a" or "1") or ``{unit_word:title}`` ("Units", a heading's first
+word), and :func:`load_strings` fills it in, so that no reader has to pass it and none can forget it. Chinese
+has one form (賭, 水).
 """
 
 from __future__ import annotations
@@ -36,15 +42,28 @@ def _flatten(prefix: str, data: Mapping[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
+#: Where a string names the scoring unit: ``{unit_word}``, ``{unit_word:one}`` or ``{unit_word:title}``.
+UNIT_WORD = re.compile(r"\{unit_word(?::(one|title))?\}")
+
+
+def _unit_forms(lang: str, strings: Mapping[str, str]) -> dict[str, str]:
+    """The unit's word in the forms :data:`UNIT_WORD` names, by format spec, from ``common.units`` and
+    ``common.amount`` (whose amount of one, its figure taken away, is the singular)."""
+    word = strings["common.units"]
+    one = format_text(lang, strings["common.amount"], n=1).replace("1", "", 1).strip()
+    return {"": word, "one": one, "title": word[:1].upper() + word[1:]}
+
+
 @functools.cache
 def load_strings(lang: str) -> Mapping[str, str]:
-    """All strings of one language, flattened to dotted keys."""
+    """All strings of one language, flattened to dotted keys, the unit's word filled in (:data:`UNIT_WORD`)."""
     folder = asset("i18n", lang)
     out: dict[str, str] = {}
     for path in sorted(folder.glob("*.toml")):
         with open(path, "rb") as fh:
             _flatten(path.stem, tomllib.load(fh), out)
-    return out
+    forms = _unit_forms(lang, out)
+    return {key: UNIT_WORD.sub(lambda m: forms[m.group(1) or ""], text) for key, text in out.items()}
 
 
 #: Regions whose Chinese is written in traditional characters (CLDR's likely script for them is Hant).

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from ai import Budget, Level, TableView, choose
 from app.commands.common import SEED, CommandParser, add_command, add_run_options, bounded, counted, fail
+from app.i18n import Translator
 from rules.cards import JOKER, format_cards, parse_cards
 from rules.deal import Decision
 from rules.evaluate import evaluate_row
@@ -214,7 +215,9 @@ def _describe(decision: Decision, ev: float, preset: Preset, options: Options) -
             lines.append(f"{name:<7}{format_cards(row):<16}{v.category.en} {v.category.zh}{joker}")
         body = "\n".join(lines)
     # The level's estimate against the table's opponents before their hands are seen (RULES.md §22.2).
-    return f"{body}\nev     {ev:+.2f} units expected against this table"
+    from app.view.formatting import units_text  # the game's floor, only for this text
+
+    return f"{body}\nev     {units_text(Translator('en'), ev, places=2)} expected against this table"
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -313,7 +316,10 @@ def _print_field(report: dict[str, Any]) -> None:
         f"{counted(report['deals'], 'field deal')}, {_table_words(report)}: "
         f"{me['name']} in each seat in turn of a table of {table['name']}"
     )
-    print(f"gain of {me['name']} over {table['name']}: {me['mean']:+.3f} ± {me['ci95']:.3f} units a seat-hand (95%)")
+    from app.view.formatting import units_text  # the game's floor, only for this text
+
+    gain = units_text(Translator("en"), f"{me['mean']:+.3f} ± {me['ci95']:.3f}")
+    print(f"gain of {me['name']} over {table['name']}: {gain} a seat-hand (95%)")
     same = f"{me['name']}'s table played as the field's on {me['same_table']:.1%} of seat-hands"
     if "same_pass" in me:
         same += f"; {me['name']} passed as {table['name']} did on {me['same_pass']:.1%}"
@@ -408,8 +414,11 @@ def cmd_levels(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
+    from app.view.formatting import unit_word  # the game's floor, only for this text
+
+    word = unit_word(Translator("en"))
     for r in report:
-        print(f"{r['preset']}: {r['hands']} hands, units lost against the coach's best (x{r['scale']:g} taiwan's)")
+        print(f"{r['preset']}: {r['hands']} hands, {word} lost against the coach's best (x{r['scale']:g} taiwan's)")
         print(f"  {'level':<7} {'mean':>7} {'90th':>7} {'99th':>7} {'worst':>7} {'blunders':>9}  targets")
         for level, v in r["levels"].items():
             print(

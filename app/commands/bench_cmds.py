@@ -114,6 +114,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def _print_ai(report: dict[str, Any]) -> None:
     """The bench's text report: the AI's timings and memory."""
+    from app.i18n import Translator
+    from app.view.formatting import units_text  # the game's floor, only for this text
+
+    en = Translator("en")  # the commands' text output is English
     targets = report["targets_ms"]
     print(f"{report['hands']} hands")
     print(
@@ -143,7 +147,7 @@ def _print_ai(report: dict[str, Any]) -> None:
     for preset, c in report["coach_ms"].items():
         print(
             f"coach {preset:<11} median {c['median_ms']:8.1f} ms, p95 {c['p95_ms']:8.1f} ms, "
-            f"loss ±{report['coach_ci95'][preset]:.2f} units (95%, median)"
+            f"loss ±{units_text(en, report['coach_ci95'][preset], places=2, sign=False)} (95%, median)"
         )
     for who, s in report["pass_ms"].items():
         what = "the coach's review" if who == "coach" else f"{who}'s pass"

@@ -174,7 +174,9 @@ def _history(history: History, args: argparse.Namespace) -> int:
     if not rows:
         print("No deals yet.")
         return 0
-    print(f"{'id':>6}  {'when':<16}  {'rules':<10}  {'deal':<14}  {'units':>5}  coach")
+    from app.view.formatting import unit_word  # the game's floor, only for this text
+
+    print(f"{'id':>6}  {'when':<16}  {'rules':<10}  {'deal':<14}  {unit_word(Translator('en')):>5}  coach")
     for r in rows:
         deal = f"retry of {r.retry_of}" if r.retry_of else f"#{r.session} deal {r.number}" if r.session else "-"
         deal += f" ({r.players}p)" if r.players != 4 else ""  # a smaller table: fewer opponents to win rows from
@@ -240,7 +242,7 @@ def _stats(history: History, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([{**s.to_dict(), **stood[s.preset].to_dict()} for s in stats], ensure_ascii=False))
         return 0
-    from app.view.formatting import units_text  # the game's floor, only for this text
+    from app.view.formatting import unit_word, units_text  # the game's floor, only for this text
 
     en = Translator("en")  # the commands' text output is English
     for s in stats:
@@ -255,12 +257,13 @@ def _stats(history: History, args: argparse.Namespace) -> int:
         )
         if not s.deals:
             continue
-        print(f"  units a deal   {s.mean:+.2f} ± {s.ci95:.2f} (95%), {units_text(en, s.units)} in all")
+        print(f"  {unit_word(en) + ' a deal':<15}{s.mean:+.2f} ± {s.ci95:.2f} (95%), {units_text(en, s.units)} in all")
         print(f"  rows           {s.rows_won} won, {s.rows_lost} lost")
         print(f"  打槍           {s.sweeps_given} given, {s.sweeps_taken} taken")
         print(f"  fouls          {s.fouls}    specials {s.specials}")
         if s.priced and s.mean_loss is not None and s.best_share is not None:
-            print(f"  coach          {s.mean_loss:.2f} units lost a deal, {s.best_share:.0%} best ({s.priced} priced)")
+            lost = units_text(en, s.mean_loss, places=2, sign=False)
+            print(f"  coach          {lost} lost a deal, {s.best_share:.0%} best ({s.priced} priced)")
         if s.median_seconds is not None:
             print(f"  arranging      {s.median_seconds:.1f} s (median)")
         f = stood[s.preset]

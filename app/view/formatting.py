@@ -27,8 +27,9 @@ def preset_name(t: Translator, preset: object) -> str:
 
 
 def unit_word(t: Translator) -> str:
-    """The scoring unit's one word in the player's language (headings): en "units", zh-TW 賭, zh-CN 水.
-    The word is named once, in ``common.units``; an amount reads through :func:`units_text`."""
+    """The scoring unit's one word in the player's language, for text built in Python (the command line's):
+    en "units", zh-TW 賭, zh-CN 水. The word is named once, in ``common.units``; an amount reads through
+    :func:`units_text`, and a string of the tables names the unit as ``{unit_word}`` (:data:`app.i18n.UNIT_WORD`)."""
     return t("common.units")
 
 

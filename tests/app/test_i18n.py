@@ -44,7 +44,9 @@ def _strings(path: Path) -> dict[str, object]:
 
 
 def _placeholders(text: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    """The fields a caller fills; ``{unit_word}`` is not one (the strings fill it in as they load, where each
+    language's grammar names the unit)."""
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field not in (None, "unit_word")}
 
 
 def test_languages_have_the_same_files():
@@ -87,10 +89,11 @@ def test_no_empty_or_non_string_values(name, lang):
 def test_every_string_formats(name, lang):
     # A stray brace would only show up as a crash on screen; format each string with dummy values, through
     # the app's formatter (which reads the plural specs, {n:# deal|# deals}).
+    loaded = load_strings(lang)  # with the unit's word filled in
     for key, value in _strings(asset("i18n", lang, name)).items():
         fields = {f: 1 for f in _placeholders(str(value))}
         try:
-            format_text(lang, str(value), **fields)
+            format_text(lang, loaded[f"{name[:-5]}.{key}"], **fields)
         except (ValueError, IndexError, KeyError) as exc:
             pytest.fail(f"{lang}/{name} {key}: {exc}")
 
@@ -185,29 +188,68 @@ def test_every_reason_the_history_is_off_is_worded(lang):
         assert why in OFF_WORDS, why
 
 
-UNIT_BESIDE_AN_AMOUNT = re.compile(r"\{[a-z_]+(?::[^}]*)?\}\s?(?:units?\b|賭|水)|# units?\b")
+#: The unit's word as each language writes it, and the names that hold its character without naming the unit:
+#: 加賭 / 賭倍 (Taiwanese items) and 十三水 (the game, also 十 三 水), 倒水 (a foul), 抽水 (the rake), 灌水.
+UNIT_WRITTEN = {
+    "en": re.compile(r"\bunits?\b|unit\(s\)", re.IGNORECASE),
+    "zh-TW": re.compile(r"(?<!加)賭(?!倍)|(?<!加)赌(?!倍)"),
+    "zh-CN": re.compile(r"(?<!三 )(?<![三倒抽灌])水"),
+}
+#: Where the word is named: the word itself and an amount of it (whose amount of one holds the singular).
+UNIT_DEFINED = {"common.units", "common.amount"}
+
+
+def _without_fields(text: str) -> str:
+    """``text`` without its replacement fields (``{unit}`` is a figure, ``{unit_word}`` the word read in)."""
+    while (shorter := re.sub(r"\{[^{}]*\}", "", text)) != text:
+        text = shorter
+    return text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_unit_word_is_named_once(lang):
-    """An amount in units reads through app.view.formatting.units_text (``common.amount``); no other string
-    writes the unit's word beside an amount, so that the word is changed in one place. The rules screen's prose
-    (rules.toml) states its figures in sentences of its own and is left out."""
+def test_no_string_table_writes_the_unit_word(lang):
+    """The scoring unit's word is written in one place, common.toml's ``units`` and ``amount``: every other
+    string of every table (the Rules screen's prose too) names the unit as ``{unit_word}``, filled in when the
+    strings load, or shows an amount through app.view.formatting.units_text; so a changed word changes
+    everywhere."""
+    written = {
+        f"{name[:-5]}.{key}": text
+        for name in FILES
+        for key, text in _strings(asset("i18n", lang, name)).items()
+        if f"{name[:-5]}.{key}" not in UNIT_DEFINED and UNIT_WRITTEN[lang].search(_without_fields(str(text)))
+    }
+    assert written == {}
+    for key in UNIT_DEFINED:
+        assert UNIT_WRITTEN[lang].search(str(load_strings(lang)[key])), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_string_reads_the_unit_word_from_common(lang):
     strings = load_strings(lang)
+    assert [k for k, text in strings.items() if "{unit_word" in text] == []
+    word = strings["common.units"]
+    # 1 {unit_word:one}: the singular, read from the amount of one
+    assert ("1 unit from" if lang == "en" else f"1{word}") in strings["rules.western.rows"]
+    assert strings["history.col.units"].startswith(word[:1].upper() + word[1:])  # {unit_word:title}
+    assert word in strings["rules.session_western"]
+    if lang == "en":  # the plural spec reads the word in too, and still agrees with its count
+        assert "takes 1 unit from" in Translator(lang)("rules.backrow.rows", win=1)
+        assert "takes 2 units from" in Translator(lang)("rules.backrow.rows", win=2)
+
+
+UNIT_BESIDE_AN_AMOUNT = re.compile(r"\{[a-z_]+(?::[^}]*)?\}\s?(?:units?\b|賭|水|\{unit_word)")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_amount_reads_through_units_text(lang):
+    """An amount in units reads through app.view.formatting.units_text (``common.amount``): no string puts the
+    unit's word beside an amount field of its own. The rules screen's prose (rules.toml) states its figures in
+    sentences of its own (the word read in as ``{unit_word}``) and is left out."""
     inline = sorted(
-        key
-        for key, text in strings.items()
-        if key != "common.amount" and not key.startswith("rules.") and UNIT_BESIDE_AN_AMOUNT.search(str(text))
+        f"{name[:-5]}.{key}"
+        for name in FILES
+        if name != "rules.toml"
+        for key, text in _strings(asset("i18n", lang, name)).items()
+        if f"{name[:-5]}.{key}" != "common.amount" and UNIT_BESIDE_AN_AMOUNT.search(str(text))
     )
     assert inline == []
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_rules_for_a_table_count_its_own_pairs(players):
-    """At 2 or 3 players the rules no longer say "at a table of four, six pairs" (issue 40, item 8)."""
-    en = Translator("en")
-    doc = RulesText(en, Preset.TAIWAN, players=players).markdown()
-    pairs = players * (players - 1) // 2
-    assert f"At this table of {players}: {pairs} pair" in doc and "table of four, six pairs" not in doc
-    banker = RulesText(en, Preset.HONGKONG, banker=True, players=players).markdown()
-    assert f"At this table of {players}: {players - 1} pair" in banker
