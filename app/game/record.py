@@ -11,14 +11,14 @@ plays its seat's hand, and the stored result is what the rules score from the de
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ai import Level
 from app.config import seats_for
-from app.store.deal_format import decider_column, read_deal
+from app.store.deal_format import FIELDS, decider_column, read_deal
 from app.store.validate import DamagedRow, reading
 from rules.arrangement import Row
 from rules.cards import Card, format_cards, parse_cards, turned_card
@@ -186,54 +186,14 @@ class DealRecord:
         return human is not None and self.human == human and self.decided_by.get(human) is Decider.PLAYER
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: enough to replay and explain the deal."""
-        out: dict[str, Any] = {
-            "number": self.number,
-            "seed": self.seed,
-            "rules": self.preset.value,
-            "options": self.options.to_dict(),
-            "seats": list(self.seats),
-            "human": self.human,
-            "hands": {str(s): format_cards(sorted(h, reverse=True)) for s, h in self.hands.items()},
-            "decisions": {str(s): d.to_dict() for s, d in self.decisions.items()},
-        }
-        if self.dealer is not None:
-            out["dealer"] = self.dealer
-        if self.preset is Preset.ARCADE:
-            out["cut"] = None if self.cut is None else str(self.cut)
-            out["treasure"] = [str(c) for c in self.treasure]
-            out["doubles"] = {str(s): t for s, t in self.doubles.items()}
-        if self.computer_for_human:  # the format keeps the flag; the record reads it from decided_by
-            out["computer_for_human"] = True
-        if self.result is not None:
-            out["result"] = self.result.to_dict()
-            out["units"] = list(self.units or ())
-        if self.settlement is not None:
-            out["settlement"] = self.settlement.to_dict()
-        if self.before:
-            out["before"], out["after"] = list(self.before), list(self.after)
-        if self.decided_by:
-            out["decided_by"] = {str(s): d.value for s, d in self.decided_by.items()}
-        if self.seconds is not None:
-            out["seconds"] = round(self.seconds, 3)
-        if self.players != SEATS:
-            out["players"] = self.players  # only for a smaller table: a deal of four reads as it always did
-        if self.banker is not None:
-            out["banker"] = self.banker
-            out["stakes"] = {str(s): self.stakes.get(s, 1) for s in self.seats}
-        if self.exchange is not None:
-            out["exchange"] = self.exchange.value
-            out["passes"] = [{str(s): format_cards(p) for s, p in r.items()} for r in self.passes]
-            if self.passed_for_human:
-                out["passed_for_human"] = list(self.passed_for_human)
-            if self.passed_after_leaving:
-                out["passed_after_leaving"] = list(self.passed_after_leaving)
-            if any(t is not None for t in self.pass_seconds):
-                out["pass_seconds"] = [None if t is None else round(t, 3) for t in self.pass_seconds]
-        if self.turned is not None:
-            out["turned"] = str(self.turned)  # only with the joker: every other deal reads as it always did
-        if self.key is not None:
-            out["key"] = self.key  # only for a deal dealt by key: a deal dealt by its seed reads as it always did
+        """JSON-ready: enough to replay and explain the deal. The fields are the deal format's
+        (:data:`app.store.deal_format.FIELDS`), in its order, each written as :data:`WRITERS` says; a field that
+        says nothing about this deal is left out."""
+        out: dict[str, Any] = {}
+        for f in FIELDS:
+            value = WRITERS[f.name](self)
+            if value is not LEFT_OUT:
+                out[f.name] = value
         return out
 
     @classmethod
@@ -243,6 +203,67 @@ class DealRecord:
         problem; nothing else is raised."""
         with reading():
             return _read_record(data)
+
+
+LEFT_OUT: Final = object()
+"""What a writer of :data:`WRITERS` gives for a field that says nothing about the deal: it is not written, and
+reads back as the field's ``absent`` (a deal of an older build, which never wrote it, reads as it always did)."""
+
+
+def _arcade(rec: DealRecord, value: Any) -> Any:
+    """Arcade's cut, treasure and doubles: in every arcade deal's record (none or empty too), in no other's."""
+    return value if rec.preset is Preset.ARCADE else LEFT_OUT
+
+
+def _exchanged(rec: DealRecord, value: Any) -> Any:
+    """A field of 換三張's, written only for a deal that passed (and there only where it says something)."""
+    return value if rec.exchange is not None and value else LEFT_OUT
+
+
+WRITERS: dict[str, Callable[[DealRecord], Any]] = {
+    "number": lambda r: r.number,
+    "seed": lambda r: r.seed,
+    "rules": lambda r: r.preset.value,
+    "options": lambda r: r.options.to_dict(),
+    "seats": lambda r: list(r.seats),
+    "human": lambda r: r.human,
+    "hands": lambda r: {str(s): format_cards(sorted(h, reverse=True)) for s, h in r.hands.items()},
+    "decisions": lambda r: {str(s): d.to_dict() for s, d in r.decisions.items()},
+    "dealer": lambda r: LEFT_OUT if r.dealer is None else r.dealer,
+    "cut": lambda r: _arcade(r, None if r.cut is None else str(r.cut)),
+    "treasure": lambda r: _arcade(r, [str(c) for c in r.treasure]),
+    "doubles": lambda r: _arcade(r, {str(s): t for s, t in r.doubles.items()}),
+    # The format keeps the flag, for the readers of older records; the record reads decided_by.
+    "computer_for_human": lambda r: True if r.computer_for_human else LEFT_OUT,
+    "result": lambda r: LEFT_OUT if r.result is None else r.result.to_dict(),
+    "units": lambda r: LEFT_OUT if r.result is None else list(r.units or ()),
+    "settlement": lambda r: LEFT_OUT if r.settlement is None else r.settlement.to_dict(),
+    "before": lambda r: list(r.before) if r.before else LEFT_OUT,
+    "after": lambda r: list(r.after) if r.before else LEFT_OUT,  # with before: the reader asks for both
+    "decided_by": lambda r: {str(s): d.value for s, d in r.decided_by.items()} if r.decided_by else LEFT_OUT,
+    "seconds": lambda r: LEFT_OUT if r.seconds is None else round(r.seconds, 3),
+    "players": lambda r: LEFT_OUT if r.players == SEATS else r.players,
+    "banker": lambda r: LEFT_OUT if r.banker is None else r.banker,
+    "stakes": lambda r: LEFT_OUT if r.banker is None else {str(s): r.stakes.get(s, 1) for s in r.seats},
+    "exchange": lambda r: LEFT_OUT if r.exchange is None else r.exchange.value,
+    "passes": lambda r: (
+        LEFT_OUT if r.exchange is None else [{str(s): format_cards(p) for s, p in x.items()} for x in r.passes]
+    ),
+    "passed_for_human": lambda r: _exchanged(r, list(r.passed_for_human)),
+    "passed_after_leaving": lambda r: _exchanged(r, list(r.passed_after_leaving)),
+    "pass_seconds": lambda r: _exchanged(
+        r,
+        [None if t is None else round(t, 3) for t in r.pass_seconds]
+        if any(t is not None for t in r.pass_seconds)
+        else [],
+    ),
+    "turned": lambda r: LEFT_OUT if r.turned is None else str(r.turned),
+    "key": lambda r: LEFT_OUT if r.key is None else r.key,
+}
+"""How a record writes each field of the deal format, by its name in :data:`app.store.deal_format.FIELDS`
+(:meth:`DealRecord.to_dict` follows the spec's order; a field of the spec without a writer here is a
+:class:`KeyError` there, and a test holds the names to the spec's): the field's JSON value, or
+:data:`LEFT_OUT`."""
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ import and the salvage of a damaged file every line (:data:`LINE`), and the game
 (:meth:`app.game.record.DealRecord.from_dict`) reads its fields through :func:`read_deal` before it checks what
 they mean (the hands are the seed's, the result is what the rules score). A value that does not fit is a
 :class:`~.validate.DamagedRow` naming the field. Records are written by :meth:`app.game.record.DealRecord.to_dict`,
-which writes only the fields below (a test holds it to them); an optional field is written only where it says
-something, so a deal of an older build (without ``players``, ``exchange``, ``turned``…) reads as it always did.
+which writes the fields below in their order, each by its writer in :data:`app.game.record.WRITERS` (a field
+here without one cannot be written, and a test holds the two to the same names); an optional field is written
+only where it says something, so a deal of an older build (without ``players``, ``exchange``, ``turned``…)
+reads as it always did.
 """
 
 from __future__ import annotations

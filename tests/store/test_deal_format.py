@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 
 from ai import Level
 from app.config import TableConfig
+from app.game import record
 from app.game.phase import Phase
 from app.game.record import DealRecord, Decider
 from app.game.table import Table
-from app.store.deal_format import DEAL, FIELDS, LINE, read_deal
-from app.store.validate import DamagedRow
+from app.store.deal_format import DEAL, FIELDS, LINE, Field, read_deal
+from app.store.validate import DamagedRow, integer
 from rules.exchange import Direction
 from rules.presets import OptionError, Preset
 from tests.app.history_helpers import random_decision
@@ -153,10 +154,28 @@ def test_the_random_deals_write_every_field_of_the_spec() -> None:
     assert written == set(NAMES)
 
 
+def test_the_record_writes_the_specs_fields_and_no_others() -> None:
+    """The record's writers are the spec's fields, by name and in its order: the deal's format is written once,
+    in FIELDS, and a field added there is written by the record (or fails here) rather than dropped."""
+    assert list(record.WRITERS) == NAMES
+
+
+def test_a_field_added_to_the_spec_without_a_writer_cannot_be_written(monkeypatch) -> None:
+    rec = Table(TableConfig(seed=5, time_limit=0), now=Clock(1000.0)).start_deal()
+    monkeypatch.setattr(record, "FIELDS", (*FIELDS, Field("new", integer(0, 1), "a field the record does not know")))
+    try:
+        rec.to_dict()
+    except KeyError as exc:
+        assert exc.args == ("new",)
+    else:
+        raise AssertionError("a field of the spec was left unwritten")
+
+
 @FAST
 @given(records())
 def test_a_random_deals_record_keeps_to_the_spec_and_reads_back(data: dict[str, Any]) -> None:
     assert set(data) <= set(NAMES) and {f.name for f in FIELDS if f.required} <= set(data)
+    assert list(data) == [name for name in NAMES if name in data]  # in the spec's order
     DEAL(data, "")  # the store's check of a stored row
     line = {"format": "chinese-poker-deal", "version": 1, "uid": "0" * 16, "played": 0.0, "mode": "table"}
     LINE({**line, "session": None, "retry_of": None, "deal": data, "review": None}, "")  # import's
