@@ -97,6 +97,18 @@ class Preset(StrEnum):
         return self in (Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI)
 
     @property
+    def majority(self) -> bool:
+        """Whether the one of a pair who won more rows than it lost takes a unit more, an item of its own beside
+        the rows (§15.1): western's."""
+        return self is Preset.WESTERN
+
+    @property
+    def treasure(self) -> bool:
+        """Whether treasure cards (寶牌, §7.6) are in force, cut before each deal, multiplying the rows that hold
+        them: arcade's, in a banker game too (unlike 賭倍, :meth:`doubling`)."""
+        return self is Preset.ARCADE
+
+    @property
     def banker_by_default(self) -> bool:
         """True where a table is a banker game (莊家) unless the host turns it off: hongkong (§16)."""
         return self is Preset.HONGKONG

@@ -24,6 +24,26 @@ _SCORERS = {
     Preset.LADDER: ladder.score_pairs,
 }
 
+# What a sweep (打槍) and a home run (全壘打, taiwan's 紅不讓) add, from the preset's scoring module (§5, §7.2, §8.1).
+_SWEEPS = {
+    Preset.TAIWAN: (taiwan.SWEEP, taiwan.HOME_RUN),
+    Preset.TOURNAMENT: (taiwan.SWEEP, taiwan.HOME_RUN),
+    Preset.ARCADE: (arcade.SWEEP, arcade.HOME_RUN),
+    Preset.SHISANSHUI: (shisanshui.SWEEP, shisanshui.HOME_RUN),
+}
+
+
+def sweep_bonus(preset: Preset) -> int:
+    """What 打槍 (a sweep) adds under ``preset`` (its scoring module's own amount); 0 where a pair scores its rows
+    alone (:attr:`Preset.bonuses` is false: western, hongkong, backrow, the ladder)."""
+    return _SWEEPS[preset][0] if preset.bonuses else 0
+
+
+def home_run_bonus(preset: Preset) -> int:
+    """What a home run (全壘打, taiwan's 紅不讓: one seat sweeping every other) adds under ``preset``; 0 where
+    a pair scores its rows alone."""
+    return _SWEEPS[preset][1] if preset.bonuses else 0
+
 
 def score_deal(deal: Deal) -> DealResult:
     """Score a deal: itemised pair results and units per player, which always sum to zero."""

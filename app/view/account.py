@@ -26,7 +26,6 @@ from rules.arrangement import Row
 from rules.deal import Outcome
 from rules.ledger import Currency, MoneyStyle
 from rules.presets import Preset
-from rules.specials import Special
 
 ROW_IDS = {r.id: r for r in Row}
 
@@ -57,53 +56,56 @@ class Section(StrEnum):
     SESSION = "session"
 
 
-_SWEEP_SECTION = {
-    Preset.TAIWAN: Section.SWEEPS_TAIWAN,
-    Preset.TOURNAMENT: Section.SWEEPS_TAIWAN,
-    Preset.ARCADE: Section.SWEEPS_ARCADE,
-    Preset.SHISANSHUI: Section.SWEEPS_SHISANSHUI,
+@dataclass(frozen=True)
+class Sections:
+    """Where a preset's Rules document (:class:`app.view.rules_text.RulesText`) explains each kind of item: its
+    rows, its sweeps (打槍, 輾過, 全壘打), its bonuses and its declared hands. A test holds every section named here
+    to a heading of that preset's document."""
+
+    rows: Section = Section.SCORING
+    sweeps: Section = Section.SCORING
+    bonuses: Section = Section.SCORING
+    specials: Section = Section.SPECIALS
+
+
+_TAIWAN = Sections(sweeps=Section.SWEEPS_TAIWAN, bonuses=Section.BONUSES_TAIWAN, specials=Section.DRAGONS)
+
+#: Each preset's :class:`Sections`, every preset listed (a test fails for one that is not).
+SECTIONS: dict[Preset, Sections] = {
+    Preset.TAIWAN: _TAIWAN,
+    Preset.TOURNAMENT: _TAIWAN,
+    Preset.ARCADE: Sections(sweeps=Section.SWEEPS_ARCADE, bonuses=Section.SHAPES, specials=Section.DRAGONS),
+    Preset.SHISANSHUI: Sections(sweeps=Section.SWEEPS_SHISANSHUI, bonuses=Section.ROW_BONUSES),
+    Preset.WESTERN: Sections(),
+    Preset.HONGKONG: Sections(specials=Section.REPORTS_HONGKONG),
+    Preset.BACKROW: Sections(rows=Section.BACKROW),
+    Preset.LADDER: Sections(rows=Section.LADDER),
+}
+
+#: The sections of items every preset that scores them explains in the same place.
+_FIXED = {
+    "majority": Section.MAJORITY_WESTERN,
+    "stake": Section.BANKER,
+    "exempt": Section.EXEMPT,
+    "ladder": Section.LADDER,
+    "treasure": Section.TREASURE,
+    "double": Section.DOUBLE,
+    "rake": Section.COINS,
 }
 
 
 def rule_section(preset: Preset, kind: str) -> Section:
     """The Rules section that explains an item ``kind`` (a row id, ``sweep``, a bonus, a special …)."""
+    sections = SECTIONS[preset]
     if kind in ROW_IDS or kind == "rows":
-        return {Preset.BACKROW: Section.BACKROW, Preset.LADDER: Section.LADDER}.get(preset, Section.SCORING)
+        return sections.rows
     if kind in ("sweep", "crush", "home_run"):
-        return _SWEEP_SECTION.get(preset, Section.SCORING)
-    if kind in ("bonuses", "specials"):
-        return _group_section(preset, kind)
-    fixed = {
-        "majority": Section.MAJORITY_WESTERN,
-        "stake": Section.BANKER,
-        "exempt": Section.EXEMPT,
-        "ladder": Section.LADDER,
-        "treasure": Section.TREASURE,
-        "double": Section.DOUBLE,
-        "rake": Section.COINS,
-    }
-    if kind in fixed:
-        return fixed[kind]
-    dragons = ("dragon", *(s.value for s in (Special.DRAGON, Special.SUITED_DRAGON)))
-    if kind in dragons and (preset.taiwan_family or preset is Preset.ARCADE):
-        return Section.DRAGONS
-    if _is_special(preset, kind):
-        return Section.REPORTS_HONGKONG if preset is Preset.HONGKONG else Section.SPECIALS
-    if preset.taiwan_family:
-        return Section.BONUSES_TAIWAN
-    if preset is Preset.ARCADE:
-        return Section.SHAPES
-    if preset is Preset.SHISANSHUI:
-        return Section.ROW_BONUSES
-    return Section.SCORING
-
-
-def _group_section(preset: Preset, kind: str) -> Section:
-    if kind == "specials":
-        if preset is Preset.HONGKONG:
-            return Section.REPORTS_HONGKONG
-        return Section.SPECIALS if preset is Preset.SHISANSHUI else Section.DRAGONS
-    return {Preset.ARCADE: Section.SHAPES, Preset.SHISANSHUI: Section.ROW_BONUSES}.get(preset, Section.BONUSES_TAIWAN)
+        return sections.sweeps
+    if kind in _FIXED:
+        return _FIXED[kind]
+    if kind == "specials" or _is_special(preset, kind):
+        return sections.specials
+    return sections.bonuses  # the group's line, or one of the preset's bonus items
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,7 @@ def _fixed_kinds(rec: DealRecord) -> list[str]:
     """The item kinds ``rec``'s table always has a line for (zeros shown): the majority, 打槍 and its kin, arcade's
     treasure and 賭倍, the ladder's pattern."""
     preset, fixed = rec.preset, []
-    if preset is Preset.WESTERN:
+    if preset.majority:
         fixed.append("majority")
     if preset.bonuses:
         fixed.append("sweep")
@@ -200,10 +202,10 @@ def _fixed_kinds(rec: DealRecord) -> list[str]:
             fixed.append("crush")
         if rec.players == 4 and len(rec.seats) == 4 and rec.banker is None:
             fixed.append("home_run")
-    if preset is Preset.ARCADE:
+    if preset.treasure:
         fixed.append("treasure")
-        if rec.banker is None:
-            fixed.append("double")
+    if preset.doubling(rec.banker is not None):
+        fixed.append("double")
     if not preset.arranged:
         fixed.append("ladder")
     return fixed

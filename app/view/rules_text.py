@@ -18,6 +18,7 @@ from rules.arrangement import Row
 from rules.cards import parse_cards
 from rules.evaluate import Wheel, evaluate_row
 from rules.presets import Options, Preset
+from rules.scoring import home_run_bonus, sweep_bonus
 from rules.session import (
     DEFAULT_RAKE,
     ROUND_DEALS,
@@ -71,12 +72,8 @@ def preset_description(t: Translator, preset: Preset) -> str:
     return t(
         f"host.preset.{preset.value}.desc",
         majority=western.MAJORITY,
-        sweep=taiwan.SWEEP if preset.taiwan_family else arcade.SWEEP if preset is Preset.ARCADE else shisanshui.SWEEP,
-        home_run=arcade.HOME_RUN
-        if preset is Preset.ARCADE
-        else shisanshui.HOME_RUN
-        if preset is Preset.SHISANSHUI
-        else taiwan.HOME_RUN,
+        sweep=sweep_bonus(preset),
+        home_run=home_run_bonus(preset),
         unit=preset.points_per_unit,
         deals=TOURNAMENT_DEALS,
         points=f"{TOURNAMENT_START_POINTS:,}",
@@ -180,15 +177,8 @@ class RulesText:
 
     def _foul(self) -> Iterator[str]:
         yield from self._section("foul")
-        sweep = {
-            Preset.TAIWAN: self.tr("foul_sweep_taiwan", sweep=taiwan.SWEEP),
-            Preset.TOURNAMENT: self.tr("foul_sweep_taiwan", sweep=taiwan.SWEEP),
-            Preset.ARCADE: self.tr("foul_sweep_arcade", sweep=arcade.SWEEP),
-            Preset.SHISANSHUI: self.tr("foul_sweep_shisanshui", sweep=shisanshui.SWEEP),
-            Preset.WESTERN: self.tr("foul_sweep_western"),
-            Preset.HONGKONG: self.tr("foul_sweep_hongkong"),
-            Preset.BACKROW: self.tr("foul_sweep_backrow"),
-        }[self.preset]
+        family = "taiwan" if self.preset.taiwan_family else self.preset.value  # the two share their scoring
+        sweep = self.tr(f"foul_sweep_{family}", sweep=sweep_bonus(self.preset))
         yield self.tr("foul_rule")
         yield ""
         plain = not self.preset.bonuses  # no sweep bonus against a foul

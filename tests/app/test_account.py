@@ -19,9 +19,10 @@ from ai import Level
 from app.game import Phase, Table
 from app.i18n import Translator
 from app.screens.results import ResultsScreen
-from app.view.account import ROW_IDS, Section, board_lines, build_account, rule_section
+from app.view.account import ROW_IDS, SECTIONS, Section, board_lines, build_account, rule_section
 from app.view.formatting import seat_name
 from app.view.results_panel import NARROW_INSIDE, WIDE_INSIDE, account_view
+from app.view.rules_text import RulesText
 from rules.presets import Preset
 from tests.app.harness import Clock, config
 from tests.tiers import sized
@@ -196,3 +197,18 @@ def test_each_item_names_its_rule_section() -> None:
     for lang in ("en", "zh-TW", "zh-CN"):
         t = Translator(lang)
         assert all(t.has(f"rules.heading.{s.value}") for s in Section)
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+def test_each_presets_sections_are_headings_of_its_rules(preset: Preset) -> None:
+    """The account points each item at a section of the preset's Rules document: every section it can name for
+    this preset (its rows; its sweeps and bonuses where it scores them; its declared hands where it has any) is a
+    heading there, so the account and the document cannot drift apart."""
+    sections = SECTIONS[preset]
+    named = [sections.rows]
+    if preset.bonuses:
+        named += [sections.sweeps, sections.bonuses]
+    if preset.specials:
+        named.append(sections.specials)
+    markdown = RulesText(EN, preset).markdown()
+    assert [s for s in named if f"## {EN(f'rules.heading.{s.value}')}\n" not in markdown] == []
