@@ -131,10 +131,16 @@ class TableConfig:
         )
         return replace(self, preset=preset, options=options, time_limit=limit, banker=preset.banker_by_default)
 
+    @property
+    def passes(self) -> bool:
+        """Whether the table passes cards (換三張) before arranging: set, and never on a ladder table, where
+        nothing is arranged (rules/RULES.md §21)."""
+        return bool(self.exchange) and self.preset.arranged
+
     def exchange_for(self, number: int, players: int) -> Direction | None:
-        """How deal ``number`` passes with ``players`` in play (None without 換三張, or on a ladder table,
-        where nothing is arranged: rules/RULES.md §21)."""
-        if not self.exchange or not self.preset.arranged:
+        """How deal ``number`` passes with ``players`` in play (None where the table does not pass,
+        :attr:`passes`)."""
+        if not self.passes:
             return None
         return self.exchange_way.for_deal(number, players)
 

@@ -31,7 +31,7 @@ def test_an_unknown_id_or_a_clash_is_left_out_and_the_rest_is_used() -> None:
     assert keymap_problems(keymap) == [("unknown", "table.nope", "z"), ("clash", "table.sort", "a")]
     keys = {k.id: k.keys for k in table_keys(keymap)}
     assert keys["table.hint"] == "f1" and keys["table.sort"] == "s" and keys["table.auto"] == "a"
-    assert ("f1", "table.help.hint", "all") in help_lines(table_keys(keymap))
+    assert ("f1", "table.help.hint", ("hint",)) in help_lines(table_keys(keymap))
 
 
 async def test_a_remapped_key_acts_at_the_table_and_the_old_one_no_longer_does(monkeypatch) -> None:

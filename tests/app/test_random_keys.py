@@ -181,7 +181,7 @@ def _dialogs(app: ChinesePokerApp) -> list[Callable[[], Screen]]:
         lambda: DeclareScreen(list(Special)[:3], t=t),
         lambda: ConfirmScreen("?", t=t),
         lambda: SeatPickScreen(["A", "B", "C", "D"], [False, True, False, False], t=t),
-        lambda: HelpScreen(Preset.ARCADE, lines=help_lines(), t=t),
+        lambda: HelpScreen(lines=[(keys, text) for keys, text, _ in help_lines()], t=t),
     ]
 
 

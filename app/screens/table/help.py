@@ -1,5 +1,6 @@
-"""The `?` screen: every key of the table, with what it does, in the player's language (its lines are made of the
-table's one list of keys, :data:`app.screens.table.keys.TABLE_KEYS`)."""
+"""The `?` screen: every key the table has, with what it does, in the player's language (its lines are made of the
+table's one list of keys, :data:`app.screens.table.keys.TABLE_KEYS`, for the keys the table's verdict has:
+:meth:`app.screens.table.keys.Keys.help_lines`)."""
 
 from __future__ import annotations
 
@@ -16,34 +17,20 @@ from textual.widgets import Static
 from app.i18n import Translator
 from app.screens.base import BaseModal
 from app.widgets.chrome import GameFooter
-from rules.presets import Preset
 
 
 class HelpScreen(BaseModal[None]):
-    """The table's keys, one line each (``lines``: the keys as written, the i18n key of the line, the tables it
-    applies to; the table gives :func:`app.screens.table.keys.help_lines`). Any of escape, enter, `?` or `q`
-    closes it."""
+    """The table's keys, one line each (``lines``: the keys as written and the i18n key of the line, for the keys
+    this table has; the table screen gives :meth:`app.screens.table.keys.Keys.help_lines`). Any of escape, enter,
+    `?` or `q` closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,question_mark,q", "close", "table.key.close", key_display="esc"),
     ]
 
-    def __init__(
-        self,
-        preset: Preset = Preset.TAIWAN,
-        watching: bool = False,
-        *,
-        lines: Sequence[tuple[str, str, str]],
-        t: Translator | None = None,
-        banker: bool = False,
-        exchange: bool = False,
-    ) -> None:
+    def __init__(self, *, lines: Sequence[tuple[str, str]], t: Translator | None = None) -> None:
         super().__init__(t=t)
         self.lines = lines
-        self.preset = preset
-        self.watching = watching
-        self.banker = banker  # a banker game: the stake key applies
-        self.exchange = exchange  # 換三張: the pass key applies
 
     def compose(self) -> ComposeResult:
         grid = RichTable(
@@ -63,14 +50,7 @@ class HelpScreen(BaseModal[None]):
 
     def rows(self) -> list[tuple[str, str]]:
         """The keys this table has, each with its explanation."""
-        applies = {
-            "all": True,
-            "arcade": self.preset.doubling(bool(self.banker)),
-            "banker": self.banker,
-            "exchange": self.exchange,
-            "watch": self.watching,
-        }
-        return [(keys, self.t(text)) for keys, text, when in self.lines if applies[when]]
+        return [(keys, self.t(text)) for keys, text in self.lines]
 
     def action_close(self) -> None:
         self.dismiss(None)

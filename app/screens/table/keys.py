@@ -1,7 +1,7 @@
 """The table screen's keys: :data:`TABLE_KEYS`, the one list of them (each key's binding, its Footer words, its
-help line, the tables it applies to and the part of the screen that does its work), and :class:`Keys`, which says
-whether each key acts now and, when it cannot, why, in the message line. One part of
-:class:`app.screens.table.TableScreen`, held as ``screen.keys``.
+help line and the part of the screen that does its work), and :class:`Keys`, which says whether each key acts now
+and, when it cannot, why, in the message line, and which keys this table has at all (the `?` help lists those).
+One part of :class:`app.screens.table.TableScreen`, held as ``screen.keys``.
 
 Every key has a last binding, ``explain``, never shown: Textual tries a key's bindings in order and runs the
 first whose ``check_action`` is true, so a key none of whose bindings can act reaches ``explain``, which words the
@@ -20,6 +20,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from app.game import Action, Allowed, Phase
+from app.game.actions import absent as game_absent
 from app.game.actions import verdict as game_verdict
 from app.game.replay import OneDeal
 from app.game.why import YES, Availability, Why, greyed, hidden
@@ -41,10 +42,11 @@ SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None
 @dataclass(frozen=True)
 class TableKey:
     """One binding of the table and where it shows: the Footer (``label``, an i18n key) and the help (``?``)
-    line it belongs to (``help``, an i18n key; the first binding of a line gives its ``help_keys``), for the
-    tables it applies to (``when``: all, arcade, banker, exchange or watch). ``does`` names what does the
-    key's work: ``"part.method"`` of the screen's part (``"helping.auto"``), or a method of the screen itself;
-    the action's parameters, if any, are passed on (``move(-1)`` calls ``arranging.move(-1)``)."""
+    line it belongs to (``help``, an i18n key; the first binding of a line gives its ``help_keys``). ``does``
+    names what does the key's work: ``"part.method"`` of the screen's part (``"helping.auto"``), or a method of
+    the screen itself; the action's parameters, if any, are passed on (``move(-1)`` calls
+    ``arranging.move(-1)``). Which tables have the key is not said here but asked of the table
+    (:meth:`Keys.absent`), as its verdict asks."""
 
     keys: str
     action: str
@@ -54,7 +56,6 @@ class TableKey:
     group: Binding.Group | None = None
     help: str | None = None
     help_keys: str | None = None
-    when: str = "all"
 
     @property
     def id(self) -> str:
@@ -104,8 +105,8 @@ TABLE_KEYS: tuple[TableKey, ...] = (
     TableKey("h", "hint", "helping.hint", "table.key.hint", help="table.help.hint"),
     TableKey("s", "sort", "arranging.sort", "table.key.sort", help="table.help.sort"),
     TableKey("b", "declare", "arranging.declare", "table.key.declare", help="table.help.declare"),
-    TableKey("d", "double", "betting.double", "table.key.double", help="table.help.double", when="arcade"),
-    TableKey("w", "stake", "betting.stake", "table.key.stake", help="table.help.stake", when="banker"),
+    TableKey("d", "double", "betting.double", "table.key.double", help="table.help.double"),
+    TableKey("w", "stake", "betting.stake", "table.key.stake", help="table.help.stake"),
     TableKey("enter", "ready", "arranging.ready", "table.key.ready", "⏎", help="table.help.ready", help_keys="enter"),
     TableKey(
         "enter",
@@ -114,7 +115,6 @@ TABLE_KEYS: tuple[TableKey, ...] = (
         "table.key.pass_cards",
         "⏎",
         help="table.help.pass_cards",
-        when="exchange",
     ),
     TableKey("enter", "skip", "finish_reveal", "table.key.skip", "⏎", help="table.help.skip"),
     TableKey(
@@ -125,25 +125,27 @@ TABLE_KEYS: tuple[TableKey, ...] = (
         "n", "done", "next_deal", "table.key.done"
     ),  # a stored deal shown again or retried: back where it came from
     TableKey("c", "review", "coaching.open_review", "table.key.review", help="table.help.coach"),
-    TableKey(
-        "t", "take", "leaving.take_seat", "table.key.take", help="table.help.take", help_keys="t 1-4", when="watch"
-    ),
-    TableKey("p", "pause_watch", "pacing.toggle", "table.key.pause", help="table.help.pause", when="watch"),
+    TableKey("t", "take", "leaving.take_seat", "table.key.take", help="table.help.take", help_keys="t 1-4"),
+    TableKey("p", "pause_watch", "pacing.toggle", "table.key.pause", help="table.help.pause"),
     TableKey("question_mark", "help", "keys.open_help", "table.key.help", "?", help="table.help.help", help_keys="?"),
     TableKey("escape", "leave", "leaving.ask", "table.key.leave", "esc", help="table.help.leave", help_keys="esc"),
 )
-APP_KEYS = (
-    ("ctrl+p", "table.help.palette", "all"),
-    ("ctrl+q", "table.help.quit", "all"),
-)  # the App's own, listed by the help after the table's
+APP_KEYS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("ctrl+p", "table.help.palette", ()),
+    ("ctrl+q", "table.help.quit", ()),
+)  # the App's own, at every table: listed by the help after the table's
 
 
-def help_lines(keys: Sequence[TableKey] = TABLE_KEYS) -> list[tuple[str, str, str]]:
-    """The help screen's lines in the order of their keys: (keys as the help writes them, i18n key, when)."""
-    lines: dict[str, tuple[str, str, str]] = {}
+def help_lines(keys: Sequence[TableKey] = TABLE_KEYS) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The help screen's lines in the order of their keys: (keys as the help writes them, i18n key, the actions
+    of the line's bindings; none for the App's own keys)."""
+    lines: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     for key in keys:
-        if key.help is not None and key.help not in lines:
-            lines[key.help] = (key.help_keys or key.keys, key.help, key.when)
+        if key.help is None:
+            continue
+        action = parse_action(key.action)[1]
+        keys_text, _, actions = lines.get(key.help, (key.help_keys or key.keys, key.help, ()))
+        lines[key.help] = (keys_text, key.help, actions if action in actions else (*actions, action))
     return [*lines.values(), *APP_KEYS]
 
 
@@ -241,15 +243,29 @@ class Keys:
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
 
+    def absent(self, action: str) -> Why | None:
+        """Why the screen's ``action`` is no key of this table at all, or None when the table has it: the game's
+        reading (:func:`app.game.actions.absent`), and ``p`` pauses only a watched table. What :meth:`verdict`
+        hides first, and what the `?` help leaves out."""
+        table = self.screen.table
+        if action == "pause_watch":
+            return None if table.watching else Why.NO_PAUSE
+        try:
+            act = Action(action)
+        except ValueError:
+            return None  # not a table move (help, leave, the review …): every table has it
+        return game_absent(table, act)
+
     def verdict(self, action: str, parameters: tuple[object, ...] = ()) -> Availability:
         """Whether the screen's ``action`` acts now and, when not, why (:mod:`app.game.why`)."""
         table = self.screen.table
         one_deal = isinstance(table, OneDeal)
         if self.screen.is_too_small() and action not in PLAIN:  # a table the player cannot see takes no move
             return greyed(Why.TOO_SMALL)
-        if action == "pause_watch":  # only while watching
-            if not table.watching:
-                return hidden(Why.NO_PAUSE)
+        missing = self.absent(action)
+        if missing is not None:
+            return hidden(missing)
+        if action == "pause_watch":
             return YES if table.phase is not Phase.OVER else hidden(Why.TABLE_OVER)
         if action == "done" or (action == "next" and one_deal):
             if one_deal and table.phase in (Phase.REVEALING, Phase.RESULTS):
@@ -266,19 +282,17 @@ class Keys:
         row = Row(int(parameters[0])) if act is Action.PLACE else None  # type: ignore[call-overload]
         return game_verdict(table, act, row)
 
+    def help_lines(self) -> list[tuple[str, str]]:
+        """The `?` help's lines for this table: (keys, i18n key) of each line one of whose keys the table has
+        (:meth:`absent`, the verdict's own reading), the player's own keys written in."""
+        lines = help_lines(table_keys(self.screen.keymap))
+        return [
+            (keys, text) for keys, text, actions in lines if not actions or any(self.absent(a) is None for a in actions)
+        ]
+
     def open_help(self) -> None:
-        """`?`: the keys of this table (its preset, watching or not, banker, exchange)."""
-        table = self.screen.table
-        self.screen.app.push_screen(
-            HelpScreen(
-                table.preset,
-                table.watching,
-                lines=help_lines(table_keys(self.screen.keymap)),
-                t=self.screen.t,
-                banker=table.config.banker,
-                exchange=table.config.exchange > 0,
-            )
-        )
+        """`?`: the keys this table has, each with what it does."""
+        self.screen.app.push_screen(HelpScreen(lines=self.help_lines(), t=self.screen.t))
 
     def stray(self, key: str, character: str | None) -> None:
         """A printable key no binding of the table has (a capital letter with caps lock on, a 7): say so, and
