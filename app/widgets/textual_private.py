@@ -6,6 +6,14 @@ internals breaks here, in one small module its tests name, and nowhere else.
   and the table reads it to tell a key it has from a stray one.
 - The style-sheet parser (``Stylesheet._parse_rules``), which the test suite memoises: every test starts an App
   and each App parsed the same style sheets again.
+- What the test suite reads of a running App that Textual keeps to itself: the notifications on show
+  (``App._notifications``), whether a screen has anything left to draw or run after a refresh (its
+  ``_callbacks``, ``_dirty_widgets``, ``_layout_required``, ``_scroll_required``, ``_repaint_required`` and
+  ``_message_queue``), a key sent as the terminal sends it (``App._driver``) and the children a widget will mount
+  (``Widget._pending_children``).
+
+``tests/app/test_textual_private.py`` holds every other module of the game and of its tests to this one: no
+private name this module reads, nor any other of Textual's, is named elsewhere.
 """
 
 from __future__ import annotations
@@ -14,8 +22,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from textual.app import App
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
+from textual.events import Key
+from textual.notifications import Notification
+from textual.screen import Screen
+from textual.widget import Widget
 
 
 def class_bindings(node: DOMNode) -> Mapping[str, Sequence[Binding]]:
@@ -64,3 +77,33 @@ def style_sheets_parsed_once() -> Iterator[None]:
         yield
     finally:
         Stylesheet._parse_rules = original  # type: ignore[method-assign]
+
+
+def notifications(app: App[Any]) -> list[Notification]:
+    """The notifications ``app`` shows now (``notify``'s, until they time out), oldest first."""
+    return list(app._notifications)
+
+
+def drawn_and_idle(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` has nothing waiting: no callback for after the next refresh (``call_after_refresh``), no
+    widget, layout, scroll or repaint left to draw, and no message in its queue."""
+    return not (
+        screen._callbacks
+        or screen._dirty_widgets
+        or screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or not screen._message_queue.empty()
+    )
+
+
+def send_key(app: App[Any], event: Key) -> None:
+    """Hand ``event`` to ``app`` the way its terminal's driver does (a key from outside, not a Pilot's press,
+    which waits for the App to take it)."""
+    assert app._driver is not None, "the App is not running"
+    app._driver.send_message(event)
+
+
+def pending_children(widget: Widget) -> list[Widget]:
+    """The children ``widget`` was made with, to be mounted with it (a widget not yet mounted has no others)."""
+    return list(widget._pending_children)

@@ -16,6 +16,7 @@ from app.screens.messages import SettingsChanged, StartTable
 from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
+from app.widgets.textual_private import drawn_and_idle
 from rules.presets import Preset
 from tests.clock import Clock
 
@@ -87,18 +88,6 @@ async def settle(pilot) -> None:
         await pilot.pause()
 
 
-def _quiet(screen: Screen) -> bool:
-    # Textual's own bookkeeping (no public way to ask): callbacks waiting for the next refresh
-    # (call_after_refresh), and widgets or a layout waiting to be drawn.
-    return not (
-        screen._callbacks
-        or screen._dirty_widgets
-        or screen._layout_required
-        or screen._scroll_required
-        or screen._repaint_required
-    )
-
-
 async def drawn(pilot, most: int = 20) -> None:
     """Pause until the screen has run what waited for a refresh (the table redraws once the board has its new
     size, ``call_after_refresh``) and drawn it, at most ``most`` times.
@@ -111,8 +100,9 @@ async def drawn(pilot, most: int = 20) -> None:
         await pilot.pause()
         screen = pilot.app.screen
         # Twice in a row, with nothing in the screen's queue: a callback waiting for the refresh is first a
-        # message there, and a redraw it makes may ask for one more.
-        in_a_row = in_a_row + 1 if _quiet(screen) and screen._message_queue.empty() else 0
+        # message there, and a redraw it makes may ask for one more. (Textual's own bookkeeping: no public way
+        # to ask, so the adapter reads it.)
+        in_a_row = in_a_row + 1 if drawn_and_idle(screen) else 0
         if in_a_row == 2:
             return
 

@@ -16,6 +16,7 @@ from app.screens.summary import SummaryScreen
 from app.screens.table import TableScreen
 from app.settings import Settings
 from app.tui import ChinesePokerApp
+from app.widgets.textual_private import notifications
 from rules.presets import Preset
 from tests.app.harness import Clock, make_app, settle
 
@@ -92,7 +93,7 @@ async def test_a_table_started_with_menu_returns_to_a_prefilled_menu(home):
 
 
 def _warnings(app: ChinesePokerApp) -> list[str]:
-    return [n.message for n in app._notifications if n.severity == "warning"]
+    return [n.message for n in notifications(app) if n.severity == "warning"]
 
 
 async def test_bad_settings_warning_once_at_the_menu_and_quick_play_then_new_table_starts_from_that_table(home):

@@ -14,6 +14,7 @@ from app.game.journal import Journal
 from app.screens.history import HistoryScreen
 from app.store.database import open_history
 from app.tui import ChinesePokerApp
+from app.widgets.textual_private import notifications
 from rules.presets import Preset
 
 from .harness import make_app, settle
@@ -41,15 +42,15 @@ async def test_history_skips_a_deal_that_is_not_json_with_a_notice(home: Path) -
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, HistoryScreen) and [r.id for r in screen.rows] == [3, 1]
-        shown = [n.message for n in app._notifications]
+        shown = [n.message for n in notifications(app)]
         assert sum("could not be read are left out" in m and "--damaged" in m for m in shown) == 1
         await pilot.press("m")  # another page: no second notice for the same row
         await settle(pilot)
-        assert sum("could not be read" in n.message for n in app._notifications) == 1
+        assert sum("could not be read" in n.message for n in notifications(app)) == 1
         app.open_deal(2)  # the damaged one, asked for by id: a notice, not a crash
         await settle(pilot)
         assert isinstance(app.screen, HistoryScreen)
-        assert any("Deal 2 cannot be shown: data: not JSON" in n.message for n in app._notifications)
+        assert any("Deal 2 cannot be shown: data: not JSON" in n.message for n in notifications(app))
 
 
 def test_a_settings_folder_that_refuses_does_not_stop_the_app(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,6 +20,7 @@ from app.screens.stats import StatsScreen
 from app.screens.summary import SummaryScreen
 from app.store.database import History, HistoryOff, WriteFailed, open_history
 from app.store.stats import interval
+from app.widgets.textual_private import notifications
 from rules.presets import Preset
 from tests.tiers import sized
 
@@ -180,7 +181,7 @@ async def test_a_corrupt_history_is_set_aside_with_a_notice_on_screen_and_a_fail
     app = make_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        shown = [n.message for n in app._notifications]
+        shown = [n.message for n in notifications(app)]
         aside = [p for p in home.iterdir() if ".corrupt-" in p.name]
         assert len(aside) == 1 and aside[0].read_bytes().startswith(b"\x00garbage")
         assert any(str(aside[0]) in m and "new history" in m for m in shown)
@@ -193,13 +194,13 @@ async def test_a_corrupt_history_is_set_aside_with_a_notice_on_screen_and_a_fail
         monkeypatch.setattr(History, "record_deal", full)
         await pilot.press("n")
         await play_a_deal(pilot)
-        shown = [n.message for n in app._notifications]
+        shown = [n.message for n in notifications(app)]
         assert sum("disk is full" in m for m in shown) == 1
         assert app.history is None and table_screen(app).table.journal.history is None
         await pilot.press("n")
         await play_a_deal(pilot)  # the next deal is played and scored as usual
         assert len(table_screen(app).table.history) == 3
-        assert sum("disk is full" in m for m in [n.message for n in app._notifications]) == 1  # said once
+        assert sum("disk is full" in m for m in [n.message for n in notifications(app)]) == 1  # said once
 
 
 async def test_history_filters_by_rules_verdict_and_session(home) -> None:

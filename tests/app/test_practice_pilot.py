@@ -16,6 +16,7 @@ from app.screens.drill import DrillScreen
 from app.screens.practice import ArrangeResultScreen, PracticeScreen
 from app.store.database import history_path, open_history
 from app.store.stats import drill_stats
+from app.widgets.textual_private import notifications
 from tests.tiers import sized
 
 from .harness import Clock, make_app, settle
@@ -247,7 +248,7 @@ async def test_spot_the_special_is_refused_with_a_notice_where_nothing_is_declar
         screen.action_start()
         await pilot.pause()
         assert app.screen is screen  # no run started
-        assert any("no special hands" in str(n.message) for n in app._notifications)
+        assert any("no special hands" in str(n.message) for n in notifications(app))
 
 
 async def test_which_hand_is_higher_shows_two_hands_and_answers_by_the_arrow_keys() -> None:

@@ -32,6 +32,7 @@ from app.screens.table.help import HelpScreen
 from app.screens.table.keys import help_lines
 from app.settings import Settings
 from app.tui import ChinesePokerApp
+from app.widgets.textual_private import send_key
 from rules.exchange import Direction
 from rules.presets import Preset
 from rules.specials import Special
@@ -212,7 +213,7 @@ async def _drive(
             trail.append(f"{name}:{key}")
             event = events.Key(key, CHARS.get(key, key if len(key) == 1 else None))
             event.set_sender(app)
-            app._driver.send_message(event)
+            send_key(app, event)
             await pilot.pause(0)
             # The computers answer from worker threads: wait for them at every key, so that where a walk goes
             # depends on its seed alone, never on how busy the machine is.

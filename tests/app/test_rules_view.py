@@ -16,6 +16,7 @@ from app.screens.rules_screen import RulesView
 from app.view import rules_variants
 from app.view.rules_text import RulesText
 from app.widgets.markdown import block_widget, markdown_blocks
+from app.widgets.textual_private import pending_children
 from rules.presets import Preset
 
 EN = Translator("en")
@@ -58,7 +59,7 @@ def _fresh(markdown: str) -> list[tuple[str, ...]]:
     out = []
     for block in markdown_blocks(markdown):
         widget = block_widget(block)
-        statics = [widget] if isinstance(widget, Static) else list(widget._pending_children)
+        statics = [widget] if isinstance(widget, Static) else pending_children(widget)
         out.append((" ".join(sorted(widget.classes)), *(_text(s) for s in statics if isinstance(s, Static))))
     return out
 

@@ -11,6 +11,7 @@ from app.screens.menu import MainMenu
 from app.screens.settings import SettingsScreen
 from app.settings import Settings, load_settings, settings_path
 from app.widgets.form import CardStrip, ChoiceRow
+from app.widgets.textual_private import notifications
 from tests.app.harness import SIZE, ScreenApp
 
 
@@ -67,7 +68,7 @@ async def test_bad_settings_file_shows_a_warning_and_never_crashes(home):
     app = SettingsApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        notes = list(app._notifications)
+        notes = list(notifications(app))
         assert len(notes) == 1
         assert notes[0].severity == "warning"
         assert "not valid JSON" in notes[0].message
@@ -87,7 +88,7 @@ async def test_unknown_values_fall_back_with_a_warning(home):
     app = SettingsApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        (note,) = app._notifications
+        (note,) = notifications(app)
         assert note.severity == "warning" and 'deck = "rainbow" is not one of two_colour, four_colour' in note.message
         assert _row(app, "deck").value == "two_colour" and _row(app, "suits").value == "letters"
 
@@ -102,7 +103,7 @@ async def test_save_failure_is_reported(home, monkeypatch):
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)  # still open, nothing lost
-        assert [n.severity for n in app._notifications] == ["error"]
+        assert [n.severity for n in notifications(app)] == ["error"]
     assert app.changed == []
 
 
@@ -154,7 +155,7 @@ async def test_menu_passes_on_the_apps_settings_warning_once(home):
     app.settings_warning = "settings.json is not valid JSON; using default settings"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert [n.severity for n in app._notifications] == ["warning"]
+        assert [n.severity for n in notifications(app)] == ["warning"]
         assert app.settings_warning is None  # a later menu does not repeat it
 
 

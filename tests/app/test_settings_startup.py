@@ -14,11 +14,12 @@ from textual.widgets import OptionList
 from app.commands.play_cmds import cmd_play
 from app.screens.menu import MainMenu
 from app.tui import ChinesePokerApp
+from app.widgets.textual_private import notifications
 from tests.app.harness import Clock, make_app, settle
 
 
 def _warnings(app: App) -> list[str]:
-    return [n.message for n in app._notifications if n.severity == "warning"]
+    return [n.message for n in notifications(app) if n.severity == "warning"]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])

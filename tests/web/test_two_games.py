@@ -21,6 +21,7 @@ DEALS = 4  # each game's; both write a deal every fraction of a second
 GAME = textwrap.dedent(
     """
     import asyncio, sys
+    from app.widgets.textual_private import notifications
     from tests.app.harness import config, make_app, play_a_deal
 
     async def main(seed: int, deals: int) -> None:
@@ -32,7 +33,7 @@ GAME = textwrap.dedent(
                 if number:
                     await pilot.press("n")  # the next deal
                 await play_a_deal(pilot)
-            told = " ".join(str(n.message) for n in app._notifications)
+            told = " ".join(str(n.message) for n in notifications(app))
             print("history", "on" if app.history is not None else "off", "|", told, flush=True)
 
     asyncio.run(main(int(sys.argv[1]), int(sys.argv[2])))
