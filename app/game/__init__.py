@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from app.game.actions import verdict
     from app.game.arrange import (
-        Action,
         Allowed,
         ArrangeError,
         ArrangeState,
@@ -54,12 +53,13 @@ if TYPE_CHECKING:
         tally_after,
     )
     from app.game.table import Table
+    from app.game.why import Action
 
 # The module each name comes from, imported when the name is first asked for: the menu reads the journal and
 # the history without loading the table, the coach and numpy (issue 44: the menu in 0.5 s).
 _HOME = {
     "verdict": "app.game.actions",
-    "Action": "app.game.arrange",
+    "Action": "app.game.why",
     "Allowed": "app.game.arrange",
     "ArrangeError": "app.game.arrange",
     "ArrangeState": "app.game.arrange",

@@ -13,10 +13,9 @@ from __future__ import annotations
 from rules.arrangement import Row
 from rules.exchange import PASS_SIZE
 
-from .arrange import Action
 from .phase import Phase
 from .table import Table
-from .why import YES, Availability, Why, greyed, hidden
+from .why import YES, Action, Availability, Why, greyed, hidden
 
 # 換三張: what the player does while choosing a pass (the cursor, the selection, the sort and PASS itself).
 PICKING = frozenset({Action.MOVE, Action.SELECT, Action.SORT, Action.PASS})
@@ -113,7 +112,9 @@ def verdict(table: Table, action: Action, row: Row | None = None) -> Availabilit
         if table.phase is Phase.RESULTS:
             return YES
         return greyed(Why.REVEALING) if table.phase is Phase.REVEALING else _after(table)
-    return YES if table.phase is not Phase.OVER else greyed(Why.TABLE_OVER)  # TAKE, while watching
+    if action is Action.TAKE:  # while watching (absent says so)
+        return YES if table.phase is not Phase.OVER else greyed(Why.TABLE_OVER)
+    raise AssertionError(f"no verdict for {action!r}: a move of the table says here when it can act")
 
 
 def _after(table: Table) -> Availability:

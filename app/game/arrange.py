@@ -1,5 +1,6 @@
-"""The human's arrangement in progress (:class:`ArrangeState`), what the player may do with it (:class:`Action`,
-:class:`Allowed`), and the row-reading helpers the table screen shows (:func:`partial_category`, :func:`hint_row`).
+"""The human's arrangement in progress (:class:`ArrangeState`), whether each of the player's actions
+(:class:`~.why.Action`) can be taken on it, and the row-reading helpers the table screen shows
+(:func:`partial_category`, :func:`hint_row`).
 
 Every method of :class:`ArrangeState` returns a new state; a move that cannot be made raises
 :class:`ArrangeError`, whose :class:`~.why.Why` the UI words as the keys' reasons are (``table.why.<why>``).
@@ -11,7 +12,6 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ai import Fixed, PricedDecision, legal_splits
@@ -22,36 +22,9 @@ from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_r
 from rules.presets import Options
 from rules.specials import Special
 
-from .why import YES, Allowed, Availability, Why, greyed
+from .why import YES, Action, Allowed, Availability, Why, greyed
 
 __all__ = ["Action", "Allowed", "ArrangeError", "ArrangeState", "Hint", "display_order", "hint_row", "partial_category"]
-
-
-class Action(StrEnum):
-    """What the player can ask for at the table (the values are the screen's action names)."""
-
-    MOVE = "move"
-    SELECT = "select"
-    PLACE = "place"
-    UNPLACE = "unplace"
-    CLEAR = "clear"
-    AUTO = "auto"
-    HINT = "hint"
-    SORT = "sort"
-    READY = "ready"
-    DECLARE = "declare"
-    DOUBLE = "double"
-    SKIP = "skip"  # the reveal
-    RESULTS = "results"
-    NEXT = "next"
-    TAKE = "take"  # 接玩, while watching
-    STAKE = "stake"  # a banker game: the player's stake for the next deal
-    PASS = "pass_cards"  # 換三張: pass the three cards selected
-
-    @property
-    def arranging(self) -> bool:
-        """True for the moves made while arranging (they need an arrangement in progress)."""
-        return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE, Action.STAKE, Action.PASS)
 
 
 class ArrangeError(ValueError):

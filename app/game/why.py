@@ -1,6 +1,8 @@
-"""Whether a key can act now and, when it cannot, why: :class:`Allowed` (act, greyed, hidden), :class:`Why`
-(the reason's code, translated as ``table.why.<code>``) and :class:`Availability` (the two together, with the figures
-the words need).
+"""The keys' vocabulary: what the player can ask for at the table (:class:`Action`), whether it can act now and,
+when it cannot, why: :class:`Allowed` (act, greyed, hidden), :class:`Why` (the reason's code, translated as
+``table.why.<code>``) and :class:`Availability` (the two together, with the figures the words need). A new move
+of the game adds its :class:`Action` here, with a new :class:`Why` when it needs one, and its availability where
+the others' is (:mod:`.arrange` for a move of the arrangement, :mod:`.actions` for the table's).
 
 No key at the table is silent: one that cannot act says its :class:`Why` in the message line, whether the
 Footer greys it (the current step's key, not yet possible) or hides it (another phase's or another table's key).
@@ -14,6 +16,33 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 
 from rules.arrangement import Row
+
+
+class Action(StrEnum):
+    """What the player can ask for at the table (the values are the screen's action names)."""
+
+    MOVE = "move"
+    SELECT = "select"
+    PLACE = "place"
+    UNPLACE = "unplace"
+    CLEAR = "clear"
+    AUTO = "auto"
+    HINT = "hint"
+    SORT = "sort"
+    READY = "ready"
+    DECLARE = "declare"
+    DOUBLE = "double"
+    SKIP = "skip"  # the reveal
+    RESULTS = "results"
+    NEXT = "next"
+    TAKE = "take"  # 接玩, while watching
+    STAKE = "stake"  # a banker game: the player's stake for the next deal
+    PASS = "pass_cards"  # 換三張: pass the three cards selected
+
+    @property
+    def arranging(self) -> bool:
+        """True for the moves made while arranging (they need an arrangement in progress)."""
+        return self not in (Action.SKIP, Action.RESULTS, Action.NEXT, Action.TAKE, Action.STAKE, Action.PASS)
 
 
 class Allowed(Enum):
