@@ -125,7 +125,7 @@ class Character:
 # never by that much; neither breaks a full house or better its best play holds (:func:`_keeps_made_hands`), and
 # `hard` only chooses among plays its estimate cannot tell apart.
 CHARACTERS: dict[Level, Character] = {
-    Level.EASY: Character(temperature=4.0, cap=3.1, rows=48, structures=16, joint=False),
+    Level.EASY: Character(temperature=4.0, cap=2.8, rows=48, structures=16, joint=False),
     Level.NORMAL: Character(temperature=2.5, cap=2.0, rows=48, structures=16, joint=True),
     Level.HARD: Character(temperature=0.01, cap=0.04, rows=4, structures=0, joint=True),
 }
@@ -143,8 +143,8 @@ class Measured:
 
 MEASURED_HANDS = 1000  # the taiwan hands of the measure below (assets/ai/README.md, "The levels' ladder")
 MEASURED: dict[Level, Measured] = {
-    Level.EASY: Measured(mean=0.869, off=0.516),
-    Level.NORMAL: Measured(mean=0.444, off=0.404),
+    Level.EASY: Measured(mean=0.799, off=0.522),
+    Level.NORMAL: Measured(mean=0.490, off=0.443),
     Level.HARD: Measured(mean=0.023, off=0.020),
     Level.EXPERT: Measured(mean=0.002, off=0.002),
 }
