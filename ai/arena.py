@@ -147,7 +147,7 @@ class PlayerStats:
 
 def _treasure_for(deal_seed: int, preset: Preset, queue: list[Card]) -> list[Card]:
     """The arcade 寶牌 on show for a deal: the rules' queue after this deal's cut (no treasure elsewhere)."""
-    if preset is not Preset.ARCADE:
+    if not preset.treasure:
         return queue
     return list(TreasureQueue(tuple(queue)).add(cut_card(deal_seed)).cards)
 
@@ -244,7 +244,7 @@ def score_table(
     treasure: tuple[Card, ...],
 ) -> DealResult:
     """The scored result of one table's decisions (``doubles`` count only in arcade)."""
-    arcade = preset is Preset.ARCADE
+    arcade = preset.double_picks
     return score_deal(Deal(preset, options, tuple(decisions), tuple(doubles) if arcade else (), treasure))
 
 
@@ -295,7 +295,7 @@ def _play(
             for s, name in enumerate(seats):
                 played = players[name].decide(held[s], views[s], seed=deal_seed * 8 + s)
                 decisions.append(played.decision)
-                doubles.append(played.double if preset is Preset.ARCADE else None)
+                doubles.append(played.double if preset.double_picks else None)
                 stats[name].seconds.append(played.seconds)
                 if played.forfeit:
                     stats[name].forfeits.append(played.forfeit)

@@ -178,7 +178,7 @@ class Bank:
     def _side_rows(self, idx: np.ndarray, cards: np.ndarray | None, treasure: Sequence[int]) -> SideRows:
         """SideRows of the entries at ``idx`` played as ``cards`` (treasure is read from those), widened."""
         worth = self.worth[idx].astype(np.float64)
-        if treasure and self.preset is Preset.ARCADE and cards is not None:
+        if treasure and self.preset.treasure and cards is not None:
             tmask = _mask_of(treasure)
             held = np.stack([_popcount(_masks(cards[:, s]) & tmask) for s in ROW_SLICES], axis=1)
             worth = worth * (1 + held)

@@ -116,7 +116,7 @@ def expected_scores(
     worth = row_worths(f, preset, options)
     cost = _loss_costs(f, model, preset, options, side)
     rows_ev: npt.NDArray[np.float64] = (worth * win).sum(axis=0) - cost.sum(axis=0)
-    if preset is Preset.WESTERN:
+    if preset.majority:
         # 2-4: one more for winning more rows than the opponent; no sweep bonus, no 全壘打.
         majority = (o.sweep + o.two_one) - (o.swept + o.one_two)
         return opponents * (rows_ev + majority)

@@ -33,7 +33,6 @@ import numpy.typing as npt
 from rules.cards import Card
 from rules.deal import Deal, Decision
 from rules.evaluate import base_key
-from rules.presets import Preset
 from rules.scoring import score_deal
 
 from .bank import Bank, bank_for
@@ -120,7 +119,7 @@ def _from_bank(
     k = len(factors) if factors is not None else view.players - 1
     if view.held:  # 換三張: a seat known to hold what we passed it draws only hands that hold it
         seating = _known_seating(bank, cards, view, rng, tables)
-    elif view.preset is Preset.ARCADE or not BANK_DRAWS:
+    elif view.preset.treasure or not BANK_DRAWS:
         # Arcade's treasure is read from the cards themselves, which a relabelling would change.
         usable = bank.disjoint(cards)
         if tables is not None:
@@ -153,7 +152,7 @@ def _known_seating(
     weighed: dict[tuple[tuple[int, ...], tuple[int, ...]], np.ndarray] = {}
     columns = []
     for avoid, hold in bank_constraints(view, cards, seats):
-        if view.preset is Preset.ARCADE or not BANK_DRAWS:
+        if view.preset.treasure or not BANK_DRAWS:
             usable = bank.holding(bank.disjoint(avoid), hold)
             usable = usable if len(usable) else plain
             size = len(plain) if tables is None else min(len(plain), max(1, tables))

@@ -154,7 +154,7 @@ def _play_field(
     options = block.options or preset.default_options
     record = FieldRecord(PlayerStats(block.challenger), PlayerStats(block.field))
     levels = (block.field if block.field in LEVEL_NAMES else None,) * n
-    arcade = preset is Preset.ARCADE
+    arcade = preset.double_picks
 
     def score(plays: list[Played], treasure: tuple[Card, ...]) -> DealResult:
         return score_table(preset, options, [p.decision for p in plays], [p.double for p in plays], treasure)

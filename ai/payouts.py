@@ -79,7 +79,7 @@ def row_worths(f: SplitFeatures, preset: Preset, options: Options | None = None)
     out = np.empty((3, f.size))
     for row, cats in zip(Row, f.cats(), strict=True):
         out[row] = worth_by_category(row, preset, options)[cats]
-    if preset is Preset.ARCADE:
+    if preset.treasure:
         out *= 1 + f.treasure
     return out
 

@@ -79,7 +79,7 @@ def double_factors(view: TableView, seats: Sequence[int], mine: int | bool | Non
     """Arcade 賭倍: how many times our pair with each of ``seats`` counts (doubled by us, by them, or both),
     as the computer reads the table (None at other presets). ``mine`` is the seat we double: True for
     :func:`double_target`'s, None for nobody."""
-    if view.preset is not Preset.ARCADE:
+    if not view.preset.double_picks:
         return None
     if mine is True:
         mine = double_target(view)

@@ -72,7 +72,7 @@ def candidates_rows(f: SplitFeatures, positions: np.ndarray, preset: Preset, opt
     keys = np.stack([k[positions] for k in f.row_keys()], axis=1)
     worth = row_worths(f, preset, options)[:, positions].T if preset in ROW_PRICED else np.zeros((len(positions), 3))
     bonus = taiwan_bonus(f, preset)[positions] if preset.taiwan_family else np.zeros(len(positions))
-    shape = arcade_shape(f, options)[positions] if preset is Preset.ARCADE else np.zeros(len(positions), bool)
+    shape = arcade_shape(f, options)[positions] if preset.shape_bonus else np.zeros(len(positions), bool)
     return SideRows(keys, worth, bonus, shape)
 
 
@@ -137,12 +137,12 @@ def pair_scores(
     for r in range(3):
         rows += np.where(beats[r], ours.worth[:, r, None], np.where(loses[r], -theirs.worth[None, :, r], 0.0))
     swept, was_swept = won == 3, lost == 3
-    if preset is Preset.WESTERN:
+    if preset.majority:
         return rows + np.sign(won - lost), swept, was_swept
     if not preset.bonuses:
         return rows, swept, was_swept  # no sweep bonus (and HOME_RUN is 0)
     score = rows + SWEEP[preset] * (swept.astype(float) - was_swept)
-    if preset is Preset.ARCADE:
+    if preset.shape_bonus:
         mine, other = ours.shape[:, None], theirs.shape[None, :]
         score = score + 2.0 * ((mine & ~other).astype(float) - (other & ~mine))
     return score, swept, was_swept

@@ -123,7 +123,7 @@ class TableConfig:
 
     def with_preset(self, preset: Preset) -> TableConfig:
         """Switch preset and reset the options to its defaults."""
-        limit = 60 if preset is Preset.TOURNAMENT else self.time_limit
+        limit = self.time_limit if preset.default_time_limit is None else preset.default_time_limit
         # 免擺 and the joker are rules of the table, not of a preset: they stay as the host set them (RULES.md
         # §18, §20), but for the joker in the ladder, which reads hands as dealt.
         options = replace(

@@ -84,10 +84,33 @@ class Preset(StrEnum):
         preset but the Taiwanese family, where the pair's rows settle together (§5–§17)."""
         return self.arranged and not self.taiwan_family
 
+    @property
+    def double_picks(self) -> bool:
+        """Whether a deal holds each seat's 賭倍 pick (§7.5), recorded with its decision: arcade's, in a banker game
+        too, where nobody is picked since :meth:`doubling` is off there (§16.1)."""
+        return self is Preset.ARCADE
+
     def doubling(self, banker: bool) -> bool:
         """Whether 賭倍 is played (§7.5): arcade's, and never in a banker game (§16.1), whose pairs are scored as if
         the two were alone."""
-        return self is Preset.ARCADE and not banker
+        return self.double_picks and not banker
+
+    @property
+    def shape_bonus(self) -> bool:
+        """Whether 三同花 and 三順子 earn their +2 from each opponent when the option ``three_flush_straight`` is
+        on (§7.4): arcade's; every other preset ignores the option."""
+        return self is Preset.ARCADE
+
+    @property
+    def plays_for_coins(self) -> bool:
+        """Whether a scored session is played for coins at a stake, with the rake and 透支 (§7.7): arcade's."""
+        return self is Preset.ARCADE
+
+    @property
+    def default_time_limit(self) -> int | None:
+        """The seconds a host's choice of this preset sets the clock to: tournament's 60 (§6.1, S4); None keeps
+        the host's."""
+        return 60 if self is Preset.TOURNAMENT else None
 
     @property
     def bonuses(self) -> bool:

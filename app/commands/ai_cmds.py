@@ -189,7 +189,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if overruled:
             out["why"] = "a dragon is always declared"
         out["alternatives"] = [_decision_json(a.decision, a.ev) for a in choice.alternatives]
-        if preset is Preset.ARCADE:
+        if preset.double_picks:
             out["double"] = choice.double
         print(json.dumps(out, ensure_ascii=False))
         return 0

@@ -154,7 +154,7 @@ class Countdown:
             t.arrange = t.arrange.with_arrangement(decision.arrangement)
         rec.decisions[seat] = decision
         rec.decided_by[seat] = Decider.TIMEOUT
-        if t.preset is Preset.ARCADE:
+        if t.preset.double_picks:
             rec.doubles[seat] = (
                 t.wagers.double
                 if t.wagers.double is not None

@@ -210,9 +210,15 @@ LEFT_OUT: Final = object()
 reads back as the field's ``absent`` (a deal of an older build, which never wrote it, reads as it always did)."""
 
 
-def _arcade(rec: DealRecord, value: Any) -> Any:
-    """Arcade's cut, treasure and doubles: in every arcade deal's record (none or empty too), in no other's."""
-    return value if rec.preset is Preset.ARCADE else LEFT_OUT
+def _treasure(rec: DealRecord, value: Any) -> Any:
+    """The cut card and the treasure (rules/RULES.md §7.6): in every record of a preset with treasure (none or
+    empty too), in no other's."""
+    return value if rec.preset.treasure else LEFT_OUT
+
+
+def _doubles(rec: DealRecord, value: Any) -> Any:
+    """The seats' 賭倍 picks (§7.5): in every record of a preset whose deals hold them (empty too), in no other's."""
+    return value if rec.preset.double_picks else LEFT_OUT
 
 
 def _exchanged(rec: DealRecord, value: Any) -> Any:
@@ -230,9 +236,9 @@ WRITERS: dict[str, Callable[[DealRecord], Any]] = {
     "hands": lambda r: {str(s): format_cards(sorted(h, reverse=True)) for s, h in r.hands.items()},
     "decisions": lambda r: {str(s): d.to_dict() for s, d in r.decisions.items()},
     "dealer": lambda r: LEFT_OUT if r.dealer is None else r.dealer,
-    "cut": lambda r: _arcade(r, None if r.cut is None else str(r.cut)),
-    "treasure": lambda r: _arcade(r, [str(c) for c in r.treasure]),
-    "doubles": lambda r: _arcade(r, {str(s): t for s, t in r.doubles.items()}),
+    "cut": lambda r: _treasure(r, None if r.cut is None else str(r.cut)),
+    "treasure": lambda r: _treasure(r, [str(c) for c in r.treasure]),
+    "doubles": lambda r: _doubles(r, {str(s): t for s, t in r.doubles.items()}),
     # The format keeps the flag, for the readers of older records; the record reads decided_by.
     "computer_for_human": lambda r: True if r.computer_for_human else LEFT_OUT,
     "result": lambda r: LEFT_OUT if r.result is None else r.result.to_dict(),
@@ -441,12 +447,12 @@ def _read_banker(rec: DealRecord, d: dict[str, Any]) -> None:
 
 
 def _read_arcade(rec: DealRecord, d: dict[str, Any]) -> None:
-    """Arcade's cut card, treasure and doubles (other presets have none)."""
-    if rec.preset is not Preset.ARCADE:
-        return
-    rec.cut = None if d["cut"] is None else parse_cards(d["cut"], 1)[0]
-    rec.treasure = tuple(parse_cards(c, 1)[0] for c in d["treasure"])
-    rec.doubles = _by_seat(d["doubles"])
+    """Arcade's cut card and treasure (§7.6) and its doubles (§7.5), where the preset has them."""
+    if rec.preset.treasure:
+        rec.cut = None if d["cut"] is None else parse_cards(d["cut"], 1)[0]
+        rec.treasure = tuple(parse_cards(c, 1)[0] for c in d["treasure"])
+    if rec.preset.double_picks:
+        rec.doubles = _by_seat(d["doubles"])
 
 
 def _read_result(rec: DealRecord, d: dict[str, Any]) -> None:

@@ -27,7 +27,6 @@ from app.config import STAKES, TableConfig
 from rules.cards import Card
 from rules.dealing import deal_by_key, session_key
 from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
-from rules.presets import Preset
 from rules.scoring import score_deal
 from rules.session import TreasureQueue, deal_in_round, round_of, seat_totals
 from rules.specials import detect_specials
@@ -198,7 +197,7 @@ class Table:
         hands = dealt.hands
         cut = None
         treasure: tuple[Card, ...] = ()
-        if self.preset is Preset.ARCADE:
+        if self.preset.treasure:
             cut = dealt.cut
             self.treasure = self.treasure.add(cut)
             treasure = self.treasure.cards
@@ -339,7 +338,7 @@ class Table:
         rec.decisions[request.seat] = choice.decision
         # The player's own seat, finished by the computer once they left it, is not the player's decision.
         rec.decided_by[request.seat] = Decider.TAKEOVER if request.seat == rec.human else Decider.level(request.level)
-        if self.preset is Preset.ARCADE and choice.double is not None:
+        if self.preset.double_picks and choice.double is not None:
             rec.doubles[request.seat] = rec.seats[choice.double]
         return self.decision_in()
 
@@ -383,7 +382,7 @@ class Table:
         rec.decisions[self.human] = decision
         rec.decided_by[self.human] = Decider.PLAYER
         rec.seconds = self.clock.taken()
-        if self.preset is Preset.ARCADE:
+        if self.preset.double_picks:
             rec.doubles[self.human] = self.wagers.double
         self.clock.limit(None)
         step = self.decision_in()

@@ -34,7 +34,7 @@ from app.i18n import Translator
 from rules import arcade
 from rules.evaluate import Wheel
 from rules.exchange import MAX_ROUNDS, Direction
-from rules.presets import Preset, TieRule
+from rules.presets import TieRule
 from rules.session import DEFAULT_RAKE, VIP_RAKE
 
 STAKES = (1, 5, 10, 20, 50, 100)  # coins a 墩 in arcade
@@ -99,7 +99,7 @@ def shown(c: TableConfig) -> frozenset[str]:
         groups.add("arranged")
     if c.banker:
         groups.add("banker")
-    if c.preset is Preset.ARCADE and c.scored:
+    if c.preset.plays_for_coins and c.scored:
         groups.add("coins")
     return frozenset(groups)
 

@@ -44,7 +44,6 @@ from rules.cards import Card
 from rules.deal import Decision, Outcome
 from rules.evaluate import base_key, evaluate_row
 from rules.ledger import Currency
-from rules.presets import Preset
 from rules.special_shapes import special_lines
 
 _CONSOLE = Console(width=200, legacy_windows=False)  # only measures how the board's text wraps
@@ -395,7 +394,7 @@ class TablePresenter:
         table = self.table
         rec = table.current
         out = Text()
-        if rec is not None and table.preset is Preset.ARCADE:
+        if rec is not None and table.preset.treasure:
             out.append_text(self._arcade_line(rec))
         if table.exchange.active:
             out.append_text(exchange_board(self.t, table, self.seat_name))

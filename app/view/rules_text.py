@@ -231,7 +231,7 @@ class RulesText:
                     deals=TOURNAMENT_DEALS,
                     points=f"{TOURNAMENT_START_POINTS:,}",
                     unit=p.points_per_unit,
-                    limit=TableConfig().with_preset(Preset.TOURNAMENT).time_limit,
+                    limit=p.default_time_limit,
                 ),
                 self.tr("session_tournament_out"),
                 self.tr("session_tournament_dealer"),

@@ -1,6 +1,7 @@
 """A preset's traits are properties of the preset (rules/presets.py), read by every floor: no other module of the
 product spells out a family of presets as a chain (``preset in (Preset.TAIWAN, Preset.TOURNAMENT)``,
-``preset.taiwan_family or preset is Preset.ARCADE``, ``a if preset is Preset.ARCADE else b if preset is …``)."""
+``preset.taiwan_family or preset is Preset.ARCADE``, ``a if preset is Preset.ARCADE else b if preset is …``),
+nor decides a trait by one preset's name (``preset is Preset.ARCADE`` for the treasure) outside rules/."""
 
 from __future__ import annotations
 
@@ -57,6 +58,57 @@ def test_no_chain_of_presets_outside_their_spec() -> None:
     assert chains == []
 
 
+#: Where a module outside rules/ may compare a preset with one member: the function is about that preset itself
+#: (its own formula, table or words, one branch a preset), not a trait another preset could share.
+ONE_PRESET_ALLOWED = {
+    # Each preset's own estimate of a split's worth, one formula a preset, as rules/scoring.py's _SCORERS.
+    ("ai/estimate.py", "expected_scores"): "each preset's own formula",
+    ("ai/payouts.py", "worth_by_category"): "each preset's own worth table (its scoring module's)",
+    ("ai/showdown.py", "decisions_rows"): "each preset's own worth function for a decided hand",
+    ("ai/policy.py", "declaration_value"): "each preset's own table of declared hands' amounts",
+    # The levels' note names backrow and its measured equality (assets/ai/README.md, "backrow").
+    ("ai/arena.py", "equal_by_rule"): "backrow's note, about backrow itself",
+    # The rules text writes each preset's own sections of RULES.md in words.
+    ("app/view/rules_text.py", "_lines"): "each preset's own scoring section",
+    ("app/view/rules_text.py", "_session"): "each preset's own session section",
+    ("app/view/rules_text.py", "_taiwan"): "taiwan's and tournament's own words within their shared section",
+    # The game's name as the preset's players call it (十三水), a name, not a rule.
+    ("app/view/table_info.py", "info_text"): "shisanshui's own name for the game",
+}
+
+
+def _one_preset_comparisons(path: Path) -> list[tuple[str, int]]:
+    """The (function, line) of each comparison in ``path`` with a single member of Preset (``is``, ``==``…)."""
+    found: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST, func: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            name = child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else func
+            if isinstance(child, ast.Compare) and any(
+                _preset_members(ast.Tuple(elts=[c])) for c in (child.left, *child.comparators)
+            ):
+                found.append((name, child.lineno))
+            visit(child, name)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    return found
+
+
+def test_no_single_preset_decides_a_trait_outside_rules() -> None:
+    # ``preset is Preset.ARCADE`` deciding the cut card, the doubles or the coins is a trait spelt out by name:
+    # the next preset with treasure would silently lack it. Only the allowed functions name one preset.
+    unexplained, used = [], set()
+    for path in sorted(p for part in ("ai", "app") for p in (ROOT / part).rglob("*.py")):
+        rel = str(path.relative_to(ROOT))
+        for func, line in _one_preset_comparisons(path):
+            if (rel, func) in ONE_PRESET_ALLOWED:
+                used.add((rel, func))
+            else:
+                unexplained.append(f"{rel}:{line} ({func or 'module'})")
+    assert unexplained == []
+    assert used == set(ONE_PRESET_ALLOWED), "an allowed function no longer names a preset: drop it from the list"
+
+
 def test_the_families() -> None:
     assert {p for p in Preset if p.taiwan_family} == {Preset.TAIWAN, Preset.TOURNAMENT}
     assert {p for p in Preset if p.bonuses} == {Preset.TAIWAN, Preset.TOURNAMENT, Preset.ARCADE, Preset.SHISANSHUI}
@@ -77,6 +129,16 @@ def test_rows_are_priced_one_by_one_everywhere_but_the_taiwanese_family() -> Non
 def test_the_majority_is_westerns_and_the_treasure_arcades() -> None:
     assert [p for p in Preset if p.majority] == [Preset.WESTERN]
     assert [p for p in Preset if p.treasure] == [Preset.ARCADE]
+    # §7.4, §7.5, §7.7: the +2 of the shapes, the 賭倍 picks a deal holds and the coins are arcade's too.
+    assert [p for p in Preset if p.shape_bonus] == [Preset.ARCADE]
+    assert [p for p in Preset if p.double_picks] == [Preset.ARCADE]
+    assert [p for p in Preset if p.plays_for_coins] == [Preset.ARCADE]
+    assert all(p.double_picks for p in Preset if p.doubling(False))
+
+
+def test_only_the_tournament_sets_the_clock() -> None:
+    # §6.1: choosing tournament at the host screen sets 60 seconds; every other preset keeps the host's.
+    assert {p: p.default_time_limit for p in Preset if p.default_time_limit is not None} == {Preset.TOURNAMENT: 60}
     assert {p for p in Preset if p.doubling(False)} <= {p for p in Preset if p.treasure}  # 賭倍 and 寶牌: arcade's
 
 
