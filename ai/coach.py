@@ -50,7 +50,17 @@ TABLES = {Budget.QUICK: 150, Budget.STANDARD: 500, Budget.DEEP: 2000}
 # spread twice as wide as the others' (0.36 at 500 tables, `chinese-poker bench`); 2.25 times the tables narrows
 # that by 1.5. The bank's hands cost little beside expert's choice that a review starts with (+5-10% of its
 # time); a smaller table, whose opponents are arranged one by one, prices on the budget's tables as before.
-SPREAD = {Preset.SHISANSHUI: 2.25}
+# Every preset named, so that a new one is priced by a choice rather than by a default.
+SPREAD = {
+    Preset.TAIWAN: 1.0,
+    Preset.TOURNAMENT: 1.0,
+    Preset.ARCADE: 1.0,
+    Preset.SHISANSHUI: 2.25,
+    Preset.WESTERN: 1.0,
+    Preset.HONGKONG: 1.0,
+    Preset.BACKROW: 1.0,
+    Preset.LADDER: 1.0,  # never used: nothing is priced in the pattern ladder
+}
 RowStats = tuple[tuple[float, float, float] | None, float, float]
 """A priced play's row chances (None for a foul or a declaration), sweep share and swept share."""
 BANK_HANDS = 16  # bank hands a pricing table's worth of time buys (four-player tables, legal plays)
@@ -228,7 +238,7 @@ def _price(
     factors = _factors(view, seats)
     bank = bank_for(view)
     if bank is not None and ours is not None and all(legal) and not options.suit_tiebreak:
-        count = round(count * SPREAD.get(view.preset, 1.0))  # the bank's hands are cheap; arranged tables are not
+        count = round(count * SPREAD[view.preset])  # the bank's hands are cheap; arranged tables are not
         if view.held:  # 換三張: each seat's hands hold what we know it holds
             # Half as many whole tables as the plain pricing meets hands: about its precision on 12 hands (a
             # quarter as many left the 95% interval up to half as wide again), at some 0.23 s a review.

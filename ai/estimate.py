@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from rules import arcade, shisanshui, taiwan
 from rules.arrangement import Row
 from rules.cards import Card
 from rules.deal import Decision
@@ -110,8 +111,9 @@ def expected_scores(
     if preset.taiwan_family:
         bonus = taiwan_bonus(f, preset)
         won, lost = o.sweep + o.two_one, o.swept + o.one_two
-        pair = 6 * (o.sweep - o.swept) + (o.two_one - o.one_two) + bonus * won - model.mean_bonus * lost
-        home_run = 18 * o.sweep**3 if players == 4 else 0.0  # 紅不讓: the three opponents taken as unrelated
+        pair = taiwan.SWEEP * (o.sweep - o.swept) + (o.two_one - o.one_two) + bonus * won - model.mean_bonus * lost
+        # 紅不讓, from each of the three opponents, taken as unrelated.
+        home_run = taiwan.HOME_RUN * opponents * o.sweep**3 if players == 4 else 0.0
         return opponents * pair + home_run
     worth = row_worths(f, preset, options)
     cost = _loss_costs(f, model, preset, options, side)
@@ -128,12 +130,14 @@ def expected_scores(
         fk, mk, _ = f.row_keys()
         return opponents * rows_ev + 1e-7 * (mk + fk / KEY_LIMIT) / KEY_LIMIT
     if preset is Preset.ARCADE:
-        pair = rows_ev + 3 * (o.all_win - o.all_loss) + 2 * arcade_shape(f, options)
+        pair = rows_ev + arcade.SWEEP * (o.all_win - o.all_loss) + 2 * arcade_shape(f, options)
         # Doubling one opponent makes that pair count twice: a total weight of opponents + 1.
-        home_run = 6 * o.all_win**3 if players == 4 else 0.0  # 全壘打: 6 from each opponent, doubled like the rest
+        # 全壘打: from each opponent, doubled like the rest.
+        home_run = arcade.HOME_RUN * o.all_win**3 if players == 4 else 0.0
         return (opponents + 1) * (pair + home_run)
-    pair = rows_ev + 6 * (o.all_win - o.all_loss)
-    home_run = 36 * o.all_win**3 if players == 4 else 0.0
+    # Shisanshui's, and the ladder's, whose splits this only orders (nobody arranges there, §19).
+    pair = rows_ev + shisanshui.SWEEP * (o.all_win - o.all_loss)
+    home_run = shisanshui.HOME_RUN * opponents * o.all_win**3 if players == 4 else 0.0
     return opponents * pair + home_run
 
 

@@ -153,13 +153,23 @@ MEASURED: dict[Level, Measured] = {
 # Where a preset's verdict bounds misjudge how its levels' own estimates err, measured by the coach on the same
 # hands (assets/ai/README.md, "The levels' ladder"): in arcade, at the bounds' 2.0, `normal` blundered 9.0% of
 # 200 hands (target 5%) and `easy` 31.5%; at 1.6, 1.5% and 20.5%, `normal`'s mean 0.92 (target 0.8-1.6).
-CALIBRATION = {Preset.ARCADE: 0.8}
+# Every preset named (1.0 where its bounds need no correction), so that a new one is calibrated by a choice.
+CALIBRATION = {
+    Preset.TAIWAN: 1.0,
+    Preset.TOURNAMENT: 1.0,
+    Preset.ARCADE: 0.8,
+    Preset.SHISANSHUI: 1.0,
+    Preset.WESTERN: 1.0,
+    Preset.HONGKONG: 1.0,
+    Preset.BACKROW: 1.0,
+    Preset.LADDER: 1.0,  # nobody arranges in the pattern ladder: no character weighs a play there
+}
 
 
 def units_of(view: TableView) -> float:
     """A character's units at ``view``'s table (the heads-up view of a banker game): the preset's verdict bounds
     against taiwan's (times its :data:`CALIBRATION`), times the opponents against three."""
-    preset = THRESHOLDS[view.preset][3] / THRESHOLDS[Preset.TAIWAN][3] * CALIBRATION.get(view.preset, 1.0)
+    preset = THRESHOLDS[view.preset][3] / THRESHOLDS[Preset.TAIWAN][3] * CALIBRATION[view.preset]
     return preset * (view.players - 1) / 3
 
 

@@ -7,6 +7,8 @@ them against the rules scorer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -63,15 +65,25 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> npt.NDArray[np.float64]:
 ROW_PRICED = frozenset(p for p in Preset if p.rows_priced)
 
 
+# What a won row of a category takes under each preset, by its scoring module; every preset named, so that one
+# added says what its rows take. Where no row takes a worth of its own (the taiwanese family's pair settles its
+# rows together, §5; nobody arranges in the ladder, §19), shisanshui's 1-2-3 weights only order the splits.
+_WORTH: dict[Preset, Callable[[Row, Category, Options], int]] = {
+    Preset.TAIWAN: lambda row, cat, _: shisanshui_worth(row, cat),
+    Preset.TOURNAMENT: lambda row, cat, _: shisanshui_worth(row, cat),
+    Preset.ARCADE: lambda row, cat, _: arcade_worth(row, cat),
+    Preset.SHISANSHUI: lambda row, cat, _: shisanshui_worth(row, cat),
+    Preset.WESTERN: lambda row, cat, options: western_worth(row, cat, options.royalties),
+    Preset.HONGKONG: lambda row, cat, _: hongkong_worth(row, cat),
+    Preset.BACKROW: lambda row, _, __: backrow_worth(row),
+    Preset.LADDER: lambda row, cat, _: shisanshui_worth(row, cat),
+}
+
+
 def worth_by_category(row: Row, preset: Preset, options: Options | None = None) -> npt.NDArray[np.float64]:
     """Worth of a won row by category (index = category), before treasure (western: 1, or its royalty)."""
-    if preset is Preset.BACKROW:
-        return np.full(len(Category), float(backrow_worth(row)))
-    if preset is Preset.WESTERN:
-        royalties = (options or preset.default_options).royalties
-        return np.array([western_worth(row, cat, royalties) for cat in Category], dtype=float)
-    worth = {Preset.ARCADE: arcade_worth, Preset.HONGKONG: hongkong_worth}.get(preset, shisanshui_worth)
-    return np.array([worth(row, cat) for cat in Category], dtype=float)
+    worth, opts = _WORTH[preset], options or preset.default_options
+    return np.array([worth(row, cat, opts) for cat in Category], dtype=float)
 
 
 def row_worths(f: SplitFeatures, preset: Preset, options: Options | None = None) -> npt.NDArray[np.float64]:

@@ -21,6 +21,7 @@ from rules.deal import Decision, Seat
 from rules.evaluate import top_card_key
 from rules.hongkong import category_worth as hongkong_worth
 from rules.presets import Options, Preset, TieRule
+from rules.scoring import home_run_bonus, sweep_bonus
 from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import bonus_items
 from rules.western import category_worth as western_worth
@@ -28,17 +29,6 @@ from rules.western import category_worth as western_worth
 from .contract import TableView
 from .features import SplitFeatures
 from .payouts import ROW_PRICED, arcade_shape, row_worths, taiwan_bonus
-
-HOME_RUN = {
-    Preset.TAIWAN: 6,
-    Preset.TOURNAMENT: 6,
-    Preset.ARCADE: 6,
-    Preset.SHISANSHUI: 12,
-    Preset.WESTERN: 0,
-    Preset.HONGKONG: 0,
-    Preset.BACKROW: 0,
-}
-SWEEP = {Preset.ARCADE: 3, Preset.SHISANSHUI: 6}
 
 
 @dataclass(frozen=True)
@@ -130,9 +120,10 @@ def pair_scores(
         lost += loses[r]
     if preset.taiwan_family:
         margin = np.sign(won - lost).astype(np.int8)
-        base = np.where((lost == 0) & (won > 0), np.int8(6), np.where((won == 0) & (lost > 0), np.int8(-6), margin))
+        sweep = np.int8(sweep_bonus(preset))  # 打槍 is the pair's whole score here (§5)
+        base = np.where((lost == 0) & (won > 0), sweep, np.where((won == 0) & (lost > 0), -sweep, margin))
         bonus = np.where(base > 0, ours.bonus[:, None], np.where(base < 0, -theirs.bonus[None, :], 0.0))
-        return base + bonus, base == 6, base == -6
+        return base + bonus, base == sweep, base == -sweep
     rows = np.zeros(shape)
     for r in range(3):
         rows += np.where(beats[r], ours.worth[:, r, None], np.where(loses[r], -theirs.worth[None, :, r], 0.0))
@@ -140,8 +131,8 @@ def pair_scores(
     if preset.majority:
         return rows + np.sign(won - lost), swept, was_swept
     if not preset.bonuses:
-        return rows, swept, was_swept  # no sweep bonus (and HOME_RUN is 0)
-    score = rows + SWEEP[preset] * (swept.astype(float) - was_swept)
+        return rows, swept, was_swept  # no sweep bonus (and no home run)
+    score = rows + sweep_bonus(preset) * (swept.astype(float) - was_swept)
     if preset.shape_bonus:
         mine, other = ours.shape[:, None], theirs.shape[None, :]
         score = score + 2.0 * ((mine & ~other).astype(float) - (other & ~mine))
@@ -167,7 +158,7 @@ def table_scores(
     k = len(opponents.keys)
     score, swept, was_swept = pair_scores(preset, ours, opponents)
     if players == 4:
-        hr = HOME_RUN[preset]
+        hr = home_run_bonus(preset)
         ours_all = cast(npt.NDArray[np.bool_], swept.all(axis=1))  # 2-D in, an array out (not numpy's bool)
         score = score + hr * ours_all[:, None]
         # An opponent's home run needs it to sweep the other opponents too.
@@ -231,7 +222,7 @@ def _sample_block(
     score: npt.NDArray[np.float64] = pair.reshape(n, s, seats)
     swept, was_swept = ours_swept.reshape(n, s, seats), theirs_swept.reshape(n, s, seats)
     if players == 4 and theirs_home_run is not None:
-        hr = HOME_RUN[preset]
+        hr = home_run_bonus(preset)
         # .all over one axis of a 3-D array is an array (numpy's stubs allow the bool of a 1-D one).
         score = score + hr * cast(npt.NDArray[np.bool_], swept.all(axis=2))[:, :, None]
         score = score - hr * (was_swept & theirs_home_run)

@@ -1,7 +1,8 @@
 """A preset's traits are properties of the preset (rules/presets.py), read by every floor: no other module of the
 product spells out a family of presets as a chain (``preset in (Preset.TAIWAN, Preset.TOURNAMENT)``,
 ``preset.taiwan_family or preset is Preset.ARCADE``, ``a if preset is Preset.ARCADE else b if preset is …``),
-nor decides a trait by one preset's name (``preset is Preset.ARCADE`` for the treasure) outside rules/."""
+nor decides a trait by one preset's name (``preset is Preset.ARCADE`` for the treasure) outside rules/, nor keeps a
+dict of some presets read with a default (``{Preset.SHISANSHUI: 2.25}.get(preset, 1.0)``)."""
 
 from __future__ import annotations
 
@@ -63,7 +64,6 @@ def test_no_chain_of_presets_outside_their_spec() -> None:
 ONE_PRESET_ALLOWED = {
     # Each preset's own estimate of a split's worth, one formula a preset, as rules/scoring.py's _SCORERS.
     ("ai/estimate.py", "expected_scores"): "each preset's own formula",
-    ("ai/payouts.py", "worth_by_category"): "each preset's own worth table (its scoring module's)",
     ("ai/showdown.py", "decisions_rows"): "each preset's own worth function for a decided hand",
     ("ai/policy.py", "declaration_value"): "each preset's own table of declared hands' amounts",
     # The levels' note names backrow and its measured equality (assets/ai/README.md, "backrow").
@@ -107,6 +107,37 @@ def test_no_single_preset_decides_a_trait_outside_rules() -> None:
                 unexplained.append(f"{rel}:{line} ({func or 'module'})")
     assert unexplained == []
     assert used == set(ONE_PRESET_ALLOWED), "an allowed function no longer names a preset: drop it from the list"
+
+
+def _by_preset(node: ast.AST | None) -> ast.Dict | None:
+    """``node`` when it is a dict literal keyed by members of Preset."""
+    if isinstance(node, ast.Dict) and node.keys and all(k and _preset_members(ast.Tuple(elts=[k])) for k in node.keys):
+        return node
+    return None
+
+
+def test_no_partial_dict_of_presets_outside_rules() -> None:
+    # A dict keyed by Preset that leaves a preset out, read with ``.get(preset, default)``, gives the next preset
+    # the default without a word (and read with ``[preset]`` fails on it): every preset is named, or it is a trait.
+    found = []
+    for path in sorted(p for part in ("ai", "app") for p in (ROOT / part).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = {
+            target.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign | ast.AnnAssign) and _by_preset(node.value)
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(tree):
+            table = _by_preset(node)
+            if table is not None and len(table.keys) != len(Preset):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} (names {len(table.keys)} presets)")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+                owner = node.func.value
+                if _by_preset(owner) or (isinstance(owner, ast.Name) and owner.id in named):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} (read with .get)")
+    assert found == []
 
 
 def test_the_families() -> None:

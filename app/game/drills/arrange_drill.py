@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 
-from ai import Fixed, Level, Review, TableView, choose
+from ai import THRESHOLDS, Fixed, Level, Review, TableView, choose
 from app.config import TableConfig
 from app.store.database import History, Mode, WriteFailed
-from rules.arrangement import Arrangement, is_foul
+from rules.arrangement import Arrangement, Row, is_foul
 from rules.cards import Card, format_cards, parse_cards
 from rules.evaluate import evaluate_row
 from rules.ledger import EndReason
@@ -41,14 +41,11 @@ from ..reveal import RevealProgress
 from ..table import Table
 from .schedule import Mistake, after_play, played_well
 
-HARD_GAP = {
-    Preset.TAIWAN: 1.0,
-    Preset.TOURNAMENT: 1.0,
-    Preset.ARCADE: 2.0,
-    Preset.SHISANSHUI: 3.0,
-    Preset.WESTERN: 1.0,
-    Preset.HONGKONG: 1.0,
-}
+# A hand is hard when its obvious play gives up half of what the coach calls a blunder at the preset, which is
+# a mistake there (past its "inaccuracy" bound): the preset's own scale of a loss, read from its verdict bounds
+# (ai.THRESHOLDS), not kept beside them. None where only the back is paid (backrow, RULES.md §17): the obvious
+# play, the strongest back first, is the best there, so no hand is hard.
+HARD_GAP: dict[Preset, float | None] = {p: THRESHOLDS[p][3] / 2 if p.pays(Row.FRONT) else None for p in Preset}
 
 
 class Pool(StrEnum):
@@ -91,11 +88,15 @@ def hands_from(
         for text in due:
             yield tuple(parse_cards(text, 13))
         return
+    gap = HARD_GAP[preset]
+    if pool is Pool.HARD and gap is None:
+        # Drawing on would never end: say so where the pool is asked for its first hand.
+        raise ValueError(f"no hand is hard in {preset.value}: its obvious play is its best")
     while True:
         hand = tuple(sorted((Card(c) for c in rng.sample(range(52), 13)), reverse=True))
         if detect_specials(hand) & preset.specials:
             continue  # a drill of arranging: a hand that would declare is skipped
-        if pool is Pool.RANDOM or gap_to_best(hand, preset) >= HARD_GAP[preset]:
+        if pool is Pool.RANDOM or (gap is not None and gap_to_best(hand, preset) >= gap):
             yield hand
 
 
