@@ -75,6 +75,10 @@ class Asking:
         self.table = table
         self.thinking = True  # False: the computers never decide (a stored deal shown again)
 
+    def stop_thinking(self) -> None:
+        """The computers never decide at this table (a stored deal shown again: their stored decisions stand)."""
+        self.thinking = False
+
     def view_for(self, seat: int) -> TableView:
         """The public information seat ``seat`` decides with."""
         rec = self.table.current

@@ -47,11 +47,21 @@ class Table(Protocol):
 
     config: TableConfig
     preset: Preset
-    phase: Phase
+
+    @property
+    def phase(self) -> Phase: ...
+
     current: DealRecord | None
-    arrange: ArrangeState | None
-    human: int | None
-    viewer: int
+
+    @property
+    def arrange(self) -> ArrangeState | None: ...
+
+    @property
+    def human(self) -> int | None: ...
+
+    @property
+    def viewer(self) -> int: ...
+
     clock: Clock
     wagers: Wagers
     ask: Asking
@@ -65,6 +75,10 @@ class Table(Protocol):
 
     def decision_in(self) -> Next: ...
 
+    def replace_arrange(self, state: ArrangeState | None) -> None: ...
+
+    def hand_over(self) -> int: ...
+
 
 class Countdown:
     """The countdown of one table and how this deal's time-out is handled (:attr:`handled`)."""
@@ -72,6 +86,10 @@ class Countdown:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.handled: Timeout | None = None  # None until this deal's time-out, then how it is handled
+
+    def new_deal(self) -> None:
+        """A new deal: its time is not out."""
+        self.handled = None
 
     @property
     def awaiting_host(self) -> bool:
@@ -131,10 +149,7 @@ class Countdown:
             return Next()
         request = t.ask.takeover_request()
         self.handled = Timeout.TAKEOVER
-        seat = t.human
-        assert seat is not None
-        t.human = None
-        t.viewer = seat
+        t.hand_over()
         t.clock.limit(None)
         return Next((request,))
 
@@ -151,7 +166,7 @@ class Countdown:
         if t.arrange is not None and t.arrange.declared is not None:
             decision = Decision.declared(t.arrange.hand, t.arrange.declared)  # the player's own choice
         elif decision.arrangement is not None and t.arrange is not None:
-            t.arrange = t.arrange.with_arrangement(decision.arrangement)
+            t.replace_arrange(t.arrange.with_arrangement(decision.arrangement))
         rec.decisions[seat] = decision
         rec.decided_by[seat] = Decider.TIMEOUT
         if t.preset.double_picks:
@@ -162,5 +177,5 @@ class Countdown:
             )
         t.clock.limit(None)
         if t.human is None:
-            t.arrange = None  # the computer plays the seat from now on (the host's choice at the time-out)
+            t.replace_arrange(None)  # the computer plays the seat from now on (the host's choice at the time-out)
         return t.decision_in()

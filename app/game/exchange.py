@@ -45,10 +45,18 @@ class Table(Protocol):
 
     config: TableConfig
     current: DealRecord | None
-    arrange: ArrangeState | None
-    human: int | None
+
+    @property
+    def arrange(self) -> ArrangeState | None: ...
+
+    @property
+    def human(self) -> int | None: ...
+
     levels: list[Level]
-    phase: Phase
+
+    @property
+    def phase(self) -> Phase: ...
+
     clock: Clock
     countdown: Countdown
     sort: str
@@ -59,6 +67,10 @@ class Table(Protocol):
     def begin_arranging(self) -> None: ...
 
     def answer(self, request: AIRequest | PassRequest, answer: Choice | PassChoice) -> Next: ...
+
+    def enter(self, phase: Phase) -> None: ...
+
+    def replace_arrange(self, state: ArrangeState | None) -> None: ...
 
 
 class Exchange:
@@ -116,7 +128,7 @@ class Exchange:
             return False
         record.exchange = way
         record.dealt = dict(record.hands)
-        self.table.phase = Phase.EXCHANGING
+        self.table.enter(Phase.EXCHANGING)
         made = self.table.progress.made_for(record.number) if record.human is not None else None
         if made is not None and self._replay(record, made):
             self._finish()  # Continue after the last round: straight to arranging the hand as it was passed
@@ -151,9 +163,11 @@ class Exchange:
         self.taken = False
         self._opened = t.now()
         t.clock.limit(None)
-        t.arrange = None
+        t.replace_arrange(None)
         if t.human is not None:
-            t.arrange = ArrangeState.new(rec.hands[t.human], t.sort, t.config.options.wheel).receive(self.received)
+            t.replace_arrange(
+                ArrangeState.new(rec.hands[t.human], t.sort, t.config.options.wheel).receive(self.received)
+            )
             seconds = pass_seconds(t.config.time_limit)
             if seconds is not None:
                 t.clock.limit(t.progress.pass_time_for(rec.number, len(rec.passes), seconds))
@@ -174,7 +188,7 @@ class Exchange:
         t.clock.limit(None)
         if k in made.taken:
             rec.passed_for_human += (k,)
-            t.arrange = None  # as when the clock's pass was taken (:meth:`take`)
+            t.replace_arrange(None)  # as when the clock's pass was taken (:meth:`take`)
         elif k in made.left:  # the computer's, made after the player left the seat: still not theirs
             rec.passed_after_leaving += (k,)
 
@@ -245,7 +259,7 @@ class Exchange:
         self.passes[request.seat] = check_pass(rec.hands[request.seat], cards)
         if request.purpose is Purpose.TAKEOVER:
             rec.passed_for_human += (len(rec.passes),)
-            t.arrange = None
+            t.replace_arrange(None)
         elif request.seat == rec.human:  # the player left the seat to the computer during the exchange
             rec.passed_after_leaving += (len(rec.passes),)
         self._maybe_complete()
@@ -303,4 +317,4 @@ class Exchange:
         received = self.received
         t.begin_arranging()
         if t.arrange is not None:  # the cards passed in stay marked in the hand until the player moves them
-            t.arrange = t.arrange.receive(received)
+            t.replace_arrange(t.arrange.receive(received))

@@ -29,7 +29,7 @@ class Dealt(Protocol):
     @property
     def human_ready(self) -> bool: ...
 
-    def ready(self) -> Next: ...
+    def ready(self, *, as_dealt: bool = False) -> Next: ...
 
 
 def exempt_of(hand: tuple[Card, ...] | list[Card], options: Options) -> ExemptHand | None:
@@ -54,7 +54,4 @@ def hand_in(table: Dealt) -> tuple[int, TableView] | None:
     table, a hand already in)."""
     if table.preset.arranged or table.phase is not Phase.ARRANGING or table.arrange is None or table.human_ready:
         return None
-    step = table.ready()
-    if table.current is not None:
-        table.current.seconds = None  # nobody arranged: no time to arrange for the statistics to count
-    return step.coach
+    return table.ready(as_dealt=True).coach

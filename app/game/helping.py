@@ -51,12 +51,17 @@ class Table(Protocol):
 
     config: TableConfig
     current: DealRecord | None
-    arrange: ArrangeState | None
+
+    @property
+    def arrange(self) -> ArrangeState | None: ...
+
     ask: Asking
     coach: Coach
 
     @property
     def can_arrange(self) -> bool: ...
+
+    def replace_arrange(self, state: ArrangeState | None) -> None: ...
 
 
 class Helper:
@@ -87,7 +92,7 @@ class Helper:
             raise ArrangeError(Why.DECLARED)  # the player's own declaration, or a dragon's
         if nxt is None:
             return table.ask.suggest_request()
-        table.arrange = nxt
+        table.replace_arrange(nxt)
         return None
 
     def fits(self, request: AIRequest) -> bool:
@@ -103,7 +108,7 @@ class Helper:
         :class:`ArrangeError` ``no_suggestion`` when none fits the hand."""
         if not self.fits(request) or self.table.arrange is None:
             return False
-        self.table.arrange = self.table.arrange.with_suggestions(choice_suggestions(choice, request))
+        self.table.replace_arrange(self.table.arrange.with_suggestions(choice_suggestions(choice, request)))
         around = 0 if request.fixed is None or not choice.kept_fixed else _placed(request)
         self._offer = Offer(self.table.arrange.suggestions, around, free_pending=around > 0)
         self._free_request = None
@@ -141,7 +146,7 @@ class Helper:
             self.table.coach.note_unconstrained(request.deal, request.seat, best.decision)
             return False
         suggestions = (*offer.suggestions, best)
-        self.table.arrange = dataclasses.replace(st, suggestions=suggestions)
+        self.table.replace_arrange(dataclasses.replace(st, suggestions=suggestions))
         self._offer = Offer(suggestions, offer.around, len(suggestions) - 1)
         return True
 

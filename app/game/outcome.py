@@ -24,7 +24,9 @@ class Table(Recorded, Protocol):
     """What the outcome reads and sets of its :class:`~app.game.table.Table`, besides what the journal it tells
     reads (a protocol: the table imports this module)."""
 
-    phase: Phase
+    @property
+    def phase(self) -> Phase: ...
+
     human: int | None
     seats: tuple[int, ...]
     history: list[DealRecord]
@@ -38,6 +40,8 @@ class Table(Recorded, Protocol):
 
     def is_empty(self, seat: int) -> bool: ...
 
+    def enter(self, phase: Phase) -> None: ...
+
 
 class SessionOutcome:
     """Why one table's session ends (:meth:`reason`), its end (:meth:`end`) and its summary (:meth:`summary`)."""
@@ -46,6 +50,11 @@ class SessionOutcome:
         self.table = table
         self.ended: EndReason | None = None  # why the session was ended, once it is over
         self.start_money = table.money()  # each seat's money when the session began, for the summary's change
+
+    def begin_with(self, money: tuple[int, ...]) -> None:
+        """Each seat's money when the session began, as a stored session kept it (Continue): the summary's change
+        counts from there."""
+        self.start_money = money
 
     def reason(self) -> EndReason | None:
         """Why the session ends after this deal, or None when it goes on."""
@@ -61,7 +70,7 @@ class SessionOutcome:
         t = self.table
         self.ended = EndReason(reason)  # the screen may still pass the plain string
         t.reveal.finish()
-        t.phase = Phase.OVER
+        t.enter(Phase.OVER)
         t.clock.limit(None)
         if t.journal is not None:
             t.journal.ended(t)

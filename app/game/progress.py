@@ -425,7 +425,7 @@ def restore_made(table: Any, record: DealRecord, human: int, made: Made) -> None
             )
         if record.preset.doubling(record.banker is not None):  # the 賭倍 that went in with it, or none
             record.doubles[human] = made.double if made.double in table.wagers.double_options() else None
-        table.arrange = st
+        table.replace_arrange(st)
         table.clock.limit(None)
         return
     if st is None:
@@ -436,6 +436,5 @@ def restore_made(table: Any, record: DealRecord, human: int, made: Made) -> None
     special = next((s for s in st.specials if s.id == made.declared), None)
     if special is not None:
         st = st.declare(special)
-    table.arrange = st
-    if made.double in table.wagers.double_options():
-        table.wagers.double = made.double
+    table.replace_arrange(st)
+    table.wagers.restore_double(made.double)

@@ -92,7 +92,7 @@ class OneDeal(Table):
         )
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.stored, self.retrying = stored, retry
-        self.ask.thinking = False  # nobody thinks: the opponents' stored decisions stand
+        self.ask.stop_thinking()  # nobody thinks: the opponents' stored decisions stand
         self.outcome = OneDealOutcome(self)
         if stored.human is None:
             self.human = None
@@ -135,9 +135,10 @@ class OneDeal(Table):
             pass_seconds=old.pass_seconds,
         )
         self.number, self.current = old.number, rec
-        self.reveal.progress, self.arrange = RevealProgress(), None
-        self.wagers.double = None
-        self.countdown.handled = None
+        self.reveal.show(RevealProgress())
+        self.arrange = None
+        self.wagers.new_deal()
+        self.countdown.new_deal()
         self.clock.limit(None)
         self.phase = Phase.ARRANGING
         if self.retrying and old.human is not None:

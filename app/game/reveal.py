@@ -230,10 +230,14 @@ class Shown(Protocol):
     """What the reveal reads and sets of its :class:`~app.game.table.Table` (a protocol: the table imports this
     module)."""
 
-    phase: Phase
+    @property
+    def phase(self) -> Phase: ...
+
     current: DealRecord | None
 
     def money(self) -> tuple[int, ...]: ...
+
+    def enter(self, phase: Phase) -> None: ...
 
 
 class Revealing:
@@ -243,6 +247,10 @@ class Revealing:
     def __init__(self, table: Shown) -> None:
         self.table = table
         self.progress = RevealProgress()  # no steps until the deal is scored
+
+    def show(self, progress: RevealProgress) -> None:
+        """Start over at ``progress``: none of a new deal's steps, or all of a deal just scored, none shown yet."""
+        self.progress = progress
 
     @property
     def steps(self) -> tuple[RevealStep, ...]:
@@ -265,7 +273,7 @@ class Revealing:
         """The reveal has been shown (or skipped): the results."""
         self.progress = self.progress.finish()
         if self.table.phase is Phase.REVEALING:
-            self.table.phase = Phase.RESULTS
+            self.table.enter(Phase.RESULTS)
 
     def money(self, seat: int) -> int:
         """``seat``'s money as the reveal shows it: before the deal until the totals step, then counting."""

@@ -25,20 +25,49 @@ class Table(Protocol):
     module)."""
 
     config: TableConfig
-    seed: int
-    number: int
-    ledger: Ledger
-    treasure: TreasureQueue
-    human: int | None
-    viewer: int
-    player_seat: int | None
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def ledger(self) -> Ledger: ...
+
+    @property
+    def treasure(self) -> TreasureQueue: ...
+
+    @property
+    def human(self) -> int | None: ...
+
+    @property
+    def viewer(self) -> int: ...
+
+    @property
+    def player_seat(self) -> int | None: ...
+
     sort: str
     seats: tuple[int, ...]
-    history: list[DealRecord]
+
+    @property
+    def history(self) -> list[DealRecord]: ...
+
     wagers: Wagers
     outcome: SessionOutcome
 
     def is_empty(self, seat: int) -> bool: ...
+
+    def restore(
+        self,
+        *,
+        seed: int,
+        number: int,
+        ledger: Ledger | None,
+        treasure: TreasureQueue,
+        seat: int | None,
+        history: list[DealRecord],
+    ) -> None: ...
 
 
 class Saving:
@@ -74,21 +103,32 @@ class Saving:
         :class:`~.record.RecordError`) when ``saved`` cannot be continued."""
         t, state = self.table, saved["state"]
         config = t.config
-        t.seed, t.number = int(state["seed"]), int(state["number"])
+        # Everything is read and checked first, then each owner puts its own part back.
+        seed, number = int(state["seed"]), int(state["number"])
+        ledger = None
         if config.scored:
-            t.ledger = ledger_from_dict(config.preset, state["ledger"])
-            check_seated(t.ledger, t.seats)  # a smaller table's empty chairs still hold nothing
-        t.treasure = TreasureQueue.from_dict(state.get("treasure", []))
-        t.outcome.start_money = tuple(int(m) for m in state["start_money"])
+            ledger = ledger_from_dict(config.preset, state["ledger"])
+            check_seated(ledger, t.seats)  # a smaller table's empty chairs still hold nothing
+        treasure = TreasureQueue.from_dict(state.get("treasure", []))
+        start_money = tuple(int(m) for m in state["start_money"])
         stake = state.get("stake", config.player_stake)  # a session stored before the stake was kept: the host's
         if stake not in STAKES:
             raise ValueError(f"the player's stake {stake!r} is not one of {list(STAKES)}")
-        t.wagers.stake = int(stake)
         seat = state.get("player_seat")
         if seat is not None and t.is_empty(int(seat)):
             raise ValueError(f"the player's seat {seat} is an empty chair at this table")
-        if not config.watch and seat is not None and not t.ledger.is_out(int(seat)):
-            t.human = t.viewer = t.player_seat = int(seat)
-        t.history = [DealRecord.from_dict(d) for d in saved["deals"]]
-        if any(r.players != config.players for r in t.history):
+        kept = t.ledger if ledger is None else ledger  # a practice table keeps its own
+        seated = not config.watch and seat is not None and not kept.is_out(int(seat))
+        history = [DealRecord.from_dict(d) for d in saved["deals"]]
+        if any(r.players != config.players for r in history):
             raise ValueError(f"a deal of another table size than the session's {config.players} players")
+        t.restore(
+            seed=seed,
+            number=number,
+            ledger=ledger,
+            treasure=treasure,
+            seat=int(seat) if seated and seat is not None else None,
+            history=history,
+        )
+        t.outcome.begin_with(start_money)
+        t.wagers.restore_stake(int(stake))

@@ -95,10 +95,10 @@ class Table:
             self.seats,
         )
         self.treasure = TreasureQueue()  # arcade's 寶牌 shown so far (kept in practice too)
-        self.coach = Coach()  # every priced decision of the session
+        # Every priced decision of the session; the history is told of each review kept.
+        self.coach = Coach(listener=None if journal is None else journal.reviewed)
         self.outcome = SessionOutcome(self)  # why the session ends, its end and its summary
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
-        self.coach.listener = None if journal is None else journal.reviewed
         self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
         self.exchange = Exchange(self)  # 換三張: the rounds of passing
         self.progress = Progress(self)  # the deal in progress and its clock, kept with the session for Continue
@@ -227,11 +227,11 @@ class Table:
             record.stakes = deal_stakes(record, self.levels, self.wagers.stake)
             made = self.progress.made_for(self.number)
             if made is not None and made.stake in STAKES:  # Continue: a stake chosen during the deal, for the next
-                self.wagers.stake = made.stake
+                self.wagers.restore_stake(made.stake)
         self.current = record
-        self.reveal.progress = RevealProgress()
-        self.wagers.double = None
-        self.countdown.handled = None
+        self.reveal.show(RevealProgress())
+        self.wagers.new_deal()
+        self.countdown.new_deal()
         self.clock.restart()
         if not self.exchange.start(record):  # 換三張 first, when the table passes cards
             self.begin_arranging()
@@ -359,6 +359,17 @@ class Table:
             raise ArrangeError(Why.NOT_THIS_HAND)
         self.arrange = state
 
+    def replace_arrange(self, state: ArrangeState | None) -> None:
+        """Put ``state`` in place of the player's arrangement in progress (None: they have none now). The table's
+        parts change it this way (a hint's suggestions, a pass, a time-out's completion, a deal restored), while
+        :meth:`apply` checks a change the player made."""
+        self.arrange = state
+
+    def enter(self, phase: Phase) -> None:
+        """Move to ``phase``: how a part that conducts one (the exchange, the reveal, the session's end) moves the
+        table on."""
+        self.phase = phase
+
     def toggle_sort(self) -> str:
         """Sort the hand the other way (``rank`` ↔ ``suit``), now and for the next deals; the new sort."""
         self.sort = "suit" if self.sort == "rank" else "rank"
@@ -368,9 +379,10 @@ class Table:
 
     # ---- the human's decision
 
-    def ready(self) -> Next:
+    def ready(self, *, as_dealt: bool = False) -> Next:
         """READY: submit the human's arrangement (the deal is scored if everyone else has decided);
-        :class:`ArrangeError` when it is incomplete or a foul."""
+        :class:`ArrangeError` when it is incomplete or a foul. ``as_dealt``: the hand goes in as dealt (the pattern
+        ladder), so nobody took time to arrange it and the record counts none."""
         rec = self.current
         if self.phase is not Phase.ARRANGING or rec is None or self.arrange is None or self.human is None:
             raise ArrangeError(Why.NOT_ARRANGING)
@@ -381,7 +393,7 @@ class Table:
         decision = self.arrange.decision()
         rec.decisions[self.human] = decision
         rec.decided_by[self.human] = Decider.PLAYER
-        rec.seconds = self.clock.taken()
+        rec.seconds = None if as_dealt else self.clock.taken()
         if self.preset.double_picks:
             rec.doubles[self.human] = self.wagers.double
         self.clock.limit(None)
@@ -420,11 +432,37 @@ class Table:
             request = self.ask.request(seat, self.levels[seat], Purpose.DECIDE)
         elif self.exchange.active and seat not in self.exchange.passes:
             request = self.exchange.request(seat, self.levels[seat], Purpose.DECIDE)
-        self.human = None
-        self.viewer = seat
+        self.hand_over()
         self.arrange = None
         self.clock.limit(None)
         return Next(() if request is None else (request,))
+
+    def hand_over(self) -> int:
+        """The computer plays the player's seat from now on and the player watches it (leaving, a time-out's
+        takeover); returns the seat. The hand in progress stays, for the computer to complete."""
+        seat = self.human
+        assert seat is not None
+        self.human = None
+        self.viewer = seat
+        return seat
+
+    def restore(
+        self,
+        *,
+        seed: int,
+        number: int,
+        ledger: Ledger | None,
+        treasure: TreasureQueue,
+        seat: int | None,
+        history: list[DealRecord],
+    ) -> None:
+        """Stand where a stored session stood before its next deal (:meth:`.saving.Saving.load` reads and checks
+        it): ``ledger`` None keeps a practice table's, ``seat`` is the player's unless None."""
+        self.seed, self.number, self.treasure, self.history = seed, number, treasure, history
+        if ledger is not None:
+            self.ledger = ledger
+        if seat is not None:
+            self.human = self.viewer = self.player_seat = seat
 
     def take_seat(self, seat: int) -> None:
         """接玩: while watching, take ``seat`` from the next deal on (the session goes on)."""
@@ -457,7 +495,7 @@ class Table:
         self.history.append(rec)
         if self.journal is not None:
             self.journal.deal_scored(self, rec)
-        self.reveal.progress = RevealProgress(reveal_steps(rec))
+        self.reveal.show(RevealProgress(reveal_steps(rec)))
         self.phase = Phase.REVEALING
         self.clock.limit(None)
         return rec

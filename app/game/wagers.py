@@ -51,6 +51,19 @@ class Wagers:
         self.double = options[(idx + 1) % len(options)]
         return self.double
 
+    def new_deal(self) -> None:
+        """A new deal: the player has doubled nobody yet."""
+        self.double = None
+
+    def restore_stake(self, stake: int) -> None:
+        """The player's next stake as a stored session kept it (Continue)."""
+        self.stake = stake
+
+    def restore_double(self, seat: int | None) -> None:
+        """The 賭倍 the player had picked in a deal in progress kept for Continue, if it is still one to pick."""
+        if seat in self.double_options():
+            self.double = seat
+
     def cycle_stake(self) -> int:
         """A banker game: the player's next stake (1, 2, 3, 5, round again), from the next deal on."""
         if not self.table.config.banker or self.table.human is None:

@@ -147,7 +147,7 @@ class ArrangeTable(Table):
         self.exhausted = False
         self.outcome = RunOutcome(self)
         if isinstance(journal, ArrangeJournal):
-            journal.table = self
+            journal.follow(self)
 
     def start_deal(self) -> DealRecord:
         """The pool's next hand for the player; the other 39 cards dealt to the opponents."""
@@ -171,9 +171,10 @@ class ArrangeTable(Table):
             human=0,
             options=self.config.options,
         )
-        self.current, self.reveal.progress = rec, RevealProgress()
-        self.countdown.handled = None
-        self.wagers.double = None
+        self.current = rec
+        self.reveal.show(RevealProgress())
+        self.countdown.new_deal()
+        self.wagers.new_deal()
         self.arrange = ArrangeState.new(hand, self.sort, self.config.options.wheel, frozenset())
         self.clock.limit(self.config.time_limit if self.config.time_limit > 0 else None)
         self.clock.restart()
@@ -214,6 +215,10 @@ class ArrangeJournal(Journal):
         self.pool, self.clock = pool, clock
         self.table: ArrangeTable | None = None
         self.recorded: int | None = None
+
+    def follow(self, table: ArrangeTable) -> None:
+        """Write the run of ``table``, the drill's table this journal was made for."""
+        self.table = table
 
     def deal_scored(self, table: Recorded, rec: DealRecord) -> None:
         if self.history is None:
