@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 
 from ai import Verdict
 from app.game.drills import JOKER_DRILLS, RUN_LENGTHS, Drill, DrillRun
-from app.game.drills.arrange_drill import ArrangeJournal, ArrangeTable, Pool, hands_from
+from app.game.drills.arrange_drill import ArrangeJournal, ArrangeTable, Pool, hands_from, pools_for
 from app.game.drills.schedule import played_well
 from app.screens.base import MENU_CSS, BaseModal, BaseScreen
 from app.screens.drill import DrillScreen
@@ -40,7 +40,6 @@ from rules.presets import Options, Preset
 PRESETS = tuple(Preset)
 ARRANGE = "arrange"
 ENTRIES = (*(d.value for d in Drill), ARRANGE)
-POOLS = tuple(Pool)
 ARRANGE_LIMIT = 60  # seconds a hand in a timed Arrange run (the table's usual clock)
 
 
@@ -267,11 +266,14 @@ class PracticeScreen(BaseScreen[None]):
         self.app.push_screen(screen, closed)
 
     def action_cycle_pool(self) -> None:
-        self.pool = POOLS[(POOLS.index(self.pool) + 1) % len(POOLS)]
+        pools = pools_for(self.preset)
+        self.pool = pools[(pools.index(self.pool) + 1) % len(pools)]
         self.describe()
 
     def action_cycle_rules(self) -> None:
         self.preset = PRESETS[(PRESETS.index(self.preset) + 1) % len(PRESETS)]
+        if self.pool not in pools_for(self.preset):
+            self.pool = Pool.RANDOM  # no hand is hard in backrow: its drill draws at random
         self.describe()
 
     def action_toggle_joker(self) -> None:

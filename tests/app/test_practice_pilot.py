@@ -11,12 +11,13 @@ from textual.widgets import Static
 
 from app.game import Action, Allowed, verdict
 from app.game.drills import Drill
-from app.game.drills.arrange_drill import ArrangeTable
+from app.game.drills.arrange_drill import ArrangeTable, Pool
 from app.screens.drill import DrillScreen
-from app.screens.practice import ArrangeResultScreen, PracticeScreen
+from app.screens.practice import ARRANGE, PRESETS, ArrangeResultScreen, PracticeScreen
 from app.store.database import history_path, open_history
 from app.store.stats import drill_stats
 from app.widgets.textual_private import notifications
+from rules.presets import Preset
 from tests.tiers import sized
 
 from .harness import Clock, make_app, settle
@@ -341,3 +342,21 @@ async def test_closing_the_game_mid_drill_keeps_the_questions_answered(close: st
     stats = drill_stats(history, "compare", "taiwan")
     assert stats.runs == 1 and stats.questions == 3 and stats.right == 3
     history.close()
+
+
+async def test_backrows_arrange_drill_never_offers_the_hard_hands() -> None:
+    # No hand is hard where only the back is paid (§17): before, choosing the hard pool there ended the game.
+    app = make_app(menu=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        practice = await _open_practice(pilot)
+        for _ in range(len(Drill)):
+            await pilot.press("down")
+        assert practice.entry == ARRANGE
+        practice.preset, practice.pool = PRESETS[PRESETS.index(Preset.BACKROW) - 1], Pool.HARD
+        await pilot.press("p")
+        assert practice.preset is Preset.BACKROW and practice.pool is Pool.RANDOM
+        seen = set()
+        for _ in range(4):
+            await pilot.press("o")
+            seen.add(practice.pool)
+        assert seen == {Pool.RANDOM, Pool.MISTAKES}

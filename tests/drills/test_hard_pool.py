@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ai.verdicts import Verdict, verdict_for
-from app.game.drills.arrange_drill import HARD_GAP, Pool, hands_from
+from app.game.drills.arrange_drill import HARD_GAP, Pool, hands_from, pools_for
 from rules.presets import Preset
 
 
@@ -25,3 +25,9 @@ def test_every_arranged_preset_but_backrow_has_hard_hands() -> None:
 def test_backrows_hard_pool_says_it_has_no_hand_rather_than_drawing_for_ever() -> None:
     with pytest.raises(ValueError, match="no hand is hard in backrow"):
         next(hands_from(Pool.HARD, Preset.BACKROW, random.Random(1)))
+
+
+def test_a_drill_offers_the_hard_pool_only_where_a_hand_can_be_hard() -> None:
+    for preset in Preset:
+        assert (Pool.HARD in pools_for(preset)) is (HARD_GAP[preset] is not None)
+        assert Pool.RANDOM in pools_for(preset) and Pool.MISTAKES in pools_for(preset)

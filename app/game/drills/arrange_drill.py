@@ -56,6 +56,11 @@ class Pool(StrEnum):
     MISTAKES = "mistakes"
 
 
+def pools_for(preset: Preset) -> tuple[Pool, ...]:
+    """The pools a drill at ``preset`` offers: every one but the hard hands where no hand is hard (backrow)."""
+    return tuple(pool for pool in Pool if pool is not Pool.HARD or HARD_GAP[preset] is not None)
+
+
 def _best_five(cards: list[Card]) -> tuple[Card, ...]:
     return max(itertools.combinations(cards, 5), key=lambda row: evaluate_row(row).base)
 
