@@ -96,7 +96,8 @@ def test_no_level_breaks_four_of_a_kind_or_misses_a_full_house(level: Level, han
     if choice.decision.declare is not None:
         return
     pos = _position(f, choice.decision)
-    assert max(int(c[pos]) for c in f.cats()) >= min(strongest, int(Category.FULL_HOUSE))
+    if strongest >= Category.FULL_HOUSE:  # below a full house a made hand may be given up on a close call
+        assert max(int(c[pos]) for c in f.cats()) >= Category.FULL_HOUSE
 
 
 def test_below_a_full_house_a_level_weighs_giving_up_its_strongest_hand() -> None:
