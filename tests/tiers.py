@@ -11,6 +11,7 @@ does, only on fewer cases:
   and every language between them), the soak tier the whole grid.
 - :func:`one_daily` parametrises a test over values (the languages, the presets) of which the everyday tier
   takes the ones named and the soak tier all.
+- :func:`sized_daily` does both: the values named at the everyday size, every value at the soak size.
 - :func:`examples` scales a hypothesis ``max_examples`` by :data:`SOAK_FACTOR` in the soak tier, where every
   property test runs again (``tests/conftest.py`` selects them).
 
@@ -50,6 +51,31 @@ def one_daily(
     return pytest.mark.parametrize(
         name,
         [pytest.param(v, id=ids(v) if ids else None, marks=() if v in everyday else pytest.mark.soak) for v in values],
+    )
+
+
+def sized_daily(
+    name: str,
+    values: Sequence[object],
+    daily: Sequence[object],
+    size: str,
+    everyday: int,
+    soak: int,
+    *,
+    ids: Callable[[object], str] | None = None,
+) -> pytest.MarkDecorator:
+    """Parametrise ``name`` and ``size``: the ``daily`` values at ``everyday`` (the everyday tier), every value
+    at ``soak`` (marked ``soak``). Ids read ``"{size}={n}-{value}"``."""
+    missing = [v for v in daily if v not in values]
+    if missing or not daily:
+        raise ValueError(f"{name}: the everyday values {missing or daily} are not among {list(values)}")
+    if soak < everyday:
+        raise ValueError(f"{size}: the soak size {soak} is smaller than the everyday size {everyday}")
+    label = ids or str
+    return pytest.mark.parametrize(
+        (name, size),
+        [pytest.param(v, everyday, id=f"{size}={everyday}-{label(v)}") for v in daily]
+        + [pytest.param(v, soak, id=f"{size}={soak}-{label(v)}", marks=pytest.mark.soak) for v in values],
     )
 
 

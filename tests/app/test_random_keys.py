@@ -6,10 +6,11 @@ dialog); each screen gets keys from its own bindings most of the time, so that t
 key now and then. Dialogs a random walk seldom meets (a special hand's declaration) are also opened directly.
 The run checks at the end that every screen was visited.
 
-The everyday tier walks each session a dozen keys (the same harness, every session, at a size that catches a
-crash on the way in); the soak tier (``pytest -m soak``) walks 2,000 keys shared out between the sessions and
-checks that every screen was reached. ``RANDOM_KEYS=20000 pytest -m soak tests/app/test_random_keys.py`` runs
-a longer walk.
+The everyday tier walks three sessions a dozen keys each (the same harness, at a size that catches a crash on the
+way in): the menu's, which hosts tables of its own, and two that draw their table's preset, size and exchange
+(a tournament of three passing cards, a back-row table of two); the soak tier (``pytest -m soak``) walks 2,000
+keys shared out between all the sessions and checks that every screen was reached.
+``RANDOM_KEYS=20000 pytest -m soak tests/app/test_random_keys.py`` runs a longer walk.
 """
 
 from __future__ import annotations
@@ -38,12 +39,12 @@ from rules.presets import Preset
 from rules.specials import Special
 from tests import tiers
 from tests.app.harness import Clock, Manual, config
-from tests.tiers import sized
+from tests.tiers import sized_daily
 
 pytestmark = pytest.mark.slow
 
 SOAK_KEYS = int(os.environ.get("RANDOM_KEYS", "2000"))  # the soak tier's walk, shared out between the sessions
-EVERYDAY_KEYS = 12  # each session's walk in the everyday tier
+EVERYDAY_KEYS = 12  # each everyday session's walk in the everyday tier
 
 # Each screen's own keys (its bindings and what its widgets take); a screen not named gets ANY.
 SCREEN_KEYS: dict[str, list[str]] = {
@@ -395,8 +396,12 @@ def test_the_walks_reach_every_screen():
     assert frozenset().union(*(s.reaches for s in SESSIONS.values())) == REQUIRED
 
 
-@pytest.mark.parametrize("name", list(SESSIONS))
-@sized("keys", EVERYDAY_KEYS, SOAK_KEYS)
+# Every day the menu's walk and two that draw their table (a walk's cost is mostly drawing its screens: the
+# thirteen sessions were 13 s of CPU a day); the soak tier walks every session long.
+DAILY = ("menu", "exchange", "small-tables")
+
+
+@sized_daily("name", list(SESSIONS), DAILY, "keys", EVERYDAY_KEYS, SOAK_KEYS)
 async def test_random_keys_never_raise(home, name, keys):
     session = SESSIONS[name]
     soak = keys > EVERYDAY_KEYS
