@@ -20,6 +20,7 @@ from app.store.database import open_history
 from rules.presets import OptionError, Preset, TieRule
 from rules.scoring import score_deal
 from tests.app.harness import suggested
+from tests.tiers import one_daily
 
 from .history_helpers import play_random_deal
 
@@ -51,7 +52,9 @@ def test_hongkong_is_a_banker_game_by_default_and_the_others_are_not() -> None:
     assert not TableConfig.quick(Preset.HONGKONG).with_preset(Preset.WESTERN).banker
 
 
-@pytest.mark.parametrize("preset", list(Preset))
+# Every day the banker's own preset, arcade's coins and the ladder (rules/test_banker.py's property checks the
+# banker's pairs in every preset every day); every preset in the soak tier.
+@one_daily("preset", list(Preset), [Preset.HONGKONG, Preset.ARCADE, Preset.LADDER])
 def test_the_bank_goes_round_and_only_the_banker_meets_the_players(preset: Preset) -> None:
     t = Table(cfg(preset))
     bankers = []

@@ -57,6 +57,24 @@ def launch(playwright, chromium: str, env: dict[str, str] | None = None):
     return playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"], env=env)
 
 
+@pytest.fixture(scope="module")
+def playwright():
+    """Playwright, started once a module (its driver and a Chromium are most of a short test's CPU)."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    """A Chromium the module's tests share; each test opens its own context (its own cookies and storage) in it."""
+    browser = launch(playwright, need_browser())
+    yield browser
+    browser.close()
+
+
 def typed(frames: list[str]) -> str:
     """What the page sent its game as input (its ``stdin`` frames), joined."""
     parsed = [json.loads(frame) for frame in frames]
@@ -96,12 +114,8 @@ def to_menu(page) -> None:
         wait_for_text(page, MENU)
 
 
-def test_two_tabs_play_at_once(tmp_path: Path) -> None:
-    chromium = need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with serve(tmp_path, "127.0.0.1", "--lang", "en") as served, sync_playwright() as pw:
-        browser = launch(pw, chromium)
+def test_two_tabs_play_at_once(tmp_path: Path, browser) -> None:
+    with serve(tmp_path, "127.0.0.1", "--lang", "en") as served:
         context = browser.new_context(viewport=VIEWPORT)
         by_mouse, by_keys = context.new_page(), context.new_page()
         tabs = (by_mouse, by_keys)
@@ -147,19 +161,16 @@ def test_two_tabs_play_at_once(tmp_path: Path) -> None:
         again.goto(served.url)
         again.locator(".xterm-helper-textarea").focus()
         wait_for_text(again, r"C\s+Continue", timeout=30)
-        browser.close()
+        context.close()
     assert "locked" not in served.text() and "Traceback" not in served.text(), served.text()
 
 
-def test_off_loopback_needs_the_token(tmp_path: Path) -> None:
-    chromium = need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with serve(tmp_path, "127.0.0.2", "--lang", "zh-TW") as served, sync_playwright() as pw:
+def test_off_loopback_needs_the_token(tmp_path: Path, browser) -> None:
+    with serve(tmp_path, "127.0.0.2", "--lang", "zh-TW") as served:
         assert "token=" in served.url and "anyone who can reach this address" in served.text(), served.text()
         base = served.url.split("/?")[0]
-        browser = launch(pw, chromium)
-        page = browser.new_context(viewport=VIEWPORT).new_page()
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
         for path in ("/", "/?token=wrong", "/ws", "/static/js/textual.js"):
             response = page.goto(base + path)
             assert response is not None and response.status == 403, path
@@ -171,18 +182,14 @@ def test_off_loopback_needs_the_token(tmp_path: Path) -> None:
         to_menu(page)  # the token in the URL, then its cookie, let the page's script and websocket in
         assert "十三張" in screen(page) and "p 馬上加入" in screen(page)  # and it speaks Chinese as asked
         assert len(served.games_now()) == 1
-        browser.close()
+        context.close()
 
 
 @tiers.sized("tabs", 2, 20)  # everyday: one closed once drawn, one at once
-def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int) -> None:
+def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int, browser) -> None:
     """Tabs opened and closed a few at a time, half of them once their game is up (its menu drawn), half at
     once (the game still starting): every game ends, and the server with no game left."""
-    chromium = need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with serve(tmp_path, "127.0.0.1", "--lang", "en") as served, sync_playwright() as pw:
-        browser = launch(pw, chromium)
+    with serve(tmp_path, "127.0.0.1", "--lang", "en") as served:
         context = browser.new_context(viewport=VIEWPORT)
         for batch in range(0, tabs, AT_ONCE):
             pages = [context.new_page() for _ in range(min(AT_ONCE, tabs - batch))]
@@ -199,17 +206,15 @@ def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int) -> None:
                 page.close()
         wait_until(lambda: not served.games_now(), CLOSE_WITHIN + 5, "every closed tab's game to end")
         assert len(served.games) == tabs, "each tab ran a game process of its own"
-        browser.close()
+        context.close()
     assert "failed to start" not in served.text(), served.text()  # a tab closed at once is no error
 
 
-def test_chinese_is_drawn_with_the_pages_own_font_and_a_first_click_only_focuses(tmp_path: Path) -> None:
-    """Issue 40, items 13 and 14, in one page (a browser start is the slow part)."""
-    chromium = need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with serve(tmp_path / "home", "127.0.0.1", "--lang", "en") as served, sync_playwright() as pw:
-        browser = launch(pw, chromium, without_cjk_fonts(tmp_path))
+def test_chinese_is_drawn_with_the_pages_own_font_and_a_first_click_only_focuses(tmp_path: Path, playwright) -> None:
+    """Issue 40, items 13 and 14, in one page (a browser start is the slow part): a Chromium of its own, which
+    sees no CJK font."""
+    with serve(tmp_path / "home", "127.0.0.1", "--lang", "en") as served:
+        browser = launch(playwright, need_browser(), without_cjk_fonts(tmp_path))
         page = browser.new_context(viewport=VIEWPORT).new_page()
         asked: list[str] = []
         sent: list[str] = []
