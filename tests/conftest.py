@@ -98,6 +98,18 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+@pytest.hookimpl(trylast=True)  # after the session's fixtures are torn down
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In the everyday tier, collect once at the end and freeze what is left: pytest then collects five times
+    more (to bring out any exception a finaliser raises), and each full pass walked all that the tests left
+    alive in a worker (their caches, the hypothesis database), some 2 s of CPU a worker. What one pass leaves
+    is reachable; garbage its finalisers make is young, and pytest's passes still collect it."""
+    if tiers.SOAK:
+        return
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_testnodedown(node, error) -> None:
     counts = getattr(node, "workeroutput", {}).get("tiers")
     if counts is not None:
