@@ -12,8 +12,8 @@ does, only on fewer cases:
 - :func:`one_daily` parametrises a test over values (the languages, the presets) of which the everyday tier
   takes the ones named and the soak tier all.
 - :func:`sized_daily` does both: the values named at the everyday size, every value at the soak size.
-- :func:`examples` scales a hypothesis ``max_examples`` by :data:`SOAK_FACTOR` in the soak tier, where every
-  property test runs again (``tests/conftest.py`` selects them).
+- :func:`examples` scales a hypothesis ``max_examples`` by :data:`SOAK_FACTOR` in the soak tier (or sets the soak
+  tier's own), where every property test runs again (``tests/conftest.py`` selects them).
 
 ``tests/conftest.py`` sets :data:`SOAK` before any test module is imported, from the ``-m`` expression.
 """
@@ -79,9 +79,12 @@ def sized_daily(
     )
 
 
-def examples(everyday: int) -> int:
-    """A hypothesis ``max_examples``: ``everyday`` in the everyday tier, :data:`SOAK_FACTOR` times it in soak."""
-    return everyday * SOAK_FACTOR if SOAK else everyday
+def examples(everyday: int, *, soak: int | None = None) -> int:
+    """A hypothesis ``max_examples``: ``everyday`` in the everyday tier, in soak ``soak`` if given, else
+    :data:`SOAK_FACTOR` times ``everyday``."""
+    if not SOAK:
+        return everyday
+    return soak if soak is not None else everyday * SOAK_FACTOR
 
 
 Size = tuple[int, int]
