@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from app.commands.serve_cmds import web_installed
 from app.forkserver import ForkServer, ForkServerError
@@ -31,60 +32,62 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
     return {**os.environ, "CHINESE_POKER_HOME": str(home), "PYTHONPATH": str(ROOT), **extra}
 
 
-async def test_forked_games_take_their_arguments_and_draw_their_own_random_numbers(tmp_path: Path) -> None:
-    server = await ForkServer.start(_env(tmp_path / "server"))
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def server(tmp_path_factory: pytest.TempPathFactory):
+    """One fork server for the tests that fork from a live one (a start loads the game and plays a deal unseen,
+    some 1 s of CPU); the tests that end theirs start their own."""
+    server = await ForkServer.start(_env(tmp_path_factory.mktemp("server")))
     try:
-        games = [
-            await server.spawn("tests.web.fork_probe", [str(code)], _env(tmp_path / str(code), PROBE=f"tab {code}"))
-            for code in (3, 4)
-        ]
-        said = [json.loads(await asyncio.wait_for(game.stdout.readline(), WITHIN)) for game in games]
-        assert [s["argv"] for s in said] == [["3"], ["4"]]
-        assert [s["probe"] for s in said] == ["tab 3", "tab 4"]
-        assert {s["parent"] for s in said} == {server.pid}  # forked, not started on their own
-        assert said[0]["random"] != said[1]["random"]
-        assert games[0].returncode is None
-        for game in games:
-            game.stdin.close()
-        assert [await asyncio.wait_for(game.wait(), WITHIN) for game in games] == [3, 4]
-        assert [game.returncode for game in games] == [3, 4]
+        yield server
     finally:
         await server.close()
-    with pytest.raises(ForkServerError):
-        await server.spawn("tests.web.fork_probe", [], _env(tmp_path))
 
 
-async def test_a_game_that_ends_at_once_is_told_apart_as_ended(tmp_path: Path) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_forked_games_take_their_arguments_and_draw_their_own_random_numbers(
+    server: ForkServer, tmp_path: Path
+) -> None:
+    games = [
+        await server.spawn("tests.web.fork_probe", [str(code)], _env(tmp_path / str(code), PROBE=f"tab {code}"))
+        for code in (3, 4)
+    ]
+    said = [json.loads(await asyncio.wait_for(game.stdout.readline(), WITHIN)) for game in games]
+    assert [s["argv"] for s in said] == [["3"], ["4"]]
+    assert [s["probe"] for s in said] == ["tab 3", "tab 4"]
+    assert {s["parent"] for s in said} == {server.pid}  # forked, not started on their own
+    assert said[0]["random"] != said[1]["random"]
+    assert games[0].returncode is None
+    for game in games:
+        game.stdin.close()
+    assert [await asyncio.wait_for(game.wait(), WITHIN) for game in games] == [3, 4]
+    assert [game.returncode for game in games] == [3, 4]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_game_that_ends_at_once_is_told_apart_as_ended(server: ForkServer, tmp_path: Path) -> None:
     # Its end may be read before its pid is handed over: wait() must still see it, and each game its own.
-    server = await ForkServer.start(_env(tmp_path / "server"))
-    try:
-        games = [await server.spawn("tests.web.fork_probe", [str(code), "now"], _env(tmp_path)) for code in (5, 6, 7)]
-        assert [await asyncio.wait_for(game.wait(), WITHIN) for game in games] == [5, 6, 7]
-    finally:
-        await server.close()
+    games = [await server.spawn("tests.web.fork_probe", [str(code), "now"], _env(tmp_path)) for code in (5, 6, 7)]
+    assert [await asyncio.wait_for(game.wait(), WITHIN) for game in games] == [5, 6, 7]
 
 
-async def test_a_request_it_cannot_serve_is_refused_alone(tmp_path: Path) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_request_it_cannot_serve_is_refused_alone(server: ForkServer, tmp_path: Path) -> None:
     # A malformed request (or a fork the system refuses) must not end the fork server: every tab's game with it.
-    server = await ForkServer.start(_env(tmp_path / "server"))
-    try:
-        running = await server.spawn("tests.web.fork_probe", [], _env(tmp_path / "a"))
-        await asyncio.wait_for(running.stdout.readline(), WITHIN)
-        pipes = [os.pipe() for _ in range(3)]
-        socket.send_fds(server.channel, [b"not a request"], [r for r, _w in pipes])
-        with pytest.raises(ForkServerError, match="malformed"):
-            await server.spawn(123, [], _env(tmp_path))  # type: ignore[arg-type]  # no module name: refused
-        for r, w in pipes:
-            os.close(r)
-            os.close(w)
-        later = await server.spawn("tests.web.fork_probe", ["2"], _env(tmp_path / "b"))
-        assert json.loads(await asyncio.wait_for(later.stdout.readline(), WITHIN))["argv"] == ["2"]
-        assert server.alive and running.returncode is None
-        for game in (running, later):
-            game.stdin.close()
-        assert [await asyncio.wait_for(g.wait(), WITHIN) for g in (running, later)] == [0, 2]
-    finally:
-        await server.close()
+    running = await server.spawn("tests.web.fork_probe", [], _env(tmp_path / "a"))
+    await asyncio.wait_for(running.stdout.readline(), WITHIN)
+    pipes = [os.pipe() for _ in range(3)]
+    socket.send_fds(server.channel, [b"not a request"], [r for r, _w in pipes])
+    with pytest.raises(ForkServerError, match="malformed"):
+        await server.spawn(123, [], _env(tmp_path))  # type: ignore[arg-type]  # no module name: refused
+    for r, w in pipes:
+        os.close(r)
+        os.close(w)
+    later = await server.spawn("tests.web.fork_probe", ["2"], _env(tmp_path / "b"))
+    assert json.loads(await asyncio.wait_for(later.stdout.readline(), WITHIN))["argv"] == ["2"]
+    assert server.alive and running.returncode is None
+    for game in (running, later):
+        game.stdin.close()
+    assert [await asyncio.wait_for(g.wait(), WITHIN) for g in (running, later)] == [0, 2]
 
 
 async def test_a_forked_game_ends_with_its_fork_server(tmp_path: Path) -> None:
@@ -101,6 +104,8 @@ async def test_a_forked_game_ends_with_its_fork_server(tmp_path: Path) -> None:
         assert not server.alive
     finally:
         await server.close()
+    with pytest.raises(ForkServerError):  # a fork server closed forks nothing more
+        await server.spawn("tests.web.fork_probe", [], _env(tmp_path))
 
 
 def test_a_served_tab_is_forked_from_the_fork_server(tmp_path: Path) -> None:
