@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import inspect
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -42,6 +43,10 @@ def _soak_tier(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     # Before any test module is imported, so that `tiers.examples` and `tiers.sized` read the tier.
     tiers.SOAK = _soak_tier(config)
+    # Keep the compiled test modules (pytest's assertion rewriting) and the product's, as bench keeps a game's
+    # (app/screens/app_bench.py): under PYTHONDONTWRITEBYTECODE every worker rewrote the suite's 220 modules on
+    # every run, some 3 s of CPU a worker. The files go where Python puts them, in __pycache__ (ignored by git).
+    sys.dont_write_bytecode = False
     if tiers.SOAK:
         settings.load_profile("soak")
     else:
