@@ -20,7 +20,7 @@ from rules.deal import Deal, Decision
 from rules.evaluate import Wheel, base_key, row_key
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
-from tests.tiers import sized
+from tests.tiers import sized_daily
 
 ARRANGED = [p for p in Preset if p.arranged]  # the pattern ladder has no rows to arrange or foul
 
@@ -32,8 +32,9 @@ def _hands(n: int, seed: int = 300) -> list[tuple[Card, ...]]:
     return [h for s in range(seed, seed + n) for h in deal(s)][:n]
 
 
-@pytest.mark.parametrize("preset", list(Preset))
-@sized("n_hands", 5, 10)  # and the two specials: exactly equal on every hand
+# Every day taiwan (two tables of it: a second view with the other wheel, the tie-break and three players) and
+# arcade's treasure; every preset in the soak tier.
+@sized_daily("preset", list(Preset), [Preset.TAIWAN, Preset.ARCADE], "n_hands", 5, 10)  # and the two specials
 def test_batched_hard_without_a_screen_is_exactly_quick_decision(preset: Preset, n_hands: int) -> None:
     treasure = (Card(51), Card(10)) if preset is Preset.ARCADE else ()
     views = [TableView(preset=preset, treasure=treasure)]
@@ -44,8 +45,9 @@ def test_batched_hard_without_a_screen_is_exactly_quick_decision(preset: Preset,
         assert hard_decisions(hands, view, shortlist=None) == [quick_decision(h, view) for h in hands]
 
 
-@pytest.mark.parametrize("preset", list(Preset))
-@sized("n_hands", 30, 60)  # thirty hands a day: the first of the sixty, where the screen agrees as often
+# Thirty hands a day (the first of the sixty, where the screen agrees as often) at taiwan, arcade's treasure and
+# the back row's own test of agreement; every preset in the soak tier.
+@sized_daily("preset", list(Preset), [Preset.TAIWAN, Preset.ARCADE, Preset.BACKROW], "n_hands", 30, 60)
 def test_batched_hard_with_its_screen_agrees_with_quick_decision_and_never_fouls(preset: Preset, n_hands: int) -> None:
     view = TableView(preset=preset, treasure=(Card(51), Card(10)) if preset is Preset.ARCADE else ())
     hands = _hands(n_hands)

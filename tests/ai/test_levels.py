@@ -24,7 +24,7 @@ from rules.presets import Options, Preset
 from rules.shisanshui import SPECIAL_AMOUNTS
 from rules.specials import Special, detect_specials
 from tests import tiers
-from tests.tiers import examples, sized
+from tests.tiers import examples, one_daily, sized
 
 ARRANGED = [p for p in Preset if p.arranged]  # the pattern ladder has no rows to arrange or foul
 # A day: one preset of each way a play is priced (the taiwan family's pair bonuses, arcade's treasure and
@@ -276,7 +276,8 @@ def test_expert_has_randomness_that_the_seed_controls() -> None:
     assert len(evs) > 1
 
 
-@pytest.mark.parametrize("preset", ARRANGED)
+# Every level every day at taiwan, arcade (its treasure) and shisanshui (its specials); every preset in soak.
+@one_daily("preset", ARRANGED, [Preset.TAIWAN, Preset.ARCADE, Preset.SHISANSHUI])
 @pytest.mark.parametrize("level", [Level.EASY, Level.NORMAL, Level.HARD])
 def test_levels_play_within_their_cap_of_the_best_of_their_own_estimate(preset: Preset, level: Level) -> None:
     view = TableView(preset=preset, treasure=(Card(51), Card(10)) if preset is Preset.ARCADE else ())

@@ -27,6 +27,7 @@ from rules.arrangement import Row
 from rules.ledger import EndReason
 from rules.presets import OptionError, Preset
 from tests.app.harness import Clock, suggested
+from tests.tiers import one_daily
 
 from .history_helpers import play_random_deal, play_session
 
@@ -127,7 +128,9 @@ def test_bad_players_on_the_command_line_exit_2_with_one_error_line(value, capsy
 
 
 @pytest.mark.parametrize("players", SMALL)
-@pytest.mark.parametrize("preset", list(Preset))
+# Every day an arranged table, arcade's coins and the ladder (rules/test_properties.py scores every preset at tables
+# of two to four every day); every preset in the soak tier.
+@one_daily("preset", list(Preset), [Preset.TAIWAN, Preset.ARCADE, Preset.LADDER])
 def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, players):
     t = Table(cfg(preset, players), now=Clock(1000.0))
     seats, empty = seats_for(players), empty_chairs(players)

@@ -5,6 +5,7 @@ nothing from another host, and the package ships the fonts with their licence.""
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 
@@ -13,8 +14,15 @@ from tests.web import cjk_font
 PAGE = cjk_font.ROOT / "assets" / "web" / "page.html"
 
 
+@functools.cache
+def game_texts() -> tuple[str, ...]:
+    """The game's texts (:func:`cjk_font.game_texts`), read once a module: tokenising every module of ``app/``
+    and ``rules/`` is most of both tests that read them."""
+    return tuple(cjk_font.game_texts())
+
+
 def test_the_font_holds_every_wide_character_the_game_shows() -> None:
-    missing = sorted(cjk_font.needed(cjk_font.game_texts()) - cjk_font.shipped())
+    missing = sorted(cjk_font.needed(game_texts()) - cjk_font.shipped())
     assert not missing, (
         f"the served page's CJK font has no {''.join(missing)}: rebuild it as tests/web/cjk_font.py says "
         "(python -m tests.web.cjk_font FOLDER)"
@@ -22,7 +30,7 @@ def test_the_font_holds_every_wide_character_the_game_shows() -> None:
 
 
 def test_what_is_counted_as_the_games_text() -> None:
-    texts = list(cjk_font.game_texts())
+    texts = game_texts()
     wide = cjk_font.needed(texts)
     assert {"十", "三", "張", "张", "頭", "墩", "。", "，", "："} <= wide  # both scripts, punctuation, full-width forms
     assert not wide & set("♠♥♦♣★▲◀▶←→⏎⚠"), "one-cell symbols stay with the monospace font"
