@@ -217,7 +217,7 @@ def player_columns(record: dict[str, Any]) -> dict[str, object]:
         if me not in (i, j):
             continue
         sign = 1 if i == me else -1
-        rows = pair["rows"] or []
+        rows = pair.get("rows") or []  # optional in the spec (_PAIR): a pair may say nothing of its rows
         mine = [o if sign == 1 else {"win": "loss", "loss": "win"}.get(o, o) for o in rows]
         won += mine.count("win")
         lost += mine.count("loss")
