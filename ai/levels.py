@@ -212,8 +212,10 @@ def _candidates(
         else []
     )
     keys = _signatures(f, Distinct.ROWS, view.preset)
-    one = {tuple(int(k[p]) for k in keys): p for p in reversed(rows + shapes)}  # the first of each play stays
-    idx = np.array(sorted(one.values(), key=(rows + shapes).index))
+    firsts: dict[tuple[int, ...], int] = {}  # each play once, where it first stands: insertion keeps the order
+    for p in rows + shapes:
+        firsts.setdefault(tuple(int(k[p]) for k in keys), p)
+    idx = np.array(list(firsts.values()))
     if character.joint and model.joint is not None:
         ev = ev.copy()
         ev[idx] = expected_scores(
