@@ -7,7 +7,7 @@ caches a deal fills), a tab shares those pages with the fork server and its sibl
 ``gc.freeze`` keeps the collector from writing to every object it would otherwise visit. What a tab then adds is
 what its own play writes (``chinese-poker bench`` measures it).
 
-The server's side is :func:`main` (``python -m app.forkserver FD``: the end of a socket pair its parent holds the
+The server's side is :func:`main` (``python -m app.forkserver FD HOME``: the end of a socket pair its parent holds the
 other end of); the parent's side is :class:`ForkServer` (asyncio), whose :meth:`ForkServer.spawn` returns a
 :class:`Forked` process, standing in for asyncio's ``Process`` where textual-serve reads and writes a game.
 One request a message on a ``SOCK_SEQPACKET`` pair: the module to run as ``__main__``, its arguments and its
@@ -29,6 +29,7 @@ import os
 import random
 import runpy
 import selectors
+import shutil
 import signal
 import socket
 import sys
@@ -65,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.heap import give_back, keep_heap_small
 
     keep_heap_small()  # as a game does, before numpy allocates anything: the children inherit it
-    _warm_up()
+    _warm_up(args[1])
     gc.collect()
     give_back()  # the warm-up's freed heap would be resident, shared with every child and counted in its share
     gc.freeze()  # the collector never visits what is loaded: those pages stay shared with every child
@@ -78,23 +79,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0  # the parent went while this loaded, or while it served: nothing is left to do
 
 
-def _warm_up() -> None:
-    """Load what a game loads and play one quick deal unseen, in a data folder thrown away afterwards: every
-    cache a deal fills (the rules' and the computer's tables, the strings, Textual's styles) is then shared."""
+def _warm_up(home: str) -> None:
+    """Load what a game loads and play one quick deal unseen, in the data folder ``home`` (the parent's, thrown
+    away afterwards): every cache a deal fills (the rules' and the computer's tables, the strings, Textual's
+    styles) is then shared."""
     import asyncio as run_loop
 
     from app.screens.headless import play_headless
 
-    with tempfile.TemporaryDirectory(prefix="cp-fork-") as home:
-        saved = os.environ.get("CHINESE_POKER_HOME")
-        os.environ["CHINESE_POKER_HOME"] = home
-        try:
-            run_loop.run(play_headless("table", 1))
-        finally:
-            if saved is None:
-                os.environ.pop("CHINESE_POKER_HOME", None)
-            else:
-                os.environ["CHINESE_POKER_HOME"] = saved
+    saved = os.environ.get("CHINESE_POKER_HOME")
+    os.environ["CHINESE_POKER_HOME"] = home
+    try:
+        run_loop.run(play_headless("table", 1))
+    finally:
+        if saved is None:
+            os.environ.pop("CHINESE_POKER_HOME", None)
+        else:
+            os.environ["CHINESE_POKER_HOME"] = saved
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def _serve(channel: socket.socket) -> int:
@@ -277,6 +279,7 @@ class ForkServer:
         self._closing = False
         self._ends: dict[int, asyncio.Future[int]] = {}
         self.alive = True
+        self.home: str | None = None  # the unseen deal's data folder, removed when the fork server ends
 
     @classmethod
     async def start(cls, env: Mapping[str, str] | None = None) -> ForkServer:
@@ -288,12 +291,16 @@ class ForkServer:
             raise ForkServerError("this system cannot fork a game")
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         shared = dict(os.environ if env is None else env)
+        # The unseen deal's data folder is made and removed here, not in the fork server: a fork server ended while
+        # it loads (`serve` stopped at once) never gets to remove one of its own.
+        home = tempfile.mkdtemp(prefix="cp-fork-")
         try:
             process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
                 "app.forkserver",
                 str(theirs.fileno()),
+                home,
                 pass_fds=(theirs.fileno(),),
                 env=shared,
                 stdin=asyncio.subprocess.DEVNULL,
@@ -301,11 +308,13 @@ class ForkServer:
             )
         except OSError as exc:
             ours.close()
+            shutil.rmtree(home, ignore_errors=True)
             raise ForkServerError(f"the fork server could not be started: {exc}") from exc
         finally:
             theirs.close()
         ours.setblocking(False)
         server = cls(process, ours)
+        server.home = home
         server.env = shared
         loop = asyncio.get_running_loop()
         try:
@@ -431,6 +440,8 @@ class ForkServer:
                 with contextlib.suppress(ProcessLookupError):
                     self.process.kill()
                 await self.process.wait()
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 class _PipeWriter(asyncio.streams.FlowControlMixin):

@@ -18,6 +18,7 @@ def test_a_table_reports_its_peak_after_playing_its_deals() -> None:
     assert 0 < table["table_rss_mb"] <= table["table_peak_rss_mb"]
 
 
+@pytest.mark.soak  # a fork server, a game on its own and a menu (some 3 s of CPU); everyday: the table above
 def test_tables_at_once_report_what_each_adds_and_the_menu_its_start() -> None:
     forked = measure_forked(processes=2, deals=0)
     assert forked["processes"] == 2 and 0 < forked["tab_pss_mb"] <= forked["tab_pss_max_mb"]

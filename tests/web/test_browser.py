@@ -7,8 +7,10 @@ its token and starts nothing. Tabs opened and closed leave no game process behin
 Chromium without CJK fonts the page draws Chinese with the font it brings, asks no other host for anything, has
 the keys from the start, and a click that gives it the keys back does nothing else.
 
-Marked ``browser``; they skip where textual-serve, Playwright or Chromium is missing, except under CI (see
-``tests/web/served.py``). Every wait is on a condition (the screen's text, a process gone) with a timeout.
+The everyday tier runs the token's test (a tab drawn to its menu, in Chinese), the soak tier all four: each
+starts a server and Chromium's tabs, seconds of CPU. Marked ``browser``; they skip where textual-serve,
+Playwright or Chromium is missing, except under CI (see ``tests/web/served.py``). Every wait is on a condition
+(the screen's text, a process gone) with a timeout.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests import tiers
 from tests.web.served import (
     ROOT,
     cell_centre,
@@ -45,6 +46,7 @@ MENU = r"p (Quick play|馬上加入|快速开始) "  # the menu's footer, in any
 OFFER = r"y[:：] ?(yes|是) · n[:：] ?(no|否)"  # the first start's offer of the guided deal
 CLOSE_WITHIN = 5.0  # seconds from a tab's closing to its game's end
 AT_ONCE = 4  # tabs open at a time in the test of many
+TABS = 20  # tabs the test of many opens and closes
 
 
 WORD = "十三張"  # the game's own name: the subset has it
@@ -114,6 +116,7 @@ def to_menu(page) -> None:
         wait_for_text(page, MENU)
 
 
+@pytest.mark.soak  # everyday: test_off_loopback_needs_the_token (a tab to the menu); tests/web's websocket games
 def test_two_tabs_play_at_once(tmp_path: Path, browser) -> None:
     with serve(tmp_path, "127.0.0.1", "--lang", "en") as served:
         context = browser.new_context(viewport=VIEWPORT)
@@ -185,14 +188,14 @@ def test_off_loopback_needs_the_token(tmp_path: Path, browser) -> None:
         context.close()
 
 
-@tiers.sized("tabs", 2, 20)  # everyday: one closed once drawn, one at once
-def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int, browser) -> None:
+@pytest.mark.soak  # everyday: tests/web/test_serve_guards.py closes a tab at once, test_serve_ends_games.py ends games
+def test_closed_tabs_leave_no_game_behind(tmp_path: Path, browser) -> None:
     """Tabs opened and closed a few at a time, half of them once their game is up (its menu drawn), half at
     once (the game still starting): every game ends, and the server with no game left."""
     with serve(tmp_path, "127.0.0.1", "--lang", "en") as served:
         context = browser.new_context(viewport=VIEWPORT)
-        for batch in range(0, tabs, AT_ONCE):
-            pages = [context.new_page() for _ in range(min(AT_ONCE, tabs - batch))]
+        for batch in range(0, TABS, AT_ONCE):
+            pages = [context.new_page() for _ in range(min(AT_ONCE, TABS - batch))]
             wanted = len(served.games) + len(pages)
             for page in pages:
                 page.goto(served.url)
@@ -205,11 +208,12 @@ def test_closed_tabs_leave_no_game_behind(tmp_path: Path, tabs: int, browser) ->
             for page in pages:
                 page.close()
         wait_until(lambda: not served.games_now(), CLOSE_WITHIN + 5, "every closed tab's game to end")
-        assert len(served.games) == tabs, "each tab ran a game process of its own"
+        assert len(served.games) == TABS, "each tab ran a game process of its own"
         context.close()
     assert "failed to start" not in served.text(), served.text()  # a tab closed at once is no error
 
 
+@pytest.mark.soak  # a Chromium of its own; everyday: tests/web/test_fonts.py, the page's font and what it asks for
 def test_chinese_is_drawn_with_the_pages_own_font_and_a_first_click_only_focuses(tmp_path: Path, playwright) -> None:
     """Issue 40, items 13 and 14, in one page (a browser start is the slow part): a Chromium of its own, which
     sees no CJK font."""

@@ -12,6 +12,7 @@ import os
 import signal
 import socket
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -106,6 +107,23 @@ async def test_a_forked_game_ends_with_its_fork_server(tmp_path: Path) -> None:
         await server.close()
     with pytest.raises(ForkServerError):  # a fork server closed forks nothing more
         await server.spawn("tests.web.fork_probe", [], _env(tmp_path))
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_unseen_deals_folder_goes_with_the_fork_server_even_one_ended_as_it_loads(
+    server: ForkServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The unseen deal's data folder is removed once the deal is played, and by the parent when a fork server is
+    ended while it loads (`serve` stopped at once), whose own process never gets to remove it."""
+    assert server.home is not None and not Path(server.home).exists()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    try:  # cut short while it loads (the load is a second of CPU), which closes it
+        started = await asyncio.wait_for(ForkServer.start(_env(tmp_path / "home")), 0.2)
+    except TimeoutError:
+        pass
+    else:  # a start that quick still ends here
+        await started.close()
+    assert not list(tmp_path.glob("cp-fork-*"))
 
 
 def test_a_served_tab_is_forked_from_the_fork_server(tmp_path: Path) -> None:
