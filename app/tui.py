@@ -263,7 +263,7 @@ class ChinesePokerApp(App[None]):
 
     def notify_damaged(self) -> None:
         """Say once that stored rows were skipped because they do not read back (the History screen's pages)."""
-        skipped = 0 if self.history is None else self.history.take_damaged()
+        skipped = 0 if self.history is None else self.history.damaged.take()
         if skipped:
             self.notify(self.t("history.skipped", n=skipped), severity="warning", timeout=12)
 
@@ -304,7 +304,7 @@ class ChinesePokerApp(App[None]):
         from app.screens.table import TableScreen
 
         try:
-            if not history.claim(row.id, os.getpid()):
+            if not history.holding.claim(row.id, os.getpid()):
                 self.notify(self.t("history.taken"), severity="warning")
                 return
             table = restore_table(row, history.session_deals(row.id), history, now=self.now)

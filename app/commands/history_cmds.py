@@ -118,7 +118,7 @@ def _run(fn: object, args: argparse.Namespace, *, read_only: bool = True) -> int
         return report(str(exc), EXIT_FAILURE)
     try:
         status = int(fn(history, args))  # type: ignore[operator]
-        skipped = history.take_damaged()
+        skipped = history.damaged.take()
         if skipped:
             rows = "1 stored row does" if skipped == 1 else f"{skipped} stored rows do"
             print(
@@ -210,7 +210,7 @@ def _readable(row: DealRow) -> None:
 
 def _damaged(history: History, args: argparse.Namespace) -> int:
     found = history.scan_damaged(_readable)
-    history.take_damaged()  # listed here: no warning about them besides
+    history.damaged.take()  # listed here: no warning about them besides
     if args.json:
         print(json.dumps([{"table": d.table, "id": d.id, "why": d.why} for d in found], ensure_ascii=False))
         return 0
@@ -297,8 +297,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _check_deal(history: History, deal: int) -> int:
     row = history.deal(deal)
     if row is None:
-        damage = history.damage("deals", deal)
-        history.take_damaged()
+        damage = history.damaged.why("deals", deal)
+        history.damaged.take()
         if damage is not None:
             raise UsageError(f"deal {deal} cannot be shown: it does not read back ({damage.why})")
         raise UsageError(f"there is no deal {deal} in the history (see 'chinese-poker history')")
@@ -349,11 +349,11 @@ def export_target(name: str) -> Path:
 def _export(history: History, args: argparse.Namespace) -> int:
     from app.game.transfer import export_lines
 
-    history.take_damaged()
+    history.damaged.take()
     if args.file == "-":
         for line in export_lines(history, _skipped):
             sys.stdout.write(line + "\n")
-        history.take_damaged()  # each was named as it was met
+        history.damaged.take()  # each was named as it was met
         return 0
     path = export_target(args.file)
     tmp = temp_path(path)
@@ -372,7 +372,7 @@ def _export(history: History, args: argparse.Namespace) -> int:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    history.take_damaged()
+    history.damaged.take()
     print(f"exported {counted(count, 'deal')} to {path}", file=sys.stderr)
     return 0
 

@@ -231,7 +231,7 @@ def day_played(history: History, day: dt.date, preset: Preset) -> DayPlayed | No
             try:
                 record, _ = read_stored(stored.data, stored.review)
             except DamagedRow as exc:
-                history.note_damaged("deals", row.deal, exc)
+                history.damaged.note("deals", row.deal, exc)
             verdict = stored.verdict
     comparison = None
     if row.comparison is not None:

@@ -105,7 +105,7 @@ class Journal:
         if self.history is not None and self.session is not None:
             # What is stored of the session is now behind what the player has seen: never to be continued.
             with contextlib.suppress(Exception):
-                self.history.mark_behind(self.session)
+                self.history.holding.mark_behind(self.session)
         self.history, self.off, self._notice = None, exc.why, exc.why
         if self.on_off is not None:
             self.on_off(exc.why)
@@ -151,7 +151,7 @@ class Journal:
             return
         try:
             self.history.set_status(self.session, Status.OVER, table.saving.state())
-            self.history.release(self.session)
+            self.history.holding.release(self.session)
         except WriteFailed as exc:
             self._failed(exc)
 
@@ -180,7 +180,7 @@ class Journal:
         if self.history is None or self.session is None:
             return
         with contextlib.suppress(WriteFailed):  # our pid is gone once we exit, which frees the session too
-            self.history.release(self.session)
+            self.history.holding.release(self.session)
 
     def adopt(self, numbers: dict[int, int], humans: dict[int, int | None]) -> None:
         """Continue a stored session: its deals' ids by number, and who played them."""

@@ -84,7 +84,7 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
             SESSION_COLUMNS(doc, "session")
             doc["config"], doc["state"] = stored(r[7], ANY_OBJECT, "config"), stored(r[8], ANY_OBJECT, "state")
         except DamagedRow as exc:
-            history.note_damaged("sessions", r[0], exc)
+            history.damaged.note("sessions", r[0], exc)
             if skipped is not None:
                 skipped(f"session {r[0]}: {exc}; its deals are exported without it")
             continue
@@ -113,7 +113,7 @@ def export_lines(history: History, skipped: Callable[[str], None] | None = None)
             if len(text) > MAX_LINE:
                 raise DamagedRow("", f"longer than {MAX_LINE:,} characters")
         except DamagedRow as exc:
-            history.note_damaged("deals", deal_id, exc)
+            history.damaged.note("deals", deal_id, exc)
             if skipped is not None:
                 skipped(f"deal {deal_id}: {exc}; not exported")
             continue

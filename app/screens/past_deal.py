@@ -64,9 +64,9 @@ def open_stored_deal(app: GameApp, deal_id: int, *, review: bool = False, retry:
     history = app.history
     row = None if history is None else history.deal(deal_id)
     if row is None or row.data is None:
-        damage = None if history is None else history.damage("deals", deal_id)
+        damage = None if history is None else history.damaged.why("deals", deal_id)
         if damage is not None:
-            history.take_damaged()  # type: ignore[union-attr]
+            history.damaged.take()  # type: ignore[union-attr]
             app.notify(app.t("history.bad_deal", id=deal_id, why=damage.why), severity="error")
         else:
             app.notify(app.t("history.no_deal", id=deal_id), severity="error")

@@ -159,7 +159,7 @@ class PracticeScreen(BaseScreen[None]):
                 fastest="–" if stats.fastest is None else t("drills.seconds", s=f"{stats.fastest:.1f}"),
             )
         if entry == ARRANGE and self.history is not None:
-            due = len(self.history.due_mistakes(self.preset.value, self.wall()))
+            due = len(self.history.mistakes.due(self.preset.value, self.wall()))
             line += "\n" + t("drills.mistakes_due", n=due)
         elif stats is not None and stats.accuracy is not None:
             line = t(
@@ -233,7 +233,7 @@ class PracticeScreen(BaseScreen[None]):
         self.runs += 1
         items = self.items
         if self.pool is Pool.MISTAKES:
-            due = 0 if self.history is None else len(self.history.due_mistakes(self.preset.value, self.wall()))
+            due = 0 if self.history is None else len(self.history.mistakes.due(self.preset.value, self.wall()))
             if due == 0:
                 self.app.notify(self.t("drills.no_mistakes"), severity="warning")
                 return

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .damage import DamageLog
 from .validate import ANY_OBJECT, DamagedRow, integer, nullable, number, stored, text
 
 
@@ -30,7 +31,8 @@ class Store(Protocol):
 
     def read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
 
-    def note_damaged(self, table: str, row_id: int | None, exc: Exception) -> None: ...
+    @property
+    def damaged(self) -> DamageLog: ...
 
 
 _DAY = text(10, pattern=r"\d{4}-\d{2}-\d{2}")
@@ -121,7 +123,7 @@ class DailyBook:
             try:
                 out.append(_row(tuple(r)))
             except DamagedRow as exc:
-                self.history.note_damaged("daily", None, exc)
+                self.history.damaged.note("daily", None, exc)
         return out
 
 

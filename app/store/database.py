@@ -15,7 +15,7 @@ the file is removed) raises :class:`WriteFailed` for the caller to turn the hist
 
 Every row read back goes through the schema (a deal's record :mod:`.deal_format`, the rest :mod:`.validate`): one
 that does not pass (someone edited the file: a :class:`~.validate.DamagedRow`) is skipped where it would be shown
-and noted (:meth:`History.take_damaged`, :meth:`History.scan_damaged`).
+and noted (:attr:`History.damaged`, :meth:`History.scan_damaged`).
 A command that only reads opens the file read-only (``open_history(read_only=True)``), so that a full disk
 or a file the player may not write does not stop it.
 """
@@ -29,40 +29,24 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from app.paths import data_dir
 
-from .claims import Claims
 from .daily import link_deal
+from .damage import Damaged, DamageLog
 from .deal_format import DEAL, REVIEW_COLUMNS, review_columns
+from .failures import HistoryOff, WriteFailed
 from .files import connect_reading, connect_writing, corrupt, disk_full, move_aside
+from .holding import Holding
 from .insert import insert_deal
+from .mistakes import Mistakes
 from .salvage import Salvaged, salvage
 from .schema import UNDECIDED, NotOurs, SchemaTooNew, new_uid
 from .validate import ANY_OBJECT, REVIEW, SESSION_COLUMNS, DamagedRow, Mode, Status, listing, stored
 
 HISTORY_FILE = "history.sqlite3"
-
-
-class HistoryOff(StrEnum):
-    """Why the history is off for this run (the value ends the notice's i18n key)."""
-
-    READ_ONLY = "read_only"
-    FULL = "full"
-    TOO_NEW = "too_new"
-    FOREIGN = "foreign"
-    UNAVAILABLE = "unavailable"
-
-
-class WriteFailed(Exception):
-    """A write the history could not make; ``why`` says whether to stop recording."""
-
-    def __init__(self, why: HistoryOff, detail: str) -> None:
-        super().__init__(detail)
-        self.why = why
 
 
 @dataclass(frozen=True)
@@ -124,15 +108,6 @@ _LIST = (
 PLAYER = "player"  # the decider column's value for the player's own decision (app.game.record.Decider.PLAYER)
 
 
-@dataclass(frozen=True)
-class Damaged:
-    """A stored row the game could not read (skipped where it would have been shown): which, and why."""
-
-    table: str  # "deals" or "sessions"
-    id: int | None
-    why: str
-
-
 def _deal_row(row: Sequence[Any], full: bool = False) -> DealRow:
     """A row of ``_LIST`` (with data and review when ``full``), checked; :class:`DamagedRow` names a bad column."""
     if row[18] is None:
@@ -168,15 +143,15 @@ class History:
     ) -> None:
         self.db, self.path, self.clock, self.read_only = db, path, clock, read_only
         self._lock = threading.RLock()
-        self.claims = Claims(path)
+        self.holding = Holding(self, path, self._lock)  # which copy of the game plays each session
+        self.mistakes = Mistakes(self.read, self._write)  # the Arrange drill's kept hands
         self.on_moved: Callable[[Path], None] | None = None
         self.salvaged: Salvaged | None = None  # what the last setting aside carried over to the fresh file
         # A check of an export line (a plain dict) that raises DamagedRow, for the salvage: the opener gives the
         # game's (app.game.transfer.check_doc), since this floor cannot tell whether a record is one the table
         # could have made.
         self.check: Callable[[dict[str, Any], set[str]], None] | None = None
-        self._damaged: dict[tuple[str, int | None], Damaged] = {}
-        self._unseen = 0
+        self.damaged = DamageLog()  # the rows skipped where they would have been shown
 
     def _set_aside(self) -> None:
         """The open file is damaged: keep it aside, carry what can be read over to a fresh one, go on with it."""
@@ -185,7 +160,7 @@ class History:
         moved = move_aside(self.path, self.clock())
         self.db, self.read_only = connect_writing(self.path), False
         self.salvaged = self._salvage(moved)
-        self._damaged.clear()
+        self.damaged.clear()
         if self.on_moved is not None:
             self.on_moved(moved)
 
@@ -197,29 +172,13 @@ class History:
 
     # ---- rows that cannot be read
 
-    def note_damaged(self, table: str, row_id: int | None, exc: Exception) -> None:
-        """Keep a row that was skipped, for :meth:`take_damaged` and ``history --damaged``."""
-        key = (table, row_id)
-        if key not in self._damaged:
-            self._damaged[key] = Damaged(table, row_id, str(exc))
-            self._unseen += 1
-
-    def take_damaged(self) -> int:
-        """How many stored rows were skipped since the last call (the screens' notice says so once)."""
-        unseen, self._unseen = self._unseen, 0
-        return unseen
-
-    def damage(self, table: str, row_id: int) -> Damaged | None:
-        """Why a row was skipped, if it was."""
-        return self._damaged.get((table, row_id))
-
     def scan_damaged(self, check: Callable[[DealRow], None] | None = None) -> list[Damaged]:
         """Every stored session and deal that does not read back (``check``: the game's own test of a deal
         that has the right shape, raising :class:`DamagedRow`), oldest first: what ``history --damaged`` lists."""
         found: list[Damaged] = []
         for (sid,) in self.iter_rows("SELECT id FROM sessions ORDER BY id"):
-            if self.session(int(sid)) is None:
-                found.append(self._damaged[("sessions", int(sid))])
+            if self.session(int(sid)) is None and (damaged := self.damaged.why("sessions", int(sid))) is not None:
+                found.append(damaged)
         for row in self.iter_rows(f"SELECT {_LIST}, data, review FROM deals ORDER BY id"):
             try:
                 deal = _deal_row(row, full=True)
@@ -235,13 +194,13 @@ class History:
             try:
                 out.append(_deal_row(row, full))
             except DamagedRow as exc:
-                self.note_damaged("deals", row[0] if isinstance(row[0], int) else None, exc)
+                self.damaged.note("deals", row[0] if isinstance(row[0], int) else None, exc)
         return out
 
     def close(self) -> None:
         """Close the file (what is committed is already on disk) and let go of the sessions this copy held."""
         with self._lock:
-            self.claims.close()
+            self.holding.claims.close()
             self.db.close()
 
     # ---- writing
@@ -290,7 +249,7 @@ class History:
 
         with self._lock:
             session = int(self._write(add))
-            self.claims.take(uid)
+            self.holding.claims.take(uid)
         return session
 
     def record_deal(
@@ -391,82 +350,6 @@ class History:
 
         return int(self._write(add))
 
-    def mistake(self, hand: str, preset: str) -> tuple[float, int, int] | None:
-        """A kept mistake's (due, step, well), or None."""
-        rows = self.read("SELECT due, step, well FROM mistakes WHERE hand = ? AND preset = ?", (hand, preset))
-        return tuple(rows[0]) if rows else None  # type: ignore[return-value]
-
-    def keep_mistake(self, hand: str, preset: str, entry: tuple[float, int, int] | None) -> None:
-        """Keep (or update) a mistake's schedule; None retires it."""
-        if entry is None:
-            self._write(lambda db: db.execute("DELETE FROM mistakes WHERE hand = ? AND preset = ?", (hand, preset)))
-            return
-        self._write(
-            lambda db: db.execute(
-                "INSERT INTO mistakes (hand, preset, due, step, well) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (hand, preset) DO UPDATE SET due = excluded.due, step = excluded.step, "
-                "well = excluded.well",
-                (hand, preset, *entry),
-            )
-        )
-
-    def due_mistakes(self, preset: str, now: float, limit: int = 50) -> list[str]:
-        """The kept hands due by ``now``, the longest overdue first."""
-        rows = self.read(
-            "SELECT hand FROM mistakes WHERE preset = ? AND due <= ? ORDER BY due LIMIT ?", (preset, now, limit)
-        )
-        return [r[0] for r in rows]
-
-    def _uid(self, session: int) -> str | None:
-        rows = self.read("SELECT uid, status FROM sessions WHERE id = ?", (session,))
-        return rows[0][0] if rows and isinstance(rows[0][0], str) else None
-
-    def claim(self, session: int, owner: int | None = None) -> bool:
-        """Take ``session`` for this copy of the game (``owner``: its process id, kept to say who holds it);
-        False when another live copy holds it, or there is no such session. The claim is a lock the system
-        lets go when this process ends, however it ends (:mod:`.claims`)."""
-        with self._lock:
-            uid = self._uid(session)
-            if uid is None or not self.claims.take(uid):
-                return False
-            self._write(lambda db: db.execute("UPDATE sessions SET owner = ? WHERE id = ?", (owner, session)))
-            return True
-
-    def release(self, session: int) -> None:
-        """This copy of the game no longer plays ``session``; a session that is over lets its lock file go too."""
-        with self._lock:
-            rows = self.read("SELECT uid, status FROM sessions WHERE id = ?", (session,))
-            if not rows or not isinstance(rows[0][0], str):
-                return
-            uid, status = rows[0]
-            try:
-                self._write(lambda db: db.execute("UPDATE sessions SET owner = NULL WHERE id = ?", (session,)))
-            finally:
-                self.claims.release(uid, ended=status == Status.OVER.value)
-
-    def mark_behind(self, session: int) -> bool:
-        """The game went on past what is stored of ``session`` (a write failed: the disk is full), so its stored
-        state is a deal whose cards the player has seen: it must never be continued (:meth:`resumable` ends it
-        when it next meets it). Written where it needs no space (:meth:`.claims.Claims.mark_behind`)."""
-        uid = self._uid(session)
-        return uid is not None and self.claims.mark_behind(uid)
-
-    def _behind(self, session: int, uid: str) -> bool:
-        """Whether ``session`` was marked behind; if so it is ended now (when the file takes the write), its
-        mark going with its lock file."""
-        if not self.claims.is_behind(uid):
-            return False
-        with contextlib.suppress(WriteFailed):
-            if self.claims.take(uid):
-                self.set_status(session, Status.OVER)
-                self.release(session)
-        return True
-
-    def held_elsewhere(self, session: int) -> bool:
-        """Whether another live copy of the game plays ``session``."""
-        uid = self._uid(session)
-        return uid is not None and self.claims.held_elsewhere(uid)
-
     # ---- reading
 
     def read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
@@ -496,7 +379,7 @@ class History:
             )
             config, state = stored(r[7], ANY_OBJECT, "config"), stored(r[8], ANY_OBJECT, "state")
         except DamagedRow as exc:
-            self.note_damaged("sessions", session, exc)
+            self.damaged.note("sessions", session, exc)
             return None
         return SessionRow(r[0], r[1], r[2], r[3], r[4], r[5], Status(r[6]), config, state, r[9])
 
@@ -509,7 +392,7 @@ class History:
             (Status.OPEN.value,),
         )
         for session, uid in rows:
-            if isinstance(uid, str) and (self.claims.held_elsewhere(uid) or self._behind(int(session), uid)):
+            if isinstance(uid, str) and self.holding.passed_over(int(session), uid):
                 continue
             found = self.session(int(session))
             if (

@@ -173,9 +173,9 @@ async def test_arrange_runs_its_hands_and_keeps_the_run_and_the_mistakes(home, h
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is practice
-        assert app.history.due_mistakes("taiwan", day[0]) == []  # not due before a day has passed
+        assert app.history.mistakes.due("taiwan", day[0]) == []  # not due before a day has passed
         day[0] += 86_400
-        assert len(app.history.due_mistakes("taiwan", day[0])) == len(bad)
+        assert len(app.history.mistakes.due("taiwan", day[0])) == len(bad)
 
 
 def _keep_mistakes(history, now: float, hands: int) -> list[str]:
@@ -193,7 +193,7 @@ def _keep_mistakes(history, now: float, hands: int) -> list[str]:
         text = format_cards(hand)
         lost = after_play(None, text, Preset.TAIWAN, 5.0, now)
         assert lost is not None
-        history.keep_mistake(text, "taiwan", (lost.due, lost.step, lost.well))
+        history.mistakes.keep(text, "taiwan", (lost.due, lost.step, lost.well))
         kept.append(text)
     return kept
 
@@ -207,7 +207,7 @@ async def test_the_mistakes_pool_brings_back_what_is_due_and_moves_it_along(home
         await pilot.press("o", "o")  # only on Arrange: nothing happens on the first drill
         assert practice.pool.value == "random"
         kept = _keep_mistakes(app.history, day[0], 2)
-        due = app.history.due_mistakes("taiwan", day[0] + 86_400)
+        due = app.history.mistakes.due("taiwan", day[0] + 86_400)
         assert sorted(due) == sorted(kept)
         for _ in range(len(Drill)):  # Arrange is listed after the quiz drills
             await pilot.press("down")
@@ -225,7 +225,7 @@ async def test_the_mistakes_pool_brings_back_what_is_due_and_moves_it_along(home
         played = [" ".join(str(c) for c in sorted(r.hands[0], reverse=True)) for r in result.table.history]
         assert sorted(played) == sorted(due)  # the run was the due hands
         for hand, review in zip(played, result.table.reviews(), strict=True):
-            kept = app.history.mistake(hand, "taiwan")
+            kept = app.history.mistakes.entry(hand, "taiwan")
             if review.loss <= 0.3:  # played well: back in 3 days
                 assert kept is not None and kept[0] == day[0] + 3 * 86_400 and kept[2] == 1
             else:

@@ -68,7 +68,7 @@ def test_a_time_out_hand_is_the_computers_and_never_your_mistake(tmp_path: Path)
     table.next()  # the run is over: its record is written
 
     def kept(rec) -> bool:
-        return history.mistake(format_cards(sorted(rec.hands[0], reverse=True)), "taiwan") is not None
+        return history.mistakes.entry(format_cards(sorted(rec.hands[0], reverse=True)), "taiwan") is not None
 
     assert not kept(timed_out) and kept(mine)
     assert [r.loss for r in table.reviews()] == [9.0]  # the run's figures: the player's hand alone

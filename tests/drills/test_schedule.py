@@ -60,12 +60,12 @@ def test_the_bound_is_the_presets_good_verdict() -> None:
 def test_the_history_keeps_the_schedule_and_says_what_is_due(tmp_path) -> None:
     h = open_history(tmp_path / "h.sqlite3").history
     assert h is not None
-    h.keep_mistake(HAND, "taiwan", (100.0, 0, 0))
-    h.keep_mistake("2c 3c", "taiwan", (50.0, 1, 1))
-    h.keep_mistake(HAND, "arcade", (10.0, 0, 0))
-    assert h.due_mistakes("taiwan", 99.0) == ["2c 3c"]
-    assert h.due_mistakes("taiwan", 100.0) == ["2c 3c", HAND]  # the longest overdue first
-    h.keep_mistake(HAND, "taiwan", (500.0, 2, 1))
-    assert h.mistake(HAND, "taiwan") == (500.0, 2, 1) and h.due_mistakes("taiwan", 100.0) == ["2c 3c"]
-    h.keep_mistake(HAND, "taiwan", None)
-    assert h.mistake(HAND, "taiwan") is None
+    h.mistakes.keep(HAND, "taiwan", (100.0, 0, 0))
+    h.mistakes.keep("2c 3c", "taiwan", (50.0, 1, 1))
+    h.mistakes.keep(HAND, "arcade", (10.0, 0, 0))
+    assert h.mistakes.due("taiwan", 99.0) == ["2c 3c"]
+    assert h.mistakes.due("taiwan", 100.0) == ["2c 3c", HAND]  # the longest overdue first
+    h.mistakes.keep(HAND, "taiwan", (500.0, 2, 1))
+    assert h.mistakes.entry(HAND, "taiwan") == (500.0, 2, 1) and h.mistakes.due("taiwan", 100.0) == ["2c 3c"]
+    h.mistakes.keep(HAND, "taiwan", None)
+    assert h.mistakes.entry(HAND, "taiwan") is None

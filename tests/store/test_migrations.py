@@ -163,7 +163,7 @@ def test_old_version_migrates_whole(tmp_path: Path, version: int) -> None:
         retry = history.record_deal(None, history.deal(first).data, Mode.RETRY, retry_of=first)  # type: ignore[union-attr]
         assert [d.id for d in history.retries(first)] == [retry]
         assert history.deal(first).verdict == "good"  # type: ignore[union-attr]
-        assert history.claim(next(iter(by_session)), 4242)
+        assert history.holding.claim(next(iter(by_session)), 4242)
     history.close()
     assert open_history(path).history is not None  # and it opens again, already current
 

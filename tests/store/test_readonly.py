@@ -151,13 +151,13 @@ def test_full_disk_turns_journal_off_mid_run(tmp_path: Path) -> None:
     assert journal.take_notice() is None
     # The stored state is a deal the player has seen played: Continue never offers it, now or at the next start,
     # when the session is ended (the room for the disk to take that write is back).
-    assert history.claims.is_behind(history.session(journal.session).uid)  # type: ignore[arg-type, union-attr]
+    assert history.holding.claims.is_behind(history.session(journal.session).uid)  # type: ignore[arg-type, union-attr]
     assert history.resumable() is None
     history.close()
     again = open_history(tmp_path / "history.sqlite3").history
     assert again is not None and again.resumable() is None
     assert again.session(journal.session).status is Status.OVER  # type: ignore[arg-type, union-attr]
-    assert list(again.claims.folder.iterdir()) == []
+    assert list(again.holding.claims.folder.iterdir()) == []
 
 
 class FailingDb:

@@ -124,7 +124,7 @@ HOLDER = textwrap.dedent(
     from app.store.database import open_history
 
     history = open_history(Path(sys.argv[1])).history
-    assert history is not None and history.claim(int(sys.argv[2]), os.getpid())
+    assert history is not None and history.holding.claim(int(sys.argv[2]), os.getpid())
     print("holding", flush=True)
     if sys.argv[3] == "hold":
         sys.stdin.readline()  # until the test ends it
@@ -152,20 +152,20 @@ def test_claim_by_two_owners(tmp_path: Path) -> None:
     me = os.getpid()
     session = mine.start_session("taiwan", Mode.TABLE, {}, {}, owner=me)  # started: claimed
     mine.record_deal(session, numbered(sample_records()[0], 1), Mode.TABLE)
-    assert mine.claim(session, me)  # its own: again
-    assert not theirs.claim(session, 4242)  # the other copy holds it: refused
-    assert theirs.held_elsewhere(session) and not mine.held_elsewhere(session)
+    assert mine.holding.claim(session, me)  # its own: again
+    assert not theirs.holding.claim(session, 4242)  # the other copy holds it: refused
+    assert theirs.holding.held_elsewhere(session) and not mine.holding.held_elsewhere(session)
     assert theirs.db.execute("SELECT owner FROM sessions WHERE id = ?", (session,)).fetchone() == (me,)
     assert theirs.resumable() is None  # nor offered to continue
     assert mine.resumable() is not None  # but to the copy that holds it
 
-    mine.release(session)
-    assert theirs.claim(session, 4242)  # released: free
-    assert not mine.claim(session, me)
+    mine.holding.release(session)
+    assert theirs.holding.claim(session, 4242)  # released: free
+    assert not mine.holding.claim(session, me)
     assert mine.resumable() is None
     theirs.close()  # a closed history lets go of what it held
-    assert mine.claim(session, me)
-    assert not mine.claim(session + 1, me)  # no such session
+    assert mine.holding.claim(session, me)
+    assert not mine.holding.claim(session + 1, me)  # no such session
 
 
 @pytest.mark.parametrize("end", ["kill", "zombie"])
@@ -177,19 +177,21 @@ def test_a_claim_ends_with_its_process_however_it_ends(tmp_path: Path, end: str)
     assert mine is not None
     session = mine.start_session("taiwan", Mode.TABLE, {}, {})
     mine.record_deal(session, numbered(sample_records()[0], 1), Mode.TABLE)
-    mine.release(session)
+    mine.holding.release(session)
     child = holder(path, session, "hold" if end == "kill" else "exit")
     try:
         if end == "kill":
-            assert mine.held_elsewhere(session) and mine.resumable() is None and not mine.claim(session, 1)
+            assert (
+                mine.holding.held_elsewhere(session) and mine.resumable() is None and not mine.holding.claim(session, 1)
+            )
             child.kill()
-        wait_until(lambda: not mine.held_elsewhere(session), "the holder's lock to go with it")
+        wait_until(lambda: not mine.holding.held_elsewhere(session), "the holder's lock to go with it")
         if end == "zombie":
             assert pid_alive(child.pid)  # not reaped: its id still answers, and used to count as a live owner
         assert mine.db.execute("SELECT owner FROM sessions WHERE id = ?", (session,)).fetchone() == (child.pid,)
         row = mine.resumable()
         assert row is not None and row.id == session  # offered again
-        assert mine.claim(session, os.getpid())  # and taken over
+        assert mine.holding.claim(session, os.getpid())  # and taken over
     finally:
         child.kill()
         child.wait()
@@ -206,7 +208,7 @@ def test_a_live_process_id_in_the_owner_column_holds_nothing(tmp_path: Path) -> 
     second = open_history(path).history
     assert second is not None
     row = second.resumable()
-    assert row is not None and row.id == session and second.claim(session, 7)
+    assert row is not None and row.id == session and second.holding.claim(session, 7)
 
 
 def test_an_ended_session_takes_its_lock_file_with_it(tmp_path: Path) -> None:
@@ -214,10 +216,10 @@ def test_an_ended_session_takes_its_lock_file_with_it(tmp_path: Path) -> None:
     history = open_history(path).history
     assert history is not None
     session = history.start_session("taiwan", Mode.TABLE, {}, {})
-    assert len(list(history.claims.folder.iterdir())) == 1
+    assert len(list(history.holding.claims.folder.iterdir())) == 1
     history.set_status(session, Status.OVER)
-    history.release(session)
-    assert list(history.claims.folder.iterdir()) == []
+    history.holding.release(session)
+    assert list(history.holding.claims.folder.iterdir()) == []
 
 
 def wait_until(condition: Callable[[], bool], what: str, timeout: float = 10.0) -> None:

@@ -89,7 +89,7 @@ def hands_from(
 ) -> Iterator[tuple[Card, ...]]:
     """The pool's hands, as many as asked for (the mistakes pool stops when none is due)."""
     if pool is Pool.MISTAKES:
-        due = [] if history is None else history.due_mistakes(preset.value, time.time() if now is None else now)
+        due = [] if history is None else history.mistakes.due(preset.value, time.time() if now is None else now)
         for text in due:
             yield tuple(parse_cards(text, 13))
         return
@@ -253,11 +253,11 @@ class ArrangeJournal(Journal):
         if not rec.own(0):  # the computer's play is never the player's mistake (nor a good play of theirs)
             return
         hand, preset = format_cards(sorted(rec.hands[0], reverse=True)), rec.preset
-        kept = self.history.mistake(hand, preset.value)
+        kept = self.history.mistakes.entry(hand, preset.value)
         entry = None if kept is None else Mistake(hand, preset.value, *kept)
         after = after_play(entry, hand, preset, review.loss, self.clock())
         try:
-            self.history.keep_mistake(
+            self.history.mistakes.keep(
                 hand, preset.value, None if after is None else (after.due, after.step, after.well)
             )
         except WriteFailed as exc:
