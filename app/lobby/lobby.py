@@ -1,7 +1,7 @@
 """The lobby: the people connected, the tables, and each client message carried out (plain Python).
 
 The server (:mod:`.server`) checks every message against the protocol before it reaches :meth:`Lobby.receive`,
-and gives the lobby its :class:`~.people.Runner`; a :class:`~.room.Misbehaved` raised here closes that client
+and gives the lobby its :class:`~.people.Runner`; a :class:`~.answers.Misbehaved` raised here closes that client
 only. Limits: at most :attr:`Lobby.max_tables` tables and :attr:`Lobby.max_people` people (connected or held).
 
 The same concept on another floor: the lobby's words (:mod:`app.view.lobby`) and its screen
@@ -17,8 +17,9 @@ from app.config import TableConfig
 from rules.presets import OptionError
 
 from . import views
+from .answers import Misbehaved
 from .people import HostSettings, Link, Person, Place, Runner
-from .room import Misbehaved, Room
+from .room import Room
 
 HOLD = 30.0
 """Seconds a dropped client's seat is held (its clock runs meanwhile); then the seat counts as left."""

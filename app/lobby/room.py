@@ -3,8 +3,9 @@
 The table is dealt and scored by :class:`app.game.Table` exactly as at home: it is made a watched table (every
 seat the computer's, to it), and the requests it returns for a seat a person holds are parked until that person
 answers (:meth:`Room.arrange`, :meth:`Room.give_pass`), the computer's are run by the server's
-:class:`~.people.Runner`. The host's settings are enforced here: the time limit (over it the seat counts as left),
-the computer filling empty or left seats or the table pausing, spectators, invitations. What each client is
+:class:`~.people.Runner`. The host's settings are enforced here: the time limit (over it the seat counts as left;
+each seat's clock is :mod:`.clocks`'), the computer filling empty or left seats or the table pausing, spectators,
+invitations. What an answer holds is checked against what was asked by :mod:`.answers`. What each client is
 sent is :mod:`.views`'; nothing here sends a card but through it.
 """
 
@@ -20,25 +21,15 @@ from typing import Any
 from ai import Choice
 from app.config import TableConfig
 from app.game import Next, Phase, Table
-from app.game.exchange import pass_seconds
 from app.game.record import Decider
 from app.game.requests import AIRequest, PassRequest, Purpose
-from rules.cards import CardError, parse_cards
-from rules.deal import DealError, Decision
-from rules.specials import detect_specials
 
 from . import views
+from .answers import Misbehaved, decision, passed_cards
+from .clocks import SeatClocks
 from .people import Answer, Hall, HostSettings, Person, Timer
 
 Request = AIRequest | PassRequest
-
-
-class Misbehaved(Exception):
-    """A client acted against the protocol (``reason`` a key of :data:`.protocol.CLOSES`): it is disconnected."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class Room:
@@ -62,8 +53,7 @@ class Room:
         self.coming: dict[int, Person] = {}  # seat -> the person who takes it from the next deal (接玩)
         self.watchers: set[Person] = set()
         self.parked: dict[int, Request] = {}  # seat -> the request waiting for its person (or 電腦接玩)
-        self.asked_at: dict[int, float] = {}  # seat -> when its person was asked (their seconds)
-        self.deadline: dict[int, Timer] = {}
+        self.clocks = SeatClocks(lobby, settings, self._over_time)  # 時間限制 of each seat asked
         self.deciders: dict[int, Decider] = {}  # this deal: who decides a seat a person left
         self.own: dict[int, float] = {}  # this deal: the seats their person decided, and the seconds it took
         self.codes: dict[int, str] = {}  # invitations: seat -> code
@@ -165,7 +155,7 @@ class Room:
         person.room, person.seat = None, None
         if seat is not None and self.people.get(seat) is person:
             del self.people[seat]
-            self._cancel(seat)
+            self.clocks.stop(seat)
             self.deciders[seat] = Decider.TIMEOUT if reason == "time" else Decider.TAKEOVER
             if self.settings.takeover:
                 self._computer_plays(seat)
@@ -262,39 +252,13 @@ class Room:
 
     def _ask(self, seat: int) -> None:
         """The seat's person is asked (their hand and the question), under the time limit."""
-        request = self.parked[seat]
-        self.asked_at.setdefault(seat, time.monotonic())
-        limit = self.settings.time_limit
-        if isinstance(request, PassRequest):
-            limit = int(pass_seconds(limit) or 0)
-        if limit and seat not in self.deadline:
-            person = self.people[seat]
-            self.deadline[seat] = self.lobby.runner.later(
-                limit * self.lobby.second, lambda: self._over_time(seat, person)
-            )
+        self.clocks.start(seat, self.parked[seat], self.people[seat])
         views.send_hand(self, seat)
-
-    def seconds_left(self, seat: int) -> float | None:
-        """The seconds ``seat``'s person has left to answer (None without a limit)."""
-        request, asked = self.parked.get(seat), self.asked_at.get(seat)
-        limit = self.settings.time_limit
-        if request is None or asked is None or not limit:
-            return None
-        if isinstance(request, PassRequest):
-            limit = int(pass_seconds(limit) or 0)
-        return max(0.0, round(limit - (time.monotonic() - asked) / self.lobby.second, 1))
 
     def _over_time(self, seat: int, person: Person) -> None:
         """時間限制: over it, the seat counts as left (the host's: the table ends, as when the host leaves)."""
-        self.deadline.pop(seat, None)
         if self.people.get(seat) is person and seat in self.parked:
             self.leave(person, "time")
-
-    def _cancel(self, seat: int) -> None:
-        timer = self.deadline.pop(seat, None)
-        if timer is not None:
-            timer.cancel()
-        self.asked_at.pop(seat, None)
 
     def _compute(self, request: Request) -> None:
         self.lobby.runner.compute(request, lambda answer: self._computed(request, answer))
@@ -334,17 +298,10 @@ class Room:
         if request is None:
             return
         assert isinstance(request, PassRequest)
-        if data["round"] != request.round:
-            raise Misbehaved("out_of_turn")
-        try:
-            cards = tuple(parse_cards(data["cards"]))
-        except (CardError, ValueError):
-            raise Misbehaved("bad_cards") from None
-        if len(cards) != 3 or len(set(cards)) != 3 or not set(cards) <= set(request.hand):
-            raise Misbehaved("bad_cards")
+        cards = passed_cards(request, data)
         seat = request.seat
         del self.parked[seat]
-        self._cancel(seat)
+        self.clocks.stop(seat)
         step = self.table.exchange.accept(request, cards)
         views.send_hand(self, seat)
         self.drive(step)
@@ -356,44 +313,24 @@ class Room:
         if request is None:
             return
         assert isinstance(request, AIRequest)
-        decision = self._decision(request, data)
+        decided = decision(request, data, self.table.preset.specials)
         double = data.get("double")
         rec = self.table.current
         assert rec is not None
         if double is not None and (not self.table.preset.doubling(rec.banker is not None) or double not in rec.seats):
             raise Misbehaved("malformed")
         seat = request.seat
-        self.own[seat] = time.monotonic() - self.asked_at.get(seat, time.monotonic())
+        self.own[seat] = self.clocks.taken(seat)
         del self.parked[seat]
-        self._cancel(seat)
+        self.clocks.stop(seat)
         if not any(s in self.people for s in self.parked):
             self.ready_at = time.monotonic()
-        choice = Choice(decision, 0.0, double=None if double is None else rec.seats.index(double))
+        choice = Choice(decided, 0.0, double=None if double is None else rec.seats.index(double))
         step = self.table.accept(request, choice)
         rec.decided_by[seat] = Decider.PERSON
         views.send_hand(self, seat)
         self.drive(step)
         self._after(step)
-
-    def _decision(self, request: AIRequest, data: dict[str, Any]) -> Decision:
-        """The decision a message holds, checked against the seat's hand; :class:`Misbehaved` otherwise."""
-        rows = {k: data[k] for k in ("front", "middle", "back") if k in data}
-        declare = data.get("declare")
-        if (declare is None) == (len(rows) != 3) or (declare is not None and rows):
-            raise Misbehaved("malformed")
-        try:
-            if declare is not None:
-                hand = request.hand
-                if not any(s.id == declare for s in detect_specials(hand) & self.table.preset.specials):
-                    raise Misbehaved("bad_cards")
-                decision = Decision.from_dict({"cards": " ".join(map(str, hand)), "declare": declare})
-            else:
-                decision = Decision.from_dict(rows)
-        except (CardError, DealError, ValueError, KeyError):
-            raise Misbehaved("bad_cards") from None
-        if sorted(decision.cards) != sorted(request.hand):
-            raise Misbehaved("bad_cards")
-        return decision
 
     # ---- the reveal and the end
 
@@ -402,8 +339,7 @@ class Room:
         if self.ready_at is not None:
             self.latencies.append(time.monotonic() - self.ready_at)
         self.state = "results"
-        for seat in list(self.deadline):
-            self._cancel(seat)
+        self.clocks.stop_running()
         self.parked.clear()
         self.changed()
         for person in self.everyone():
@@ -423,8 +359,7 @@ class Room:
         if self.state == "over":
             return
         self.state = "over"
-        for seat in list(self.deadline):
-            self._cancel(seat)
+        self.clocks.stop_running()
         if self.results is not None:
             self.results.cancel()
         summary = views.summary(self, reason)

@@ -26,10 +26,10 @@ from aiohttp import WebSocketError, WSMsgType, web
 
 from app.game.requests import AIRequest, PassRequest, run_ai, run_pass
 
+from .answers import Misbehaved
 from .lobby import HOLD, MAX_PEOPLE, MAX_TABLES, RESULTS_WAIT, Lobby
 from .people import Answer, Person, Timer
 from .protocol import CLOSES, MAX_MESSAGE, VERSION, ProtocolError, decode, encode
-from .room import Misbehaved
 
 log = logging.getLogger("chinese_poker.lobby")
 

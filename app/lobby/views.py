@@ -18,6 +18,7 @@ from app.game.requests import AIRequest, PassRequest
 from rules.cards import format_cards
 from rules.specials import detect_specials
 
+from .clocks import SeatClocks
 from .people import HostSettings, Person
 
 
@@ -35,6 +36,7 @@ class Room(Protocol):
     watchers: set[Person]
     parked: dict[int, AIRequest | PassRequest]
     own: dict[int, float]
+    clocks: SeatClocks
 
     @property
     def seats(self) -> tuple[int, ...]: ...
@@ -43,8 +45,6 @@ class Room(Protocol):
     def paused(self) -> bool: ...
 
     def kind(self, seat: int) -> str: ...
-
-    def seconds_left(self, seat: int) -> float | None: ...
 
 
 def _status(room: Room, seat: int) -> str | None:
@@ -135,7 +135,7 @@ def send_hand(room: Room, seat: int) -> None:
         cards=format_cards(sorted(hand, reverse=True)),
         ask=ask,
         round=request.round if isinstance(request, PassRequest) else 0,
-        seconds=room.seconds_left(seat),
+        seconds=room.clocks.left(seat, request),
         specials=" ".join(sorted(s.id for s in specials)),
     )
 
