@@ -9,12 +9,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import numpy as np
 
-from rules.cards import JOKER, deal, turned_card
+from rules.cards import JOKER, Card, deal, turned_card
 from rules.deal import Deal, DealResult, Decision
 from rules.evaluate import hand_subset_keys
 from rules.exchange import Direction, pass_round, seen_holdings
@@ -53,6 +54,7 @@ TARGETS = {
     "known_expert_median_ms": 150.0,
     "known_coach_median_ms": 2000.0,
 }
+Pool = list[tuple[Card, ...]]  # the hands a run is timed over
 PASS_HANDS = 6  # hands each pass timing is taken over
 EXPERT_HANDS = 24  # hands `expert` (and the known-cards timings) are timed over
 SCORE_DEALS = 20  # deals the scoring is timed over
@@ -94,6 +96,76 @@ def _import_seconds() -> float:
     return float(out.stdout.strip())
 
 
+@dataclass(frozen=True)
+class _Timings:
+    """What one run measured, each part as the report gives it (the coach's every pricing kept for its median)."""
+
+    hands: int
+    subset: dict[str, float]
+    split: dict[str, float]
+    score: dict[str, float]
+    levels: dict[str, dict[str, float]]
+    coach: dict[str, dict[str, float]]
+    coach_all: list[float]
+    advice: dict[str, float]
+    passes: dict[str, dict[str, float]]
+    joker: dict[str, Any]
+    known: dict[str, Any]
+    load: float
+    rss: float
+
+    def measured(self) -> dict[str, float]:
+        """Each of :data:`TARGETS`' numbers as this run measured it."""
+        coach, passes, joker, known = self.coach, self.passes, self.joker, self.known
+        return {
+            "hard_median_ms": self.levels["hard"]["median_ms"],
+            "expert_median_ms": self.levels["expert"]["median_ms"],
+            "expert_p95_ms": self.levels["expert"]["p95_ms"],
+            "split_search_ms": self.split["median_ms"],
+            "import_and_load_s": self.load,
+            "coach_median_ms": round(float(np.median(self.coach_all)), 1),
+            "coach_p95_ms": round(float(np.percentile(self.coach_all, 95)), 1),
+            "coach_ci95_taiwan": coach["taiwan"]["ci95_median"],
+            "coach_ci95_worst": max(c["ci95_median"] for c in coach.values()),
+            "pass_expert_median_ms": passes["expert"]["median_ms"],
+            "pass_coach_median_ms": passes["coach"]["median_ms"],
+            "advice_median_ms": self.advice["median_ms"],
+            "coach_with_pass_median_ms": round(passes["coach"]["median_ms"] + known["coach"]["median_ms"], 1),
+            "joker_split_ratio": round(joker["split_search_ms"] / self.split["median_ms"], 2),
+            "joker_expert_median_ms": joker["expert"]["median_ms"],
+            "joker_expert_p95_ms": joker["expert"]["p95_ms"],
+            "known_expert_median_ms": known["expert"]["median_ms"],
+            "known_coach_median_ms": known["coach"]["median_ms"],
+        }
+
+    def report(self) -> dict[str, object]:
+        """The bench's report: every timing, and each target with what was measured and whether it was met."""
+        measured = self.measured()
+        self.joker["split_ratio"] = measured["joker_split_ratio"]
+        coach = self.coach
+        return {
+            "hands": self.hands,
+            "split_search_ms": self.split["median_ms"],
+            "split_search_p95_ms": self.split["p95_ms"],
+            "subset_eval_ms": self.subset,
+            "joker": self.joker,
+            "score_deal_ms": self.score,
+            "levels": self.levels,
+            "coach_ms": {p: {"median_ms": v["median_ms"], "p95_ms": v["p95_ms"]} for p, v in coach.items()},
+            "coach_ci95": {p: v["ci95_median"] for p, v in coach.items()},
+            "advice_ms": self.advice,
+            "pass_ms": self.passes,
+            "known_ms": self.known,
+            "import_and_load_s": self.load,
+            "peak_rss_mb": self.rss,
+            "targets_ms": TARGETS_MS,
+            "targets": {
+                name: {"limit": limit, "measured": measured[name], "met": measured[name] <= limit}
+                for name, limit in TARGETS.items()
+            },
+        }
+
+
 def run_bench(
     hands: int = 200, expert_hands: int | None = None, seed: int = 12345, progress: Callable[[str], None] | None = None
 ) -> dict[str, object]:
@@ -116,11 +188,50 @@ def run_bench(
     split = [t for h in pool for t in _timed(partial(legal_splits, h, options), 1)]
     say("scoring")
     view = TableView()
+    score = _score_times(options, view, seed, hands)
+    levels = _level_stats(pool, view, expert_hands, say)
+    coach, coach_all = _coach_stats(pool, say)
+    say("advice")
+    advice = _advice_stats(pool)
+    passes = _pass_stats(pool, view, say)
+    say("split search with a joker")
+    joker = _joker_bench(hands, expert_hands, seed)
+    say("expert and the coach after a pass")
+    known = _known_bench(expert_hands, seed)
+    split_stats = _stats(split)
+    load = round(_import_seconds(), 3)
+    rss = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    timings = _Timings(
+        hands=len(pool),
+        subset=_stats(subset),
+        split=split_stats,
+        score=_stats(score),
+        levels=levels,
+        coach=coach,
+        coach_all=coach_all,
+        advice=advice,
+        passes=passes,
+        joker=joker,
+        known=known,
+        load=load,
+        rss=rss,
+    )
+    return timings.report()
+
+
+def _score_times(options: Options, view: TableView, seed: int, hands: int) -> list[float]:
+    """The scoring of whole deals at taiwan, each of ``normal``'s decisions, five times a deal."""
     decisions = [
         [choose(h, view, Level.NORMAL).decision for h in deal(s)]
         for s in range(seed, seed + min(SCORE_DEALS, max(2, hands)))
     ]
-    score = [t for ds in decisions for t in _timed(partial(_score_taiwan, options, ds), 5)]
+    return [t for ds in decisions for t in _timed(partial(_score_taiwan, options, ds), 5)]
+
+
+def _level_stats(
+    pool: Pool, view: TableView, expert_hands: int, say: Callable[[str], None]
+) -> dict[str, dict[str, float]]:
+    """Each level's choice per hand (``expert`` over the first ``expert_hands`` only: it is the slow one)."""
     levels: dict[str, dict[str, float]] = {}
     for level in Level:
         say(f"level {level.value}")
@@ -128,9 +239,15 @@ def run_bench(
         levels[level.value] = _stats(
             [t for i, h in enumerate(subset_hands) for t in _timed(partial(choose, h, view, level, seed=i), 1)]
         )
+    return levels
+
+
+def _coach_stats(pool: Pool, say: Callable[[str], None]) -> tuple[dict[str, dict[str, float]], list[float]]:
+    """The coach's price of ``normal``'s play in each arranged preset (the pattern ladder has nothing to price):
+    its times and the median width of its 95% interval a preset, and every time taken, for the overall median."""
     coach: dict[str, dict[str, float]] = {}
     coach_all: list[float] = []
-    for preset in (p for p in Preset if p.arranged):  # the pattern ladder has nothing to price
+    for preset in (p for p in Preset if p.arranged):
         say(f"coach {preset.value}")
         pview = TableView(preset=preset)
         ms, cis = [], []
@@ -142,9 +259,13 @@ def run_bench(
             cis.append(r.ci95)
         coach[preset.value] = {**_stats(ms), "ci95_median": round(float(np.median(cis)), 4)}
         coach_all += ms
-    say("advice")
+    return coach, coach_all
+
+
+def _advice_stats(pool: Pool) -> dict[str, float]:
+    """Auto-arrange's suggestions, priced by the coach, in every arranged preset."""
     advice_views = [TableView(preset=p) for p in Preset if p.arranged]
-    advice = _stats(
+    return _stats(
         [
             t
             for v in advice_views
@@ -152,6 +273,10 @@ def run_bench(
             for t in _timed(partial(advise, h, v, seed=i), 1)
         ]
     )
+
+
+def _pass_stats(pool: Pool, view: TableView, say: Callable[[str], None]) -> dict[str, dict[str, float]]:
+    """換三張: the pass each level chooses, and the coach's review of a pass."""
     passes: dict[str, dict[str, float]] = {}
     pass_pool = pool[: max(1, min(PASS_HANDS, len(pool) // 25))]
     for level in (Level.NORMAL, Level.HARD, Level.EXPERT):
@@ -163,55 +288,7 @@ def run_bench(
     passes["coach"] = _stats(
         [t for i, h in enumerate(pass_pool) for t in _timed(partial(_review_fifth_pass, h, view, i), 1)]
     )
-    say("split search with a joker")
-    joker = _joker_bench(hands, expert_hands, seed)
-    say("expert and the coach after a pass")
-    known = _known_bench(expert_hands, seed)
-    split_stats = _stats(split)
-    load = round(_import_seconds(), 3)
-    rss = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    measured = {
-        "hard_median_ms": levels["hard"]["median_ms"],
-        "expert_median_ms": levels["expert"]["median_ms"],
-        "expert_p95_ms": levels["expert"]["p95_ms"],
-        "split_search_ms": split_stats["median_ms"],
-        "import_and_load_s": load,
-        "coach_median_ms": round(float(np.median(coach_all)), 1),
-        "coach_p95_ms": round(float(np.percentile(coach_all, 95)), 1),
-        "coach_ci95_taiwan": coach["taiwan"]["ci95_median"],
-        "coach_ci95_worst": max(c["ci95_median"] for c in coach.values()),
-        "pass_expert_median_ms": passes["expert"]["median_ms"],
-        "pass_coach_median_ms": passes["coach"]["median_ms"],
-        "advice_median_ms": advice["median_ms"],
-        "coach_with_pass_median_ms": round(passes["coach"]["median_ms"] + known["coach"]["median_ms"], 1),
-        "joker_split_ratio": round(joker["split_search_ms"] / split_stats["median_ms"], 2),
-        "joker_expert_median_ms": joker["expert"]["median_ms"],
-        "joker_expert_p95_ms": joker["expert"]["p95_ms"],
-        "known_expert_median_ms": known["expert"]["median_ms"],
-        "known_coach_median_ms": known["coach"]["median_ms"],
-    }
-    joker["split_ratio"] = measured["joker_split_ratio"]
-    return {
-        "hands": len(pool),
-        "split_search_ms": split_stats["median_ms"],
-        "split_search_p95_ms": split_stats["p95_ms"],
-        "subset_eval_ms": _stats(subset),
-        "joker": joker,
-        "score_deal_ms": _stats(score),
-        "levels": levels,
-        "coach_ms": {p: {"median_ms": v["median_ms"], "p95_ms": v["p95_ms"]} for p, v in coach.items()},
-        "coach_ci95": {p: v["ci95_median"] for p, v in coach.items()},
-        "advice_ms": advice,
-        "pass_ms": passes,
-        "known_ms": known,
-        "import_and_load_s": load,
-        "peak_rss_mb": rss,
-        "targets_ms": TARGETS_MS,
-        "targets": {
-            name: {"limit": limit, "measured": measured[name], "met": measured[name] <= limit}
-            for name, limit in TARGETS.items()
-        },
-    }
+    return passes
 
 
 def _joker_bench(hands: int, expert_hands: int, seed: int) -> dict[str, Any]:
