@@ -16,6 +16,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,45 @@ def fill_rated(history: History, pool: list[dict[str, Any]], deals: int = RATED_
     return str(preset)
 
 
+@dataclass(frozen=True)
+class _Timings:
+    """What one run of the history's bench measured (seconds, but a deal's recording in milliseconds)."""
+
+    deals: int
+    rated_deals: int
+    size_mb: float
+    startup_empty: float
+    startup_big: float
+    record_ms: list[float]
+    queries: list[float]
+    opening: list[float]
+    stats_s: dict[str, float]
+    rating_s: float
+
+    def report(self) -> dict[str, Any]:
+        """The history's report: every timing, and each target with what was measured and whether it was met."""
+        record_ms = self.record_ms
+        measured = {
+            "record_median_ms": round(statistics.median(record_ms), 3),
+            "history_open_s": round(statistics.median(self.opening), 4),
+            "stats_s": round(max(self.stats_s.values()), 4),
+            "startup_growth_s": round(max(0.0, self.startup_big - self.startup_empty), 4),
+            "rating_s": round(self.rating_s, 4),
+        }
+        return {
+            "deals": self.deals,
+            "file_mb": round(self.size_mb, 1),
+            "history_queries_s": round(statistics.median(self.queries), 4),
+            "rated_deals": self.rated_deals,
+            "record_p95_ms": round(sorted(record_ms)[int(0.95 * len(record_ms)) - 1], 3),
+            "stats_s_by_preset": {p: round(s, 4) for p, s in self.stats_s.items()},
+            "startup_empty_s": round(self.startup_empty, 4),
+            "startup_full_s": round(self.startup_big, 4),
+            **measured,
+            "targets": {k: {"limit": v, "measured": measured[k], "met": measured[k] <= v} for k, v in TARGETS.items()},
+        }
+
+
 def run_history_bench(
     pool: list[dict[str, Any]],
     deals: int = DEALS,
@@ -147,38 +187,13 @@ def run_history_bench(
     with tempfile.TemporaryDirectory() as folder:
         empty_path, big_path = Path(folder) / "empty.sqlite3", Path(folder) / "big.sqlite3"
         say(f"history: generating {deals:,} deals")
-        big = open_history(big_path).history
-        assert big is not None
-        fill(big, pool, deals)
-        big.close()
-        empty = open_history(empty_path).history
-        assert empty is not None
-        empty.close()
-
-        def start_up(path: Path) -> float:
-            """What the game does with the history before its menu shows: open it, find Continue."""
-
-            def go() -> None:
-                h = open_history(path).history
-                assert h is not None
-                h.resumable()
-                h.close()
-
-            return min(_timed(go) for _ in range(5))
-
+        _generate(big_path, empty_path, pool, deals)
         say("history: start-up")
-        startup_empty, startup_big = start_up(empty_path), start_up(big_path)
+        startup_empty, startup_big = _start_up(empty_path), _start_up(big_path)
         big = open_history(big_path).history
         assert big is not None
         say("history: recording")
-        session = big.start_session(pool[0]["rules"], Mode.TABLE, {}, {})
-        record_ms: list[float] = []
-        for n, rec in enumerate(pool[:200] * (1 + 200 // max(1, len(pool)))):
-            if len(record_ms) == 200:
-                break
-            rec = dict(rec, number=n + 1)
-            write = lambda rec=rec, n=n: big.record_deal(session, rec, Mode.TABLE, state={"n": n})  # noqa: E731
-            record_ms.append(1000 * _timed(write))
+        record_ms = _record_times(big, pool)
         say("history: the History screen's first page")
         queries = [_timed(lambda: (big.count(), big.deals(limit=PAGE))) for _ in range(5)]
         opening = [screen(big_path) for _ in range(screen_openings(deals))] if screen is not None else queries
@@ -193,27 +208,66 @@ def run_history_bench(
         rated_deals = min(RATED_DEALS, deals) if rating is not None else 0
         if rating is not None:
             say(f"history: the rating from {rated_deals:,} priced deals")
-            rated = open_history(Path(folder) / "rated.sqlite3").history
-            assert rated is not None
-            preset = fill_rated(rated, pool, rated_deals)
-            rating_s = min(_timed(partial(rating, rated, preset)) for _ in range(3))
-            rated.close()
-    measured = {
-        "record_median_ms": round(statistics.median(record_ms), 3),
-        "history_open_s": round(statistics.median(opening), 4),
-        "stats_s": round(max(stats_s.values()), 4),
-        "startup_growth_s": round(max(0.0, startup_big - startup_empty), 4),
-        "rating_s": round(rating_s, 4),
-    }
-    return {
-        "deals": deals,
-        "file_mb": round(size_mb, 1),
-        "history_queries_s": round(statistics.median(queries), 4),
-        "rated_deals": rated_deals,
-        "record_p95_ms": round(sorted(record_ms)[int(0.95 * len(record_ms)) - 1], 3),
-        "stats_s_by_preset": {p: round(s, 4) for p, s in stats_s.items()},
-        "startup_empty_s": round(startup_empty, 4),
-        "startup_full_s": round(startup_big, 4),
-        **measured,
-        "targets": {k: {"limit": v, "measured": measured[k], "met": measured[k] <= v} for k, v in TARGETS.items()},
-    }
+            rating_s = _rating_time(Path(folder) / "rated.sqlite3", pool, rated_deals, rating)
+    timings = _Timings(
+        deals=deals,
+        rated_deals=rated_deals,
+        size_mb=size_mb,
+        startup_empty=startup_empty,
+        startup_big=startup_big,
+        record_ms=record_ms,
+        queries=queries,
+        opening=opening,
+        stats_s=stats_s,
+        rating_s=rating_s,
+    )
+    return timings.report()
+
+
+def _generate(big_path: Path, empty_path: Path, pool: list[dict[str, Any]], deals: int) -> None:
+    """The files timed: one of ``deals`` deals and an empty one, each closed."""
+    big = open_history(big_path).history
+    assert big is not None
+    fill(big, pool, deals)
+    big.close()
+    empty = open_history(empty_path).history
+    assert empty is not None
+    empty.close()
+
+
+def _start_up(path: Path) -> float:
+    """What the game does with the history before its menu shows, the quickest of five: open it, find Continue."""
+
+    def go() -> None:
+        h = open_history(path).history
+        assert h is not None
+        h.resumable()
+        h.close()
+
+    return min(_timed(go) for _ in range(5))
+
+
+def _record_times(big: History, pool: list[dict[str, Any]]) -> list[float]:
+    """Milliseconds to record each of 200 deals of the pool (over again when it holds fewer), with its session's
+    state, in one new session."""
+    session = big.start_session(pool[0]["rules"], Mode.TABLE, {}, {})
+    record_ms: list[float] = []
+    for n, rec in enumerate(pool[:200] * (1 + 200 // max(1, len(pool)))):
+        if len(record_ms) == 200:
+            break
+        rec = dict(rec, number=n + 1)
+        write = lambda rec=rec, n=n: big.record_deal(session, rec, Mode.TABLE, state={"n": n})  # noqa: E731
+        record_ms.append(1000 * _timed(write))
+    return record_ms
+
+
+def _rating_time(
+    path: Path, pool: list[dict[str, Any]], rated_deals: int, rating: Callable[[History, str], object]
+) -> float:
+    """The quickest of three recomputations of a preset's rating from a file of ``rated_deals`` priced deals."""
+    rated = open_history(path).history
+    assert rated is not None
+    preset = fill_rated(rated, pool, rated_deals)
+    rating_s = min(_timed(partial(rating, rated, preset)) for _ in range(3))
+    rated.close()
+    return rating_s
