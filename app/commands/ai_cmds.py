@@ -10,7 +10,7 @@ import shutil
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, cast
@@ -222,36 +222,15 @@ def _describe(decision: Decision, ev: float, preset: Preset, options: Options) -
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play a duplicate tournament between levels or external bots and print the standings."""
-    from ai import EXTERNAL, PLAYERS, default_jobs, run_arena  # lazy, for start-up speed: only this command
+    from ai import EXTERNAL, default_jobs, run_arena  # lazy, for start-up speed: only this command
 
     preset = parse_preset(args.rules)
     options = Options.for_preset(preset, {"joker": True}) if args.joker else None  # the ladder refuses it
-    names = _split_players(args.players, tuple(PLAYERS))
-    if args.field and (len(names) != 2 or any(name.startswith(EXTERNAL) for name in names)):
-        fail("--field needs two in-process players: --players CHALLENGER,FIELD")
-    if not 2 <= len(names) <= 4:
-        fail("--players needs 2 to 4 comma-separated names")
-    for name in names:
-        if not name.startswith(EXTERNAL) and name not in PLAYERS:
-            fail(f"unknown player {name!r} (players: {', '.join(PLAYERS)}; or cmd:<command line>)")
-        if name.startswith(EXTERNAL):
-            if args.exchange:
-                fail("an external bot cannot pass cards: --exchange needs in-process players")
-            _check_command(name[len(EXTERNAL) :])
+    names = _arena_players(args)
     jobs = args.jobs or default_jobs()  # None: not given
     if args.jobs and args.jobs > 1 and any(name.startswith(EXTERNAL) for name in names):
         print("note: an arena with a cmd: bot plays on one process; --jobs is ignored", file=sys.stderr)
-    show = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if show:
-            width = 30
-            filled = width * done // total
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
-            if done == total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-
+    progress = _progress_bar(sys.stderr.isatty())
     if args.field:
         from ai import run_field  # lazy, like the arena
 
@@ -288,6 +267,48 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
+    _print_arena(report)
+    return 0
+
+
+def _arena_players(args: argparse.Namespace) -> list[str]:
+    """The players ``--players`` names, checked (a usage error otherwise): 2 to 4 levels or external bots (two
+    levels with ``--field``), each bot's command found, none passing cards."""
+    from ai import EXTERNAL, PLAYERS
+
+    names = _split_players(args.players, tuple(PLAYERS))
+    if args.field and (len(names) != 2 or any(name.startswith(EXTERNAL) for name in names)):
+        fail("--field needs two in-process players: --players CHALLENGER,FIELD")
+    if not 2 <= len(names) <= 4:
+        fail("--players needs 2 to 4 comma-separated names")
+    for name in names:
+        if not name.startswith(EXTERNAL) and name not in PLAYERS:
+            fail(f"unknown player {name!r} (players: {', '.join(PLAYERS)}; or cmd:<command line>)")
+        if name.startswith(EXTERNAL):
+            if args.exchange:
+                fail("an external bot cannot pass cards: --exchange needs in-process players")
+            _check_command(name[len(EXTERNAL) :])
+    return names
+
+
+def _progress_bar(show: bool) -> Callable[[int, int], None]:
+    """The deals played so far as a bar on stderr, drawn over itself (nothing when ``show`` is off: not a
+    terminal)."""
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            width = 30
+            filled = width * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+            if done == total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+    return progress
+
+
+def _print_arena(report: dict[str, object]) -> None:
+    """The arena's standings as text: each player's mean, its 95% interval, fouls, scoops and speed."""
     print(f"{counted(cast(int, report['deals']), 'duplicate deal')}, {_table_words(report)}")
     print(f"{'player':<24}{'mean':>9}{'±95%':>9}{'fouls':>7}{'scoops':>8}{'median ms':>11}")
     for p in cast(list[dict[str, Any]], report["players"]):
@@ -299,7 +320,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
             print(f"  {counted(p['invalid_answers'], 'invalid answer')} scored as fouls; first: {p['first_invalid']}")
     if report.get("note"):
         print(f"note: {report['note']}")
-    return 0
 
 
 def _table_words(report: dict[str, Any]) -> str:
