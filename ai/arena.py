@@ -320,13 +320,31 @@ def _pass(player: Player, hand: tuple[Card, ...], view: TableView, seed: int) ->
     return candidates(hand, 1)[0]
 
 
-def _play_block(block: _Block) -> dict[str, PlayerStats]:
-    """A worker process's task: make the players, play the block, let the players go."""
+def _play_block(block: _Block, progress: Callable[[int], None] | None = None) -> dict[str, PlayerStats]:
+    """A worker process's task (and the arena's own, on one process): make the players, play the block, let the
+    players go; ``progress`` hears after each deal."""
     players = _make_players(block)
     try:
-        return _play(block, players)
+        return _play(block, players, progress)
     finally:
         _close(players)
+
+
+def _play_in_blocks(
+    whole: _Block, size: int, jobs: int, progress: Callable[[int, int], None] | None
+) -> dict[str, PlayerStats]:
+    """The deals of ``whole`` shared among ``jobs`` processes in blocks of ``size``, their players' records put
+    back together in deal order."""
+    deals = len(whole.treasures)
+    blocks = [
+        replace(whole, first=first, treasures=whole.treasures[first : first + size]) for first in range(0, deals, size)
+    ]
+    parts = play_parallel(_play_block, blocks, min(jobs, len(blocks)), deals, progress)
+    stats = parts[0]
+    for part in parts[1:]:
+        for name, record in part.items():
+            stats[name].extend(record)
+    return stats
 
 
 def _ignore_interrupts() -> None:
@@ -445,33 +463,11 @@ def run_arena(
         jobs = 1
     size = block_size(deals, jobs)
     limits = limits or BotLimits()
+    block = _Block(seats, preset, seed, 0, tuple(treasures), limits, exchange, exchange_way, options)
     if jobs == 1 or deals <= size:
-        block = _Block(seats, preset, seed, 0, tuple(treasures), limits, exchange, exchange_way, options)
-        players = _make_players(block)
-        try:
-            stats = _play(block, players, (lambda done: progress(done, deals)) if progress else None)
-        finally:
-            _close(players)
+        stats = _play_block(block, (lambda done: progress(done, deals)) if progress else None)
     else:
-        blocks = [
-            _Block(
-                seats,
-                preset,
-                seed,
-                first,
-                tuple(treasures[first : first + size]),
-                limits,
-                exchange,
-                exchange_way,
-                options,
-            )
-            for first in range(0, deals, size)
-        ]
-        parts = play_parallel(_play_block, blocks, min(jobs, len(blocks)), deals, progress)
-        stats = parts[0]
-        for part in parts[1:]:
-            for name, record in part.items():
-                stats[name].extend(record)
+        stats = _play_in_blocks(block, size, jobs, progress)
     report = report_head(preset, deals, options, exchange, exchange_way)
     report["players"] = [record.summary() for record in stats.values()]
     return noted(report, preset, seats, exchange)
