@@ -34,6 +34,13 @@ PLAYERS = whole_number(
 def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
     """Add ``play`` to the command line."""
     p = add_command(sub, "play", cmd_play, help="play at a table: you against one to three computer players")
+    _add_rules_options(p)
+    _add_session_options(p)
+
+
+def _add_rules_options(p: argparse.ArgumentParser) -> None:
+    """What the table plays: the preset, the computer's level, the time limit, the table's size and the house
+    rules (banker, 免擺, 換三張, the joker)."""
     p.add_argument("--rules", choices=[x.value for x in Preset], help="the preset (default: taiwan)")
     p.add_argument(
         "--level",
@@ -77,6 +84,11 @@ def register(sub: argparse._SubParsersAction[CommandParser]) -> None:
         action="store_true",
         help="鬼牌: a dealt card is turned up and a wild joker dealt in its place (rules/RULES.md §20)",
     )
+
+
+def _add_session_options(p: argparse.ArgumentParser) -> None:
+    """How the session runs: practice or scored, the takeover, watching, its seed or a deal's code, the language
+    (and the menu, which the command line asks for when the game starts with no arguments)."""
     p.add_argument("--practice", action="store_true", help="practice: keep no score")
     p.add_argument(
         "--no-takeover",
