@@ -170,8 +170,8 @@ def fixed_point(
     return model, history
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Train every preset's model and write them, with the convergence record, to one .npz."""
+def _parser() -> argparse.ArgumentParser:
+    """The training's command line."""
     parser = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=60_000, help="hands arranged per round (default 60000)")
     parser.add_argument("--rounds", type=int, default=10, help="self-play rounds (default 10)")
@@ -186,34 +186,53 @@ def main(argv: list[str] | None = None) -> int:
         help="only these presets; the others' tables in --out are kept",
     )
     parser.add_argument("--out", type=Path, default=TABLES_FILE)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _kept(out: Path, presets: list[Preset]) -> tuple[dict[str, np.ndarray], dict[str, object], dict[str, object]]:
+    """The other presets' tables in ``out``, their convergence records and the settings of the runs that made them
+    (retraining some presets keeps the others as they were)."""
+    with np.load(out) as old:
+        keep = [k for k in old.files if k != "meta" and not any(k.startswith(f"{p.value}_") for p in presets)]
+        arrays = {k: old[k] for k in keep}
+        old_meta = json.loads(str(old["meta"])) if "meta" in old.files else {}
+    histories = {k: v for k, v in old_meta.get("history", {}).items() if k not in {p.value for p in presets}}
+    runs = {k: v for k, v in old_meta.get("runs", {}).items() if k not in {p.value for p in presets}}
+    if not runs:
+        # Files written before per-preset runs were recorded: the top-level settings made the kept presets.
+        settings = {k: v for k, v in old_meta.items() if k not in ("history", "runs")}
+        runs = {k: settings for k in histories}
+    return arrays, histories, runs
+
+
+def _model_arrays(preset: Preset, model: OpponentModel) -> dict[str, np.ndarray]:
+    """A preset's trained model as the tables file holds it: each row's keys and probabilities, the mean bonus and
+    the joint arrangements."""
+    arrays: dict[str, np.ndarray] = {}
+    for name, rm in zip(("front", "middle", "back"), model.rows, strict=True):
+        arrays[f"{preset.value}_{name}_keys"] = rm.keys
+        arrays[f"{preset.value}_{name}_prob"] = rm.prob
+    arrays[f"{preset.value}_mean_bonus"] = np.array(model.mean_bonus)
+    assert model.joint is not None
+    arrays[f"{preset.value}_joint"] = model.joint.astype(np.int32)  # base keys are below 2**26
+    return arrays
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Train every preset's model and write them, with the convergence record, to one .npz."""
+    args = _parser().parse_args(argv)
     presets = [Preset(p) for p in args.preset] if args.preset else [p for p in Preset if p.arranged]
     arrays: dict[str, np.ndarray] = {}
     began = time.perf_counter()
     histories: dict[str, object] = {}
     runs: dict[str, object] = {}
     if args.preset and args.out.exists():
-        # Retraining some presets keeps the others' tables and their record as they were.
-        with np.load(args.out) as old:
-            keep = [k for k in old.files if k != "meta" and not any(k.startswith(f"{p.value}_") for p in presets)]
-            arrays = {k: old[k] for k in keep}
-            old_meta = json.loads(str(old["meta"])) if "meta" in old.files else {}
-        histories = {k: v for k, v in old_meta.get("history", {}).items() if k not in {p.value for p in presets}}
-        runs = {k: v for k, v in old_meta.get("runs", {}).items() if k not in {p.value for p in presets}}
-        if not runs:
-            # Files written before per-preset runs were recorded: the top-level settings made the kept presets.
-            settings = {k: v for k, v in old_meta.items() if k not in ("history", "runs")}
-            runs = {k: settings for k in histories}
+        arrays, histories, runs = _kept(args.out, presets)
     for preset in presets:
         model, history = fixed_point(
             preset, args.hands, args.rounds, args.seed, args.workers, args.mix, args.eval_deals, log=True
         )
-        for name, rm in zip(("front", "middle", "back"), model.rows, strict=True):
-            arrays[f"{preset.value}_{name}_keys"] = rm.keys
-            arrays[f"{preset.value}_{name}_prob"] = rm.prob
-        arrays[f"{preset.value}_mean_bonus"] = np.array(model.mean_bonus)
-        assert model.joint is not None
-        arrays[f"{preset.value}_joint"] = model.joint.astype(np.int32)  # base keys are below 2**26
+        arrays |= _model_arrays(preset, model)
         histories[preset.value] = history
     meta = {
         "hands": args.hands,
