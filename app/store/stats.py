@@ -96,28 +96,7 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
         f"SELECT count(*), coalesce(sum(units), 0), coalesce(sum(decider = 'timeout'), 0) FROM deals WHERE {AT_SEAT}",
         (preset,),
     )[0]
-    median = None
-    if timed:
-        middle = history.read(
-            f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY seconds LIMIT ? OFFSET ?",
-            (preset, 2 - timed % 2, (timed - 1) // 2),
-        )
-        median = sum(r[0] for r in middle) / len(middle)
-    losses = history.read(
-        f"SELECT loss FROM deals WHERE {PLAYED} AND loss IS NOT NULL ORDER BY id DESC LIMIT ?", (preset, trend)
-    )
-    seconds = history.read(
-        f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY id DESC LIMIT ?", (preset, trend)
-    )
-    # The best are wins and the worst losses: a short record's "worst" is never a deal it won.
-    tops = history.read(
-        f"SELECT id, units FROM deals WHERE {PLAYED} AND units > 0 ORDER BY units DESC, id DESC LIMIT ?",
-        (preset, extremes),
-    )
-    bottoms = history.read(
-        f"SELECT id, units FROM deals WHERE {PLAYED} AND units < 0 ORDER BY units ASC, id DESC LIMIT ?",
-        (preset, extremes),
-    )
+    best_deals, worst_deals = _extremes(history, preset, extremes)
     return PresetStats(
         preset=preset,
         deals=n,
@@ -133,15 +112,49 @@ def compute_stats(history: History, preset: str, *, trend: int = TREND, extremes
         priced=priced,
         mean_loss=mean_loss,
         best_share=None if not priced else (best or 0) / priced,
-        median_seconds=median,
-        loss_trend=tuple(r[0] for r in reversed(losses)),
-        seconds_trend=tuple(r[0] for r in reversed(seconds)),
-        best=tuple((r[0], r[1]) for r in tops),
-        worst=tuple((r[0], r[1]) for r in bottoms),
+        median_seconds=_median_seconds(history, preset, timed) if timed else None,
+        loss_trend=_trend(history, preset, "loss", trend),
+        seconds_trend=_trend(history, preset, "seconds", trend),
+        best=best_deals,
+        worst=worst_deals,
         seat_deals=seat_deals,
         seat_units=seat_units,
         timeouts=timeouts,
     )
+
+
+def _median_seconds(history: History, preset: str, timed: int) -> float:
+    """The median of the ``timed`` deals' seconds, read as the one or two rows in the middle."""
+    middle = history.read(
+        f"SELECT seconds FROM deals WHERE {PLAYED} AND seconds IS NOT NULL ORDER BY seconds LIMIT ? OFFSET ?",
+        (preset, 2 - timed % 2, (timed - 1) // 2),
+    )
+    return sum(r[0] for r in middle) / len(middle)
+
+
+def _trend(history: History, preset: str, column: str, trend: int) -> tuple[float, ...]:
+    """The last ``trend`` values of ``column`` (``loss`` or ``seconds``) where it has one, oldest first."""
+    rows = history.read(
+        f"SELECT {column} FROM deals WHERE {PLAYED} AND {column} IS NOT NULL ORDER BY id DESC LIMIT ?",
+        (preset, trend),
+    )
+    return tuple(r[0] for r in reversed(rows))
+
+
+def _extremes(
+    history: History, preset: str, extremes: int
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """The ``extremes`` best deals and the worst, each (id, units). The best are wins and the worst losses: a
+    short record's "worst" is never a deal it won."""
+    tops = history.read(
+        f"SELECT id, units FROM deals WHERE {PLAYED} AND units > 0 ORDER BY units DESC, id DESC LIMIT ?",
+        (preset, extremes),
+    )
+    bottoms = history.read(
+        f"SELECT id, units FROM deals WHERE {PLAYED} AND units < 0 ORDER BY units ASC, id DESC LIMIT ?",
+        (preset, extremes),
+    )
+    return tuple((r[0], r[1]) for r in tops), tuple((r[0], r[1]) for r in bottoms)
 
 
 RATING_COLUMNS = (
