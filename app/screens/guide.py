@@ -216,7 +216,7 @@ class GuideScreen(TableScreen):
     def next_deal(self) -> None:
         """No second deal in the guide: `n` ends the reveal, and after it shows the step's tip again."""
         if self.table.phase is Phase.REVEALING:
-            self.finish_reveal()
+            self.reveal.finish()
         elif self.table.phase is Phase.RESULTS:
             self.show_tip()
 

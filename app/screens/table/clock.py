@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from app.game import Next
 from app.screens.dialogs import TimeoutScreen
+from app.screens.table.pacing import Pacing
 from app.screens.table.part import TableSeen
 from app.view.presenter import TablePresenter
 
@@ -27,6 +28,7 @@ class Screen(TableSeen, Protocol):
     """What the countdown reads and calls of its table screen (a protocol: the screen imports this)."""
 
     view: TablePresenter
+    pacing: Pacing
 
     @property
     def app(self) -> App[Any]: ...
@@ -42,8 +44,6 @@ class Screen(TableSeen, Protocol):
     def close_dialogs(self) -> None: ...
 
     def put(self, selector: str, content: Text | str) -> Static: ...
-
-    def show_time(self) -> None: ...
 
 
 class Clock:
@@ -72,7 +72,7 @@ class Clock:
             screen.say(screen.t("table.msg.timeout"), "warning")
             screen.follow(step)
             return
-        self.screen.show_time()
+        self.show()
 
     def suspend(self) -> None:
         """A dialog covers the table: the countdown waits (the timer may not tick behind it)."""
@@ -81,7 +81,7 @@ class Clock:
     def resume(self) -> None:
         """Back at the table: the countdown goes on (unless still too small)."""
         self.screen.table.clock.hold(self.screen.is_too_small())
-        self.screen.show_time()
+        self.show()
 
     def pause(self, paused: bool) -> None:
         """Stop (or restart) the countdown's timer."""
@@ -115,9 +115,11 @@ class Clock:
         screen.say(screen.t("table.msg.computer_seat"), "warning")
         screen.follow(step)
 
-    def update(self) -> None:
-        """Draw the time left; warning colours near the end."""
+    def show(self) -> None:
+        """The time left drawn, in warning colours near the end, and the bell at its cues (each quarter second,
+        and with every redraw)."""
         text, alarm = self.screen.view.countdown()
         widget = self.screen.put("#countdown", text)
         for level in ("warning", "danger"):
             widget.set_class(alarm == level, f"-{level}")
+        self.screen.pacing.ring()

@@ -12,7 +12,6 @@ from functools import partial
 from typing import Any, Protocol
 
 from textual.app import App
-from textual.message import Message
 
 from ai import Budget, PassReview, Review, TableView
 from app.game import CoachRequest, run_coach
@@ -20,7 +19,7 @@ from app.game.coach import PassCoachRequest, run_pass_coach
 from app.heap import give_back
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
-from app.screens.table.part import TableWorkers
+from app.screens.table.part import Answer, TableWorkers
 from app.settings import Settings
 from app.view.cards import CardLook
 
@@ -41,19 +40,19 @@ class Screen(TableWorkers, Protocol):
 class Coaching:
     """The table screen's coach requests and review key."""
 
-    class Priced(Message):
+    class Priced(Answer):
         """The coach's answer: ``review`` for ``request``."""
 
-        def __init__(self, request: CoachRequest, review: Review) -> None:
-            super().__init__()
+        def __init__(self, coaching: Coaching, request: CoachRequest, review: Review) -> None:
+            super().__init__(coaching.accept)
             self.request = request
             self.review = review
 
-    class PassPriced(Message):
+    class PassPriced(Answer):
         """A worker's answer: the coach's ``review`` of the pass ``request`` asked about."""
 
-        def __init__(self, request: PassCoachRequest, review: PassReview) -> None:
-            super().__init__()
+        def __init__(self, coaching: Coaching, request: PassCoachRequest, review: PassReview) -> None:
+            super().__init__(coaching.accept_pass)
             self.request = request
             self.review = review
 
@@ -93,7 +92,7 @@ class Coaching:
 
     def _price(self, request: CoachRequest) -> None:
         """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
-        self.screen.post_message(self.Priced(request, run_coach(request)))
+        self.screen.post_message(self.Priced(self, request, run_coach(request)))
         give_back()  # the pricing's arrays are freed: their pages go back (app.heap), once the answer is on its way
 
     def accept(self, message: Priced) -> None:
@@ -124,7 +123,7 @@ class Coaching:
 
     def _price_pass(self, request: PassCoachRequest) -> None:
         """The coach prices a pass off the UI thread (a second or two; the game never waits for it)."""
-        self.screen.post_message(self.PassPriced(request, run_pass_coach(request)))
+        self.screen.post_message(self.PassPriced(self, request, run_pass_coach(request)))
         give_back()
 
     def accept_pass(self, message: PassPriced) -> None:

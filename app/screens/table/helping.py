@@ -18,14 +18,21 @@ from app.view.helping import hint_with_ev
 from app.view.presenter import TablePresenter
 
 
+class Thinks(Protocol):
+    """What the helper asks of the screen's thinking part (:class:`.thinking.Thinking`, which imports this)."""
+
+    def think(self, request: AIRequest) -> None: ...
+
+
 class Screen(TableSeen, Protocol):
     """What the helper reads and calls of its table screen (a protocol: the screen imports this)."""
 
     view: TablePresenter
 
-    def error(self, exc: ArrangeError) -> None: ...
+    @property
+    def thinking(self) -> Thinks: ...
 
-    def think(self, request: AIRequest) -> None: ...
+    def error(self, exc: ArrangeError) -> None: ...
 
 
 class Helping:
@@ -48,13 +55,13 @@ class Helping:
             screen.say(screen.view.suggestion_text())
         else:
             screen.say(screen.t("table.msg.thinking"))
-            screen.think(request)
+            screen.thinking.think(request)
         screen.redraw()
 
     def hint(self) -> None:
         """`h`: ask the AI where the card under the cursor goes."""
         self.screen.say(self.screen.t("table.msg.thinking"))
-        self.screen.think(self.screen.table.ask.hint_request())
+        self.screen.thinking.think(self.screen.table.ask.hint_request())
         self.screen.redraw()
 
     def accept(self, req: AIRequest, choice: Choice) -> None:
@@ -82,7 +89,7 @@ class Helping:
                     screen.say(screen.view.suggestion_text())
                 free = helper.free_request(req)
                 if free is not None:
-                    screen.think(free)
+                    screen.thinking.think(free)
         else:
             hint = helper.hint_for(choice)
             if hint is None:

@@ -43,9 +43,9 @@ SHOWN: dict[Allowed, bool | None] = {Allowed.ALLOWED: True, Allowed.GREYED: None
 class TableKey:
     """One binding of the table and where it shows: the Footer (``label``, an i18n key) and the help (``?``)
     line it belongs to (``help``, an i18n key; the first binding of a line gives its ``help_keys``). ``does``
-    names what does the key's work: ``"part.method"`` of the screen's part (``"helping.auto"``), or a method of
-    the screen itself; the action's parameters, if any, are passed on (``move(-1)`` calls
-    ``arranging.move(-1)``). Which tables have the key is not said here but asked of the table
+    names what does the key's work: ``"part.method"`` of what the screen holds (``"helping.auto"``,
+    ``"reveal.finish"``), or a method of the screen itself; the action's parameters, if any, are passed on
+    (``move(-1)`` calls ``arranging.move(-1)``). Which tables have the key is not said here but asked of the table
     (:meth:`Keys.absent`), as its verdict asks."""
 
     keys: str
@@ -85,7 +85,7 @@ TABLE_KEYS: tuple[TableKey, ...] = (
         "space", "select", "arranging.select", "table.key.select", "␣", help="table.help.select", help_keys="space"
     ),
     TableKey(
-        "space", "skip", "finish_reveal", "table.key.skip", "␣", help="table.help.skip", help_keys="space / enter"
+        "space", "skip", "reveal.finish", "table.key.skip", "␣", help="table.help.skip", help_keys="space / enter"
     ),
     TableKey(
         "1", "place(0)", "arranging.place", "table.key.front", group=_PLACE, help="table.help.place", help_keys="1 2 3"
@@ -116,7 +116,7 @@ TABLE_KEYS: tuple[TableKey, ...] = (
         "⏎",
         help="table.help.pass_cards",
     ),
-    TableKey("enter", "skip", "finish_reveal", "table.key.skip", "⏎", help="table.help.skip"),
+    TableKey("enter", "skip", "reveal.finish", "table.key.skip", "⏎", help="table.help.skip"),
     TableKey(
         "enter", "results", "open_results", "table.key.results", "⏎"
     ),  # the help's line for n says what enter does then

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from textual.message import Message
 from textual.worker import Worker
@@ -27,6 +27,16 @@ class TableSeen(Protocol):
     def say(self, text: str, kind: str = "info") -> None: ...
 
     def redraw(self) -> None: ...
+
+
+class Answer(Message):
+    """A worker's answer, posted to the screen from the worker's thread and handed on the UI thread to
+    ``deliver``, the method of the part that asked: the screen has one handler for every part's answers, and a
+    part's answer is nested in the part (:class:`.thinking.Thinking.Answered`)."""
+
+    def __init__(self, deliver: Callable[[Any], None]) -> None:
+        super().__init__()
+        self.deliver = deliver
 
 
 class TableWorkers(TableSeen, Protocol):

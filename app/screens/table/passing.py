@@ -12,12 +12,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Protocol
 
-from textual.message import Message
-
 from ai import PassChoice
 from app.game import ArrangeError, Next
 from app.game.requests import PassRequest, Purpose, run_pass
-from app.screens.table.part import TableWorkers
+from app.screens.table.part import Answer, TableWorkers
 
 
 class Screen(TableWorkers, Protocol):
@@ -31,11 +29,11 @@ class Screen(TableWorkers, Protocol):
 class Passing:
     """The table screen's part of the exchange."""
 
-    class Chosen(Message):
+    class Chosen(Answer):
         """A worker's answer to a 換三張 pass request: the three cards ``choice`` passes."""
 
-        def __init__(self, request: PassRequest, choice: PassChoice) -> None:
-            super().__init__()
+        def __init__(self, passing: Passing, request: PassRequest, choice: PassChoice) -> None:
+            super().__init__(passing.accept)
             self.request = request
             self.choice = choice
 
@@ -48,7 +46,7 @@ class Passing:
 
     def _choose(self, request: PassRequest) -> None:
         """A seat chooses its pass off the UI thread (up to a second for `expert`)."""
-        self.screen.post_message(self.Chosen(request, run_pass(request)))
+        self.screen.post_message(self.Chosen(self, request, run_pass(request)))
 
     def accept(self, message: Chosen) -> None:
         """A pass is in: take it, and move on when the round (or the exchange) is complete."""

@@ -22,13 +22,12 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Static
 
 from app.config import TableConfig
-from app.game import AIRequest, ArrangeError, Phase, Table
+from app.game import ArrangeError, Phase, Table
 from app.game.conduct import Next
 from app.game.drills.arrange_drill import ArrangeTable
 from app.game.journal import Journal
 from app.game.leaving import Leave
 from app.game.replay import OneDeal
-from app.game.requests import PassRequest
 from app.i18n import Translator
 from app.screens.base import GAME_SCREEN, BaseScreen
 from app.screens.results import ResultsScreen
@@ -41,6 +40,7 @@ from app.screens.table.helping import Helping
 from app.screens.table.keys import SHOWN, TABLE_BINDINGS, Keys, table_bindings, table_keys, with_key_actions
 from app.screens.table.leaving import Leaving
 from app.screens.table.pacing import Pacing
+from app.screens.table.part import Answer
 from app.screens.table.passing import Passing
 from app.screens.table.thinking import Thinking
 from app.settings import Settings
@@ -155,6 +155,7 @@ class TableScreen(BaseScreen[Leave | None]):
             self.call_after_refresh(self.coaching.open_review)
 
     def on_screen_suspend(self) -> None:
+        # Textual tells the screen, not its parts (plain objects, not widgets), that a dialog covers it.
         self.clock.suspend()
 
     def on_screen_resume(self) -> None:
@@ -178,12 +179,9 @@ class TableScreen(BaseScreen[Leave | None]):
         self.call_after_refresh(self._board_settled)
 
     @on(Board.Resized)
-    def _board_resized(self) -> None:
-        # A layout pass after the last redraw (the message line wrapping to two lines takes one from the board)
-        # left the story fitted to the old size; a redraw measured mid-way must not stay on screen.
-        self._board_settled()
-
     def _board_settled(self) -> None:
+        # Also the board's own resize: a layout pass after the last redraw (the message line wrapping to two lines
+        # takes one from the board) left the story fitted to the old size; a redraw measured mid-way must not stay.
         if not self.is_mounted:
             return
         region = self.query_one("#board").content_region
@@ -244,31 +242,16 @@ class TableScreen(BaseScreen[Leave | None]):
         if step.coach is not None:  # Continue: a READY pressed before the player left
             self.coaching.ask(*step.coach)
         for request in step.requests:  # 換三張's passes first, when the table passes cards; else the decisions
-            self.think(request)
+            self.thinking.think(request)
         if step.scored is not None:  # a stored deal shown again: every decision is in
             self.start_reveal()
         self.redraw()
 
-    def think(self, request: AIRequest | PassRequest) -> None:
-        """Hand ``request`` to a worker (:class:`.thinking.Thinking`)."""
-        self.thinking.think(request)
-
-    @on(Thinking.Answered)
-    def _answered(self, message: Thinking.Answered) -> None:
-        if self.open:
-            self.thinking.accept(message)
-
-    @on(Passing.Chosen)
-    def _pass_chosen(self, message: Passing.Chosen) -> None:
-        self.passing.accept(message)
-
-    @on(Coaching.Priced)
-    def _priced(self, message: Coaching.Priced) -> None:
-        self.coaching.accept(message)
-
-    @on(Coaching.PassPriced)
-    def _pass_priced(self, message: Coaching.PassPriced) -> None:
-        self.coaching.accept_pass(message)
+    @on(Answer)
+    def _answer(self, message: Answer) -> None:
+        # A worker's answer comes to the screen as a message (a worker's thread never calls into the UI): the
+        # part that asked takes it here, on the UI thread. A Textual handler, so it stays on the screen.
+        message.deliver(message)
 
     def follow(self, step: Next) -> None:
         """Do what the table asks after a call: the coach prices the player's decision (or passes) at once,
@@ -280,7 +263,7 @@ class TableScreen(BaseScreen[Leave | None]):
         if step.coach_passes is not None:
             self.coaching.ask_passes(step.coach_passes)
         for request in step.requests:
-            self.think(request)
+            self.thinking.think(request)
         if step.scored is not None:
             self.coaching.history_notice()
             self.start_reveal()
@@ -292,10 +275,6 @@ class TableScreen(BaseScreen[Leave | None]):
         """Begin the reveal (or jump to its end without animation)."""
         self.say("")
         self.reveal.start()
-
-    def finish_reveal(self) -> None:
-        """Jump to the end of the reveal (space/enter, or no animation)."""
-        self.reveal.finish()
 
     # ---- actions
 
@@ -312,7 +291,7 @@ class TableScreen(BaseScreen[Leave | None]):
     def next_deal(self) -> None:
         """`n` once the results are up (the reveal cut short first); a stored deal shown again closes."""
         if self.table.phase is Phase.REVEALING:
-            self.finish_reveal()
+            self.reveal.finish()
         self.deal()
 
     def open_results(self) -> None:
@@ -421,11 +400,6 @@ class TableScreen(BaseScreen[Leave | None]):
         lines = 1 if cell_len(str(text)) <= max(1, msg.size.width) else 2
         if msg.styles.height is None or msg.styles.height.value != lines:
             msg.styles.height = lines
-        self.show_time()
+        self.clock.show()
         self.refresh_bindings()
         self.pacing.auto_next()
-
-    def show_time(self) -> None:
-        """The countdown drawn, and the bell at its cues (each quarter second, and with every redraw)."""
-        self.clock.update()
-        self.pacing.ring()

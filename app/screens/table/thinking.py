@@ -13,14 +13,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from textual.message import Message
-
 from ai import Choice
 from app.game import AIRequest, Next, Purpose, run_ai
 from app.game.requests import PassRequest
 from app.heap import give_back
 from app.screens.table.helping import Helping
-from app.screens.table.part import TableWorkers
+from app.screens.table.part import Answer, TableWorkers
 from app.screens.table.passing import Passing
 from app.view.reveal_player import RevealPlayer
 
@@ -32,6 +30,9 @@ class Screen(TableWorkers, Protocol):
     passing: Passing
     helping: Helping
 
+    @property
+    def open(self) -> bool: ...
+
     def schedule(self, delay: float, callback: Callable[[], None]) -> None: ...
 
     def follow(self, step: Next) -> None: ...
@@ -40,11 +41,11 @@ class Screen(TableWorkers, Protocol):
 class Thinking:
     """The computer seats' (and the helper's) requests, off the UI thread."""
 
-    class Answered(Message):
+    class Answered(Answer):
         """A worker's answer: ``choice`` for ``request``."""
 
-        def __init__(self, request: AIRequest, choice: Choice) -> None:
-            super().__init__()
+        def __init__(self, thinking: Thinking, request: AIRequest, choice: Choice) -> None:
+            super().__init__(thinking.accept)
             self.request = request
             self.choice = choice
 
@@ -60,12 +61,15 @@ class Thinking:
 
     def _decide(self, request: AIRequest) -> None:
         """A computer seat (or the helper for the human) decides, off the UI thread."""
-        self.screen.post_message(self.Answered(request, run_ai(request)))
+        self.screen.post_message(self.Answered(self, request, run_ai(request)))
         give_back()  # the search's arrays are freed: their pages go back (app.heap), once the answer is on its way
 
     def accept(self, message: Answered) -> None:
-        """An answer is in: a seat's decision (after its thinking delay), a takeover's, or the helper's."""
+        """An answer is in: a seat's decision (after its thinking delay), a takeover's, or the helper's (none once
+        the screen is closed: the table it was asked for has gone on without it)."""
         screen, req, choice = self.screen, message.request, message.choice
+        if not screen.open:
+            return
         if req.purpose is Purpose.DECIDE:
             delay = screen.reveal.think_delay(req.seat)
             if delay > 0:
