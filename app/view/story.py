@@ -1,6 +1,6 @@
 """The reveal's story as the board tells it: each beat's title and who scored what, compact or spread out.
 
-:class:`Narrator` is built by :class:`~app.view.presenter.TablePresenter` for each drawing (the board's height
+:class:`Narrator` is built by the board (:class:`~app.view.board.BoardText`) for each drawing (the board's height
 decides whether the items of a beat go one a line); it holds only words, the preset and the seat names.
 """
 

@@ -41,7 +41,7 @@ async def test_the_boards_account_matches_the_panel_and_fits_80_columns() -> Non
     async with app.run_test(size=SIZE) as pilot:
         await play_a_deal(pilot)
         screen = table_screen(app)
-        board = str(screen.view.board_text())
+        board = str(screen.view.board.text())
         account = ResultsScreen(screen.table, screen.table.current, t=screen.t).view.account()
         for name, total in zip(account.names, account.totals, strict=True):
             line = next(ln for ln in board.splitlines() if ln.startswith(f"vs {name}"))

@@ -33,7 +33,7 @@ async def test_the_coach_line_appears_after_a_deal_and_in_the_results_panel():
         rec = screen.table.current
         review = screen.table.coach.review_for(rec.number, rec.human)
         assert review is not None, "the player's decision was priced"
-        board = screen.view.board_text().plain
+        board = screen.view.board.text().plain
         assert "Coach: " in board and Verdict(review.verdict).value in board
         await pilot.press("enter")  # the results panel
         await pilot.pause()
@@ -85,7 +85,7 @@ async def test_the_reveal_never_waits_for_the_coach(monkeypatch):
         rec = screen.table.current
         assert rec.result is not None and screen.table.phase.value == "results"
         assert screen.table.coach.is_pending(rec.number, rec.human)
-        assert "pricing your play" in screen.view.board_text().plain
+        assert "pricing your play" in screen.view.board.text().plain
         release.set()
         await settle(pilot)
         assert screen.table.coach.review_for(rec.number, rec.human) is not None
@@ -98,7 +98,7 @@ async def test_the_session_summary_carries_the_running_measure():
     async with app.run_test(size=(80, 24)) as pilot:
         await play_a_deal(pilot)
         screen = table_screen(app)
-        assert re.search(r"accuracy \d+%", screen.view.board_text().plain)
+        assert re.search(r"accuracy \d+%", screen.view.board.text().plain)
         await pilot.press("escape", "e")  # end the session: its summary
         await settle(pilot)
         assert isinstance(app.screen, SummaryScreen)

@@ -40,7 +40,7 @@ async def test_a_blunder_of_a_pass_is_the_deals_blunder_everywhere(monkeypatch) 
         assert review is not None and review.verdict is Verdict.BLUNDER
         assert review.loss == pytest.approx(8.02 + review.rows_part.loss)
         assert review.worst is not None and review.worst.loss == pytest.approx(8.02)
-        board = screen.view.board_text().plain
+        board = screen.view.board.text().plain
         assert "Coach: blunder" in board and "the pass lost 8.02" in board
         stored = app.history.deals(verdict="blunder")
         assert [d.number for d in stored] == [rec.number]
@@ -63,7 +63,7 @@ async def test_a_ladder_deal_has_no_verdict_anywhere_and_the_review_says_nothing
         assert table.history, "the ladder compares the hands as soon as they are dealt"
         rec = table.history[-1]
         assert table.coach.review_for(rec.number, 0) is None and not table.coach.is_pending(rec.number, 0)
-        assert "Coach" not in screen.view.board_text().plain
+        assert "Coach" not in screen.view.board.text().plain
         assert [d.verdict for d in app.history.deals()] == [None]
         stats = compute_stats(app.history, "ladder")
         assert stats.deals == 1 and stats.priced == 0 and stats.best_share is None

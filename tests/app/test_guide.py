@@ -108,7 +108,7 @@ async def test_the_guide_walks_a_whole_deal_step_by_step() -> None:
             if tip.step is Step.SWEEP:  # the board names the 打槍
                 rec = table.current
                 assert rec is not None and any(it.kind == "sweep" and it.value > 0 for it in rec.pair_items(0, 1))
-                assert "Sweep" in guide.view.board_text().plain
+                assert "Sweep" in guide.view.board.text().plain
             if tip.step is Step.RESULTS:
                 assert table.phase is Phase.RESULTS
             await pilot.press("enter")

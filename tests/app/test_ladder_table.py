@@ -62,7 +62,7 @@ def test_the_board_names_the_players_pattern_and_the_coach_says_nothing() -> Non
     t = ladder_table()
     rec = t.start_deal()
     tr = Translator("en")
-    text = TablePresenter(t, tr).board_text().plain
+    text = TablePresenter(t, tr).board.text().plain
     pattern = ladder_hand(rec.hands[0]).pattern
     assert tr(f"ladder.pattern.{pattern.id}") in text and "Nothing to arrange" in text
     t.ready()

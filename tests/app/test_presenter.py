@@ -85,7 +85,7 @@ def test_arranging_models_and_texts():
     assert [line.label for line in rows.rows] == [
         EN(f"table.row_label.{r.id}", size=s) for r, s in zip(Row, (3, 5, 5), strict=True)
     ]
-    assert view.foul_text() == "" and view.board_text().plain == EN("table.board.arrange")
+    assert view.foul_text() == "" and view.board.text().plain == EN("table.board.arrange")
     for seat in (1, 2, 3):
         assert view.seat_model(seat).status == EN("table.status.thinking")
     assert view.me_title() == EN("common.seat.you")
@@ -145,7 +145,7 @@ def test_reveal_player_steps_counts_and_finishes():
     player.start()
     assert view.revealed_rows() == 0 and table.phase is Phase.REVEALING
     manual.run_one()
-    assert view.revealed_rows() == 1 and view.board_text().plain.startswith(EN("results.step.front"))
+    assert view.revealed_rows() == 1 and view.board.text().plain.startswith(EN("results.step.front"))
     while not table.reveal.progress.counting:
         assert manual.run_one()
     assert table.reveal.progress.shown == len(table.reveal.steps) and view.revealed_rows() == 3
@@ -153,7 +153,7 @@ def test_reveal_player_steps_counts_and_finishes():
     while manual.run_one():
         frames += 1
     assert frames == COUNT_FRAMES and table.phase is Phase.RESULTS and table.reveal.progress.finished
-    assert EN("table.board.next_keys") in view.board_text().plain
+    assert EN("table.board.next_keys") in view.board.text().plain
     assert redraws
 
 
@@ -275,9 +275,9 @@ def test_the_tall_story_puts_the_rows_on_one_line_and_each_kind_of_item_on_one_m
     table, view = scored(seed=152)
     if table.phase is Phase.REVEALING:
         table.reveal.finish()
-    view.tall = True
+    view.board.tall = True
     steps = [s for s in table.reveal.steps if s.kind is not StepKind.TOTALS]
-    story = view.narrator.story(table.current, steps).plain.split("\n")
+    story = view.board.narrator.story(table.current, steps).plain.split("\n")
     items = [s for s in steps if s.kind is not StepKind.ROW]
     assert len(story) == 1 + len(items)
     assert all(EN(f"results.step.{r}") in story[0] for r in ("front", "middle", "back"))
@@ -301,16 +301,16 @@ def test_treasure_cards_are_marked_in_shape_and_colour():
 def test_arcade_says_who_doubles_you_as_soon_as_they_have_decided():
     # Issue 10: 賭倍 shown at the table while arranging ("East doubles you").
     table, view = seated(Preset.ARCADE, seed=2, coins=100000)
-    assert "doubles you" not in view.board_text().plain
+    assert "doubles you" not in view.board.text().plain
     table.decide_computers()
     by = [s for s, target in table.current.doubles.items() if target == 0]
-    text = view.board_text().plain
+    text = view.board.text().plain
     if by:
         assert EN("table.doubled_by", seats=", ".join(view.seat_name(s) for s in sorted(by))) in text
     else:
         assert "doubles you" not in text
     table.current.doubles[1] = 0  # East doubles the player
-    assert EN("common.seat.east") in view.board_text().plain.split("doubles you")[0]
+    assert EN("common.seat.east") in view.board.text().plain.split("doubles you")[0]
 
 
 def test_sweeps_and_home_runs_are_a_banner_moment_of_the_reveal():
@@ -319,8 +319,9 @@ def test_sweeps_and_home_runs_are_a_banner_moment_of_the_reveal():
         table.reveal.finish()
     sweeps = next(s for s in table.reveal.steps if s.kind is StepKind.SWEEPS)
     rows = next(s for s in table.reveal.steps if s.kind is StepKind.ROW)
-    banner = view.narrator.step_text(table.current, sweeps)
-    assert "reverse" in str(banner.style) and "reverse" not in str(view.narrator.step_text(table.current, rows).style)
+    narrator = view.board.narrator
+    banner = narrator.step_text(table.current, sweeps)
+    assert "reverse" in str(banner.style) and "reverse" not in str(narrator.step_text(table.current, rows).style)
 
 
 def test_opponents_rows_are_coloured_as_the_viewer_reads_them():

@@ -71,7 +71,7 @@ def _wrapped(text: Text, width: int) -> int:
 def _nothing_overflows(screen) -> None:
     board = screen.query_one("#board")
     region = board.content_region
-    shown = screen.view.board_text()
+    shown = screen.view.board.text()
     assert _wrapped(shown, region.width) <= region.height, shown.plain
     assert "\n" in shown.plain, "the deal's line and the keys at least"
     for seat in screen.query(SeatPanel):

@@ -48,7 +48,7 @@ async def test_after_the_exchange_the_received_cards_are_marked_in_the_hand_unti
         assert len(got) == 3 and screen.view.hand_model().received == got
         hand = screen.query_one("#hand", HandView)
         assert hand.render().plain.count("+") == 3  # one mark under each received card (small tiles here)
-        assert "+ under a card" in screen.view.board_text().plain
+        assert "+ under a card" in screen.view.board.text().plain
         card = sorted(got)[0]
         st = table.arrange
         await pilot.press(*(["right"] * ((st.order.index(card) - st.cursor) % 13)), "3")
@@ -66,7 +66,7 @@ async def test_a_resize_redraws_the_whole_reveal_at_every_size():
         await play_a_deal(pilot)
         screen = table_screen(app)
         # After the reveal the board holds the deal's account (the results panel's, in a few lines) where it fits.
-        last = screen.view.account_text().plain.splitlines()[-1]
+        last = screen.view.board.account_text().plain.splitlines()[-1]
         assert screen.table.phase is Phase.RESULTS and last in str(screen.query_one("#board").content)
         for size in ((120, 40), (80, 24), (200, 50)):
             await pilot.resize_terminal(*size)
@@ -74,11 +74,11 @@ async def test_a_resize_redraws_the_whole_reveal_at_every_size():
             await pilot.pause()
             board = screen.query_one("#board")
             region = board.content_region
-            assert screen.view.board == (region.width, region.height), size  # measured at the settled size
+            assert screen.view.board.size == (region.width, region.height), size  # measured at the settled size
             shown = str(board.content)
             header = 3
             assert len(shown.splitlines()) > header, (size, shown)  # never the header lines alone
-            account = {screen.view.account_text(compact).plain.splitlines()[-1] for compact in (False, True)}
+            account = {screen.view.board.account_text(compact).plain.splitlines()[-1] for compact in (False, True)}
             assert any(line in shown for line in account) or "the rest: enter" in shown, (size, shown)
 
 
@@ -90,11 +90,11 @@ def test_the_story_is_cut_to_the_board_with_a_pointer_to_the_rest():
     t.ready()
     t.reveal.finish()
     view = TablePresenter(t, Translator("en"))
-    view.board = (60, 4)
-    text = view.board_text().plain
+    view.board.size = (60, 4)
+    text = view.board.text().plain
     assert "the rest: enter (the results panel)" in text and "This deal:" in text
-    view.board = (120, 30)  # room for the account: no pointer
-    assert "the rest" not in view.board_text().plain and view.account_text().plain in view.board_text().plain
+    view.board.size = (120, 30)  # room for the account: no pointer
+    assert "the rest" not in view.board.text().plain and view.board.account_text().plain in view.board.text().plain
 
 
 # ---------------------------------------------------------------------------------------- the banker's title

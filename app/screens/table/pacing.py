@@ -74,5 +74,5 @@ class Pacing:
 
     def ring(self) -> None:
         """The optional bell (Settings), at each of its cues once."""
-        if self.screen.view.bell_due() and self.screen.live_settings.bell == "on":
+        if self.screen.view.bell.due() and self.screen.live_settings.bell == "on":
             self.screen.app.bell()

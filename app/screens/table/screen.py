@@ -185,7 +185,7 @@ class TableScreen(BaseScreen[Leave | None]):
         if not self.is_mounted:
             return
         region = self.query_one("#board").content_region
-        if region.height and self.view.board != (region.width, region.height):
+        if region.height and self.view.board.size != (region.width, region.height):
             self.redraw()
 
     # ---- helpers
@@ -366,7 +366,7 @@ class TableScreen(BaseScreen[Leave | None]):
         view = self.view
         view.look = look = self.look
         view.show_odds = self.live_settings.row_odds == "on"
-        view.tall = big = self.has_class("-tall")
+        view.board.tall = big = self.has_class("-tall")
         pos = view.positions()
         for where in ("left", "top", "right"):
             self.query_one(f"#seat-{where}", SeatPanel).show(view.seat_model(pos[where]), look)
@@ -381,8 +381,8 @@ class TableScreen(BaseScreen[Leave | None]):
         me.border_subtitle = view.me_money()
         self.put("#info", view.info_text(self.size.width))  # narrow: the game's name gives way to the rate
         board = self.query_one("#board").content_region
-        view.board = (board.width, board.height) if board.height else None
-        self.put("#board", view.board_text())
+        view.board.size = (board.width, board.height) if board.height else None
+        self.put("#board", view.board.text())
         # Once the cards are down the hand's lines go to the board, which then tells the reveal.
         revealed = self.table.phase not in (Phase.ARRANGING, Phase.EXCHANGING)
         if revealed != self.has_class("-revealed"):
