@@ -26,6 +26,23 @@ def money_style(value: int | None) -> str:
 def account_grid(t: Translator, account: Account, inside: int, *, wide: bool = False) -> Group:
     """``account`` in columns that fit ``inside`` cells; ``wide`` adds the Rules section of each item."""
     grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0, 0, 1), expand=False)
+    cells, widths = _figure_columns(t, account)
+    _add_columns(grid, t, account, widths, inside, wide)
+    _add_items(grid, t, account, cells, wide)
+    _add_totals(grid, t, account, wide)
+    parts: list = [grid]
+    if len(account.totals) > 1:
+        sums = " ".join(signed(v) for v in account.totals)
+        parts.append(Text(t("results.account.adds_up", sums=sums, total=signed(account.total)), style="italic"))
+    return Group(*parts)
+
+
+Cells = list[list[tuple[str, str]]]  # each seat met's column: (mark, figure) a line, padded to line up
+
+
+def _figure_columns(t: Translator, account: Account) -> tuple[Cells, list[int]]:
+    """Each seat's column of marks and figures, padded to line up, and the widths of the figure columns: one a
+    seat met, then the deal's total."""
     cells = [[cell_text(line.cells[k]) for line in account.lines] for k in range(len(account.others))]
     widths = []
     for k, name in enumerate(account.names):
@@ -40,6 +57,11 @@ def account_grid(t: Translator, account: Account, inside: int, *, wide: bool = F
             + [cell_len(signed(m.value or 0)) for m in account.money]
         )
     )
+    return cells, widths
+
+
+def _add_columns(grid: RichTable, t: Translator, account: Account, widths: list[int], inside: int, wide: bool) -> None:
+    """The item column, a figure column a seat met and the total's, and (``wide``) the Rules column."""
     labels = [line.label for line in account.lines] + [m.label for m in account.money]
     label_w = max(cell_len(x) for x in [*labels, t("results.account.pair_total"), t("results.account.item")])
     # The table must fit the panel as drawn: were Rich to squeeze it, it would squeeze every column and
@@ -64,6 +86,10 @@ def account_grid(t: Translator, account: Account, inside: int, *, wide: bool = F
             style="dim",
             width=max(6, min(room, max(cell_len(x) for x in sections))),
         )
+
+
+def _add_items(grid: RichTable, t: Translator, account: Account, cells: Cells, wide: bool) -> None:
+    """A row an item: its marks and figures against each seat met, and what it comes to."""
     for n, line in enumerate(account.lines):
         row: list[Text | str] = [line.label]
         for k in range(len(account.others)):
@@ -74,6 +100,10 @@ def account_grid(t: Translator, account: Account, inside: int, *, wide: bool = F
         if wide:
             row.append(t(f"rules.heading.{line.section.value}"))
         grid.add_row(*row, end_section=n == len(account.lines) - 1)
+
+
+def _add_totals(grid: RichTable, t: Translator, account: Account, wide: bool) -> None:
+    """Each pair's total and the deal's, then the lines of the money it makes."""
     totals = [Text(signed(v), style="bold " + money_style(v)) for v in account.totals]
     grid.add_row(
         Text(t("results.account.pair_total"), style="bold"),
@@ -85,12 +115,7 @@ def account_grid(t: Translator, account: Account, inside: int, *, wide: bool = F
     blank = [""] * len(account.others)
     for m in account.money:
         value = "" if m.value is None else signed(m.value)
-        row = [m.label, *blank, Text(value, style=money_style(m.value))]
+        row: list[Text | str] = [m.label, *blank, Text(value, style=money_style(m.value))]
         if wide:
             row.append(t(f"rules.heading.{m.section.value}"))
         grid.add_row(*row)
-    parts: list = [grid]
-    if len(account.totals) > 1:
-        sums = " ".join(signed(v) for v in account.totals)
-        parts.append(Text(t("results.account.adds_up", sums=sums, total=signed(account.total)), style="italic"))
-    return Group(*parts)
