@@ -223,13 +223,30 @@ def build_account(
     ``style`` the table's money (for the lines from units to points or coins)."""
     if rec.result is None or seat not in rec.seats:
         return None
-    preset = rec.preset
     others = opponents(rec, seat)
-    marks = _marks(t)
-    # Each pair's items from ``seat``'s side, split: per row (with its treasure), and by kind.
+    per_pair, outcomes, order = _pair_values(rec, seat, others)
+    lines = _row_lines(t, rec.preset, per_pair, outcomes) + _item_lines(t, rec, per_pair, order)
+    if banker_game or rec.banker is not None:
+        lines.append(_stake_line(t, rec, seat, others, per_pair))
+    totals = tuple(sum(v.values()) for v in per_pair)
+    total = sum(totals)
+    names = tuple(seat_name(t, o, human) for o in others)
+    money = _money_lines(t, rec, seat, total, style) if style is not None else ()
+    return Account(seat, others, names, tuple(lines), totals, total, money)
+
+
+Outcomes = list[tuple[Outcome, ...] | None]  # each pair's rows, from ``seat``'s side (None: no rows compared)
+
+
+def _pair_values(
+    rec: DealRecord, seat: int, others: tuple[int, ...]
+) -> tuple[list[dict[str, int]], Outcomes, list[str]]:
+    """Each pair's items from ``seat``'s side, split per row (with its treasure) and by kind; each pair's rows;
+    and the kinds in the order they were first scored."""
+    assert rec.result is not None  # build_account reads a scored deal only
     per_pair: list[dict[str, int]] = []
-    outcomes: list[tuple[Outcome, ...] | None] = []
-    order: list[str] = []  # kinds in the order they were first scored
+    outcomes: Outcomes = []
+    order: list[str] = []
     for other in others:
         values: dict[str, int] = {}
         for item in rec.pair_items(seat, other):
@@ -240,44 +257,60 @@ def build_account(
         per_pair.append(values)
         pair = rec.result.pair(rec.position(seat), rec.position(other))
         outcomes.append(pair.rows)
-    lines: list[AccountLine] = []
+    return per_pair, outcomes, order
 
-    def add(kind: str, cells: list[Cell]) -> None:
-        lines.append(AccountLine(kind, _label(t, kind, preset), rule_section(preset, kind), tuple(cells)))
 
-    if preset.arranged:
-        for row in Row:
-            if not preset.pays(row):
-                continue
-            cells = []
-            for values, rows in zip(per_pair, outcomes, strict=True):
-                mark = "—" if rows is None else marks[rows[row]]
-                own = not preset.taiwan_family and rows is not None  # taiwan settles the rows together
-                cells.append(Cell(values.get(row.id, 0) if own else None, mark))
-            add(row.id, cells)
-        if preset.taiwan_family:
-            add("rows", [Cell(v.get("rows", 0), _record(rows)) for v, rows in zip(per_pair, outcomes, strict=True)])
+def _line(t: Translator, preset: Preset, kind: str, cells: list[Cell]) -> AccountLine:
+    return AccountLine(kind, _label(t, kind, preset), rule_section(preset, kind), tuple(cells))
+
+
+def _row_lines(t: Translator, preset: Preset, per_pair: list[dict[str, int]], outcomes: Outcomes) -> list[AccountLine]:
+    """A line a row that pays, each pair's outcome its mark; the taiwan family's rows settled together on one more
+    (none at the pattern ladder, which has no rows)."""
+    if not preset.arranged:
+        return []
+    marks = _marks(t)
+    lines = []
+    for row in Row:
+        if not preset.pays(row):
+            continue
+        cells = []
+        for values, rows in zip(per_pair, outcomes, strict=True):
+            mark = "—" if rows is None else marks[rows[row]]
+            own = not preset.taiwan_family and rows is not None  # taiwan settles the rows together
+            cells.append(Cell(values.get(row.id, 0) if own else None, mark))
+        lines.append(_line(t, preset, row.id, cells))
+    if preset.taiwan_family:
+        cells = [Cell(v.get("rows", 0), _record(rows)) for v, rows in zip(per_pair, outcomes, strict=True)]
+        lines.append(_line(t, preset, "rows", cells))
+    return lines
+
+
+def _item_lines(t: Translator, rec: DealRecord, per_pair: list[dict[str, int]], order: list[str]) -> list[AccountLine]:
+    """The lines the table always has (zeros shown), then the bonuses and the specials scored, each group's
+    line of zeros when the preset has the group but none was scored."""
+    preset = rec.preset
     fixed = _fixed_kinds(rec)
-    for kind in fixed:
-        add(kind, [Cell(v.get(kind, 0)) for v in per_pair])
+    lines = [_line(t, preset, kind, [Cell(v.get(kind, 0)) for v in per_pair]) for kind in fixed]
     rest = [k for k in order if k not in fixed and k not in ROW_IDS and k not in ("rows", "stake")]
     bonuses = [k for k in rest if not _is_special(preset, k)]
     specials = [k for k in rest if _is_special(preset, k)]
     for group, kinds in (("bonuses", bonuses), ("specials", specials)):
         for kind in kinds:
-            add(kind, [Cell(v.get(kind, 0)) for v in per_pair])
+            lines.append(_line(t, preset, kind, [Cell(v.get(kind, 0)) for v in per_pair]))
         if not kinds and _has_group(preset, group):
-            add(group, [Cell(0) for _ in per_pair])
-    if banker_game or rec.banker is not None:
-        # The multiplier is the player's stake (the bank stakes nothing): the item is the rest of the pair
-        # times (stake − 1), so the mark says what it was multiplied by.
-        stakes = [rec.stakes.get(o if seat == rec.banker else seat, 1) for o in others]
-        add("stake", [Cell(v.get("stake", 0), f"×{n}") for v, n in zip(per_pair, stakes, strict=True)])
-    totals = tuple(sum(v.values()) for v in per_pair)
-    total = sum(totals)
-    names = tuple(seat_name(t, o, human) for o in others)
-    money = _money_lines(t, rec, seat, total, style) if style is not None else ()
-    return Account(seat, others, names, tuple(lines), totals, total, money)
+            lines.append(_line(t, preset, group, [Cell(0) for _ in per_pair]))
+    return lines
+
+
+def _stake_line(
+    t: Translator, rec: DealRecord, seat: int, others: tuple[int, ...], per_pair: list[dict[str, int]]
+) -> AccountLine:
+    """A banker game's stake: the multiplier is the player's stake (the bank stakes nothing), the item the rest of
+    the pair times (stake − 1), so the mark says what it was multiplied by."""
+    stakes = [rec.stakes.get(o if seat == rec.banker else seat, 1) for o in others]
+    cells = [Cell(v.get("stake", 0), f"×{n}") for v, n in zip(per_pair, stakes, strict=True)]
+    return _line(t, rec.preset, "stake", cells)
 
 
 def _is_special(preset: Preset, kind: str) -> bool:
