@@ -310,6 +310,18 @@ class RulesText:
     # ------------------------------------------------------------ arcade
 
     def _arcade(self) -> Iterator[str]:
+        yield from self._arcade_scoring()
+        yield from self._arcade_bonuses()
+        yield from self._section("coins")
+        config = TableConfig()
+        yield from self._bullets(
+            self.tr("ar_stake", stake=config.stake, coins=f"{config.coins:,}"),
+            self.tr("ar_rake", rake=_pct(DEFAULT_RAKE), vip=_pct(VIP_RAKE)),
+            self.tr("ar_overdraft"),
+        )
+
+    def _arcade_scoring(self) -> Iterator[str]:
+        """What each row is worth (a table of examples), and 打槍 and 全壘打 on top."""
         sweep, home = arcade.SWEEP, arcade.HOME_RUN
         yield from self._section("scoring")
         yield self.tr("ar_rows")
@@ -332,6 +344,8 @@ class RulesText:
             self.tr("ar_sweep_counts"),
         )
 
+    def _arcade_bonuses(self) -> Iterator[str]:
+        """The bonuses beside the rows: the shapes, 賭倍, the treasure cards and the dragons."""
         yield from self._section("shapes")
         state = self.tr("shapes_state_on") if self.options.three_flush_straight else self.tr("shapes_state_off")
         yield from self._bullets(
@@ -360,14 +374,6 @@ class RulesText:
             self.tr("ar_dragon_two", suited=suited),
             self.tr("ar_dragon_pair"),
             self.tr("dragon_declared"),
-        )
-
-        yield from self._section("coins")
-        config = TableConfig()
-        yield from self._bullets(
-            self.tr("ar_stake", stake=config.stake, coins=f"{config.coins:,}"),
-            self.tr("ar_rake", rake=_pct(DEFAULT_RAKE), vip=_pct(VIP_RAKE)),
-            self.tr("ar_overdraft"),
         )
 
     # ------------------------------------------------------------ shisanshui
