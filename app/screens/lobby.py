@@ -2,15 +2,14 @@
 lobby": the server runs in this game, and the host joins it). The lobby's tables, then the table: the hand
 arranged with the table's keys, READY sent to the server, the reveal shown, each deal kept in the history.
 
-The client's messages are read by an async worker on the App's loop; what is said is built by
-:mod:`app.view.lobby`. The server decides everything; this screen only shows and asks.
+The connection (hosting, joining, reading the lobby's messages, closing) is :mod:`app.screens.lobby_link`'s; what is
+said is built by :mod:`app.view.lobby`. The server decides everything; this screen only shows and asks.
 
 The same concept on another floor: :mod:`app.lobby.lobby` (the server's lobby), :mod:`app.view.lobby`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import getpass
 from typing import Any, ClassVar
 
@@ -26,6 +25,7 @@ from app.config import TableConfig
 from app.game.arrange import ArrangeError, ArrangeState
 from app.game.backlog import price_one
 from app.screens.base import BaseModal, BaseScreen
+from app.screens.lobby_link import LobbyLink
 from app.store.validate import Mode
 from app.view import lobby as words
 from app.widgets.chrome import GameFooter
@@ -112,15 +112,12 @@ class LobbyScreen(BaseScreen[None]):
 
     def __init__(self, address: str | None, name: str, *, host: tuple[str, int] | None = None, **kw: Any) -> None:
         super().__init__(**kw)
-        self.address, self.player, self.host = address, name, host
-        self.server: Any = None  # the lobby this game hosts (app.lobby.server.LobbyServer)
-        self.client: Any = None  # app.lobby.client.LobbyClient
+        self.link = LobbyLink(self, address, name, host)  # the connection: hosting, joining, reading, closing
         self.chosen = 0
         self.state: ArrangeState | None = None
         self.hand: dict[str, Any] | None = None
         self.note = ""
         self.shown = ""  # the last reveal or summary
-        self._reader: asyncio.Task[None] | None = None  # reads the lobby's messages (:meth:`on_mount`)
 
     def compose(self) -> ComposeResult:
         """The address line, the lobby or the table, the hand, and a line of notes."""
@@ -133,67 +130,12 @@ class LobbyScreen(BaseScreen[None]):
         yield self.footer()
 
     def on_mount(self) -> None:
-        """Connect (hosting first, when asked). The connection's reader is a task of this screen's rather than a
-        worker: it lives as long as the connection, and what waits for the App's workers to finish (a Pilot test's
-        settling, the random-key walk) must not wait for it."""
-        self._reader = asyncio.get_running_loop().create_task(self.connect())
+        """Connect (hosting first, when asked): :meth:`.lobby_link.LobbyLink.open`."""
+        self.link.open()
 
     async def on_unmount(self) -> None:
         """Gone (the App closing with the lobby open): the connection closed, and the lobby hosted here stopped."""
-        if self._reader is not None:
-            self._reader.cancel()
-        await self._close()
-
-    async def _close(self) -> None:
-        client, server, self.client, self.server = self.client, self.server, None, None
-        if client is not None:
-            await client.close()
-        if server is not None:
-            await server.stop()
-
-    async def connect(self) -> None:
-        """Host (when asked), join, then read the lobby's messages until it closes."""
-        try:
-            await self._connect()
-        except Exception as exc:  # a fault of the connection's: said on the screen, never a crash of the game
-            self.note = self.t("lobby.closed", why=str(exc)[:120] or type(exc).__name__)
-            self.draw()
-
-    async def _connect(self) -> None:
-        try:
-            from app.lobby.client import JoinError, LobbyClient, Tokens
-        except ImportError:
-            self.note = self.t("lobby.needs_web")
-            return self.draw()
-        if self.host is not None:
-            from app.lobby.server import LobbyServer
-
-            host, port = self.host
-            try:
-                self.server = LobbyServer(host, port)
-                self.address = await self.server.start()
-            except OSError as exc:
-                if port == 0:
-                    self.note = self.t("lobby.cannot_host", why=str(exc))
-                    return self.draw()
-                try:  # the port is another program's (another lobby, say): any free one, shown with the address
-                    self.server = LobbyServer(host, 0)
-                    self.address = await self.server.start()
-                except OSError as again:
-                    self.note = self.t("lobby.cannot_host", why=str(again))
-                    return self.draw()
-        self.client = LobbyClient(self.address or "", self.player, tokens=Tokens())
-        try:
-            await self.client.connect()
-        except JoinError as exc:
-            self.note = self.t("lobby.cannot_join", why=str(exc))
-            return self.draw()
-        self.draw()
-        for _ in range(10**9):  # until the connection closes
-            kind, data = await self.client.receive(timeout=None)
-            self.take(kind, data)
-            if kind == "closed":
-                break
+        await self.link.close()
 
     def take(self, kind: str, data: dict[str, Any]) -> None:
         """One message of the server's: what changes on the screen."""
@@ -244,7 +186,7 @@ class LobbyScreen(BaseScreen[None]):
         if history.read_only or coach == "off":
             return
         levels = None
-        table = self.client.table if self.client is not None else None
+        table = self.link.client.table if self.link.client is not None else None
         if table is not None:
             try:
                 config = TableConfig.from_dict(table["config"])
@@ -261,8 +203,8 @@ class LobbyScreen(BaseScreen[None]):
         """Show the lobby or the table as last told."""
         if not self.is_mounted:
             return
-        t, client = self.t, self.client
-        address = self.address if self.server is not None else ""
+        t, client = self.t, self.link.client
+        address = self.link.address if self.link.server is not None else ""
         self.query_one("#lobby-address", Static).update(t("lobby.hosting", address=address) if address else "")
         main: Text | str = ""
         if client is not None and client.table is not None:
@@ -278,17 +220,17 @@ class LobbyScreen(BaseScreen[None]):
     # ---- the lobby's keys
 
     async def _send(self, kind: str, **fields: Any) -> None:
-        if self.client is not None and self.client.ws is not None and not self.client.ws.closed:
+        if self.link.connected:
             self.note = ""
-            await self.client.send(kind, **fields)
+            await self.link.client.send(kind, **fields)
 
     def _table(self) -> dict[str, Any] | None:
-        tables = self.client.tables if self.client is not None else []
+        tables = self.link.client.tables if self.link.client is not None else []
         return tables[self.chosen] if 0 <= self.chosen < len(tables) else None
 
     def action_choose(self, step: int) -> None:
         """Move between the lobby's tables."""
-        count = len(self.client.tables) if self.client is not None else 0
+        count = len(self.link.client.tables) if self.link.client is not None else 0
         self.chosen = max(0, min(count - 1, self.chosen + step))
         self.draw()
 
@@ -328,18 +270,16 @@ class LobbyScreen(BaseScreen[None]):
 
     async def action_next(self) -> None:
         """Ready for the next deal."""
-        table = self.client.table if self.client is not None else None
+        table = self.link.client.table if self.link.client is not None else None
         if table is not None:
             await self._send("next", deal=table["deal"])
 
     async def action_leave(self) -> None:
         """Leave the table; in the lobby, leave the lobby (and stop hosting)."""
-        if self.client is not None and self.client.table is not None:
+        if self.link.client is not None and self.link.client.table is not None:
             await self._send("leave")
             return
-        if self._reader is not None:
-            self._reader.cancel()
-        await self._close()
+        await self.link.close()
         self.dismiss(None)
 
     # ---- arranging
@@ -376,7 +316,7 @@ class LobbyScreen(BaseScreen[None]):
     @work(thread=True, exclusive=True, group="auto")
     def action_auto(self) -> None:
         """Auto-arrange: the computer's play for this hand (HARD), placed for the player to change or send."""
-        state, table = self.state, self.client.table if self.client is not None else None
+        state, table = self.state, self.link.client.table if self.link.client is not None else None
         if state is None or table is None:
             return
         config = TableConfig.from_dict(table["config"])

@@ -54,8 +54,8 @@ async def hosted(pilot: Any, monkeypatch: pytest.MonkeyPatch) -> LobbyScreen:
     await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the lobby screen")
     screen = pilot.app.screen
     assert isinstance(screen, LobbyScreen)
-    await until(pilot, lambda: screen.client is not None and screen.client.me is not None, "joined")
-    assert screen.server is not None and screen.server.address in text(screen, "#lobby-address")
+    await until(pilot, lambda: screen.link.client is not None and screen.link.client.me is not None, "joined")
+    assert screen.link.server is not None and screen.link.server.address in text(screen, "#lobby-address")
     return screen
 
 
@@ -66,8 +66,8 @@ async def test_the_menu_hosts_a_lobby_and_joins_one(serve: Any, monkeypatch: pyt
         # Host a lobby (o): the address shown, a table opened, a person joining it.
         lobby = await hosted(pilot, monkeypatch)
         await pilot.press("o")  # 開闢新局: this game's player hosts table 1
-        await until(pilot, lambda: lobby.client.table is not None, "at the new table")
-        bob = Player(lobby.server, "bob")
+        await until(pilot, lambda: lobby.link.client.table is not None, "at the new table")
+        bob = Player(lobby.link.server, "bob")
         await bob.connect()
         await bob.send("sit", table=1, seat=1)
         await bob.kind("seated")
@@ -97,10 +97,10 @@ async def test_the_menu_hosts_a_lobby_and_joins_one(serve: Any, monkeypatch: pyt
             assert isinstance(joined, LobbyScreen)
             await until(pilot, lambda: "ann" in text(joined, "#lobby-main"), "ann's table listed")
             await pilot.press("j")  # 加入本桌: the chosen table's first free seat
-            await until(pilot, lambda: joined.client.table is not None, "seated at ann's table")
+            await until(pilot, lambda: joined.link.client.table is not None, "seated at ann's table")
             assert server.lobby is not None and len(server.lobby.rooms[1].people) == 2
             await pilot.press("escape")  # leave the table, then the lobby: back at the menu
-            await until(pilot, lambda: joined.client.table is None, "back in the lobby")
+            await until(pilot, lambda: joined.link.client.table is None, "back in the lobby")
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(game.screen, MainMenu), "back at the menu")
             await ann.close()
@@ -112,8 +112,8 @@ async def test_a_deal_with_a_person_at_a_table_the_menu_hosts(monkeypatch: pytes
     async with game.run_test(size=SIZE) as pilot:
         lobby = await hosted(pilot, monkeypatch)
         await pilot.press("o")
-        await until(pilot, lambda: lobby.client.table is not None, "at the new table")
-        bob = Player(lobby.server, "bob")
+        await until(pilot, lambda: lobby.link.client.table is not None, "at the new table")
+        bob = Player(lobby.link.server, "bob")
         await bob.connect()
         await bob.send("sit", table=1, seat=1)
         await bob.kind("seated")
