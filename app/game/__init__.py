@@ -6,8 +6,9 @@ import from here.
 - :mod:`.record`: one deal as data, the summaries, the deals' seeds;
 - :mod:`.reveal`: the reveal's steps, tallies and row winners, and how far the reveal has got;
 - :mod:`.phase`: the table's phases, the seats' statuses, the time-out's handling;
-- :mod:`.table`: the session at a table of two to four, holding one ledger (:mod:`rules.ledger`); it conducts
-  each deal, every call returning what happens next (:mod:`.conduct`);
+- :mod:`.table`: the session at a table of two to four; it conducts each deal, every call returning what
+  happens next (:mod:`.conduct`);
+- :mod:`.totals`: the session's running totals, its one ledger (:mod:`rules.ledger`) and arcade's treasure queue;
 - :mod:`.seating`: the empty chairs of a table of two or three, in the four seats' ledger;
 - :mod:`.actions`: what the player may do now (one query for every action);
 - :mod:`.coach`: the coach's requests, the session's reviews and the player's running measure of skill.

@@ -20,6 +20,7 @@ from .coach import Coach, coach_seed
 from .phase import Phase
 from .record import DealRecord
 from .requests import ADVICE_LEVEL, HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose
+from .totals import Totals
 
 
 def view_of(
@@ -62,8 +63,7 @@ class Table(Protocol):
     levels: list[Level]
     phase: Phase
     coach: Coach
-
-    def money(self) -> tuple[int, ...]: ...
+    totals: Totals
 
     def is_computer(self, seat: int) -> bool: ...
 
@@ -83,7 +83,7 @@ class Asking:
         """The public information seat ``seat`` decides with."""
         rec = self.table.current
         assert rec is not None
-        return view_of(rec, seat, self.table.config, self.table.money(), self.table.levels, self.table.human)
+        return view_of(rec, seat, self.table.config, self.table.totals.money(), self.table.levels, self.table.human)
 
     def request(self, seat: int, level: Level, purpose: Purpose, fixed: Fixed | None = None, top: int = 3) -> AIRequest:
         """A request for ``seat`` to decide (or be helped) at ``level``, seeded by the deal and the seat."""

@@ -19,9 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from app.config import TableConfig
 from app.store.database import History, HistoryOff, Mode, Status, WriteFailed
 from rules.dealcode import daily_family
-from rules.ledger import Ledger
 from rules.presets import Preset
-from rules.session import TreasureQueue
 
 from .record import DealRecord
 
@@ -44,8 +42,6 @@ class Table(Protocol):
     preset: Preset
     seed: int
     number: int
-    ledger: Ledger
-    treasure: TreasureQueue
     player_seat: int | None
     sort: str
 

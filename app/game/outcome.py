@@ -18,6 +18,7 @@ from .journal import Table as Recorded
 from .phase import Phase
 from .record import DealRecord, SeatLine, Summary
 from .reveal import Revealing
+from .totals import Totals
 
 
 class Table(Recorded, Protocol):
@@ -33,8 +34,7 @@ class Table(Recorded, Protocol):
     reveal: Revealing
     clock: Clock
     journal: Recorder | None
-
-    def money(self) -> tuple[int, ...]: ...
+    totals: Totals
 
     def is_out(self, seat: int) -> bool: ...
 
@@ -49,7 +49,7 @@ class SessionOutcome:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.ended: EndReason | None = None  # why the session was ended, once it is over
-        self.start_money = table.money()  # each seat's money when the session began, for the summary's change
+        self.start_money = table.totals.money()  # each seat's money when the session began, for the summary's change
 
     def begin_with(self, money: tuple[int, ...]) -> None:
         """Each seat's money when the session began, as a stored session kept it (Continue): the summary's change
@@ -63,7 +63,7 @@ class SessionOutcome:
             return self.ended
         if t.config.daily is not None and t.history:  # the deal of the day is one deal
             return EndReason.FINISHED
-        return t.ledger.end_reason(t.human)
+        return t.totals.ledger.end_reason(t.human)
 
     def end(self, reason: EndReason) -> None:
         """End the session (its summary shows ``reason``)."""
@@ -78,12 +78,12 @@ class SessionOutcome:
     def summary(self) -> Summary:
         """The round summary (during ``round_summary``) or the session summary."""
         t = self.table
-        money = t.money()
+        money = t.totals.money()
         is_round = t.phase is Phase.ROUND_SUMMARY
-        change = t.ledger.round_change() if is_round else None
+        change = t.totals.ledger.round_change() if is_round else None
         if change is None:
             change = tuple(m - s for m, s in zip(money, self.start_money, strict=True))
         lines = tuple(SeatLine(s, money[s], change[s], t.is_out(s)) for s in t.seats)
         reason = EndReason.ROUND if is_round else (self.ended or EndReason.LEFT)
-        standings = tuple(s for s in t.ledger.standings() if not t.is_empty(s))
-        return Summary(reason, len(t.history), lines, standings, t.ledger.round)
+        standings = tuple(s for s in t.totals.ledger.standings() if not t.is_empty(s))
+        return Summary(reason, len(t.history), lines, standings, t.totals.ledger.round)

@@ -13,6 +13,7 @@ from rules.arrangement import Row
 
 from .phase import Phase
 from .record import SEATS, DealRecord
+from .totals import Totals
 
 # Frames of the totals' count-up (the money counting from its value before the deal to after it).
 COUNT_FRAMES = 12
@@ -234,8 +235,7 @@ class Shown(Protocol):
     def phase(self) -> Phase: ...
 
     current: DealRecord | None
-
-    def money(self) -> tuple[int, ...]: ...
+    totals: Totals
 
     def enter(self, phase: Phase) -> None: ...
 
@@ -279,5 +279,5 @@ class Revealing:
         """``seat``'s money as the reveal shows it: before the deal until the totals step, then counting."""
         rec = self.table.current
         if rec is None or rec.result is None or not rec.before:
-            return self.table.money()[seat]
+            return self.table.totals.money()[seat]
         return self.progress.money(rec.before[seat], rec.after[seat])

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from app.config import STAKES, TableConfig
-from rules.ledger import Ledger, ledger_from_dict
+from rules.ledger import ledger_from_dict
 from rules.session import TreasureQueue
 
 from .outcome import SessionOutcome
 from .record import DealRecord
 from .seating import check_seated
+from .totals import Totals
 from .wagers import Wagers
 
 
@@ -31,12 +32,6 @@ class Table(Protocol):
 
     @property
     def number(self) -> int: ...
-
-    @property
-    def ledger(self) -> Ledger: ...
-
-    @property
-    def treasure(self) -> TreasureQueue: ...
 
     @property
     def human(self) -> int | None: ...
@@ -55,6 +50,7 @@ class Table(Protocol):
 
     wagers: Wagers
     outcome: SessionOutcome
+    totals: Totals
 
     def is_empty(self, seat: int) -> bool: ...
 
@@ -63,8 +59,6 @@ class Table(Protocol):
         *,
         seed: int,
         number: int,
-        ledger: Ledger | None,
-        treasure: TreasureQueue,
         seat: int | None,
         history: list[DealRecord],
     ) -> None: ...
@@ -83,8 +77,8 @@ class Saving:
         return {
             "seed": t.seed,
             "number": t.number,
-            "ledger": t.ledger.to_dict(),
-            "treasure": t.treasure.to_dict(),
+            "ledger": t.totals.ledger.to_dict(),
+            "treasure": t.totals.treasure.to_dict(),
             "player_seat": t.player_seat,
             "start_money": list(t.outcome.start_money),
             "sort": t.sort,
@@ -117,18 +111,12 @@ class Saving:
         seat = state.get("player_seat")
         if seat is not None and t.is_empty(int(seat)):
             raise ValueError(f"the player's seat {seat} is an empty chair at this table")
-        kept = t.ledger if ledger is None else ledger  # a practice table keeps its own
+        kept = t.totals.ledger if ledger is None else ledger  # a practice table keeps its own
         seated = not config.watch and seat is not None and not kept.is_out(int(seat))
         history = [DealRecord.from_dict(d) for d in saved["deals"]]
         if any(r.players != config.players for r in history):
             raise ValueError(f"a deal of another table size than the session's {config.players} players")
-        t.restore(
-            seed=seed,
-            number=number,
-            ledger=ledger,
-            treasure=treasure,
-            seat=int(seat) if seated and seat is not None else None,
-            history=history,
-        )
+        t.restore(seed=seed, number=number, seat=int(seat) if seated and seat is not None else None, history=history)
+        t.totals.restore(ledger, treasure)
         t.outcome.begin_with(start_money)
         t.wagers.restore_stake(int(stake))

@@ -2,11 +2,11 @@
 
 :class:`Table` conducts the session: phases ``dealing → arranging → revealing → results → next deal`` (plus
 ``exchanging`` before arranging when the table passes cards, ``round_summary`` in arcade and ``over``), the seats,
-each seat's decision, scoring through :mod:`rules.scoring` and the session's money in one
-:class:`rules.ledger.Ledger`. What it hands to a part of its own is that part's one job: the AI's requests
-(``ask``), auto-arrange and hints (``helper``), the player's wagers (``wagers``), 換三張 (``exchange``), the
-countdown and its time-out (``countdown``), the reveal (``reveal``), the deal in progress kept for Continue
-(``progress``) and the coach (``coach``). The screen only reads it and calls its methods and its parts'.
+each seat's decision and scoring through :mod:`rules.scoring`. What it hands to a part of its own is that part's
+one job: the session's ledger and treasure queue (``totals``), the AI's requests (``ask``), auto-arrange and hints
+(``helper``), the player's wagers (``wagers``), 換三張 (``exchange``), the countdown and its time-out
+(``countdown``), the reveal (``reveal``), the deal in progress kept for Continue (``progress``) and the coach
+(``coach``). The screen only reads it and calls its methods and its parts'.
 
 The table conducts each deal: every call that moves it on returns what happens next (:class:`.conduct.Next`:
 the requests to run, the deal it scored, what the coach may price). The screen runs those requests in worker
@@ -26,9 +26,9 @@ from ai import Choice, Level, PassChoice
 from app.config import STAKES, TableConfig
 from rules.cards import Card
 from rules.dealing import deal_by_key, session_key
-from rules.ledger import Currency, EndReason, Ledger, MoneyStyle, new_ledger
+from rules.ledger import EndReason
 from rules.scoring import score_deal
-from rules.session import TreasureQueue, deal_in_round, round_of, seat_totals
+from rules.session import seat_totals
 from rules.specials import detect_specials
 
 from .arrange import ArrangeError, ArrangeState
@@ -49,7 +49,7 @@ from .record import HUMAN, SEATS, DealRecord, Decider, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
 from .reveal import Revealing, RevealProgress, reveal_steps
 from .saving import Saving
-from .seating import seat_ledger
+from .totals import Totals
 from .wagers import Wagers
 from .why import Why
 
@@ -88,13 +88,7 @@ class Table:
         self.clock = Clock(now)  # the countdown to decide (arranging, a pass), with its holds
         self.reveal = Revealing(self)  # the scored deal's reveal, step by step, then the results
         self.seats = config.seats  # the chairs in use; the others stay empty all session
-        self.ledger: Ledger = seat_ledger(
-            new_ledger(
-                self.preset, SEATS, scored=config.scored, coins=config.coins, stake=config.stake, rake=config.rake
-            ),
-            self.seats,
-        )
-        self.treasure = TreasureQueue()  # arcade's 寶牌 shown so far (kept in practice too)
+        self.totals = Totals(self)  # the ledger and arcade's treasure queue
         # Every priced decision of the session; the history is told of each review kept.
         self.coach = Coach(listener=None if journal is None else journal.reviewed)
         self.outcome = SessionOutcome(self)  # why the session ends, its end and its summary
@@ -117,17 +111,6 @@ class Table:
         """True while no seat is the human's (觀戰)."""
         return self.human is None
 
-    @property
-    def currency(self) -> Currency:
-        """How the session counts: units (taiwan, shisanshui), points (tournament), coins (arcade), none
-        (practice)."""
-        return self.ledger.currency
-
-    @property
-    def money_style(self) -> MoneyStyle:
-        """How the money reads (currency, what a unit of a deal is worth): the screens' one formatter uses it."""
-        return self.ledger.style
-
     def is_empty(self, seat: int) -> bool:
         """True when ``seat`` is an empty chair: a table of two or three does not use it (never dealt, never
         scored, and never out, since it was never in)."""
@@ -135,44 +118,19 @@ class Table:
 
     def is_out(self, seat: int) -> bool:
         """True when ``seat`` no longer plays (no points in a tournament, no coins in arcade)."""
-        return not self.is_empty(seat) and self.ledger.is_out(seat)
+        return not self.is_empty(seat) and self.totals.ledger.is_out(seat)
 
     def seats_in_play(self) -> tuple[int, ...]:
         """The seats that play the next deal, in seat order."""
-        return tuple(s for s in self.ledger.seats_in_play() if not self.is_empty(s))
+        return tuple(s for s in self.totals.ledger.seats_in_play() if not self.is_empty(s))
 
     def is_computer(self, seat: int) -> bool:
         """True when the computer plays ``seat``."""
         return seat != self.human
 
-    def money(self) -> tuple[int, ...]:
-        """Each seat's standing in the table's currency."""
-        return self.ledger.money
-
     def level_of(self, seat: int) -> Level:
         """The computer level of ``seat``."""
         return self.levels[seat]
-
-    @property
-    def dealer(self) -> int | None:
-        """The dealer of the current (or next) deal: tournaments only (S4)."""
-        return self.ledger.dealer
-
-    @property
-    def deals_limit(self) -> int | None:
-        """The session's number of deals (tournaments), else None: open-ended."""
-        return self.ledger.deals_limit
-
-    @property
-    def round_position(self) -> tuple[int, int] | None:
-        """Arcade: (where the current deal falls in its round, 1 to 6; the round it belongs to), else None.
-
-        From the deal's number, not the ledger's count: the ledger counts deals settled, so between deals 6 and
-        7 it still stands in round 1 while the table already shows deal 7, the first of round 2."""
-        if self.ledger.round is None:
-            return None
-        n = max(1, self.number)
-        return deal_in_round(n), round_of(n)
 
     # ---- dealing
 
@@ -199,8 +157,7 @@ class Table:
         treasure: tuple[Card, ...] = ()
         if self.preset.treasure:
             cut = dealt.cut
-            self.treasure = self.treasure.add(cut)
-            treasure = self.treasure.cards
+            treasure = self.totals.add_treasure(cut)
         human = self.human if self.human in seats else None
         record = DealRecord(
             number=self.number,
@@ -210,7 +167,7 @@ class Table:
             hands={s: h for s, h in zip(seats, hands, strict=True)},
             human=human,
             options=self.config.options,
-            dealer=self.dealer,
+            dealer=self.totals.dealer,
             cut=cut,
             treasure=treasure,
             players=self.config.players,
@@ -446,21 +403,10 @@ class Table:
         self.viewer = seat
         return seat
 
-    def restore(
-        self,
-        *,
-        seed: int,
-        number: int,
-        ledger: Ledger | None,
-        treasure: TreasureQueue,
-        seat: int | None,
-        history: list[DealRecord],
-    ) -> None:
+    def restore(self, *, seed: int, number: int, seat: int | None, history: list[DealRecord]) -> None:
         """Stand where a stored session stood before its next deal (:meth:`.saving.Saving.load` reads and checks
-        it): ``ledger`` None keeps a practice table's, ``seat`` is the player's unless None."""
-        self.seed, self.number, self.treasure, self.history = seed, number, treasure, history
-        if ledger is not None:
-            self.ledger = ledger
+        it, and puts its totals back in :attr:`totals`): ``seat`` is the player's unless None."""
+        self.seed, self.number, self.history = seed, number, history
         if seat is not None:
             self.human = self.viewer = self.player_seat = seat
 
@@ -488,10 +434,7 @@ class Table:
         result = score_deal(rec.to_deal())
         rec.result = result
         rec.units = seat_totals(rec.seats, result.totals, SEATS)
-        rec.before = self.money()
-        settled = self.ledger.settle(rec.units)
-        self.ledger, rec.settlement = settled.after, settled.settlement
-        rec.after = self.money()
+        self.totals.settle(rec)
         self.history.append(rec)
         if self.journal is not None:
             self.journal.deal_scored(self, rec)
@@ -511,7 +454,7 @@ class Table:
             if reason is not None:
                 self.outcome.end(reason)
                 return self.phase
-            if self.ledger.round_over:
+            if self.totals.ledger.round_over:
                 self.phase = Phase.ROUND_SUMMARY
                 return self.phase
         self.start_deal()

@@ -77,7 +77,7 @@ def public(room: Room) -> dict[str, Any]:
 
 def table_view(room: Room, person: Person) -> dict[str, Any]:
     """The ``table`` message's fields for ``person``."""
-    money = room.table.money()
+    money = room.table.totals.money()
     seats = [
         {
             "seat": s,
@@ -174,7 +174,7 @@ def send_last_reveal(room: Room, person: Person) -> None:
 def summary(room: Room, reason: str) -> dict[str, Any]:
     """The ``over`` message's fields: each seat's money and change over the session."""
     table = room.table
-    money = table.money()
+    money = table.totals.money()
     names = {s: p.name for s, p in room.people.items()}
     lines = [
         {"seat": s, "name": names.get(s), "money": money[s], "change": money[s] - table.outcome.start_money[s]}

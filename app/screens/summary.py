@@ -81,7 +81,7 @@ class SummaryScreen(BaseModal[str | None]):
             grid.add_column(t("results.col.change_round" if self.is_round else "results.col.change"), justify="right")
         for place, seat in enumerate(s.standings, 1):
             line = s.line(seat)
-            money = money_text(t, table.money_style, line.money)
+            money = money_text(t, table.totals.money_style, line.money)
             # The player's seat stays "You" after they left it: the summary is of their session.
             name = seat_name(t, seat, table.player_seat) + (f" ({t('table.status.out')})" if line.out else "")
             style = "green" if line.change > 0 else "red" if line.change < 0 else ""

@@ -72,7 +72,7 @@ class TablePresenter:
     def dealer(self) -> int | None:
         """Who deals the deal (tournaments) or holds its bank (a banker game): the record's, until the next."""
         rec = self.table.current
-        return self.table.dealer if rec is None else rec.banker if rec.banker is not None else rec.dealer
+        return self.table.totals.dealer if rec is None else rec.banker if rec.banker is not None else rec.dealer
 
     def _mark(self) -> str:
         return self.t("table.banker_mark" if self.table.config.banker else "table.dealer_mark")
@@ -96,8 +96,8 @@ class TablePresenter:
 
     def money_text(self, seat: int, value: int | None = None) -> str:
         """A seat's standing in the table's currency (``value`` overrides the current one)."""
-        v = self.table.money()[seat] if value is None else value
-        return money_text(self.t, self.table.money_style, v)
+        v = self.table.totals.money()[seat] if value is None else value
+        return money_text(self.t, self.table.totals.money_style, v)
 
     def revealed_rows(self) -> int:
         """How many rows the reveal has shown (3 once past the row steps, or after it)."""
@@ -118,7 +118,7 @@ class TablePresenter:
     def display_money(self, seat: int) -> int:
         """Money as the count-up shows it: before the deal until the totals step, then counting."""
         if self.table.phase is not Phase.REVEALING:
-            return self.table.money()[seat]
+            return self.table.totals.money()[seat]
         return self.table.reveal.money(seat)
 
     def _row_line(self, rec: DealRecord | None, seat: int, row: Row, shown: int, short: bool) -> RowLine:
@@ -265,7 +265,7 @@ class TablePresenter:
             if decision is not None and decision.declare is not None and shown:
                 note = self.t(f"common.special.{decision.declare.id}")
         rows = tuple(self._row_line(rec, seat, r, shown, short=True) for r in Row)
-        money = "" if table.currency is Currency.NONE else self.money_text(seat, self.display_money(seat))
+        money = "" if table.totals.currency is Currency.NONE else self.money_text(seat, self.display_money(seat))
         if self.dealer() == seat:
             classes += " dealer"
         ladder = self.ladder_model(seat, short=True)  # the pattern ladder: one hand line instead of the rows
@@ -352,7 +352,7 @@ class TablePresenter:
     def me_money(self) -> str:
         """The player's area's money line (empty when nothing is counted)."""
         seat = self.positions()["bottom"]
-        if self.table.currency is Currency.NONE:
+        if self.table.totals.currency is Currency.NONE:
             return ""
         return self.money_text(seat, self.display_money(seat))
 
@@ -364,7 +364,7 @@ class TablePresenter:
     def sidebar_text(self, room: int | None = None) -> Text:
         """The wide layout's side panel: standings and the last deals (as many as ``room`` lines hold)."""
         table = self.table
-        if not table.money_style.counted:  # a practice table keeps no totals: say so once (not per seat)
+        if not table.totals.money_style.counted:  # a practice table keeps no totals: say so once (not per seat)
             out = Text(self.t("table.sidebar.practice") + "\n", style="bold")
         else:
             out = Text(self.t("table.sidebar.totals") + "\n", style="bold")

@@ -45,7 +45,9 @@ class ResultsView:
     def account(self) -> Account | None:
         """The viewer's account of the deal (the player's, or the watched seat's)."""
         table = self.table
-        return build_account(self.t, self.record, table.viewer, table.human, table.money_style, table.config.banker)
+        return build_account(
+            self.t, self.record, table.viewer, table.human, table.totals.money_style, table.config.banker
+        )
 
     def rules_section(self) -> str:
         """The Rules section `?` opens at: the one explaining the account's largest item (rows: scoring)."""
@@ -96,18 +98,18 @@ def totals_table(view: ResultsView) -> Group:
     if settlement is not None:
         grid.add_column(t("results.col.rake"), justify="right", no_wrap=True)
     grid.add_column(t("results.col.total"), justify="right", no_wrap=True)
-    money_after = rec.after or table.money()
+    money_after = rec.after or table.totals.money()
     for s in sorted(table.seats, key=lambda s: (-(money_after[s] if money_after else 0), s)):  # no empty chair
         units = rec.units[s] if rec.units else 0
         style = "green" if units > 0 else "red" if units < 0 else ""
         cells: list[RenderableType] = [
             view.seat_name(s) + ("" if s in rec.seats else f" ({t('table.status.out')})"),
-            Text(deal_units_text(t, table.money_style, units), style=style),
+            Text(deal_units_text(t, table.totals.money_style, units), style=style),
         ]
         if settlement is not None:
             rake = settlement.seats[s].rake
             cells.append(f"-{rake}" if rake else "0")  # zeros shown: no rake on a loss
-        cells.append(money_text(t, table.money_style, money_after[s] if money_after else 0))
+        cells.append(money_text(t, table.totals.money_style, money_after[s] if money_after else 0))
         grid.add_row(*cells)
     parts: list[RenderableType] = [grid]
     finished = who_finished(t, rec)  # the clock ran out, or the player left the seat: which one

@@ -40,9 +40,9 @@ def _rest(t: Translator, table: Table, dealer: int | None, seat_name: Callable[[
     out = Text()
     if not table.scored:
         out.append(" · " + t("common.practice"), style="italic")
-    if table.deals_limit:
-        out.append(" · " + t("table.deal_of", n=table.number, total=table.deals_limit))
-    elif (position := table.round_position) is not None:
+    if table.totals.deals_limit:
+        out.append(" · " + t("table.deal_of", n=table.number, total=table.totals.deals_limit))
+    elif (position := table.totals.round_position) is not None:
         n, rnd = position
         out.append(" · " + t("table.deal_round", n=n, round=rnd))
     else:
@@ -51,7 +51,7 @@ def _rest(t: Translator, table: Table, dealer: int | None, seat_name: Callable[[
         out.append(" · " + t("table.banker" if table.config.banker else "table.dealer", seat=seat_name(dealer)))
     # Where the table has money (taiwan's points, the tournament's, arcade's coins) its rate is said here,
     # once: every other figure in units is a plain count of units.
-    conversion = conversion_text(t, table.money_style)
+    conversion = conversion_text(t, table.totals.money_style)
     if conversion is not None:
         out.append(" · " + conversion)
     rec = table.current

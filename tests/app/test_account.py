@@ -65,7 +65,7 @@ def _check_deal(table: Table) -> int:
     assert rec.result is not None and rec.units is not None
     checked = 0
     for seat in rec.seats:
-        account = build_account(EN, rec, seat, table.human, table.money_style, table.config.banker)
+        account = build_account(EN, rec, seat, table.human, table.totals.money_style, table.config.banker)
         assert account is not None
         for k, other in enumerate(account.others):
             pair = rec.result.pair(rec.position(seat), rec.position(other))
@@ -85,7 +85,7 @@ def _check_deal(table: Table) -> int:
             assert sum(m.value or 0 for m in (due, *middle)) == net.value == s.net == rec.after[seat] - rec.before[seat]
         elif account.money:
             (points,) = account.money
-            assert points.value == table.money_style.points_of(account.total)
+            assert points.value == table.totals.money_style.points_of(account.total)
     return checked
 
 
@@ -140,7 +140,7 @@ def test_zeros_are_shown_and_a_swept_pair_keeps_its_rows() -> None:
     # The board's old tally left zero scores out and folded a swept pair into the sweep line.
     for seed in range(200):
         table = _table(Preset.TAIWAN, seed, "four")
-        account = build_account(EN, table.current, 0, None, table.money_style)
+        account = build_account(EN, table.current, 0, None, table.totals.money_style)
         sweep = next(line for line in account.lines if line.kind == "sweep")
         if any(c.value for c in sweep.cells) and not all(c.value for c in sweep.cells):
             break
@@ -163,7 +163,7 @@ def test_hong_kong_shows_where_each_row_went() -> None:
     # "1-0-2 +3" did not show where the back's +5 went: each row now has its own value.
     for seed in range(300):
         table = _table(Preset.HONGKONG, seed, "four")
-        account = build_account(EN, table.current, 0, None, table.money_style)
+        account = build_account(EN, table.current, 0, None, table.totals.money_style)
         back = next(line for line in account.lines if line.kind == "back")
         if any(abs(c.amount) > 1 for c in back.cells):
             break
@@ -178,7 +178,7 @@ def test_arcade_explains_its_rake() -> None:
         table = _table(Preset.ARCADE, seed, "four")
         if table.current.units[0] > 0:
             break
-    account = build_account(EN, table.current, 0, None, table.money_style)
+    account = build_account(EN, table.current, 0, None, table.totals.money_style)
     labels = [m.label for m in account.money]
     assert labels[0] == "In coins (× the stake, 10)"
     assert any(label.startswith("Rake 抽水 15% of") for label in labels)

@@ -79,7 +79,7 @@ def test_the_table_runs_the_reveal_and_shows_money_counting_up() -> None:
     assert [t.reveal.money(s) for s in range(4)] == list(rec.after)
     t.reveal.finish()
     assert t.phase is Phase.RESULTS and t.reveal.progress.finished and t.reveal.progress.rows_shown == 3
-    assert tuple(t.reveal.money(s) for s in range(4)) == t.money() == rec.after
+    assert tuple(t.reveal.money(s) for s in range(4)) == t.totals.money() == rec.after
     t.next()
     assert t.phase is Phase.ARRANGING and t.reveal.steps == () and t.reveal.progress.rows_shown == 0
     assert t.reveal.advance().shown == 0  # no reveal outside the revealing phase

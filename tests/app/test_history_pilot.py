@@ -54,7 +54,8 @@ async def test_a_session_left_is_continued_with_everything_restored(deals: int) 
             await pilot.press("n")
             await play_a_deal(pilot)
         before = table_screen(app).table
-        money, treasure, deals, ledger = before.money(), before.treasure, len(before.history), before.ledger
+        totals, deals = before.totals, len(before.history)
+        money, treasure, ledger = totals.money(), totals.treasure, totals.ledger
         await pilot.press("escape", "m")  # back to the menu: the session is kept
         await settle(pilot)
         menu = app.screen
@@ -63,12 +64,12 @@ async def test_a_session_left_is_continued_with_everything_restored(deals: int) 
         await settle(pilot)
         after = table_screen(app).table
         assert after is not before
-        assert after.ledger == ledger and after.treasure.cards[: len(treasure.cards)] == treasure.cards
+        assert after.totals.ledger == ledger and after.totals.treasure.cards[: len(treasure.cards)] == treasure.cards
         assert len(after.history) == deals and after.history[-1].to_dict() == before.history[-1].to_dict()
         assert after.number == deals + 1  # the next deal is dealt at once
         assert after.current is not None and after.human == 0
         shown = table_screen(app).query_one("#me-side").render()
-        assert str(money[0]) in str(shown) or after.money()[0] == money[0]
+        assert str(money[0]) in str(shown) or after.totals.money()[0] == money[0]
 
 
 async def _one_deal_then_history(pilot, seed: int):

@@ -135,7 +135,7 @@ def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, pl
     t = Table(cfg(preset, players), now=Clock(1000.0))
     seats, empty = seats_for(players), empty_chairs(players)
     assert t.seats == seats and t.seats_in_play() == seats
-    before = t.money()
+    before = t.totals.money()
     rec = t.start_deal()
     assert rec.seats == seats and set(rec.hands) == set(seats) and rec.players == players
     assert all(len(h) == 13 for h in rec.hands.values())
@@ -149,7 +149,7 @@ def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, pl
     assert len(rec.result.totals) == players and sum(rec.result.totals) == 0
     assert sum(rec.units) == 0 and all(rec.units[s] == 0 for s in empty)
     assert len(rec.result.pairs) == players * (players - 1) // 2
-    after = t.money()
+    after = t.totals.money()
     assert all(after[s] == before[s] for s in empty)  # nothing ever moves at an empty chair
     assert not any(item.kind == "home_run" for pair in rec.result.pairs for item in pair.items)  # §4: four only
     summary = t.outcome.summary()
@@ -163,13 +163,13 @@ def test_practice_at_a_smaller_table_keeps_nothing_and_lists_its_seats(players):
     t = Table(cfg(players=players, scored=False))
     t.start_deal()
     auto_deal(t)
-    assert t.money() == (0, 0, 0, 0) and len(t.outcome.summary().seats) == players
+    assert t.totals.money() == (0, 0, 0, 0) and len(t.outcome.summary().seats) == players
 
 
 def test_two_players_tournament_ends_when_either_is_out():
     t = Table(cfg(Preset.TOURNAMENT, 2, watch=True))
-    assert t.money() == (3100, 0, 3100, 0) and not t.is_out(1) and not t.is_out(3)
-    t.ledger = replace(t.ledger, points=(1, 0, 1, 0))  # any deal won or lost puts one of the two out
+    assert t.totals.money() == (3100, 0, 3100, 0) and not t.is_out(1) and not t.is_out(3)
+    t.totals.ledger = replace(t.totals.ledger, points=(1, 0, 1, 0))  # any deal won or lost puts one of the two out
     t.start_deal()
     while True:
         auto_deal(t)
@@ -202,7 +202,7 @@ def test_a_three_player_tournament_plays_its_sixteen_deals_and_the_dealer_is_nev
 
 def test_the_player_out_of_a_three_player_tournament_ends_it():
     t = Table(cfg(Preset.TOURNAMENT, 3))
-    t.ledger = replace(t.ledger, points=(1, 3100, 0, 3100))
+    t.totals.ledger = replace(t.totals.ledger, points=(1, 3100, 0, 3100))
     t.start_deal()
     for _ in range(16):
         auto_deal(t)
@@ -215,7 +215,7 @@ def test_the_player_out_of_a_three_player_tournament_ends_it():
 
 def test_a_three_player_arcade_table_plays_down_to_the_last_two_and_ends():
     t = Table(cfg(Preset.ARCADE, 3, watch=True, stake=100, coins=300))
-    assert t.money() == (300, 300, 0, 300)
+    assert t.totals.money() == (300, 300, 0, 300)
     t.start_deal()
     shrank = False
     for _ in range(60):
@@ -341,7 +341,7 @@ def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
     again = restore_table(row, history.session_deals(row.id), history)
     assert again.saving.save() == table.saving.save()
     assert again.seats == (0, 1, 3) and again.is_empty(2) and again.status(2) is SeatState.EMPTY
-    assert again.money() == table.money() and again.outcome.start_money == table.outcome.start_money
+    assert again.totals.money() == table.totals.money() and again.outcome.start_money == table.outcome.start_money
     table.phase, table.outcome.ended = again.phase, None
     if table.outcome.reason() is None:
         rec = play_random_deal(again, random.Random(2))
@@ -383,11 +383,11 @@ def test_a_stored_three_player_deal_shown_again_keeps_its_empty_chair():
 )
 def test_any_deal_at_any_table_size_is_zero_sum_and_the_empty_chairs_get_nothing(preset, players, seed, choices):
     table = Table(cfg(preset, players, seed=seed, time_limit=0))
-    start = table.money()
+    start = table.totals.money()
     rec = play_random_deal(table, random.Random(choices))
     assert sum(rec.units) == 0 and len(rec.units) == 4
     for seat in empty_chairs(players):
-        assert rec.units[seat] == 0 and table.money()[seat] == start[seat] == 0 and seat not in rec.seats
+        assert rec.units[seat] == 0 and table.totals.money()[seat] == start[seat] == 0 and seat not in rec.seats
     assert rec.seats == seats_for(players)
 
 
@@ -446,7 +446,7 @@ def test_export_then_import_keeps_a_smaller_tables_session(tmp_path):
     assert list(export_lines(target)) == lines
     row = next(r for r in (target.session(i) for i in range(1, 4)) if r is not None and r.preset == "tournament")
     again = restore_table(row, target.session_deals(row.id), target)
-    assert again.seats == (0, 1, 3) and again.money()[2] == 0
+    assert again.seats == (0, 1, 3) and again.totals.money()[2] == 0
     spoiled = json.loads(lines[0])
     spoiled["session"]["config"]["players"] = 4 if spoiled["deal"].get("players") else 3
     with pytest.raises(ImportFailed, match="seats"):

@@ -44,8 +44,8 @@ def scored(preset: Preset = Preset.TAIWAN, **kw) -> tuple[Table, TablePresenter]
 
 def test_signed_and_money_in_every_currency():
     assert (signed(4), signed(-2), signed(0), signed(1500)) == ("+4", "-2", "0", "+1,500")
-    styles = {p: seated(p)[0].money_style for p in Preset}
-    practice = seated(Preset.TAIWAN, scored=False)[0].money_style
+    styles = {p: seated(p)[0].totals.money_style for p in Preset}
+    practice = seated(Preset.TAIWAN, scored=False)[0].totals.money_style
     assert money_text(EN, practice, 3) == "–"  # the top bar says "practice" once
     assert deal_units_text(EN, practice, 3) == EN("results.units", n="+3")  # no points on a practice table
     # Taiwan shows the points a unit stands for: the preset's points per unit, not a number of its own.
@@ -62,12 +62,12 @@ def test_signed_and_money_in_every_currency():
 
 
 def test_a_deals_units_with_what_a_unit_is_worth_and_seat_names():
-    arcade = seated(Preset.ARCADE, stake=10)[0].money_style
+    arcade = seated(Preset.ARCADE, stake=10)[0].totals.money_style
     assert deal_units_text(EN, arcade, -2) == EN("results.units_coins", n="-2", p="-20")
-    taiwan = seated(Preset.TAIWAN)[0].money_style
+    taiwan = seated(Preset.TAIWAN)[0].totals.money_style
     per = Preset.TAIWAN.points_per_unit
     assert deal_units_text(EN, taiwan, 3) == EN("results.units_points", n="+3", p=signed(3 * per))
-    assert deal_units_text(EN, seated(Preset.SHISANSHUI)[0].money_style, 1) == EN("results.units", n="+1")
+    assert deal_units_text(EN, seated(Preset.SHISANSHUI)[0].totals.money_style, 1) == EN("results.units", n="+1")
     assert seat_name(EN, 0, 0) == EN("common.seat.you")
     assert seat_name(EN, 1, 0, short=True) == EN("common.seat_short.east")
 

@@ -52,7 +52,7 @@ def test_continue_deals_the_deal_in_progress_again_with_the_time_left(history: H
     play_random_deal(table, random.Random(1))
     table.next()
     dealt = dict(table.current.hands)
-    treasure = table.treasure
+    treasure = table.totals.treasure
     clock.t += 23.4
     table.progress.tick()
     row = offered(history)
@@ -60,7 +60,7 @@ def test_continue_deals_the_deal_in_progress_again_with_the_time_left(history: H
     assert InProgress.from_state(row.state) == InProgress(2, 36.6)
     again = restore_table(row, history.session_deals(row.id), history, now=clock)
     again.deal()
-    assert again.number == 2 and again.current.hands == dealt and again.treasure == treasure
+    assert again.number == 2 and again.current.hands == dealt and again.totals.treasure == treasure
     assert again.countdown.left() == pytest.approx(36.6)
     # The deal scored after Continue is the session's second, and nothing is left in progress.
     play_random_deal_from(again)

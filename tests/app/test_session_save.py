@@ -101,8 +101,8 @@ def test_save_restore_save_is_the_identity(session: tuple[TableConfig, int, int]
     json.dumps(saved)  # JSON-ready
     again = restore(json.loads(json.dumps(saved)))
     assert again.saving.save() == saved
-    assert again.money() == table.money() and again.phase is Phase.DEALING
-    if table.phase is not Phase.OVER and table.outcome.reason() is None and not table.ledger.round_over:
+    assert again.totals.money() == table.totals.money() and again.phase is Phase.DEALING
+    if table.phase is not Phase.OVER and table.outcome.reason() is None and not table.totals.ledger.round_over:
         # The next deal is the one the first table would have dealt.
         first = table.start_deal() if table.phase is Phase.DEALING else (table.next(), table.current)[1]
         restored = again.start_deal()

@@ -296,7 +296,7 @@ async def test_reveal_steps_and_skip_with_a_manual_scheduler():
         assert screen.table.phase is Phase.RESULTS and screen.view.revealed_rows() == 3
         manual.pending.clear()
         rec = screen.table.current
-        assert rec.after == screen.table.money()
+        assert rec.after == screen.table.totals.money()
 
 
 async def test_reveal_counts_totals_up_then_ends():
@@ -385,12 +385,12 @@ async def test_tournament_elimination_ends_the_session():
         table = screen.table
         assert "Deal 1/16" in str(screen.query_one("#info").render())
         assert "Dealer" in str(screen.query_one("#info").render())
-        table.ledger = replace(table.ledger, points=(1, 3100, 3100, 3099))
+        table.totals.ledger = replace(table.totals.ledger, points=(1, 3100, 3100, 3099))
         await pilot.press("a")
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert table.money()[0] <= 0
+        assert table.totals.money()[0] <= 0
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "eliminated"
@@ -410,7 +410,7 @@ async def test_arcade_round_summary_then_continue(played: int):
         for deal in range(1, played + 1):
             assert screen.table.number == deal
             if deal == played and played < 6:  # skip to the round's last deal
-                screen.table.ledger = replace(screen.table.ledger, deals_played=5)
+                screen.table.totals.ledger = replace(screen.table.totals.ledger, deals_played=5)
             if deal == 1:
                 await pilot.press("d")
                 assert screen.table.wagers.double == 1
@@ -435,7 +435,8 @@ async def test_arcade_round_summary_leave_ends_the_session():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        screen.table.ledger = replace(screen.table.ledger, deals_played=5)  # skip to the round's last deal
+        totals = screen.table.totals
+        totals.ledger = replace(totals.ledger, deals_played=5)  # skip to the round's last deal
         await pilot.press("a")
         await settle(pilot)
         await pilot.press("enter")
@@ -568,7 +569,7 @@ async def test_practice_keeps_no_score():
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert screen.table.money() == (0, 0, 0, 0)
+        assert screen.table.totals.money() == (0, 0, 0, 0)
         assert "practice" in str(screen.query_one("#info").render())
 
 
@@ -714,7 +715,7 @@ async def test_tournament_summary_after_deal_16_straight_from_the_results_panel(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        screen.table.ledger = replace(screen.table.ledger, deals_played=15)  # this is the 16th deal
+        screen.table.totals.ledger = replace(screen.table.totals.ledger, deals_played=15)  # this is the 16th deal
         await _deal_by_keys(pilot, screen, manual)
         await pilot.press("n")
         await pilot.pause()
@@ -735,9 +736,9 @@ async def test_tournament_elimination_summary_straight_from_the_results_panel():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        screen.table.ledger = replace(screen.table.ledger, points=(1, 3100, 3100, 3099))
+        screen.table.totals.ledger = replace(screen.table.totals.ledger, points=(1, 3100, 3100, 3099))
         await _deal_by_keys(pilot, screen, manual)
-        assert screen.table.money()[0] <= 0
+        assert screen.table.totals.money()[0] <= 0
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "eliminated"
@@ -752,7 +753,8 @@ async def test_arcade_round_summary_straight_from_the_results_panel():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table_screen(app)
         await settle(pilot)
-        screen.table.ledger = replace(screen.table.ledger, deals_played=5)  # this deal ends the round of 6
+        totals = screen.table.totals
+        totals.ledger = replace(totals.ledger, deals_played=5)  # this deal ends the round of 6
         await _deal_by_keys(pilot, screen, manual)
         await pilot.press("n")
         await pilot.pause()

@@ -245,7 +245,7 @@ def test_full_deal_and_record_serialises():
     assert t.reveal.steps[-1].kind == "totals"
     json.dumps(t.saving.save())
     t.next()
-    assert t.phase is Phase.ARRANGING and t.number == 2 and t.money() == rec.units
+    assert t.phase is Phase.ARRANGING and t.number == 2 and t.totals.money() == rec.units
 
 
 def test_stale_ai_answers_are_ignored():
@@ -361,13 +361,13 @@ def test_timeout_with_takeover_is_handled_once():
 
 def test_practice_keeps_no_score():
     t = Table(cfg(scored=False))
-    assert t.currency == "none"
+    assert t.totals.currency == "none"
     t.start_deal()
     t.decide_computers()
     t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
     t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
-    assert t.money() == (0, 0, 0, 0)
+    assert t.totals.money() == (0, 0, 0, 0)
 
 
 def _auto_deal(t: Table) -> None:
@@ -382,8 +382,8 @@ def _auto_deal(t: Table) -> None:
 
 def test_tournament_elimination_ends_the_session_when_the_human_is_out():
     t = Table(cfg(Preset.TOURNAMENT))
-    assert t.currency == "points" and t.money() == (3100,) * 4 and t.dealer == 0
-    t.ledger = replace(t.ledger, points=(1, 3100, 3100, 3099))
+    assert t.totals.currency == "points" and t.totals.money() == (3100,) * 4 and t.totals.dealer == 0
+    t.totals.ledger = replace(t.totals.ledger, points=(1, 3100, 3100, 3099))
     for _ in range(17):  # sixteen deals at most, then the summary
         t.start_deal() if t.phase is Phase.DEALING else t.next()
         if t.phase is Phase.OVER:
@@ -407,7 +407,7 @@ def test_tournament_plays_sixteen_deals_and_shows_the_dealer():
 
 def test_arcade_round_summary_after_six_deals_then_continue():
     t = Table(cfg(Preset.ARCADE, coins=100000))
-    assert t.currency == "coins"
+    assert t.totals.currency == "coins"
     t.start_deal()
     treasure_sizes = []
     for _ in range(6):
@@ -562,6 +562,6 @@ def test_play_starts_the_app_at_a_table_or_the_menu(monkeypatch, tmp_path):
 )
 def test_money_style_is_the_one_place_the_screens_read_money_from(preset, scored, currency, worth, worth_in):
     t = Table(cfg(preset, scored=scored, stake=10))
-    style = t.money_style
-    assert t.currency == style.currency == currency and style.counted is scored
+    style = t.totals.money_style
+    assert t.totals.currency == style.currency == currency and style.counted is scored
     assert style.unit_worth == worth and style.worth_in == worth_in

@@ -212,7 +212,7 @@ def _table(preset: Preset, **kw):
 )
 def test_the_rate_of_a_unit_is_said_once_on_the_top_bar_where_the_table_has_money(preset, rate):
     table = _table(preset, **({"stake": 10} if preset is Preset.ARCADE else {}))
-    assert conversion_text(EN, table.money_style) == rate
+    assert conversion_text(EN, table.totals.money_style) == rate
     bar = TablePresenter(table, EN).info_text().plain
     if rate is None:
         assert "1 unit =" not in bar
@@ -221,13 +221,14 @@ def test_the_rate_of_a_unit_is_said_once_on_the_top_bar_where_the_table_has_mone
 
 
 def test_practice_states_no_rate_and_units_alone_read_in_units():
-    assert conversion_text(EN, _table(Preset.TAIWAN, scored=False).money_style) is None
-    shisanshui = _table(Preset.SHISANSHUI).money_style
+    assert conversion_text(EN, _table(Preset.TAIWAN, scored=False).totals.money_style) is None
+    shisanshui = _table(Preset.SHISANSHUI).totals.money_style
     assert money_text(EN, shisanshui, 5) == "+5 units"  # not "+5 pts": shisanshui has no money of its own
     assert money_text(Translator("zh-CN"), shisanshui, 5) == "+5 水"
-    assert money_text(Translator("zh-TW"), _table(Preset.TAIWAN).money_style, 3) == "+3 賭"  # the rate is on the bar
-    assert conversion_text(Translator("zh-TW"), _table(Preset.TAIWAN).money_style) == "1 賭 = 100 分"
-    assert conversion_text(Translator("zh-CN"), _table(Preset.TOURNAMENT).money_style) == "1 水 = 20 分"
+    taiwan = _table(Preset.TAIWAN).totals.money_style
+    assert money_text(Translator("zh-TW"), taiwan, 3) == "+3 賭"  # the rate is on the bar
+    assert conversion_text(Translator("zh-TW"), _table(Preset.TAIWAN).totals.money_style) == "1 賭 = 100 分"
+    assert conversion_text(Translator("zh-CN"), _table(Preset.TOURNAMENT).totals.money_style) == "1 水 = 20 分"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -238,7 +239,7 @@ def test_at_80_columns_the_game_name_gives_way_to_the_rate(lang):
     table = _table(Preset.ARCADE, stake=10)
     t = Translator(lang)
     bar = info_text(t, table, None, str, room=80)
-    assert conversion_text(t, table.money_style) in bar.plain
+    assert conversion_text(t, table.totals.money_style) in bar.plain
     assert bar.cell_len <= 80 - CLOCK_ROOM
     assert t("common.app_title") in info_text(t, table, None, str, room=200).plain  # room to spare: kept
 

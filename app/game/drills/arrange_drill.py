@@ -39,6 +39,7 @@ from ..phase import Phase
 from ..record import DealRecord
 from ..reveal import RevealProgress
 from ..table import Table
+from ..totals import Totals
 from .schedule import Mistake, after_play, played_well
 
 # A hand is hard when its obvious play gives up half of what the coach calls a blunder at the preset, which is
@@ -120,6 +121,17 @@ class RunOutcome(SessionOutcome):
         return None
 
 
+class RunTotals(Totals):
+    """A drill's run keeps no money; its number of deals is its hands (the top bar counts them: "deal 3 of 10")."""
+
+    table: ArrangeTable
+
+    @property
+    def deals_limit(self) -> int | None:
+        """The run's hands."""
+        return self.table.items
+
+
 class ArrangeTable(Table):
     """A table of one drill run: the player's hands from a pool, three `hard` opponents, no score."""
 
@@ -151,6 +163,7 @@ class ArrangeTable(Table):
         self.hands, self.items, self.rng = hands, items, random.Random(seed)
         self.exhausted = False
         self.outcome = RunOutcome(self)
+        self.totals = RunTotals(self)
         if isinstance(journal, ArrangeJournal):
             journal.follow(self)
 
@@ -185,11 +198,6 @@ class ArrangeTable(Table):
         self.clock.restart()
         self.phase = Phase.ARRANGING
         return rec
-
-    @property
-    def deals_limit(self) -> int | None:
-        """The run's hands (the top bar counts them: "deal 3 of 10")."""
-        return self.items
 
     def next(self) -> Phase:
         """The next hand; after the last, the end (it waits for the coach's last verdict)."""
