@@ -9,7 +9,8 @@ import from here.
 - :mod:`.table`: the session at a table of two to four; it conducts each deal, every call returning what
   happens next (:mod:`.conduct`);
 - :mod:`.totals`: the session's running totals, its one ledger (:mod:`rules.ledger`) and arcade's treasure queue;
-- :mod:`.seating`: the empty chairs of a table of two or three, in the four seats' ledger;
+- :mod:`.seating`: the table's chairs: the empty chairs of a table of two or three in the four seats' ledger,
+  the computers' levels and the seat a watching player takes;
 - :mod:`.actions`: what the player may do now (one query for every action);
 - :mod:`.coach`: the coach's requests, the session's reviews and the player's running measure of skill.
 """

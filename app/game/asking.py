@@ -20,6 +20,7 @@ from .coach import Coach, coach_seed
 from .phase import Phase
 from .record import DealRecord
 from .requests import ADVICE_LEVEL, HELPER_LEVEL, SUGGESTIONS, AIRequest, Purpose
+from .seating import Seating
 from .totals import Totals
 
 
@@ -60,7 +61,7 @@ class Table(Protocol):
     current: DealRecord | None
     arrange: ArrangeState | None
     human: int | None
-    levels: list[Level]
+    seating: Seating
     phase: Phase
     coach: Coach
     totals: Totals
@@ -83,7 +84,8 @@ class Asking:
         """The public information seat ``seat`` decides with."""
         rec = self.table.current
         assert rec is not None
-        return view_of(rec, seat, self.table.config, self.table.totals.money(), self.table.levels, self.table.human)
+        t = self.table
+        return view_of(rec, seat, t.config, t.totals.money(), t.seating.levels, t.human)
 
     def request(self, seat: int, level: Level, purpose: Purpose, fixed: Fixed | None = None, top: int = 3) -> AIRequest:
         """A request for ``seat`` to decide (or be helped) at ``level``, seeded by the deal and the seat."""
@@ -99,7 +101,7 @@ class Asking:
         if rec is None or self.table.phase is not Phase.ARRANGING or not self.thinking:
             return []
         return [
-            self.request(s, self.table.levels[s], Purpose.DECIDE)
+            self.request(s, self.table.seating.levels[s], Purpose.DECIDE)
             for s in rec.seats
             if self.table.is_computer(s) and s not in rec.decisions
         ]

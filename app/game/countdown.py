@@ -138,7 +138,7 @@ class Countdown:
 
         ``computer``: the computer plays the seat from now on, as for a player who left: it completes this
         hand around the placed cards (the returned request, for :meth:`accept`) and plays the seat in the
-        later deals; the player watches and may take a seat again (:meth:`~app.game.table.Table.take_seat`).
+        later deals; the player watches and may take a seat again (:meth:`~app.game.seating.Seating.take_seat`).
         Otherwise the table ends (reason ``timeout``) and nothing is asked.
         """
         t = self.table

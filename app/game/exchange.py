@@ -29,6 +29,7 @@ from .phase import Phase
 from .progress import Made, Progress
 from .record import DealRecord
 from .requests import HELPER_LEVEL, AIRequest, PassRequest, Purpose
+from .seating import Seating
 from .why import Why
 
 MIN_PASS_SECONDS = 15  # the clock of a pass: half the arranging limit, never less than this
@@ -52,7 +53,7 @@ class Table(Protocol):
     @property
     def human(self) -> int | None: ...
 
-    levels: list[Level]
+    seating: Seating
 
     @property
     def phase(self) -> Phase: ...
@@ -198,7 +199,7 @@ class Exchange:
         if rec is None or not self.active:
             return []
         return [
-            self.request(s, self.table.levels[s], Purpose.DECIDE)
+            self.request(s, self.table.seating.levels[s], Purpose.DECIDE)
             for s in rec.seats
             if s != self.table.human and s not in self.passes
         ]

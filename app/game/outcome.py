@@ -18,6 +18,7 @@ from .journal import Table as Recorded
 from .phase import Phase
 from .record import DealRecord, SeatLine, Summary
 from .reveal import Revealing
+from .seating import Seating
 from .totals import Totals
 
 
@@ -29,16 +30,12 @@ class Table(Recorded, Protocol):
     def phase(self) -> Phase: ...
 
     human: int | None
-    seats: tuple[int, ...]
+    seating: Seating
     history: list[DealRecord]
     reveal: Revealing
     clock: Clock
     journal: Recorder | None
     totals: Totals
-
-    def is_out(self, seat: int) -> bool: ...
-
-    def is_empty(self, seat: int) -> bool: ...
 
     def enter(self, phase: Phase) -> None: ...
 
@@ -83,7 +80,7 @@ class SessionOutcome:
         change = t.totals.ledger.round_change() if is_round else None
         if change is None:
             change = tuple(m - s for m, s in zip(money, self.start_money, strict=True))
-        lines = tuple(SeatLine(s, money[s], change[s], t.is_out(s)) for s in t.seats)
+        lines = tuple(SeatLine(s, money[s], change[s], t.seating.is_out(s)) for s in t.seating.seats)
         reason = EndReason.ROUND if is_round else (self.ended or EndReason.LEFT)
-        standings = tuple(s for s in t.totals.ledger.standings() if not t.is_empty(s))
+        standings = tuple(s for s in t.totals.ledger.standings() if not t.seating.is_empty(s))
         return Summary(reason, len(t.history), lines, standings, t.totals.ledger.round)

@@ -16,7 +16,7 @@ from rules.session import TreasureQueue
 
 from .outcome import SessionOutcome
 from .record import DealRecord
-from .seating import check_seated
+from .seating import Seating, check_seated
 from .totals import Totals
 from .wagers import Wagers
 
@@ -43,7 +43,7 @@ class Table(Protocol):
     def player_seat(self) -> int | None: ...
 
     sort: str
-    seats: tuple[int, ...]
+    seating: Seating
 
     @property
     def history(self) -> list[DealRecord]: ...
@@ -51,8 +51,6 @@ class Table(Protocol):
     wagers: Wagers
     outcome: SessionOutcome
     totals: Totals
-
-    def is_empty(self, seat: int) -> bool: ...
 
     def restore(
         self,
@@ -102,14 +100,14 @@ class Saving:
         ledger = None
         if config.scored:
             ledger = ledger_from_dict(config.preset, state["ledger"])
-            check_seated(ledger, t.seats)  # a smaller table's empty chairs still hold nothing
+            check_seated(ledger, t.seating.seats)  # a smaller table's empty chairs still hold nothing
         treasure = TreasureQueue.from_dict(state.get("treasure", []))
         start_money = tuple(int(m) for m in state["start_money"])
         stake = state.get("stake", config.player_stake)  # a session stored before the stake was kept: the host's
         if stake not in STAKES:
             raise ValueError(f"the player's stake {stake!r} is not one of {list(STAKES)}")
         seat = state.get("player_seat")
-        if seat is not None and t.is_empty(int(seat)):
+        if seat is not None and t.seating.is_empty(int(seat)):
             raise ValueError(f"the player's seat {seat} is an empty chair at this table")
         kept = t.totals.ledger if ledger is None else ledger  # a practice table keeps its own
         seated = not config.watch and seat is not None and not kept.is_out(int(seat))

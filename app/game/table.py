@@ -1,12 +1,12 @@
 """The table's state machine as plain Python (no Textual): a session of deals at a table of two to four.
 
 :class:`Table` conducts the session: phases ``dealing → arranging → revealing → results → next deal`` (plus
-``exchanging`` before arranging when the table passes cards, ``round_summary`` in arcade and ``over``), the seats,
-each seat's decision and scoring through :mod:`rules.scoring`. What it hands to a part of its own is that part's
-one job: the session's ledger and treasure queue (``totals``), the AI's requests (``ask``), auto-arrange and hints
-(``helper``), the player's wagers (``wagers``), 換三張 (``exchange``), the countdown and its time-out
-(``countdown``), the reveal (``reveal``), the deal in progress kept for Continue (``progress``) and the coach
-(``coach``). The screen only reads it and calls its methods and its parts'.
+``exchanging`` before arranging when the table passes cards, ``round_summary`` in arcade and ``over``), the
+player's seat, each seat's decision and scoring through :mod:`rules.scoring`. What it hands to a part of its own is
+that part's one job: the session's ledger and treasure queue (``totals``), the chairs and the computers' levels
+(``seating``), the AI's requests (``ask``), auto-arrange and hints (``helper``), the player's wagers (``wagers``),
+換三張 (``exchange``), the countdown and its time-out (``countdown``), the reveal (``reveal``), the deal in
+progress kept for Continue (``progress``) and the coach (``coach``). The screen only reads it and calls its methods and its parts'.
 
 The table conducts each deal: every call that moves it on returns what happens next (:class:`.conduct.Next`:
 the requests to run, the deal it scored, what the coach may price). The screen runs those requests in worker
@@ -22,7 +22,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ai import Choice, Level, PassChoice
+from ai import Choice, PassChoice
 from app.config import STAKES, TableConfig
 from rules.cards import Card
 from rules.dealing import deal_by_key, session_key
@@ -49,6 +49,7 @@ from .record import HUMAN, SEATS, DealRecord, Decider, deal_seed
 from .requests import AIRequest, PassRequest, Purpose
 from .reveal import Revealing, RevealProgress, reveal_steps
 from .saving import Saving
+from .seating import Seating
 from .totals import Totals
 from .wagers import Wagers
 from .why import Why
@@ -56,7 +57,7 @@ from .why import Why
 
 class Table:
     """A session at a table of two to four: seat 0 is the human unless watching (觀戰); the seats a smaller
-    table does not use are empty chairs (:attr:`seats`, :mod:`.seating`)."""
+    table does not use are empty chairs (:class:`.seating.Seating`)."""
 
     helpers = True  # auto-arrange and hints are offered (a drill turns them off)
     always_coach = False  # the coach prices the player's play even with the coach off (a drill turns it on)
@@ -76,9 +77,7 @@ class Table:
         self.seed = config.seed if config.seed is not None else random.SystemRandom().randrange(2**31)
         self.human: int | None = None if config.watch else HUMAN
         self.viewer = HUMAN  # the seat drawn at the bottom of the screen
-        self.pending_seat: int | None = None  # watch mode: the seat the human takes from the next deal
         self.player_seat = self.human  # the seat the player last held (still theirs in the summary once left)
-        self.levels: list[Level] = [config.watch_level, *config.levels]
         self.phase = Phase.DEALING
         self.number = 0
         self.history: list[DealRecord] = []
@@ -87,7 +86,7 @@ class Table:
         self.wagers = Wagers(self)  # the player's 賭倍 this deal and stake from the next deal on
         self.clock = Clock(now)  # the countdown to decide (arranging, a pass), with its holds
         self.reveal = Revealing(self)  # the scored deal's reveal, step by step, then the results
-        self.seats = config.seats  # the chairs in use; the others stay empty all session
+        self.seating = Seating(self)  # the chairs in use, the computers' levels, the seat a watcher takes next
         self.totals = Totals(self)  # the ledger and arcade's treasure queue
         # Every priced decision of the session; the history is told of each review kept.
         self.coach = Coach(listener=None if journal is None else journal.reviewed)
@@ -111,26 +110,9 @@ class Table:
         """True while no seat is the human's (觀戰)."""
         return self.human is None
 
-    def is_empty(self, seat: int) -> bool:
-        """True when ``seat`` is an empty chair: a table of two or three does not use it (never dealt, never
-        scored, and never out, since it was never in)."""
-        return seat not in self.seats
-
-    def is_out(self, seat: int) -> bool:
-        """True when ``seat`` no longer plays (no points in a tournament, no coins in arcade)."""
-        return not self.is_empty(seat) and self.totals.ledger.is_out(seat)
-
-    def seats_in_play(self) -> tuple[int, ...]:
-        """The seats that play the next deal, in seat order."""
-        return tuple(s for s in self.totals.ledger.seats_in_play() if not self.is_empty(s))
-
     def is_computer(self, seat: int) -> bool:
         """True when the computer plays ``seat``."""
         return seat != self.human
-
-    def level_of(self, seat: int) -> Level:
-        """The computer level of ``seat``."""
-        return self.levels[seat]
 
     # ---- dealing
 
@@ -140,16 +122,15 @@ class Table:
             raise RuntimeError(f"cannot deal during {self.phase}")
         if self.phase is Phase.RESULTS and self.outcome.reason() is not None:
             raise RuntimeError("the session is over")
-        if self.pending_seat is not None:
-            self.human, self.viewer, self.pending_seat = self.pending_seat, self.pending_seat, None
-            self.player_seat = self.human
+        if (taken := self.seating.sit_down()) is not None:
+            self.human = self.viewer = self.player_seat = taken
         self.progress.dealt()
         self.number += 1
         # The deal's seed still seeds the computers' choices and the coach; the cards come from its key
         # (rules/RULES.md §23), which a deal code carries and any program can deal from the rule book.
         seed = deal_seed(self.seed, self.number)
         key = self.deal_key(self.number)
-        seats = self.seats_in_play()
+        seats = self.seating.seats_in_play()
         joker = self.config.options.joker  # a dealt card turned up, the joker in its place (rules/RULES.md §20.2)
         dealt = deal_by_key(key, len(seats), joker)
         hands = dealt.hands
@@ -181,7 +162,7 @@ class Table:
                 self.config.banker_moves,
                 self.config.first_banker,
             )
-            record.stakes = deal_stakes(record, self.levels, self.wagers.stake)
+            record.stakes = deal_stakes(record, self.seating.levels, self.wagers.stake)
             made = self.progress.made_for(self.number)
             if made is not None and made.stake in STAKES:  # Continue: a stake chosen during the deal, for the next
                 self.wagers.restore_stake(made.stake)
@@ -222,10 +203,10 @@ class Table:
     def status(self, seat: int) -> SeatState:
         """Thinking or ready during a deal; out when the seat does not play; empty for an unused chair."""
         rec = self.current
-        if self.is_empty(seat):
+        if self.seating.is_empty(seat):
             return SeatState.EMPTY
         if rec is None or seat not in rec.seats:
-            return SeatState.OUT if self.is_out(seat) else SeatState.THINKING
+            return SeatState.OUT if self.seating.is_out(seat) else SeatState.THINKING
         return SeatState.READY if seat in rec.decisions else SeatState.THINKING
 
     # ---- conducting: what happens next
@@ -386,9 +367,9 @@ class Table:
         seat = self.human
         request: AIRequest | PassRequest | None = None
         if self.phase is Phase.ARRANGING and self.current is not None and seat not in self.current.decisions:
-            request = self.ask.request(seat, self.levels[seat], Purpose.DECIDE)
+            request = self.ask.request(seat, self.seating.level_of(seat), Purpose.DECIDE)
         elif self.exchange.active and seat not in self.exchange.passes:
-            request = self.exchange.request(seat, self.levels[seat], Purpose.DECIDE)
+            request = self.exchange.request(seat, self.seating.level_of(seat), Purpose.DECIDE)
         self.hand_over()
         self.arrange = None
         self.clock.limit(None)
@@ -409,14 +390,6 @@ class Table:
         self.seed, self.number, self.history = seed, number, history
         if seat is not None:
             self.human = self.viewer = self.player_seat = seat
-
-    def take_seat(self, seat: int) -> None:
-        """接玩: while watching, take ``seat`` from the next deal on (the session goes on)."""
-        if not self.watching:
-            raise ArrangeError(Why.NOT_WATCHING)
-        if not 0 <= seat < SEATS or self.is_empty(seat) or self.is_out(seat):
-            raise ArrangeError(Why.BAD_SEAT, n=seat + 1)
-        self.pending_seat = seat
 
     # ---- scoring, and after the results
 

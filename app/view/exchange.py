@@ -96,8 +96,8 @@ def hand_model(t: Translator, table: Table, hinted: frozenset[Card]) -> HandMode
         # The watched seat's cards are in its rows, face down until the reveal: the hand area explains.
         # Face down while the seats arrange; once the cards are shown, how to get back into the game.
         note = t("table.watch_note" if table.phase in (Phase.ARRANGING, Phase.EXCHANGING) else "table.watch_note_take")
-        if table.pending_seat is not None:
-            note = t("table.msg.take", seat=t(f"common.seat.{SEAT_KEYS[table.pending_seat]}"))
+        if table.seating.pending_seat is not None:
+            note = t("table.msg.take", seat=t(f"common.seat.{SEAT_KEYS[table.seating.pending_seat]}"))
         return HandModel(note=note)
     if table.exchange.active:  # all 13 cards; once passed, the three given stay marked until the cards move
         rec = table.current

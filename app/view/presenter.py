@@ -232,10 +232,10 @@ class TablePresenter:
         """What an opponent's panel shows (an empty chair: its name, nothing in it)."""
         table = self.table
         rec = table.current
-        if table.is_empty(seat):
+        if table.seating.is_empty(seat):
             return SeatModel(self.seat_name(seat), status=self.t("table.status.empty"), status_class="empty")
         level = (
-            self.t(f"common.level.{table.level_of(seat).value}")
+            self.t(f"common.level.{table.seating.level_of(seat).value}")
             if table.is_computer(seat)
             else self.t("common.level.person")
         )
@@ -336,7 +336,7 @@ class TablePresenter:
             return self.t(
                 "table.watching_title",
                 seat=self.t(f"common.seat.{SEAT_KEYS[seat]}"),
-                level=self.t(f"common.level.{table.level_of(seat).value}"),
+                level=self.t(f"common.level.{table.seating.level_of(seat).value}"),
             )
         parts = [name]
         rec = table.current
@@ -368,8 +368,8 @@ class TablePresenter:
             out = Text(self.t("table.sidebar.practice") + "\n", style="bold")
         else:
             out = Text(self.t("table.sidebar.totals") + "\n", style="bold")
-            money = {s: self.display_money(s) for s in table.seats}  # no empty chair
-            for s in sorted(table.seats, key=lambda s: (-money[s], s)):
+            money = {s: self.display_money(s) for s in table.seating.seats}  # no empty chair
+            for s in sorted(table.seating.seats, key=lambda s: (-money[s], s)):
                 out.append(self.seat_name(s) + " ")
                 out.append(self.money_text(s, money[s]) + "\n")
         # The deal being revealed joins the list once its reveal is over.

@@ -99,7 +99,7 @@ def totals_table(view: ResultsView) -> Group:
         grid.add_column(t("results.col.rake"), justify="right", no_wrap=True)
     grid.add_column(t("results.col.total"), justify="right", no_wrap=True)
     money_after = rec.after or table.totals.money()
-    for s in sorted(table.seats, key=lambda s: (-(money_after[s] if money_after else 0), s)):  # no empty chair
+    for s in sorted(table.seating.seats, key=lambda s: (-(money_after[s] if money_after else 0), s)):  # no empty chair
         units = rec.units[s] if rec.units else 0
         style = "green" if units > 0 else "red" if units < 0 else ""
         cells: list[RenderableType] = [

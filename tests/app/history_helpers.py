@@ -31,7 +31,7 @@ def play_random_deal(table: Table, rng: random.Random, seconds: float = 7.5) -> 
     rec = table.start_deal()
     for seat in rec.seats:
         rec.decisions[seat] = random_decision(rec.hands[seat], rng, table.preset)
-        rec.decided_by[seat] = Decider.PLAYER if seat == rec.human else Decider.level(table.levels[seat])
+        rec.decided_by[seat] = Decider.PLAYER if seat == rec.human else Decider.level(table.seating.levels[seat])
         if table.preset is Preset.ARCADE and rng.random() < 0.5:
             rec.doubles[seat] = rng.choice([s for s in rec.seats if s != seat])
     if rec.human is not None:

@@ -46,7 +46,7 @@ def a_deal(levels: tuple[Level, Level, Level], seed: int = 0, watch: bool = Fals
     """Deal 1 of a hongkong table (East banks) with computers at ``levels``, and the table's levels by seat."""
     config = TableConfig(preset=Preset.HONGKONG, seed=seed, time_limit=0, banker=True, levels=levels, watch=watch)
     table = Table(config)
-    return table.start_deal(), table.levels
+    return table.start_deal(), table.seating.levels
 
 
 def test_stakes_cycle() -> None:

@@ -48,7 +48,7 @@ def _seed(home: Path) -> None:
             rec = table.start_deal()
             for seat in rec.seats:
                 rec.decisions[seat] = random_decision(rec.hands[seat], rng, preset)
-                rec.decided_by[seat] = Decider.level(table.levels[seat]) if seat else Decider(decider)
+                rec.decided_by[seat] = Decider.level(table.seating.levels[seat]) if seat else Decider(decider)
             rec.seconds = 9.5 if decider == "player" else None
             table.score()
             table.reveal.finish()
@@ -194,7 +194,7 @@ def test_the_coachs_verdict_on_a_hand_the_computer_decided_says_it_is_not_yours(
     rng = random.Random(3)
     for seat in rec.seats:
         rec.decisions[seat] = random_decision(rec.hands[seat], rng, Preset.TAIWAN)
-        rec.decided_by[seat] = Decider.level(table.levels[seat]) if seat else Decider.TIMEOUT
+        rec.decided_by[seat] = Decider.level(table.seating.levels[seat]) if seat else Decider.TIMEOUT
     for lang, word in (("en", "not count as yours"), ("zh-TW", "不算你的"), ("zh-CN", "不算你的")):
         assert word in not_yours(Translator(lang), rec, 0)
     assert not_yours(Translator("en"), rec, 1) == ""  # another seat's verdict: nothing to say

@@ -134,7 +134,7 @@ def test_bad_players_on_the_command_line_exit_2_with_one_error_line(value, capsy
 def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, players):
     t = Table(cfg(preset, players), now=Clock(1000.0))
     seats, empty = seats_for(players), empty_chairs(players)
-    assert t.seats == seats and t.seats_in_play() == seats
+    assert t.seating.seats == seats and t.seating.seats_in_play() == seats
     before = t.totals.money()
     rec = t.start_deal()
     assert rec.seats == seats and set(rec.hands) == set(seats) and rec.players == players
@@ -143,7 +143,7 @@ def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, pl
     assert [r.seat for r in t.ask.computer_requests()] == [s for s in seats if s != 0]
     assert all(r.view.players == players for r in t.ask.computer_requests())  # the AI sees the table's size
     for seat in empty:
-        assert t.is_empty(seat) and not t.is_out(seat) and t.status(seat) is SeatState.EMPTY
+        assert t.seating.is_empty(seat) and not t.seating.is_out(seat) and t.status(seat) is SeatState.EMPTY
     auto_deal(t)
     assert t.phase is Phase.RESULTS and rec.result is not None
     assert len(rec.result.totals) == players and sum(rec.result.totals) == 0
@@ -168,7 +168,7 @@ def test_practice_at_a_smaller_table_keeps_nothing_and_lists_its_seats(players):
 
 def test_two_players_tournament_ends_when_either_is_out():
     t = Table(cfg(Preset.TOURNAMENT, 2, watch=True))
-    assert t.totals.money() == (3100, 0, 3100, 0) and not t.is_out(1) and not t.is_out(3)
+    assert t.totals.money() == (3100, 0, 3100, 0) and not t.seating.is_out(1) and not t.seating.is_out(3)
     t.totals.ledger = replace(t.totals.ledger, points=(1, 0, 1, 0))  # any deal won or lost puts one of the two out
     t.start_deal()
     while True:
@@ -177,7 +177,7 @@ def test_two_players_tournament_ends_when_either_is_out():
             break
         t.next()
     assert t.outcome.reason() is EndReason.PLAYERS
-    loser = next(s for s in (0, 2) if t.is_out(s))
+    loser = next(s for s in (0, 2) if t.seating.is_out(s))
     t.next()
     s = t.outcome.summary()
     assert t.phase is Phase.OVER and s.reason is EndReason.PLAYERS
@@ -192,7 +192,7 @@ def test_a_three_player_tournament_plays_its_sixteen_deals_and_the_dealer_is_nev
     dealers = []
     while t.phase is not Phase.OVER:
         dealers.append(t.current.dealer)
-        assert t.current.seats == tuple(s for s in (0, 1, 3) if not t.is_out(s))
+        assert t.current.seats == tuple(s for s in (0, 1, 3) if not t.seating.is_out(s))
         auto_deal(t)
         t.next()
     assert dealers[0] == 0 and 2 not in dealers and len(set(dealers)) > 1
@@ -210,7 +210,7 @@ def test_the_player_out_of_a_three_player_tournament_ends_it():
             break
         t.next()
     assert t.outcome.reason() in (EndReason.ELIMINATED, EndReason.FINISHED)
-    assert not t.is_out(2) and t.status(2) is SeatState.EMPTY
+    assert not t.seating.is_out(2) and t.status(2) is SeatState.EMPTY
 
 
 def test_a_three_player_arcade_table_plays_down_to_the_last_two_and_ends():
@@ -227,9 +227,9 @@ def test_a_three_player_arcade_table_plays_down_to_the_last_two_and_ends():
             t.next()
         shrank = shrank or len(t.current.seats) == 2
         assert 2 not in t.current.seats
-    assert t.outcome.reason() is EndReason.PLAYERS and len(t.seats_in_play()) < 2
-    assert not t.is_out(2) and t.is_empty(2)
-    assert shrank or len(t.seats_in_play()) == 1
+    assert t.outcome.reason() is EndReason.PLAYERS and len(t.seating.seats_in_play()) < 2
+    assert not t.seating.is_out(2) and t.seating.is_empty(2)
+    assert shrank or len(t.seating.seats_in_play()) == 1
 
 
 @pytest.mark.parametrize(("players", "targets"), [(3, [1, 3, None]), (2, [2, None])])
@@ -244,9 +244,9 @@ def test_watching_three_players_the_empty_chair_cannot_be_taken():
     t.start_deal()
     assert len(t.ask.computer_requests()) == 3
     with pytest.raises(ArrangeError) as exc:
-        t.take_seat(2)
+        t.seating.take_seat(2)
     assert exc.value.why is Why.BAD_SEAT
-    t.take_seat(3)
+    t.seating.take_seat(3)
     auto_deal(t)
     t.next()
     assert t.human == 3 and t.viewer == 3 and t.arrange is not None and 3 in t.current.seats
@@ -340,7 +340,7 @@ def test_a_stored_three_player_session_comes_back_exactly(tmp_path, preset):
     assert row is not None and row.config["players"] == 3
     again = restore_table(row, history.session_deals(row.id), history)
     assert again.saving.save() == table.saving.save()
-    assert again.seats == (0, 1, 3) and again.is_empty(2) and again.status(2) is SeatState.EMPTY
+    assert again.seating.seats == (0, 1, 3) and again.seating.is_empty(2) and again.status(2) is SeatState.EMPTY
     assert again.totals.money() == table.totals.money() and again.outcome.start_money == table.outcome.start_money
     table.phase, table.outcome.ended = again.phase, None
     if table.outcome.reason() is None:
@@ -368,7 +368,7 @@ def test_a_stored_three_player_deal_shown_again_keeps_its_empty_chair():
     stored = play_session(Preset.TOURNAMENT, 9, 1, players=3).history[0]
     again = OneDeal(stored, retry=False)
     rec = again.start_deal()
-    assert again.seats == (0, 1, 3) and again.is_empty(2) and not again.is_out(2)
+    assert again.seating.seats == (0, 1, 3) and again.seating.is_empty(2) and not again.seating.is_out(2)
     assert rec.result == stored.result and rec.players == 3
 
 
@@ -446,7 +446,7 @@ def test_export_then_import_keeps_a_smaller_tables_session(tmp_path):
     assert list(export_lines(target)) == lines
     row = next(r for r in (target.session(i) for i in range(1, 4)) if r is not None and r.preset == "tournament")
     again = restore_table(row, target.session_deals(row.id), target)
-    assert again.seats == (0, 1, 3) and again.totals.money()[2] == 0
+    assert again.seating.seats == (0, 1, 3) and again.totals.money()[2] == 0
     spoiled = json.loads(lines[0])
     spoiled["session"]["config"]["players"] = 4 if spoiled["deal"].get("players") else 3
     with pytest.raises(ImportFailed, match="seats"):

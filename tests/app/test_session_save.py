@@ -82,7 +82,7 @@ def _played(config: TableConfig, deals: int, seed: int) -> Table:
         assert rec is not None
         for seat in rec.seats:  # random decisions (fouls among them), set straight on the record
             rec.decisions[seat] = random_decision(rec.hands[seat], rng, table.preset)
-            rec.decided_by[seat] = Decider.PLAYER if seat == rec.human else Decider.level(table.levels[seat])
+            rec.decided_by[seat] = Decider.PLAYER if seat == rec.human else Decider.level(table.seating.levels[seat])
         if rec.human is not None:
             rec.seconds = rng.uniform(1.0, 60.0)
         table.score()

@@ -463,7 +463,7 @@ async def test_watch_mode_then_take_a_seat():
         assert isinstance(app.screen, SeatPickScreen)
         await pilot.press("3")
         await pilot.pause()
-        assert table.pending_seat == 2 and table.watching
+        assert table.seating.pending_seat == 2 and table.watching
         await pilot.press("n")
         await settle(pilot)
         assert table.human == 2 and table.viewer == 2 and table.number == 2

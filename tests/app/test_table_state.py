@@ -335,7 +335,7 @@ def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     assert t.next() is Phase.ARRANGING and t.number == 2
     assert t.watching and t.arrange is None and t.clock.deadline is None and t.countdown.left() is None
     assert [r.seat for r in t.ask.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
-    t.take_seat(0)  # 接玩: the player may sit down again from the next deal
+    t.seating.take_seat(0)  # 接玩: the player may sit down again from the next deal
     t.decide_computers()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     t.reveal.finish()
@@ -451,7 +451,7 @@ def test_watch_mode_take_seat_from_next_deal():
     t.start_deal()
     assert t.watching and t.arrange is None and t.clock.deadline is None
     assert len(t.ask.computer_requests()) == 4
-    t.take_seat(2)
+    t.seating.take_seat(2)
     assert t.watching  # not before the next deal
     _auto_deal(t)
     t.next()
@@ -461,7 +461,7 @@ def test_watch_mode_take_seat_from_next_deal():
 def test_take_seat_only_while_watching():
     t = Table(cfg())
     with pytest.raises(ArrangeError):
-        t.take_seat(1)
+        t.seating.take_seat(1)
 
 
 def test_count_frames_end_exactly():

@@ -74,7 +74,7 @@ def _play(table: Table, rng: random.Random) -> DealRecord:
     rounds = range(len(rec.passes))
     for seat in rec.seats:
         rec.decisions[seat] = random_decision(rec.hands[seat], rng, table.preset)
-        rec.decided_by[seat] = Decider.level(table.levels[seat])
+        rec.decided_by[seat] = Decider.level(table.seating.levels[seat])
     if rec.human is not None:  # who decided the player's hand and passes, and the seconds they took
         decider = rng.choice([Decider.PLAYER, Decider.PLAYER, Decider.TIMEOUT, Decider.TAKEOVER])
         rec.decided_by[rec.human] = decider

@@ -57,13 +57,13 @@ def play(history: History, preset: Preset, seed: int, watch: bool, deals: list[t
         rec = table.start_deal()
         for seat in rec.seats:
             rec.decisions[seat] = random_decision(rec.hands[seat], rng, preset)
-            rec.decided_by[seat] = Decider.level(table.levels[seat])
+            rec.decided_by[seat] = Decider.level(table.seating.levels[seat])
         if rec.human is not None:
             rec.decided_by[rec.human] = {
                 "player": Decider.PLAYER,
                 "timeout": Decider.TIMEOUT,
                 "takeover": Decider.TAKEOVER,
-            }.get(kind, Decider.level(table.levels[0]))
+            }.get(kind, Decider.level(table.seating.levels[0]))
             if kind == "player":
                 rec.seconds = rng.uniform(1.0, 90.0)
         table.score()

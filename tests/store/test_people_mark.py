@@ -27,7 +27,7 @@ def lobby_record(person: bool) -> dict[str, Any]:
     rec = table.start_deal()
     for seat in rec.seats:
         rec.decisions[seat] = Decision.arranged(stand_in(rec.hands[seat]))
-        rec.decided_by[seat] = Decider.PLAYER if seat == rec.human else Decider.level(table.levels[seat])
+        rec.decided_by[seat] = Decider.PLAYER if seat == rec.human else Decider.level(table.seating.levels[seat])
     if person:
         rec.decided_by[1] = Decider.PERSON
     rec.seconds = 12.0

@@ -97,19 +97,19 @@ class Leaving:
         """`t` while watching (or the leave dialog's *take a seat*): choose the seat to play from the next deal."""
         screen, table = self.screen, self.screen.table
         names = [screen.t(f"common.seat.{SEAT_KEYS[s]}") for s in range(4)]
-        out = [table.is_out(s) for s in range(4)]
+        out = [table.seating.is_out(s) for s in range(4)]
 
         def done(seat: int | None) -> None:
             """Handle the dialog's answer."""
             if seat is None:
                 return
             try:
-                table.take_seat(seat)
+                table.seating.take_seat(seat)
             except ArrangeError as exc:
                 screen.error(exc)
             else:
                 screen.say("")  # the hand area says which seat is taken from the next deal
             screen.redraw()
 
-        empty = frozenset(s for s in range(4) if table.is_empty(s))
+        empty = frozenset(s for s in range(4) if table.seating.is_empty(s))
         screen.app.push_screen(SeatPickScreen(names, out, empty=empty, t=screen.t), done)

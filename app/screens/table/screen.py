@@ -372,7 +372,7 @@ class TableScreen(BaseScreen[Leave | None]):
             self.query_one(f"#seat-{where}", SeatPanel).show(view.seat_model(pos[where]), look)
             # An empty chair (a table of two or three) is left out of the layout: its column (or, round the
             # table, North's row) goes to the seats in play and the board (game.tcss, -no-left and the like).
-            self.set_class(self.table.is_empty(pos[where]), f"-no-{where}")
+            self.set_class(self.table.seating.is_empty(pos[where]), f"-no-{where}")
         vast = self.has_class("-vast")
         self.query_one("#rows", RowsView).show(view.rows_model(), look, big, huge=vast)
         self.query_one("#hand", HandView).show(view.hand_model(), look, big, huge=vast)
