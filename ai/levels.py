@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -275,54 +276,96 @@ def choose(
     double = double_target(view)
     # A banker game is priced against one opponent and scaled back by the seat's weight (TableView.heads_up).
     weight, view = view.weight, view.heads_up()
-    options = view.rules_options
-
     if not view.preset.arranged:  # the pattern ladder (RULES.md §19): nothing to decide, any rows will do
-        stand = Decision.arranged(stand_in(cards, options.wheel))
+        stand = Decision.arranged(stand_in(cards, view.rules_options.wheel))
         return Choice(stand, 0.0, None, (), True)
     declaration = best_declaration(cards, view)
-    f = split_features(cards, options, fixed, view.treasure)
-    kept = True
-    if f.size == 0:
-        f = split_features(cards, options, None, view.treasure)
-        kept = False
-
-    tiebreak = None
-    pair = None
-    model = model_for(level, view)
+    f, kept = _splits(cards, view, fixed)
     rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)  # any int, negative too
+    ranking = _rank(f, cards, view, level, rng, seed=seed, top=top, samples=samples, distinct=distinct)
+    plays = [PricedDecision(Decision.arranged(f.arrangement(p)), weight * float(ranking.ev[p])) for p in ranking.plays]
+    if double is not None and declaration is None:
+        double, plays = _doubled(view, double, plays, ranking, level, rng)
+    best = plays[0]
+    arranged = _arranged_worth(cards, view, weight, best.ev)
+    if declaration is not None and _declares(declaration, weight, arranged, level, view, rng):
+        best = PricedDecision(Decision.declared(cards, declaration[0]), weight * declaration[1])
+        plays.insert(0, best)
+    return Choice(best.decision, best.ev, double, tuple(plays[1 : top + 1]), kept)
+
+
+def _splits(cards: tuple[Card, ...], view: TableView, fixed: Fixed | None) -> tuple[SplitFeatures, bool]:
+    """The splits a level weighs: those keeping ``fixed``, else every split when none keeps it; and whether
+    ``fixed`` was kept."""
+    options = view.rules_options
+    f = split_features(cards, options, fixed, view.treasure)
+    if f.size == 0:
+        return split_features(cards, options, None, view.treasure), False
+    return f, True
+
+
+class _Ranking(NamedTuple):
+    """A level's plays, best first, with what it priced them at."""
+
+    ev: np.ndarray  # every split's value as the level sees it
+    plays: list[int]  # the positions of the play chosen and the alternatives listed, in order
+    chosen: int  # the position of the play chosen
+    pair: np.ndarray | None  # `expert`: what each split takes from one opponent (its 賭倍), else None
+
+
+def _rank(
+    f: SplitFeatures,
+    cards: tuple[Card, ...],
+    view: TableView,
+    level: Level,
+    rng: np.random.Generator,
+    *,
+    seed: int,
+    top: int,
+    samples: int | None,
+    distinct: Distinct,
+) -> _Ranking:
+    """The level's choice among the splits and ``top`` alternatives: `expert` its Monte Carlo's best, a level
+    below a play drawn with its character (``rng``), then its estimate's best plays unlike it."""
+    model = model_for(level, view)
     if level is Level.EXPERT:
-        ev = hard_scores(f, model, view.preset, options, view.players, EXPERT_POOL, side=view.tie_side)
+        ev = hard_scores(f, model, view.preset, view.rules_options, view.players, EXPERT_POOL, side=view.tie_side)
         tiebreak = ev
         pick_score, ev, pair = refine(f, ev, cards, view, seed=seed, samples=samples)
         ranked = _ranked(f, pick_score, top + 1, tiebreak, distinct)
-        chosen = ranked[0]
-    else:
-        ev, pool, values = _candidates(f, level, model, view)
-        chosen = pool[pick(values, CHARACTERS[level], units_of(view), rng)]
-        rows = _signatures(f, Distinct.ROWS)
-        same = tuple(int(k[chosen]) for k in rows)
-        others = (p for p in _ranked(f, ev, top + 1, None, distinct) if tuple(int(k[p]) for k in rows) != same)
-        ranked = [chosen, *others][: top + 1]
-    plays = [PricedDecision(Decision.arranged(f.arrangement(p)), weight * float(ev[p])) for p in ranked]
-    best = plays[0]
-    if double is not None and declaration is None:
-        if pair is not None:
-            double, plays = _double(view, double, plays, double_if_ahead(view, float(pair[ranked[0]])))
-        else:
-            # The level's own estimate of one pair: its play's worth over the pairs it counts (one doubled).
-            pair_value = float(ev[chosen]) / view.players
-            mine = _level_double(view, pair_value, CHARACTERS[level], rng)
-            double, plays = _double(view, double, plays, mine)
-        best = plays[0]
-    arranged = best.ev
+        return _Ranking(ev, ranked, ranked[0], pair)
+    ev, pool, values = _candidates(f, level, model, view)
+    chosen = pool[pick(values, CHARACTERS[level], units_of(view), rng)]
+    rows = _signatures(f, Distinct.ROWS)
+    same = tuple(int(k[chosen]) for k in rows)
+    others = (p for p in _ranked(f, ev, top + 1, None, distinct) if tuple(int(k[p]) for k in rows) != same)
+    return _Ranking(ev, [chosen, *others][: top + 1], chosen, None)
+
+
+def _doubled(
+    view: TableView,
+    double: int,
+    plays: list[PricedDecision],
+    ranking: _Ranking,
+    level: Level,
+    rng: np.random.Generator,
+) -> tuple[int | None, list[PricedDecision]]:
+    """Arcade 賭倍 (``plays`` were priced doubling ``double``): `expert` doubles when its best play's pair looks
+    won, a level below with its character; the plays rescaled to the double made (:func:`_double`)."""
+    if ranking.pair is not None:
+        return _double(view, double, plays, double_if_ahead(view, float(ranking.pair[ranking.plays[0]])))
+    # The level's own estimate of one pair: its play's worth over the pairs it counts (one doubled).
+    pair_value = float(ranking.ev[ranking.chosen]) / view.players
+    return _double(view, double, plays, _level_double(view, pair_value, CHARACTERS[level], rng))
+
+
+def _arranged_worth(cards: tuple[Card, ...], view: TableView, weight: int, best: float) -> float:
+    """What arranging is worth, weighed against declaring: the ``best`` play's value, or what 免擺 wins when
+    the hand is exempt (RULES.md §18)."""
+    options = view.rules_options
     if options.exempt and exempt_rank(cards, options.wheel) is not None:
-        arranged = weight * WIN[view.preset] * (view.players - 1)  # 免擺: what arranging is really worth (§18)
-    if declaration is not None and _declares(declaration, weight, arranged, level, view, rng):
-        decl = PricedDecision(Decision.declared(cards, declaration[0]), weight * declaration[1])
-        plays.insert(0, decl)
-        best = decl
-    return Choice(best.decision, best.ev, double, tuple(plays[1 : top + 1]), kept)
+        return weight * WIN[view.preset] * (view.players - 1)
+    return best
 
 
 def _declares(
