@@ -220,24 +220,12 @@ def _price(
     """(tables, plays) exact scores of each play on ``count`` fresh tables, and each play's row chances and
     sweep shares."""
     seats = [s for s in range(view.players) if s != view.seat]
-    k = len(seats)
     # Not expert's stream: the pricing tables are independent of the samples that chose the best play.
     rng = np.random.default_rng([0xC0AC, seed & 0xFFFFFFFF, *(int(c) for c in cards)])
-    unseen = view.unseen(cards)  # the joker and the turned-up card as RULES.md §20.6 says
-    options = view.rules_options
-    legal = [d.arrangement is not None and foul_reason(d.arrangement, options.wheel) is None for d in plays]
-    ours = (
-        tie_rows(
-            decisions_rows([d for d, ok in zip(plays, legal, strict=True) if ok], view.preset, options, view.treasure),
-            view,
-        )
-        if any(legal)
-        else None
-    )
-    cols = np.flatnonzero(legal)
+    legal, ours = _our_rows(plays, view)
     factors = _factors(view, seats)
     bank = bank_for(view)
-    if bank is not None and ours is not None and all(legal) and not options.suit_tiebreak:
+    if bank is not None and ours is not None and all(legal) and not view.rules_options.suit_tiebreak:
         count = round(count * SPREAD[view.preset])  # the bank's hands are cheap; arranged tables are not
         if view.held:  # 換三張: each seat's hands hold what we know it holds
             # Half as many whole tables as the plain pricing meets hands: about its precision on 12 hands (a
@@ -246,6 +234,37 @@ def _price(
                 bank, ours, view.known_naturals(cards), view, count * BANK_HANDS // 2, factors, rng
             )
         return _price_on_bank(bank, ours, view.known_naturals(cards), view, count * BANK_HANDS, factors, rng)
+    return _price_on_tables(plays, legal, ours, cards, view, count, factors, rng)
+
+
+def _our_rows(plays: Sequence[Decision], view: TableView) -> tuple[list[bool], SideRows | None]:
+    """Which of ``plays`` are legal arrangements, and the rows of those, scored vectorised (None when no play
+    is: every one is then scored by the rules)."""
+    options = view.rules_options
+    legal = [d.arrangement is not None and foul_reason(d.arrangement, options.wheel) is None for d in plays]
+    if not any(legal):
+        return legal, None
+    arranged = [d for d, ok in zip(plays, legal, strict=True) if ok]
+    return legal, tie_rows(decisions_rows(arranged, view.preset, options, view.treasure), view)
+
+
+def _price_on_tables(
+    plays: Sequence[Decision],
+    legal: list[bool],
+    ours: SideRows | None,
+    cards: tuple[Card, ...],
+    view: TableView,
+    count: int,
+    factors: np.ndarray | None,
+    rng: np.random.Generator,
+) -> tuple[np.ndarray, list[RowStats]]:
+    """Every play priced on ``count`` whole tables of opponents dealt from the unseen cards and arranged by
+    `hard`, :data:`ROUND` at a time: the legal plays (``ours``) vectorised, the rest by the rules; and the
+    legal plays' row chances and sweep shares over those tables."""
+    seats = [s for s in range(view.players) if s != view.seat]
+    k = len(seats)
+    unseen = view.unseen(cards)  # the joker and the turned-up card as RULES.md §20.6 says
+    cols = np.flatnonzero(legal)
     out: list[np.ndarray] = []
     wins = np.zeros((len(plays), 3))
     given = np.zeros(len(plays))
@@ -275,8 +294,16 @@ def _price(
                     continue
                 x[t, j] = _rules_score(d, im, t, seats, view)
         out.append(x)
+    return np.concatenate(out), _tallied_chances(legal, wins, given, taken, compared)
+
+
+def _tallied_chances(
+    legal: list[bool], wins: np.ndarray, given: np.ndarray, taken: np.ndarray, compared: int
+) -> list[RowStats]:
+    """Each play's row chances and sweep shares from its tallies over ``compared`` opponents' hands (none for a
+    play scored by the rules only)."""
     rows: list[RowStats] = []
-    for j in range(len(plays)):
+    for j in range(len(legal)):
         if legal[j] and compared:
             w = wins[j] / compared
             rows.append(
@@ -284,7 +311,7 @@ def _price(
             )
         else:
             rows.append((None, 0.0, 0.0))
-    return np.concatenate(out), rows
+    return rows
 
 
 def _price_on_bank(
