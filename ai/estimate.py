@@ -130,7 +130,7 @@ def expected_scores(
         fk, mk, _ = f.row_keys()
         return opponents * rows_ev + 1e-7 * (mk + fk / KEY_LIMIT) / KEY_LIMIT
     if preset is Preset.ARCADE:
-        pair = rows_ev + arcade.SWEEP * (o.all_win - o.all_loss) + 2 * arcade_shape(f, options)
+        pair = rows_ev + arcade.SWEEP * (o.all_win - o.all_loss) + arcade.SHAPE_BONUS * arcade_shape(f, options)
         # Doubling one opponent makes that pair count twice: a total weight of opponents + 1.
         # 全壘打: from each opponent, doubled like the rest.
         home_run = arcade.HOME_RUN * o.all_win**3 if players == 4 else 0.0

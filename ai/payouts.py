@@ -97,7 +97,8 @@ def row_worths(f: SplitFeatures, preset: Preset, options: Options | None = None)
 
 
 def arcade_shape(f: SplitFeatures, options: Options) -> npt.NDArray[np.bool_]:
-    """Whether each split earns the +2 of 三同花/三順子 (legal splits only, so never a foul)."""
+    """Whether each split earns arcade's shape bonus of 三同花/三順子 (:data:`rules.arcade.SHAPE_BONUS`; legal splits
+    only, so never a foul)."""
     if not options.three_flush_straight:
         return np.zeros(f.size, dtype=bool)
     _, mc, bc = f.cats()

@@ -14,8 +14,10 @@ import numpy as np
 from rules.arcade import DRAGON_AMOUNT
 from rules.hongkong import special_amount
 from rules.presets import Preset
+from rules.scoring import home_run_bonus, sweep_bonus
 from rules.shisanshui import SPECIAL_AMOUNTS
 from rules.specials import Special, detect_specials
+from rules.taiwan import DRAGON_BONUS
 
 from .contract import Level, TableView
 
@@ -24,8 +26,9 @@ _STRENGTH: dict[str | None, int] = {None: 1, Level.EASY: 0, Level.NORMAL: 1, Lev
 
 
 def declaration_value(special: Special, view: TableView) -> float:
-    """Expected units of a declaration from the whole table (taiwan family: 打槍 6 + 13 from each, and
-    紅不讓 6 from each at four; arcade counts one doubled pair, as ai/estimate.py does for arrangements)."""
+    """Expected units of a declaration from the whole table (taiwan family: 打槍 and the dragon's bonus from each,
+    and 紅不讓 from each at four, as :mod:`rules.taiwan` scores a declared dragon; arcade counts one doubled pair,
+    as ai/estimate.py does for arrangements)."""
     opponents = view.players - 1
     if view.preset is Preset.HONGKONG:
         return float(special_amount(special, view.rules_options.rule_seven) * opponents)
@@ -33,7 +36,8 @@ def declaration_value(special: Special, view: TableView) -> float:
         return float(SPECIAL_AMOUNTS[special] * opponents)
     if view.preset is Preset.ARCADE:
         return float(DRAGON_AMOUNT[special] * (opponents + 1))
-    return float((19 + (6 if view.players == 4 else 0)) * opponents)
+    home_run = home_run_bonus(view.preset) if view.players == 4 else 0
+    return float((sweep_bonus(view.preset) + DRAGON_BONUS + home_run) * opponents)
 
 
 def best_declaration(hand: Sequence[int], view: TableView) -> tuple[Special, float] | None:

@@ -14,7 +14,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from rules.arcade import row_worth, shape_bonus
+from rules.arcade import SHAPE_BONUS, row_worth, shape_bonus
 from rules.arrangement import Row
 from rules.backrow import row_worth as backrow_worth
 from rules.deal import Decision, Seat
@@ -38,7 +38,7 @@ class SideRows:
     keys: np.ndarray  # (n, 3) strength keys (suit tie-break included when on)
     worth: np.ndarray  # (n, 3) arcade/shisanshui/western value of each row when won
     bonus: np.ndarray  # (n,) taiwan/tournament 加賭
-    shape: np.ndarray  # (n,) arcade +2 (三同花/三順子)
+    shape: np.ndarray  # (n,) arcade's shape bonus (三同花/三順子, rules.arcade.SHAPE_BONUS)
 
     def take(self, idx: np.ndarray | Sequence[int]) -> SideRows:
         """The hands at ``idx``, in that order."""
@@ -135,7 +135,7 @@ def pair_scores(
     score = rows + sweep_bonus(preset) * (swept.astype(float) - was_swept)
     if preset.shape_bonus:
         mine, other = ours.shape[:, None], theirs.shape[None, :]
-        score = score + 2.0 * ((mine & ~other).astype(float) - (other & ~mine))
+        score = score + float(SHAPE_BONUS) * ((mine & ~other).astype(float) - (other & ~mine))
     return score, swept, was_swept
 
 
