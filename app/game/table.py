@@ -6,7 +6,8 @@ player's seat, each seat's decision and scoring through :mod:`rules.scoring`. Wh
 that part's one job: the session's ledger and treasure queue (``totals``), the chairs and the computers' levels
 (``seating``), the AI's requests (``ask``), auto-arrange and hints (``helper``), the player's wagers (``wagers``),
 換三張 (``exchange``), the countdown and its time-out (``countdown``), the reveal (``reveal``), the deal in
-progress kept for Continue (``progress``) and the coach (``coach``). The screen only reads it and calls its methods and its parts'.
+progress kept for Continue (``progress``) and the coach (``coach``). The screen only reads it and calls its
+methods and its parts'.
 
 The table conducts each deal: every call that moves it on returns what happens next (:class:`.conduct.Next`:
 the requests to run, the deal it scored, what the coach may price). The screen runs those requests in worker
