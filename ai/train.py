@@ -45,7 +45,7 @@ BATCH = 64  # hands arranged together
 
 
 @dataclass(frozen=True)
-class Played:
+class ArrangedRound:
     """The rows a round's hands were arranged into (declared hands are left out)."""
 
     rows: np.ndarray  # (n, 3) base keys, in deal order
@@ -60,7 +60,7 @@ def _decks(seed: int, preset: Preset, round_no: int, first: int, count: int) -> 
     ).reshape(-1, 52)
 
 
-def _arrange_chunk(job: tuple[Preset, OpponentModel, int, int, int, int]) -> Played:
+def _arrange_chunk(job: tuple[Preset, OpponentModel, int, int, int, int]) -> ArrangedRound:
     """A worker's share: arrange the hands of decks ``first`` … ``first + count - 1``."""
     preset, model, seed, round_no, first, count = job
     view = TableView(preset=preset)
@@ -71,10 +71,12 @@ def _arrange_chunk(job: tuple[Preset, OpponentModel, int, int, int, int]) -> Pla
         keep = np.array([d is None for d in im.declared])
         rows.append(base_key(im.rows.keys[keep]))
         bonus.append(im.rows.bonus[keep])
-    return Played(np.concatenate(rows).reshape(-1, 3), np.concatenate(bonus))
+    return ArrangedRound(np.concatenate(rows).reshape(-1, 3), np.concatenate(bonus))
 
 
-def play_round(preset: Preset, model: OpponentModel, seed: int, round_no: int, hands: int, workers: int) -> Played:
+def play_round(
+    preset: Preset, model: OpponentModel, seed: int, round_no: int, hands: int, workers: int
+) -> ArrangedRound:
     """Deal ``hands`` hands for round ``round_no`` and return how `hard` on ``model`` arranges them."""
     decks = -(-hands // 4)
     chunk = -(-decks // max(1, workers))
@@ -84,7 +86,7 @@ def play_round(preset: Preset, model: OpponentModel, seed: int, round_no: int, h
     else:
         with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
             parts = pool.map(_arrange_chunk, jobs)
-    return Played(np.concatenate([p.rows for p in parts]), np.concatenate([p.bonus for p in parts]))
+    return ArrangedRound(np.concatenate([p.rows for p in parts]), np.concatenate([p.bonus for p in parts]))
 
 
 def _model_of_rows(rows: np.ndarray, mean_bonus: float, name: str) -> OpponentModel:
@@ -94,7 +96,7 @@ def _model_of_rows(rows: np.ndarray, mean_bonus: float, name: str) -> OpponentMo
 
 
 def next_model(
-    preset: Preset, old: OpponentModel, played: Played, mix: float, seed: int, round_no: int, first: bool
+    preset: Preset, old: OpponentModel, played: ArrangedRound, mix: float, seed: int, round_no: int, first: bool
 ) -> OpponentModel:
     """``old`` with ``mix`` of the round's play mixed in (the first round replaces the random start)."""
     mean_bonus = float(played.bonus.mean()) if len(played.bonus) else 0.0

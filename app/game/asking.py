@@ -1,7 +1,7 @@
 """What the table asks the AI: each seat's public view and the requests for a computer seat's decision, the
 player's helper (suggestions, hints) and the takeover, as plain data (:mod:`.requests`).
 
-One part of :class:`~app.game.table.Table`, which holds it as ``table.ask``.
+One part of :class:`~app.game.table.Table`, which holds it as ``table.asking``.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ class Table(Protocol):
 
     clock: Clock
     wagers: Wagers
-    ask: Asking
+    asking: Asking
     outcome: SessionOutcome
 
     @property
@@ -128,7 +128,7 @@ class Countdown:
             raise ArrangeError(Why.NOT_ARRANGING)
         if t.config.takeover:
             self.handled = Timeout.TAKEOVER
-            return Next((t.ask.takeover_request(),))
+            return Next((t.asking.takeover_request(),))
         self.handled = Timeout.HOST
         t.clock.limit(None)
         return Next(host=True)
@@ -147,7 +147,7 @@ class Countdown:
         if not computer:
             t.outcome.end(EndReason.TIMEOUT)
             return Next()
-        request = t.ask.takeover_request()
+        request = t.asking.takeover_request()
         self.handled = Timeout.TAKEOVER
         t.hand_over()
         t.clock.limit(None)

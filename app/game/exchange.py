@@ -62,7 +62,7 @@ class Table(Protocol):
     countdown: Countdown
     sort: str
     now: Callable[[], float]
-    ask: Asking
+    asking: Asking
     progress: Progress
 
     def begin_arranging(self) -> None: ...
@@ -210,7 +210,7 @@ class Exchange:
         assert rec is not None
         seed = (rec.seed * 8 + seat) * 4 + len(rec.passes) + 1
         return PassRequest(
-            seat, rec.number, len(rec.passes), rec.hands[seat], self.table.ask.view_for(seat), level, seed, purpose
+            seat, rec.number, len(rec.passes), rec.hands[seat], self.table.asking.view_for(seat), level, seed, purpose
         )
 
     def accept(self, request: PassRequest, cards: tuple[Card, ...]) -> Next:
@@ -240,7 +240,7 @@ class Exchange:
         if self.active:
             return Next(tuple(self.requests()), passed=True)
         if t.phase is Phase.ARRANGING:
-            return Next(tuple(t.ask.computer_requests()), passed=True, coach_passes=t.human)
+            return Next(tuple(t.asking.computer_requests()), passed=True, coach_passes=t.human)
         return Next(passed=True)
 
     def _take(self, request: PassRequest, cards: tuple[Card, ...]) -> bool:

@@ -53,7 +53,7 @@ ORDER = tuple(Step)
 READ_ONLY = frozenset({Step.ROWS, Step.SWEEP, Step.WHERE})
 
 
-class Part(StrEnum):
+class Spot(StrEnum):
     """A part of the table a tip talks about (the screen keeps the tip off it)."""
 
     SEATS = "seats"  # the opponents' panels
@@ -65,15 +65,15 @@ class Part(StrEnum):
 
 #: What each step's tip talks about, so that its box hides none of it. REVEAL is shown before the reveal
 #: plays (everyone is ready, the seats still face down) and talks about the seats and rows it will turn over.
-REFERS: dict[Step, frozenset[Part]] = {
-    Step.ROWS: frozenset({Part.ROWS, Part.HAND}),
-    Step.FOUL: frozenset({Part.ROWS, Part.MESSAGE}),
-    Step.KEYS: frozenset({Part.ROWS, Part.HAND}),
-    Step.AUTO: frozenset({Part.ROWS, Part.HAND, Part.MESSAGE}),
-    Step.READY: frozenset({Part.ROWS, Part.MESSAGE}),
-    Step.REVEAL: frozenset({Part.SEATS, Part.ROWS}),
-    Step.SWEEP: frozenset({Part.BOARD, Part.ROWS}),
-    Step.RESULTS: frozenset({Part.BOARD}),
+REFERS: dict[Step, frozenset[Spot]] = {
+    Step.ROWS: frozenset({Spot.ROWS, Spot.HAND}),
+    Step.FOUL: frozenset({Spot.ROWS, Spot.MESSAGE}),
+    Step.KEYS: frozenset({Spot.ROWS, Spot.HAND}),
+    Step.AUTO: frozenset({Spot.ROWS, Spot.HAND, Spot.MESSAGE}),
+    Step.READY: frozenset({Spot.ROWS, Spot.MESSAGE}),
+    Step.REVEAL: frozenset({Spot.SEATS, Spot.ROWS}),
+    Step.SWEEP: frozenset({Spot.BOARD, Spot.ROWS}),
+    Step.RESULTS: frozenset({Spot.BOARD}),
     Step.WHERE: frozenset(),
     Step.DONE: frozenset(),
 }

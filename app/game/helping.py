@@ -1,7 +1,7 @@
 """The player's helper at the table: auto-arrange's suggestions and the hint key, asked of the AI as plain
 requests (:class:`~app.game.asking.Asking`) and shown once they still fit what the player placed.
 
-One part of :class:`~app.game.table.Table`, which holds it as ``table.helper``.
+One part of :class:`~app.game.table.Table`, which holds it as ``table.helping``.
 
 A suggestion made with some cards already placed is *constrained*: it completes around them. The helper then
 also asks for the best play from scratch and offers it last in the `a` cycle (:class:`Offer`), and tells the
@@ -55,7 +55,7 @@ class Table(Protocol):
     @property
     def arrange(self) -> ArrangeState | None: ...
 
-    ask: Asking
+    asking: Asking
     coach: Coach
 
     @property
@@ -91,7 +91,7 @@ class Helper:
         if table.arrange.declared is not None and (nxt is None or table.arrange.declared.is_dragon):
             raise ArrangeError(Why.DECLARED)  # the player's own declaration, or a dragon's
         if nxt is None:
-            return table.ask.suggest_request()
+            return table.asking.suggest_request()
         table.replace_arrange(nxt)
         return None
 

@@ -92,7 +92,7 @@ class OneDeal(Table):
         )
         super().__init__(config, now=now, sort=sort, journal=journal)
         self.stored, self.retrying = stored, retry
-        self.ask.stop_thinking()  # nobody thinks: the opponents' stored decisions stand
+        self.asking.stop_thinking()  # nobody thinks: the opponents' stored decisions stand
         self.outcome = OneDealOutcome(self)
         if stored.human is None:
             self.human = None

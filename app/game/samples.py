@@ -27,7 +27,7 @@ def sample_records(deals: int = 25, seed: int = 2026) -> list[dict[str, Any]]:
             step = table.deal()
             if table.phase is Phase.ROUND_SUMMARY:  # arcade: a round is over, the next deal starts the next
                 step = table.deal()
-            request = table.ask.takeover_request()
+            request = table.asking.takeover_request()
             step = table.run(table.countdown.accept(request, run_ai(request)).then(step))
             assert step.scored is not None
             out.append(step.scored.to_dict())

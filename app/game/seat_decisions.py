@@ -19,7 +19,7 @@ from rules.deal import Decision
 from .record import DealRecord, Decider
 
 
-class Kind(StrEnum):
+class DecisionKind(StrEnum):
     """What a decision is, in the order a deal asks for them."""
 
     STAKE = "stake"  # the banker game: what a player stakes against the bank (chosen before the deal)
@@ -34,7 +34,7 @@ class Decided:
     """One decision of a seat: what it was, who made it (None while a computer seat's level is not on record,
     in a deal still being played), the seconds it took the player, and what was decided."""
 
-    kind: Kind
+    kind: DecisionKind
     who: Decider | None
     seconds: float | None = None
     round: int | None = None  # a pass: its round (0-based)
@@ -57,7 +57,7 @@ def decisions_of(rec: DealRecord, seat: int) -> tuple[Decided, ...]:
     mine = seat == rec.human
     final = rec.decided_by.get(seat)
     if rec.banker is not None and seat != rec.banker:
-        out.append(Decided(Kind.STAKE, Decider.PLAYER if mine else final, stake=rec.stakes.get(seat, 1)))
+        out.append(Decided(DecisionKind.STAKE, Decider.PLAYER if mine else final, stake=rec.stakes.get(seat, 1)))
     for k, passes in enumerate(rec.passes):
         if seat not in passes:
             continue
@@ -72,20 +72,20 @@ def decisions_of(rec: DealRecord, seat: int) -> tuple[Decided, ...]:
                 else Decider.PLAYER
             )
             seconds = rec.pass_seconds[k] if k < len(rec.pass_seconds) else None
-        out.append(Decided(Kind.PASS, who, seconds, round=k, cards=passes[seat]))
+        out.append(Decided(DecisionKind.PASS, who, seconds, round=k, cards=passes[seat]))
     decision = rec.decisions.get(seat)
     if decision is not None:
-        kind = Kind.ARRANGE if decision.declare is None else Kind.DECLARE
+        kind = DecisionKind.ARRANGE if decision.declare is None else DecisionKind.DECLARE
         out.append(Decided(kind, final, rec.seconds if mine else None, decision=decision))
         if rec.preset.doubling(rec.banker is not None):
-            out.append(Decided(Kind.DOUBLE, final, target=rec.doubles.get(seat)))
+            out.append(Decided(DecisionKind.DOUBLE, final, target=rec.doubles.get(seat)))
     return tuple(out)
 
 
 def own_passes(rec: DealRecord, seat: int) -> tuple[Decided, ...]:
     """The passes of ``seat`` the coach prices: every pass of a computer seat, and the player's own only (never
     one the computer chose for them)."""
-    return tuple(d for d in decisions_of(rec, seat) if d.kind is Kind.PASS and (d.own or seat != rec.human))
+    return tuple(d for d in decisions_of(rec, seat) if d.kind is DecisionKind.PASS and (d.own or seat != rec.human))
 
 
 def finisher(rec: DealRecord) -> Decider | None:
@@ -93,6 +93,6 @@ def finisher(rec: DealRecord) -> Decider | None:
     :attr:`Decider.TAKEOVER`), else None."""
     if rec.human is None:
         return None
-    hand = [d for d in decisions_of(rec, rec.human) if d.kind in (Kind.ARRANGE, Kind.DECLARE)]
+    hand = [d for d in decisions_of(rec, rec.human) if d.kind in (DecisionKind.ARRANGE, DecisionKind.DECLARE)]
     who = hand[0].who if hand else None
     return who if who in (Decider.TIMEOUT, Decider.TAKEOVER) else None

@@ -4,7 +4,7 @@
 ``exchanging`` before arranging when the table passes cards, ``round_summary`` in arcade and ``over``), the
 player's seat, each seat's decision and scoring through :mod:`rules.scoring`. What it hands to a part of its own is
 that part's one job: the session's ledger and treasure queue (``totals``), the chairs and the computers' levels
-(``seating``), the AI's requests (``ask``), auto-arrange and hints (``helper``), the player's wagers (``wagers``),
+(``seating``), the AI's requests (``asking``), auto-arrange and hints (``helping``), the player's wagers (``wagers``),
 換三張 (``exchange``), the countdown and its time-out (``countdown``), the reveal (``reveal``), the deal in
 progress kept for Continue (``progress``) and the coach (``coach``). The screen only reads it and calls its
 methods and its parts'.
@@ -93,7 +93,7 @@ class Table:
         self.coach = Coach(listener=None if journal is None else journal.reviewed)
         self.outcome = SessionOutcome(self)  # why the session ends, its end and its summary
         self.journal = journal  # the history (:mod:`.journal`), told of every deal scored and every review
-        self.ask, self.helper = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
+        self.asking, self.helping = Asking(self), Helper(self)  # the computer's requests; auto-arrange and hints
         self.exchange = Exchange(self)  # 換三張: the rounds of passing
         self.progress = Progress(self)  # the deal in progress and its clock, kept with the session for Continue
         self.countdown = Countdown(self)  # the seconds left to decide, and the time-out at zero
@@ -222,13 +222,13 @@ class Table:
             self.next()
         if self.phase in (Phase.OVER, Phase.ROUND_SUMMARY):
             return Next()
-        requests: tuple[AIRequest | PassRequest, ...] = (*self.exchange.requests(), *self.ask.computer_requests())
+        requests: tuple[AIRequest | PassRequest, ...] = (*self.exchange.requests(), *self.asking.computer_requests())
         hand_in(self)  # the pattern ladder: the hand goes in as dealt, no READY and no clock (and nothing to price)
         rec, human = self.current, self.human
         # Continue: the passes and the decision the player had made are priced again, as when they were made.
         resumed = rec is not None and human is not None and self.progress.made_for(rec.number) is not None
         coach = (
-            (human, self.ask.view_for(human))
+            (human, self.asking.view_for(human))
             if resumed and human is not None and rec is not None and rec.own(human)
             else None
         )
@@ -260,7 +260,7 @@ class Table:
         rec = self.current
         assert rec is not None
         human = rec.human
-        coach = (human, self.ask.view_for(human)) if human is not None and rec.own(human) else None
+        coach = (human, self.asking.view_for(human)) if human is not None and rec.own(human) else None
         scored = self.score() if self.phase is Phase.ARRANGING and self.all_decided else None
         return Next(coach=coach, scored=scored)
 
@@ -283,7 +283,7 @@ class Table:
 
     def decide_computers(self) -> Next:
         """Headless: every computer seat still to decide decides now (scoring the deal once all have)."""
-        return answer_each(self, self.ask.computer_requests())
+        return answer_each(self, self.asking.computer_requests())
 
     # ---- the human's arrangement
 
@@ -368,7 +368,7 @@ class Table:
         seat = self.human
         request: AIRequest | PassRequest | None = None
         if self.phase is Phase.ARRANGING and self.current is not None and seat not in self.current.decisions:
-            request = self.ask.request(seat, self.seating.level_of(seat), Purpose.DECIDE)
+            request = self.asking.request(seat, self.seating.level_of(seat), Purpose.DECIDE)
         elif self.exchange.active and seat not in self.exchange.passes:
             request = self.exchange.request(seat, self.seating.level_of(seat), Purpose.DECIDE)
         self.hand_over()

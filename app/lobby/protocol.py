@@ -67,7 +67,7 @@ KINDS: dict[str, tuple[Check, str]] = {
 
 
 @dataclass(frozen=True)
-class Field:
+class MessageField:
     """One field of a message: its name, kind (a key of :data:`KINDS`), whether it may be left out, and what it
     holds."""
 
@@ -84,11 +84,11 @@ class Message:
     type: str
     sender: Sender
     doc: str
-    fields: tuple[Field, ...] = ()
+    fields: tuple[MessageField, ...] = ()
 
 
-def _f(name: str, kind: str, doc: str, optional: bool = False) -> Field:
-    return Field(name, kind, doc, optional)
+def _f(name: str, kind: str, doc: str, optional: bool = False) -> MessageField:
+    return MessageField(name, kind, doc, optional)
 
 
 MESSAGES: tuple[Message, ...] = (

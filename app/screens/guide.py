@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from app.game.guide import ORDER, REFERS, Guide, Part, Step, guide_config
+from app.game.guide import ORDER, REFERS, Guide, Spot, Step, guide_config
 from app.game.phase import Phase
 from app.game.table import Table
 from app.i18n import Translator
@@ -31,11 +31,11 @@ from app.widgets.chrome import GameFooter
 
 # The table's widgets that make up each part a tip may talk about (app/screens/table.py composes them).
 PART_WIDGETS = {
-    Part.SEATS: ("#seat-left", "#seat-top", "#seat-right"),
-    Part.BOARD: ("#board",),
-    Part.ROWS: ("#rows",),
-    Part.HAND: ("#hand",),
-    Part.MESSAGE: ("#message",),
+    Spot.SEATS: ("#seat-left", "#seat-top", "#seat-right"),
+    Spot.BOARD: ("#board",),
+    Spot.ROWS: ("#rows",),
+    Spot.HAND: ("#hand",),
+    Spot.MESSAGE: ("#message",),
 }
 
 

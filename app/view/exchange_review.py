@@ -7,7 +7,7 @@ from rich.text import Text
 
 from app.game import Table
 from app.game.record import DealRecord, Decider
-from app.game.seat_decisions import Kind, decisions_of
+from app.game.seat_decisions import DecisionKind, decisions_of
 from app.i18n import Translator
 from app.view.cards import CardLook, cards_text
 from app.view.coach import VERDICT_STYLE as STYLE
@@ -20,7 +20,7 @@ def pass_lines(t: Translator, table: Table, rec: DealRecord, seat: int, look: Ca
     if rec.exchange is None or not rec.passes:
         return None
     out = Text()
-    chosen = [d.who for d in decisions_of(rec, seat) if d.kind is Kind.PASS]
+    chosen = [d.who for d in decisions_of(rec, seat) if d.kind is DecisionKind.PASS]
     for k, passes in enumerate(rec.passes):
         to = rec.seats[receiver(rec.position(seat), len(rec.seats), rec.exchange)]
         out.append(t("coach.review.pass_round", n=k + 1, seat=seat_name(t, to, table.human)) + " ", style="bold")

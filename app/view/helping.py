@@ -22,7 +22,7 @@ def suggestion_text(t: Translator, table: Table) -> str:
     # The rows name each row's hand beside it already; a declaration empties them, so it is named here.
     play = "" if d.declare is None else t("table.msg.suggestion_declare", special=t(f"common.special.{d.declare.id}"))
     fields = {"n": st.suggestion + 1, "total": len(st.suggestions), "play": play, "ev": units_text(t, sug.ev)}
-    offer = table.helper.offer
+    offer = table.helping.offer
     kind = "plain" if offer is None else offer.kind(st.suggestion)
     if kind == "free":
         return t("table.msg.suggestion_free", **fields)

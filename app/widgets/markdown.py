@@ -37,7 +37,7 @@ def _cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
-class Kind(Enum):
+class BlockKind(Enum):
     """The kinds of block of the subset, each drawn by its own widget (its CSS class)."""
 
     TITLE = "doc-title"
@@ -51,7 +51,7 @@ class Kind(Enum):
 class Block:
     """One block of the document: its kind and what it shows (Rich text; a Rich table for a table)."""
 
-    kind: Kind
+    kind: BlockKind
     content: Text | Table
 
 
@@ -66,13 +66,13 @@ def markdown_blocks(markdown: str) -> list[Block]:
         if not line.strip():
             i += 1
         elif line.startswith("# "):
-            blocks.append(Block(Kind.TITLE, inline(line[2:])))
+            blocks.append(Block(BlockKind.TITLE, inline(line[2:])))
             i += 1
         elif line.startswith("## "):
-            blocks.append(Block(Kind.SECTION, inline(line[3:])))
+            blocks.append(Block(BlockKind.SECTION, inline(line[3:])))
             i += 1
         elif line.startswith("- "):
-            blocks.append(Block(Kind.BULLET, inline(line[2:])))
+            blocks.append(Block(BlockKind.BULLET, inline(line[2:])))
             i += 1
         elif line.startswith("|"):
             rows = []
@@ -85,16 +85,16 @@ def markdown_blocks(markdown: str) -> list[Block]:
                 table.add_column(inline(title), justify="right" if rule.endswith(":") else "left")
             for row in body:
                 table.add_row(*(inline(cell) for cell in row))
-            blocks.append(Block(Kind.TABLE, table))
+            blocks.append(Block(BlockKind.TABLE, table))
         else:
-            blocks.append(Block(Kind.PARA, inline(line)))
+            blocks.append(Block(BlockKind.PARA, inline(line)))
             i += 1
     return blocks
 
 
 def block_widget(block: Block) -> Widget:
     """The widget that draws ``block``."""
-    if block.kind is Kind.BULLET:
+    if block.kind is BlockKind.BULLET:
         # A hanging indent: the bullet in its own column so wrapped lines align with the text.
         mark = Static("•", classes="bullet-mark")
         return Horizontal(mark, Static(block.content, classes="bullet-text"), classes=block.kind.value)
@@ -107,7 +107,7 @@ def refill(widget: Widget, was: Block, block: Block) -> None:
     if was.kind is not block.kind:
         raise ValueError(f"a {was.kind.name} block cannot show a {block.kind.name} block")
     if not _same(was.content, block.content):
-        target = widget.query_one(".bullet-text", Static) if block.kind is Kind.BULLET else widget
+        target = widget.query_one(".bullet-text", Static) if block.kind is BlockKind.BULLET else widget
         assert isinstance(target, Static)
         target.update(block.content)
 

@@ -12,7 +12,7 @@ import pytest
 
 import ai.opponents
 from ai.opponents import OpponentModel, RowModel
-from ai.train import JOINT_SIZE, Played, fixed_point, main, next_model
+from ai.train import JOINT_SIZE, ArrangedRound, fixed_point, main, next_model
 from rules.presets import Preset
 from tests.tiers import sized
 
@@ -129,7 +129,7 @@ def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
 def test_mixing_keeps_half_of_the_previous_model() -> None:
     old = fixed_point(Preset.TOURNAMENT, hands=40, rounds=1, seed=1, workers=1)[0]
     assert old.joint is not None
-    played = Played(old.joint[[5, 7]], np.array([1.0, 3.0]))
+    played = ArrangedRound(old.joint[[5, 7]], np.array([1.0, 3.0]))
     new = next_model(Preset.TOURNAMENT, old, played, 0.5, seed=1, round_no=2, first=False)
     assert new.mean_bonus == pytest.approx(0.5 * old.mean_bonus + 0.5 * 2.0)
     for rm in new.rows:

@@ -38,7 +38,7 @@ def auto_deal(t: Table) -> DealRecord:
     t.decide_computers()
     if t.human is not None and t.human in rec.seats:
         if t.arrange.declared is None and t.preset.arranged:  # the pattern ladder: READY at once
-            t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+            t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
         t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     t.reveal.finish()
@@ -108,12 +108,12 @@ def test_the_stake_key_is_offered_only_in_a_banker_game() -> None:
 def test_the_computers_and_the_coach_are_told_who_holds_the_bank() -> None:
     t = Table(cfg(player_stake=3))
     rec = t.start_deal()
-    view = t.ask.view_for(2)
+    view = t.asking.view_for(2)
     stakes = tuple(rec.stakes[s] for s in rec.seats)
     assert view.banker == rec.position(1) and view.stakes == stakes and stakes[:2] == (3, 1)
     assert view.weight == rec.stakes[2]
-    assert t.ask.view_for(1).weight == 3 + rec.stakes[2] + rec.stakes[3]  # the banker meets every player at its stake
-    request = t.ask.suggest_request()
+    assert t.asking.view_for(1).weight == 3 + rec.stakes[2] + rec.stakes[3]  # the banker meets each player at its stake
+    request = t.asking.suggest_request()
     assert request.view.banker == 1 and request.view.seat == 0
     choice = run_ai(request)
     assert choice.decision.cards == tuple(sorted(rec.hands[0]))

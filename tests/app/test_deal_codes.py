@@ -52,7 +52,7 @@ def _play(table: Table) -> DealRecord:
     table.run(table.deal())
     seat = table.human
     if table.arrange is not None and seat is not None:
-        decision = run_ai(table.ask.request(seat, Level.HARD, Purpose.DECIDE)).decision
+        decision = run_ai(table.asking.request(seat, Level.HARD, Purpose.DECIDE)).decision
         if decision.arrangement is not None:
             table.arrange = table.arrange.with_arrangement(decision.arrangement)
         else:

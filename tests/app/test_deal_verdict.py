@@ -27,7 +27,7 @@ def test_a_hand_the_computer_finished_at_the_time_out_has_no_verdict_anywhere(tm
     rec = table.history[-1]
     assert rec.decided_by[0].value == "timeout" and step.coach is None  # nothing asked of the coach
     # The review screen may price the computer's play there on demand: it is still not the player's verdict.
-    request = table.coach.request(rec, 0, table.ask.view_for(0))
+    request = table.coach.request(rec, 0, table.asking.view_for(0))
     table.coach.accept(request, review(rec.hands[0], rec.decisions[0], request.view, tables=40, seed=1))
     assert coach_status(Translator("en"), table.coach, rec, 0).startswith("Coach: no verdict")
     assert [(d.decider, d.verdict) for d in history.deals()] == [("timeout", None)]

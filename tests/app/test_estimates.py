@@ -45,10 +45,10 @@ def _place_low_front(table: Table, n: int = 3) -> None:
 
 def _suggest(table: Table):
     """`a` answered at once: the request, and the best-from-scratch request it leads to (or None)."""
-    request = table.helper.auto_arrange()
+    request = table.helping.auto_arrange()
     assert request is not None and request.purpose is Purpose.SUGGEST
-    assert table.helper.accept_suggestions(request, run_ai(request))
-    return request, table.helper.free_request(request)
+    assert table.helping.accept_suggestions(request, run_ai(request))
+    return request, table.helping.free_request(request)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN"])
@@ -78,16 +78,16 @@ def test_a_constrained_suggestion_names_the_placed_cards_and_offers_the_best_fro
     constrained = table.arrange.suggestions
     assert "around your 3 placed cards" in view.suggestion_text()
     assert "finding the best from scratch" in view.suggestion_text()  # asked, not in yet
-    assert table.helper.is_free_request(free) and not table.helper.is_free_request(request)
-    added = table.helper.accept_free(free, run_ai(free))
+    assert table.helping.is_free_request(free) and not table.helping.is_free_request(request)
+    added = table.helping.accept_free(free, run_ai(free))
     suggestions = table.arrange.suggestions
     assert added, "this seed's best play from scratch moves the low cards"
     assert suggestions[:-1] == constrained and len(suggestions) == len(constrained) + 1
     assert table.arrange.suggestion == 0, "the play on show does not change under the player"
     assert "(last: the best from scratch)" in view.suggestion_text()
     for _ in range(len(constrained) - 1):  # `a` walks the constrained ones, then the best from scratch
-        assert table.helper.auto_arrange() is None
-    assert table.helper.auto_arrange() is None
+        assert table.helping.auto_arrange() is None
+    assert table.helping.auto_arrange() is None
     assert table.arrange.suggestion == len(suggestions) - 1
     text = view.suggestion_text()
     assert text.startswith(f"{len(suggestions)}/{len(suggestions)} best from scratch:")
@@ -104,8 +104,8 @@ def test_a_best_from_scratch_that_keeps_the_cards_is_not_offered_twice():
     same = table.arrange.suggestions[0]
     choice = run_ai(free)
     choice = type(choice)(same.decision, same.ev)
-    assert not table.helper.accept_free(free, choice)
-    assert len(table.arrange.suggestions) == len(table.helper.offer.suggestions)
+    assert not table.helping.accept_free(free, choice)
+    assert len(table.arrange.suggestions) == len(table.helping.offer.suggestions)
     assert "(the best from scratch keeps them too)" in view.suggestion_text()
     rec = table.current
     assert table.coach.constrained_around(rec.number, rec.human, same.decision) == 0  # no excuse needed
@@ -117,7 +117,7 @@ def test_the_best_from_scratch_is_dropped_once_the_player_moved_on():
     _, free = _suggest(table)
     table.arrange = table.arrange.return_all()  # the player clears the rows before the answer lands
     before = table.arrange.suggestions
-    assert not table.helper.accept_free(free, run_ai(free))
+    assert not table.helping.accept_free(free, run_ai(free))
     assert table.arrange.suggestions == before
 
 
@@ -125,10 +125,10 @@ def test_a_fresh_deal_forgets_the_offer():
     table = _table()
     _place_low_front(table)
     _suggest(table)
-    assert table.helper.offer is not None and table.helper.offer.around == 3
+    assert table.helping.offer is not None and table.helping.offer.around == 3
     table.arrange = table.arrange.return_all()
     _suggest(table)  # nothing placed now: a plain offer
-    assert table.helper.offer is not None and table.helper.offer.around == 0
+    assert table.helping.offer is not None and table.helping.offer.around == 0
 
 
 def _play_and_price(table: Table):
@@ -137,7 +137,7 @@ def _play_and_price(table: Table):
     table.ready()
     assert table.phase is Phase.REVEALING
     rec = table.current
-    request = table.coach.request(rec, rec.human, table.ask.view_for(rec.human))
+    request = table.coach.request(rec, rec.human, table.asking.view_for(rec.human))
     table.coach.accept(request, run_coach(request))
     return rec
 

@@ -148,7 +148,7 @@ def _played_deal(rounds: int = 2) -> DealRecord:
         pick_three(t)
         t.exchange.give()
     t.decide_computers()
-    choice = run_ai(t.ask.takeover_request())
+    choice = run_ai(t.asking.takeover_request())
     t.apply(t.arrange.with_arrangement(choice.decision.arrangement))
     t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
@@ -254,7 +254,7 @@ def test_a_retry_arranges_the_hand_as_played_and_stores_its_passes() -> None:
     retry = OneDeal(DealRecord.from_dict(stored.to_dict()), retry=True, now=Clock())
     rec = retry.start_deal()
     assert retry.phase is Phase.ARRANGING and sorted(retry.arrange.hand) == sorted(stored.hands[0])
-    choice = run_ai(retry.ask.takeover_request())
+    choice = run_ai(retry.asking.takeover_request())
     retry.apply(retry.arrange.with_arrangement(choice.decision.arrangement))
     retry.ready()
     assert retry.phase is Phase.REVEALING  # scored by the last decision
@@ -339,16 +339,16 @@ def test_a_pass_the_computer_chose_at_the_time_out_is_kept_by_round_and_never_pr
 def test_after_the_exchange_each_seat_knows_where_its_last_pass_went() -> None:
     t = exchange_table(1)
     rec = t.start_deal()
-    assert t.ask.view_for(1).held == ()  # nothing has moved yet
+    assert t.asking.view_for(1).held == ()  # nothing has moved yet
     t.exchange.decide()
     pick_three(t)
     t.exchange.give()
     given = rec.passes[-1][0]
     assert t.phase is Phase.ARRANGING
     for seat in rec.seats:
-        held = dict(t.ask.view_for(seat).held)
+        held = dict(t.asking.view_for(seat).held)
         target = (rec.position(seat) - 1) % 4  # clockwise: the position on the left
         assert held == {target: rec.passes[0][seat]}
         assert set(held[target]) <= set(rec.hands[rec.seats[target]])
-    assert dict(t.ask.view_for(0).held)[3] == given
-    assert all(r.view.held for r in t.ask.computer_requests())  # the computers arrange knowing it
+    assert dict(t.asking.view_for(0).held)[3] == given
+    assert all(r.view.held for r in t.asking.computer_requests())  # the computers arrange knowing it

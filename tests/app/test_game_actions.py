@@ -68,7 +68,7 @@ def test_the_table_hides_what_its_preset_or_phase_never_offers() -> None:
     assert verdict(t, Action.DECLARE).allowed is (Allowed.ALLOWED if t.arrange.specials else Allowed.HIDDEN)
     assert verdict(t, Action.SKIP).allowed is Allowed.HIDDEN and verdict(t, Action.NEXT).allowed is Allowed.HIDDEN
     assert verdict(t, Action.TAKE).allowed is Allowed.HIDDEN
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()
     assert verdict(t, Action.MOVE).allowed is Allowed.GREYED  # ready: the keys stay, greyed
     t.decide_computers()
@@ -93,7 +93,7 @@ def test_timeouts_and_requests_name_their_purpose() -> None:
     assert t.countdown.on_timeout().host and t.countdown.handled is Timeout.HOST and t.countdown.awaiting_host
     (request,) = t.countdown.resolve(computer=True).requests
     assert request is not None and request.purpose is Purpose.TAKEOVER and t.countdown.handled is Timeout.TAKEOVER
-    assert all(r.purpose is Purpose.DECIDE for r in t.ask.computer_requests())
+    assert all(r.purpose is Purpose.DECIDE for r in t.asking.computer_requests())
 
 
 @pytest.mark.parametrize(

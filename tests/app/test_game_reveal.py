@@ -61,7 +61,7 @@ def _scored(preset: Preset = Preset.TOURNAMENT) -> Table:
     t = Table(TableConfig(preset=preset, options=preset.default_options, seed=3, levels=(Level.EASY,) * 3))
     t.start_deal()
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     return t

@@ -77,7 +77,7 @@ def _each_phase(table: Table) -> list[dict[str, Availability]]:
     look()
     if table.human is not None and table.arrange is not None:
         if table.preset.arranged:
-            table.apply(table.arrange.with_suggestions(suggested(table.ask.suggest_request())))
+            table.apply(table.arrange.with_suggestions(suggested(table.asking.suggest_request())))
         table.ready()
         look()
     table.decide_computers()

@@ -38,7 +38,7 @@ def test_a_joker_table_deals_the_joker_and_records_the_turned_card() -> None:
     assert JOKER in rec.hands[0] and rec.key is not None and rec.turned == deal_by_key(rec.key, 4, joker=True).turned
     cards = [c for h in rec.hands.values() for c in h]
     assert len(set(cards)) == 52 and rec.turned not in cards
-    assert t.ask.view_for(1).turned == rec.turned and t.ask.view_for(1).rules_options.joker  # the AI sees it
+    assert t.asking.view_for(1).turned == rec.turned and t.asking.view_for(1).rules_options.joker  # the AI sees it
 
 
 def test_without_the_option_the_same_table_deals_the_old_cards() -> None:

@@ -235,7 +235,7 @@ async def test_the_arrange_drill_offers_keep_going_and_end_never_the_computer() 
         table = screen.table
         from app.game import run_ai
 
-        table.apply(table.arrange.with_arrangement(run_ai(table.ask.takeover_request()).decision.arrangement))
+        table.apply(table.arrange.with_arrangement(run_ai(table.asking.takeover_request()).decision.arrangement))
         await pilot.press("enter")  # the first hand, the player's own
         await settle(pilot)
         await pilot.press("n")

@@ -49,7 +49,7 @@ def auto_deal(t: Table) -> None:
     t.decide_computers()
     if t.human is not None and t.human in t.current.seats and not t.human_ready:
         if t.arrange.declared is None and t.preset.arranged:  # the pattern ladder: READY at once
-            t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+            t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
         t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     t.reveal.finish()
@@ -140,8 +140,8 @@ def test_a_deal_deals_arranges_and_scores_the_seats_at_the_table_only(preset, pl
     assert rec.seats == seats and set(rec.hands) == set(seats) and rec.players == players
     assert all(len(h) == 13 for h in rec.hands.values())
     assert len({c for h in rec.hands.values() for c in h}) == 13 * players
-    assert [r.seat for r in t.ask.computer_requests()] == [s for s in seats if s != 0]
-    assert all(r.view.players == players for r in t.ask.computer_requests())  # the AI sees the table's size
+    assert [r.seat for r in t.asking.computer_requests()] == [s for s in seats if s != 0]
+    assert all(r.view.players == players for r in t.asking.computer_requests())  # the AI sees the table's size
     for seat in empty:
         assert t.seating.is_empty(seat) and not t.seating.is_out(seat) and t.status(seat) is SeatState.EMPTY
     auto_deal(t)
@@ -242,7 +242,7 @@ def test_the_arcade_double_offers_only_the_opponents_at_the_table(players, targe
 def test_watching_three_players_the_empty_chair_cannot_be_taken():
     t = Table(cfg(players=3, watch=True))
     t.start_deal()
-    assert len(t.ask.computer_requests()) == 3
+    assert len(t.asking.computer_requests()) == 3
     with pytest.raises(ArrangeError) as exc:
         t.seating.take_seat(2)
     assert exc.value.why is Why.BAD_SEAT
@@ -283,13 +283,13 @@ def test_the_helper_and_the_coach_work_at_a_smaller_table(players):
     t.start_deal()
     # On 12 pricing tables: a sound hint is the point (at the standard budget, with no bank at a smaller table,
     # the hint was seconds, the slowest part of this test).
-    hint = t.helper.hint_for(run_ai(replace(t.ask.hint_request(), tables=12)))
+    hint = t.helping.hint_for(run_ai(replace(t.asking.hint_request(), tables=12)))
     assert hint is not None and hint.card == t.arrange.cursor_card
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     assert t.arrange.suggestions
     t.ready()
     # The quick budget: the coach's pricing at the table's size is the point, not how long it prices for.
-    request = t.coach.request(t.current, 0, t.ask.view_for(0), Budget.QUICK)
+    request = t.coach.request(t.current, 0, t.asking.view_for(0), Budget.QUICK)
     assert request is not None and request.view.players == players
     review = run_coach(request)
     assert math.isfinite(review.loss) and review.loss >= 0 and review.best is not None

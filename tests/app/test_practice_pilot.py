@@ -137,7 +137,7 @@ async def _arrange_run(pilot, practice: PracticeScreen, hands: int, *, badly: bo
     assert verdict(table, Action.HINT).allowed is Allowed.HIDDEN
     for n in range(hands):
         await settle(pilot)
-        request = table.ask.takeover_request()
+        request = table.asking.takeover_request()
         choice = run_ai(request)
         play = choice.decision.arrangement
         if badly:  # the obvious play's rows swapped about: legal, and far from the best

@@ -33,7 +33,7 @@ def scored(preset: Preset = Preset.TAIWAN, **kw) -> tuple[Table, TablePresenter]
     """A table whose first deal everyone has decided (the player as the AI suggests) and that is scored."""
     table, view = seated(preset, **kw)
     table.decide_computers()
-    table.arrange = table.arrange.with_suggestions(suggested(table.ask.suggest_request()))
+    table.arrange = table.arrange.with_suggestions(suggested(table.asking.suggest_request()))
     table.ready()
     assert table.phase is Phase.REVEALING  # scored by the last decision
     return table, view

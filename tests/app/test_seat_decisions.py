@@ -10,7 +10,7 @@ from ai import Level
 from app.config import TableConfig
 from app.game import Phase, Table
 from app.game.record import DealRecord, Decider
-from app.game.seat_decisions import Kind, decisions_of, finisher, own_passes
+from app.game.seat_decisions import DecisionKind, decisions_of, finisher, own_passes
 from rules.arrangement import stand_in
 from rules.deal import Decision
 from rules.presets import Preset
@@ -51,7 +51,7 @@ def test_a_deal_of_two_passes_one_timed_out_reads_in_order_with_who_and_the_seco
     t.ready()
     rec = t.current
     made = decisions_of(rec, 0)
-    assert [d.kind for d in made] == [Kind.PASS, Kind.PASS, Kind.ARRANGE]
+    assert [d.kind for d in made] == [DecisionKind.PASS, DecisionKind.PASS, DecisionKind.ARRANGE]
     assert [d.who for d in made] == [Decider.PLAYER, Decider.TIMEOUT, Decider.PLAYER]
     assert made[0].seconds == pytest.approx(7.5) and made[1].seconds is None
     assert made[2].seconds == pytest.approx(20.0)
@@ -70,7 +70,10 @@ def test_a_pass_chosen_after_the_player_left_is_the_computers_and_not_priced() -
     t.run(t.decide_computers())
     rec = t.history[-1]
     made = decisions_of(rec, 0)
-    assert [(d.kind, d.who) for d in made] == [(Kind.PASS, Decider.TAKEOVER), (Kind.ARRANGE, Decider.TAKEOVER)]
+    assert [(d.kind, d.who) for d in made] == [
+        (DecisionKind.PASS, Decider.TAKEOVER),
+        (DecisionKind.ARRANGE, Decider.TAKEOVER),
+    ]
     assert own_passes(rec, 0) == () and finisher(rec) is Decider.TAKEOVER
     assert decisions_of(DealRecord.from_dict(rec.to_dict()), 0) == made
 
@@ -82,7 +85,7 @@ def test_a_banker_deal_starts_with_the_stake_and_an_arcade_deal_ends_with_the_do
     t.apply(t.arrange.with_arrangement(stand_in(t.current.hands[0])))
     t.run(t.ready())
     kinds = [(d.kind, d.stake) for d in decisions_of(t.history[-1], 0)]
-    assert kinds[0] == (Kind.STAKE, 3) and kinds[-1][0] in (Kind.ARRANGE, Kind.DECLARE)
+    assert kinds[0] == (DecisionKind.STAKE, 3) and kinds[-1][0] in (DecisionKind.ARRANGE, DecisionKind.DECLARE)
 
     t = table(Clock(), Preset.ARCADE, seed=2)
     t.run(t.deal())
@@ -91,7 +94,7 @@ def test_a_banker_deal_starts_with_the_stake_and_an_arcade_deal_ends_with_the_do
     t.apply(t.arrange.with_arrangement(stand_in(t.current.hands[0])))
     t.run(t.ready())
     made = decisions_of(t.history[-1], 0)
-    assert made[-1].kind is Kind.DOUBLE and made[-1].target == target and made[-1].who is Decider.PLAYER
+    assert made[-1].kind is DecisionKind.DOUBLE and made[-1].target == target and made[-1].who is Decider.PLAYER
     assert isinstance(made[-2].decision, Decision)
 
 
@@ -121,4 +124,4 @@ def test_a_retry_of_a_deal_with_passes_has_the_coach_price_them_again() -> None:
     retry = OneDeal(stored, retry=True)
     step = retry.deal()
     assert step.coach_passes == 0 and retry.current.pass_seconds == stored.pass_seconds
-    assert [d.who for d in decisions_of(retry.current, 0) if d.kind is Kind.PASS] == [Decider.PLAYER]
+    assert [d.who for d in decisions_of(retry.current, 0) if d.kind is DecisionKind.PASS] == [Decider.PLAYER]

@@ -51,7 +51,7 @@ def _declaring_table() -> tuple[Table, AIRequest, Choice]:
     (some 1.6 s of CPU) is asked once a module: the table is dealt afresh each time, and asks the same."""
     table = Table(config(Preset.SHISANSHUI, seed=163), now=Clock())
     table.start_deal()
-    request = table.helper.auto_arrange()
+    request = table.helping.auto_arrange()
     assert request is not None
     if _ADVICE.get(request) is None:
         _ADVICE[request] = run_ai(request)
@@ -72,18 +72,18 @@ def test_the_declaration_is_offered_and_ranked_by_its_value():
 def test_pressing_a_walks_through_the_suggestions_declaration_included():
     table, request, advice = _declaring_table()
     view = TablePresenter(table, EN)
-    table.helper.accept_suggestions(request, advice)
+    table.helping.accept_suggestions(request, advice)
     st = table.arrange
     assert st.declared is Special.THREE_FLUSHES and st.suggestion == 0
     assert "declare" in view.suggestion_text() and "+" in view.suggestion_text()
     assert verdict(table, Action.AUTO).allowed is Allowed.ALLOWED, "a suggested declaration can be stepped past"
     seen = [st.suggestion]
     for _ in range(len(st.suggestions)):
-        assert table.helper.auto_arrange() is None  # the next cached one
+        assert table.helping.auto_arrange() is None  # the next cached one
         seen.append(table.arrange.suggestion)
     assert seen == [*range(len(st.suggestions)), 0]
     shown = table.arrange.suggestions[1]
-    table.helper.auto_arrange()
+    table.helping.auto_arrange()
     assert table.arrange.declared is None and table.arrange.complete
     # An arrangement's rows name their hands on screen; the message line says what its figure is.
     text = view.suggestion_text()

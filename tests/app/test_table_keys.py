@@ -68,7 +68,7 @@ def _exchanging(passed: bool = False) -> Table:
 def _played(finish: bool) -> Table:
     t = _arranging()
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()
     if finish:
         t.reveal.finish()
@@ -78,7 +78,7 @@ def _played(finish: bool) -> Table:
 def _ready_pressed() -> Table:
     t = Table(config(time_limit=0), now=Clock())
     t.start_deal()
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()  # the computers have not decided: the table waits
     assert t.phase is Phase.ARRANGING and t.human_ready
     return t
@@ -87,7 +87,7 @@ def _ready_pressed() -> Table:
 def _foul() -> Table:
     t = _arranging()
     st = t.arrange
-    best = suggested(t.ask.suggest_request())[0].decision.arrangement
+    best = suggested(t.asking.suggest_request())[0].decision.arrangement
     f, m, b = (tuple(best.rows[r]) for r in Row)
     # The suggestion's rows out of order, the first way round that fouls (which does depends on the hand).
     for rows in ((f, b, m), (b[:3], f + b[3:], m), (m[:3], f + m[3:], b), (b[:3], m, f + b[3:])):

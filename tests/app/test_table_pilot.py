@@ -35,7 +35,7 @@ async def put(pilot, screen: TableScreen, card, row: Row) -> None:
 
 
 def best_arrangement(screen: TableScreen):
-    req = screen.table.ask.suggest_request()
+    req = screen.table.asking.suggest_request()
     return next(s.decision.arrangement for s in suggested(req) if s.decision.arrangement is not None)
 
 
@@ -191,7 +191,7 @@ async def test_timeout_without_takeover_asks_the_host_and_stops_the_clock():
         assert screen.table.countdown.left() == 0.0 and screen.check_action("select", ()) is None
         # A suggestion the player asked for just before the time-out no longer moves the cards.
         before = screen.table.arrange
-        request = screen.table.ask.suggest_request()
+        request = screen.table.asking.suggest_request()
         screen.helping.accept(request, run_ai(request))
         assert screen.table.arrange is before
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))

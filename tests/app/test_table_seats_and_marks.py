@@ -86,7 +86,7 @@ def test_the_story_is_cut_to_the_board_with_a_pointer_to_the_rest():
     t = Table(config(seed=1, time_limit=0), now=Clock())
     t.start_deal()
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()
     t.reveal.finish()
     view = TablePresenter(t, Translator("en"))
@@ -119,7 +119,7 @@ def _deal(t: Table) -> None:
 
 
 def _finish(t: Table) -> None:
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()
     t.reveal.finish()
 

@@ -140,22 +140,22 @@ def test_sort_by_suit_keeps_the_cursor_card():
 def test_auto_arrange_asks_then_cycles_the_suggestions_and_completes_around_placed_cards():
     t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
-    first = t.helper.auto_arrange()
+    first = t.helping.auto_arrange()
     assert first is not None and first.purpose is Purpose.SUGGEST and first.fixed is None
     choice = run_ai(first)
     arrangements = [s.decision.arrangement for s in choice_suggestions(choice, first)]
-    assert t.helper.fits(first) and t.helper.accept_suggestions(first, choice)
+    assert t.helping.fits(first) and t.helping.accept_suggestions(first, choice)
     a1 = t.arrange
     assert a1.complete and a1.legal and a1.rows == arrangements[0].rows and a1.suggestion == 0
     if len(arrangements) > 1:
-        assert t.helper.auto_arrange() is None  # the next suggestion, no new request
+        assert t.helping.auto_arrange() is None  # the next suggestion, no new request
         assert t.arrange.rows == arrangements[1].rows
     t.apply(t.arrange.return_all())
     card = t.arrange.cursor_card
     t.apply(t.arrange.place(Row.BACK))
-    again = t.helper.auto_arrange()
+    again = t.helping.auto_arrange()
     assert again is not None and again.fixed == Fixed(back=(card,))
-    assert not t.helper.fits(first) and not t.helper.accept_suggestions(first, choice)  # it no longer fits
+    assert not t.helping.fits(first) and not t.helping.accept_suggestions(first, choice)  # it no longer fits
 
 
 def test_auto_arrange_is_refused_once_declared():
@@ -163,16 +163,16 @@ def test_auto_arrange_is_refused_once_declared():
     t.start_deal()
     t.apply(replace(t.arrange, specials=frozenset(Special)).declare(Special.SIX_PAIRS))
     with pytest.raises(ArrangeError, match="declared"):
-        t.helper.auto_arrange()
+        t.helping.auto_arrange()
 
 
 def test_hint_for_names_the_cursor_card_and_its_row():
     t = Table(cfg(), now=Clock(1000.0))
     t.start_deal()
-    request = t.ask.hint_request()
-    assert request.purpose is Purpose.HINT and t.helper.fits(request)
+    request = t.asking.hint_request()
+    assert request.purpose is Purpose.HINT and t.helping.fits(request)
     choice = run_ai(request)
-    hint = t.helper.hint_for(choice)
+    hint = t.helping.hint_for(choice)
     assert hint is not None and hint.card == t.arrange.cursor_card
     assert hint.card in choice.decision.arrangement.rows[hint.row]
     # Why (issue 10): the cards of the row it belongs to, and what they make.
@@ -191,7 +191,7 @@ def test_the_screen_changes_the_arrangement_only_through_the_table():
     assert t.toggle_sort() == "suit" and t.sort == "suit" and t.arrange.sort == "suit"
     assert t.arrange.cursor_card == card
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()
     with pytest.raises(ArrangeError, match="not_arranging"):
         t.apply(t.arrange.return_all())
@@ -235,7 +235,7 @@ def test_full_deal_and_record_serialises():
     with pytest.raises(ArrangeError) as exc:
         t.ready()
     assert exc.value.why is Why.INCOMPLETE
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()
     rec = t.current
     assert rec is not None and rec.result is not None
@@ -251,7 +251,7 @@ def test_full_deal_and_record_serialises():
 def test_stale_ai_answers_are_ignored():
     t = Table(cfg())
     t.start_deal()
-    req = t.ask.computer_requests()[0]
+    req = t.asking.computer_requests()[0]
     choice = run_ai(req)
     assert t.accept(req, choice)
     assert not t.accept(req, choice)  # already decided
@@ -334,7 +334,7 @@ def test_timeout_without_takeover_the_host_lets_the_computer_play_the_seat():
     t.reveal.finish()
     assert t.next() is Phase.ARRANGING and t.number == 2
     assert t.watching and t.arrange is None and t.clock.deadline is None and t.countdown.left() is None
-    assert [r.seat for r in t.ask.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
+    assert [r.seat for r in t.asking.computer_requests()] == [0, 1, 2, 3]  # the computer plays the seat in later deals
     t.seating.take_seat(0)  # 接玩: the player may sit down again from the next deal
     t.decide_computers()
     assert t.phase is Phase.REVEALING  # scored by the last decision
@@ -364,7 +364,7 @@ def test_practice_keeps_no_score():
     assert t.totals.currency == "none"
     t.start_deal()
     t.decide_computers()
-    t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+    t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
     t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     assert t.totals.money() == (0, 0, 0, 0)
@@ -374,7 +374,7 @@ def _auto_deal(t: Table) -> None:
     t.decide_computers()
     if t.human is not None and not t.human_ready:
         if t.arrange.declared is None:
-            t.apply(t.arrange.with_suggestions(suggested(t.ask.suggest_request())))
+            t.apply(t.arrange.with_suggestions(suggested(t.asking.suggest_request())))
         t.ready()
     assert t.phase is Phase.REVEALING  # scored by the last decision
     t.reveal.finish()
@@ -450,7 +450,7 @@ def test_watch_mode_take_seat_from_next_deal():
     t = Table(cfg(watch=True))
     t.start_deal()
     assert t.watching and t.arrange is None and t.clock.deadline is None
-    assert len(t.ask.computer_requests()) == 4
+    assert len(t.asking.computer_requests()) == 4
     t.seating.take_seat(2)
     assert t.watching  # not before the next deal
     _auto_deal(t)

@@ -23,7 +23,7 @@ from tests.clock import Clock
 def _price_badly(table: ArrangeTable, rec) -> None:
     """The coach prices the player's seat of ``rec``, its review made to lose badly (a blunder's loss), and the
     table keeps it as the table screen does (the journal is told)."""
-    request = table.coach.request(rec, 0, table.ask.view_for(0), Budget.QUICK)
+    request = table.coach.request(rec, 0, table.asking.view_for(0), Budget.QUICK)
     assert request is not None
     table.coach.accept(request, dataclasses.replace(run_coach(request), loss=9.0))
 
@@ -56,7 +56,7 @@ def test_a_time_out_hand_is_the_computers_and_never_your_mistake(tmp_path: Path)
     table.next()  # hand 2: the player's own, played badly
     mine = table.current
     assert mine is not None and table.arrange is not None
-    choice = run_ai(table.ask.takeover_request())
+    choice = run_ai(table.asking.takeover_request())
     assert choice.decision.arrangement is not None
     table.apply(table.arrange.with_arrangement(choice.decision.arrangement))
     clock.t += 12

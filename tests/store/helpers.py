@@ -89,7 +89,7 @@ def play_deal(table: Table, rng: random.Random, *, foul: bool = False, review: b
             table.apply(state.declare(min(state.specials)))
             table.ready()
         else:
-            decision = run_ai(table.ask.takeover_request()).decision
+            decision = run_ai(table.asking.takeover_request()).decision
             arrangement = decision.arrangement
             if arrangement is None:  # the helper declared: so does the player
                 table.apply(state.declare(decision.declare))
@@ -105,7 +105,7 @@ def play_deal(table: Table, rng: random.Random, *, foul: bool = False, review: b
     if table.phase is Phase.ARRANGING:  # the player's decision was put in directly: not conducted
         table.score()
     if review and table.human is not None:
-        request = table.coach.request(rec, table.human, table.ask.view_for(table.human), Budget.QUICK)
+        request = table.coach.request(rec, table.human, table.asking.view_for(table.human), Budget.QUICK)
         assert request is not None
         table.coach.accept(request, run_coach(request))
     table.reveal.finish()

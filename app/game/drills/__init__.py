@@ -2,7 +2,7 @@
 (:mod:`.rows`, :mod:`.hands`), difficulty that follows the player (:mod:`.question`) and runs with a clock
 (:mod:`.run`), each drill's spec in one registry (:mod:`.registry`)."""
 
-from .question import LEVELS, Drill, Question, Why, next_level
+from .question import LEVELS, Drill, Explanation, Question, next_level
 from .registry import DRILLS, JOKER_DRILLS, DrillSpec, Layout, Prompt, Words, spec
 from .run import RUN_LENGTHS, Answered, DrillResult, DrillRun, make_question
 
@@ -16,10 +16,10 @@ __all__ = [
     "DrillResult",
     "DrillRun",
     "DrillSpec",
+    "Explanation",
     "Layout",
     "Prompt",
     "Question",
-    "Why",
     "Words",
     "make_question",
     "next_level",

@@ -23,7 +23,7 @@ from rules.exchange import PASS_SIZE
 from rules.presets import Options, Preset
 from rules.specials import detect_specials
 
-from .question import Drill, Question, Why
+from .question import Drill, Explanation, Question
 
 CHOICES = ("a", "b", "c")
 DRAWS = 48  # the pass coach's pricing draws (ai.coach_pass_values), on which each offered pass is shown
@@ -129,5 +129,5 @@ def _question(
         show,
         CHOICES,
         frozenset({right}),
-        Why("pass", {"evs": evs, "best": passes[right], "draws": DRAWS, "seed": seed}),
+        Explanation("pass", {"evs": evs, "best": passes[right], "draws": DRAWS, "seed": seed}),
     )

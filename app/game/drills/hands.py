@@ -29,7 +29,7 @@ from rules.presets import Options, Preset
 from rules.scoring import score_deal
 from rules.specials import Special, detect_specials
 
-from .question import Drill, Question, Why
+from .question import Drill, Explanation, Question
 from .rows import JOKER_SHARE, joker_card, with_joker
 
 
@@ -80,14 +80,14 @@ def foul_question(rng: random.Random, level: int, options: Options) -> Question:
     if joker is not None:
         cats["joker"] = joker
     if reason is None:
-        return Question(Drill.FOUL, level, show, ("legal", "foul"), frozenset({"legal"}), Why("legal", cats))
+        return Question(Drill.FOUL, level, show, ("legal", "foul"), frozenset({"legal"}), Explanation("legal", cats))
     broken = [
         f"{hi}_{lo}"
         for hi, lo, (x, y) in (("front", "middle", values[:2]), ("middle", "back", values[1:]))
         if compare_values(x, y) > 0
     ]
     return Question(
-        Drill.FOUL, level, show, ("legal", "foul"), frozenset({"foul"}), Why("foul", {**cats, "broken": broken})
+        Drill.FOUL, level, show, ("legal", "foul"), frozenset({"foul"}), Explanation("foul", {**cats, "broken": broken})
     )
 
 
@@ -161,9 +161,9 @@ def special_question(rng: random.Random, level: int, preset: Preset, options: Op
         hand = with_joker(hand, rng)
     made = sorted(detect_specials(hand) & preset.specials, key=lambda s: s.rung)
     correct = frozenset(s.id for s in made) or frozenset({"none"})
-    why = Why("special", {"made": [s.id for s in made]}) if made else Why("no_special", {})
+    why = Explanation("special", {"made": [s.id for s in made]}) if made else Explanation("no_special", {})
     if joker:
-        why = Why(why.key, {**why.values, "joker_any": True})
+        why = Explanation(why.key, {**why.values, "joker_any": True})
     return Question(
         Drill.SPECIAL,
         level,
@@ -228,5 +228,5 @@ def score_question(rng: random.Random, level: int, preset: Preset, options: Opti
         show,
         choices,
         frozenset({str(answer)}),
-        Why("score", {"items": items, "total": answer, "rows": [o.value for o in pair.rows or ()]}),
+        Explanation("score", {"items": items, "total": answer, "rows": [o.value for o in pair.rows or ()]}),
     )

@@ -25,7 +25,7 @@ from functools import partial
 from rules.cards import RANK_CHARS, Card, format_cards
 from rules.ladder import TIERS, DecidedBy, LadderHand, Pattern, compare_ladder, decided_by, ladder_hand
 
-from .question import Drill, Question, Why
+from .question import Drill, Explanation, Question
 
 CHOICES = ("left", "right", "equal")
 _BY_TIER = {t: [p for p in Pattern if p.tier == t] for t in range(1, TIERS + 1)}
@@ -253,8 +253,8 @@ def _ranks(ranks: Sequence[int]) -> str:
     return " ".join(RANK_CHARS[r] for r in ranks)
 
 
-def explain(x: LadderHand, y: LadderHand) -> Why:
-    """Why the left hand ``x`` and the right hand ``y`` compare as they do: both patterns and what decided."""
+def explain(x: LadderHand, y: LadderHand) -> Explanation:
+    """Explanation the left hand ``x`` and the right hand ``y`` compare as they do: both patterns and what decided."""
     d = decided_by(x, y)
     values: dict[str, object] = {"left": x.pattern.id, "right": y.pattern.id, "tier_left": x.tier, "tier_right": y.tier}
     if d in (DecidedBy.TOP_CARD, DecidedBy.FOUR_KIND, DecidedBy.TRIPS):
@@ -268,7 +268,7 @@ def explain(x: LadderHand, y: LadderHand) -> Why:
     reason = d.value
     if d is DecidedBy.EQUAL:
         reason = "equal_top" if x.pattern is Pattern.STRAIGHT_FLUSH else "equal_pairs"
-    return Why("ladder", {**values, "decided": reason})
+    return Explanation("ladder", {**values, "decided": reason})
 
 
 def ladder_question(rng: random.Random, level: int) -> Question:

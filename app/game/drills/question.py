@@ -1,5 +1,5 @@
 """What every drill shares: the drills (:class:`Drill`), one generated question (:class:`Question`), the
-explanation of its answer (:class:`Why`), and how difficulty follows the player (:func:`next_level`).
+explanation of its answer (:class:`Explanation`), and how difficulty follows the player (:func:`next_level`).
 
 A question is plain data: what to show, the choices (ids the screen names in the player's language), the
 right answer and why, all decided by the rules engine when the question is made. The screen only shows it.
@@ -29,7 +29,7 @@ class Drill(StrEnum):
 
 
 @dataclass(frozen=True)
-class Why:
+class Explanation:
     """The explanation of an answer: an i18n key (``drills.why.<key>``) and its values (cards as text,
     categories and specials as ids, which the screen names)."""
 
@@ -46,7 +46,7 @@ class Question:
     show: dict[str, Any]  # what the screen lays out (rows, hands, a table), as plain data
     choices: tuple[str, ...]
     correct: frozenset[str]  # every choice that is right (a hand may make two specials)
-    why: Why
+    why: Explanation
 
     def is_right(self, choice: str | None) -> bool:
         """Whether ``choice`` answers the question (None: the time ran out)."""

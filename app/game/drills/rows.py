@@ -21,7 +21,7 @@ from rules.cards import JOKER, Card, format_cards
 from rules.evaluate import Category, RowValue, Wheel, compare_values, evaluate_row
 from rules.presets import Options
 
-from .question import Drill, Question, Why
+from .question import Drill, Explanation, Question
 
 JOKER_SHARE = 0.4  # of the questions at a joker table that put the joker in a row
 FIVE = tuple(Category)
@@ -150,24 +150,26 @@ def _gap(a: RowValue, b: RowValue) -> tuple[int, int | None]:
     return 0, None
 
 
-def explain_compare(a: RowValue, b: RowValue, suit_tiebreak: bool) -> Why:
-    """Why the comparison comes out as it does: the categories, the deciding rank, equality or the suit."""
+def explain_compare(a: RowValue, b: RowValue, suit_tiebreak: bool) -> Explanation:
+    """Explanation the comparison comes out as it does: the categories, the deciding rank, equality or the suit."""
     if a.category != b.category:
         hi, lo = (a, b) if a.category > b.category else (b, a)
-        return Why("category", {"a": hi.category.id, "b": lo.category.id})
+        return Explanation("category", {"a": hi.category.id, "b": lo.category.id})
     if a.size != b.size:
         front, five = (a, b) if a.size == 3 else (b, a)
         n = len(front.vector)
         if front.vector == five.vector[:n]:
-            return Why("front_equal", {"n": n})
+            return Explanation("front_equal", {"n": n})
     _, pos = _gap(a, b)
     if pos is None:
         if suit_tiebreak and a.key(True) != b.key(True) and a.size == b.size:
-            return Why("suit", {"a": "dchs"[a.lead_suit], "b": "dchs"[b.lead_suit]})
-        return Why("equal", {"category": a.category.id})
+            return Explanation("suit", {"a": "dchs"[a.lead_suit], "b": "dchs"[b.lead_suit]})
+        return Explanation("equal", {"category": a.category.id})
     if a.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        return Why("straight_top", {"a": a.vector[0], "b": b.vector[0], "wheel": bool(a.vector[1] or b.vector[1])})
-    return Why("rank", {"pos": pos + 1, "a": a.vector[pos], "b": b.vector[pos], "category": a.category.id})
+        return Explanation(
+            "straight_top", {"a": a.vector[0], "b": b.vector[0], "wheel": bool(a.vector[1] or b.vector[1])}
+        )
+    return Explanation("rank", {"pos": pos + 1, "a": a.vector[pos], "b": b.vector[pos], "category": a.category.id})
 
 
 def _level_of(a: RowValue, b: RowValue) -> int:
@@ -255,7 +257,7 @@ def compare_question(rng: random.Random, level: int, options: Options) -> Questi
         why = explain_compare(va, vb, tiebreak)
         joker = joker_card(va, vb)
         if joker is not None:
-            why = Why(why.key, {**why.values, "joker": joker})
+            why = Explanation(why.key, {**why.values, "joker": joker})
         return Question(Drill.COMPARE, level, show, ("left", "right", "equal"), frozenset({answer}), why)
     raise RuntimeError("no comparison found at this level")  # pragma: no cover - 400 tries always find one
 
@@ -278,5 +280,5 @@ def name_question(rng: random.Random, level: int, options: Options) -> Question:
         {"row": format_cards(row), "wheel": options.wheel.value},
         tuple(c.id for c in pool),
         frozenset({value.category.id}),
-        Why("named", why),
+        Explanation("named", why),
     )

@@ -131,6 +131,6 @@ class Arranging:
                 screen.say(screen.t("table.msg.declared", special=screen.t(f"common.special.{choice.id}")))
                 screen.redraw()
 
-        view = table.ask.view_for(table.human) if table.human is not None else None
+        view = table.asking.view_for(table.human) if table.human is not None else None
         values = {s: declaration_value(s, view) for s in specials} if view is not None else {}
         screen.app.push_screen(DeclareScreen(specials, values=values, t=screen.t), done)

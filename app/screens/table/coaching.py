@@ -86,7 +86,7 @@ class Coaching:
             return
         if asked:  # the review screen asks for a seat's whole deal: its passes of 換三張 too, before its rows
             self.ask_passes(seat, asked=True)
-        request = table.coach.request(rec, seat, view or table.ask.view_for(seat), self.budget)
+        request = table.coach.request(rec, seat, view or table.asking.view_for(seat), self.budget)
         if request is not None:
             self.screen.run_worker(partial(self._price, request), name="coach_think", group="coach", thread=True)
 
@@ -116,7 +116,7 @@ class Coaching:
         rec = table.current
         if rec is None or not (self._on or asked):
             return
-        for request in table.coach.pass_requests(rec, seat, table.ask.view_for(seat)):
+        for request in table.coach.pass_requests(rec, seat, table.asking.view_for(seat)):
             self.screen.run_worker(
                 partial(self._price_pass, request), name="coach_pass_think", group="coach", thread=True
             )

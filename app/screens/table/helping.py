@@ -45,7 +45,7 @@ class Helping:
         """`a`: the next cached suggestion, else ask the AI for fresh ones."""
         screen = self.screen
         try:
-            request = screen.table.helper.auto_arrange()
+            request = screen.table.helping.auto_arrange()
         except ArrangeError as exc:
             screen.error(exc)
             screen.redraw()
@@ -61,13 +61,13 @@ class Helping:
     def hint(self) -> None:
         """`h`: ask the AI where the card under the cursor goes."""
         self.screen.say(self.screen.t("table.msg.thinking"))
-        self.screen.thinking.think(self.screen.table.ask.hint_request())
+        self.screen.thinking.think(self.screen.table.asking.hint_request())
         self.screen.redraw()
 
     def accept(self, req: AIRequest, choice: Choice) -> None:
         """The AI's suggestions or hint are in: show them, if they still fit. Suggestions around placed cards
         go on to ask for the best play from scratch, offered last in the `a` cycle."""
-        screen, helper = self.screen, self.screen.table.helper
+        screen, helper = self.screen, self.screen.table.helping
         if helper.is_free_request(req):
             helper.accept_free(req, choice)
             if screen.table.arrange is not None and screen.table.arrange.showing_suggestion():
