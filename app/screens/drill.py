@@ -24,7 +24,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.game.drills import DrillRun, Question, spec
+from app.game.drills import DrillRun, Question, answer_keys, spec
 from app.game.leaving import Leave, leave_choices
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.leave import LeaveScreen
@@ -40,11 +40,13 @@ class DrillScreen(BaseScreen[None]):
 
     CSS_PATH: ClassVar[str] = MENU_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "key_answer('left')", "drills.key.left", key_display="←", priority=True),
-        Binding("right", "key_answer('right')", "drills.key.right", key_display="→", priority=True),
-        Binding("equals_sign", "key_answer('equal')", "drills.key.equal", key_display="="),
-        Binding("l", "key_answer('legal')", "drills.key.legal"),
-        Binding("f", "key_answer('foul')", "drills.key.foul"),
+        # Every drill's answer keys (the registry's), each shown and acting only in the drills that have it.
+        *(
+            Binding(
+                k.key, f"key_answer({k.key!r})", f"drills.key.{k.choice}", key_display=k.display, priority=k.priority
+            )
+            for k in answer_keys()
+        ),
         # Enter answers with the highlighted choice, then goes on: the Footer names what it does now.
         Binding("enter", "answer", "drills.key.answer", key_display="⏎", priority=True),
         Binding("enter", "next", "drills.key.next", key_display="⏎", priority=True),
@@ -203,7 +205,7 @@ class DrillScreen(BaseScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "key_answer":
-            keyed = spec(self.run.drill).keys
+            keyed = {k.key for k in spec(self.run.drill).keys}
             return parameters[0] in keyed and not self.answered and not self.finished
         asking = self.question is not None and not self.answered and not self.finished
         if action == "answer":
@@ -212,8 +214,9 @@ class DrillScreen(BaseScreen[None]):
             return not asking
         return True
 
-    def action_key_answer(self, choice: str) -> None:
-        self.give(choice)
+    def action_key_answer(self, key: str) -> None:
+        """An answer key: the choice it stands for in this drill."""
+        self.give(next(k.choice for k in spec(self.run.drill).keys if k.key == key))
 
     def action_pick(self, index: int) -> None:
         q = self.question

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from app.game.drills import DRILLS, Drill, make_question, spec
+from app.game.drills import DRILLS, Drill, answer_keys, make_question, spec
 from app.i18n import LANGUAGES, Translator, load_strings
 from app.view.cards import CardLook
 from app.view.drill import choice_label, prompt_text, question_lines
@@ -19,6 +19,20 @@ def test_every_drill_has_a_spec() -> None:
     assert set(DRILLS) == set(Drill)
     for drill in Drill:
         assert spec(drill) is DRILLS[drill]
+
+
+def test_a_key_answers_with_one_choice_in_every_drill_and_says_so_in_every_language() -> None:
+    # The drill screen binds each key once, its Footer words read from the choice it answers with.
+    by_key: dict[str, set[str]] = {}
+    for one in DRILLS.values():
+        assert len({k.key for k in one.keys}) == len(one.keys)
+        for k in one.keys:
+            by_key.setdefault(k.key, set()).add(k.choice)
+    assert all(len(choices) == 1 for choices in by_key.values()), by_key
+    assert {k.key for k in answer_keys()} == set(by_key)
+    for lang in LANGUAGES:
+        strings = load_strings(lang)
+        assert all(f"drills.key.{k.choice}" in strings for k in answer_keys()), lang
 
 
 def test_an_unregistered_drill_has_no_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -37,7 +51,7 @@ def test_an_unregistered_drill_has_no_fallback(monkeypatch: pytest.MonkeyPatch) 
 def test_each_drill_asks_draws_and_reads_in_every_language(drill: Drill) -> None:
     q = make_question(drill, random.Random(7), 1, Preset.TAIWAN)
     assert q.drill is drill
-    assert set(spec(drill).keys.values()) <= set(q.choices)
+    assert {k.choice for k in spec(drill).keys} <= set(q.choices)
     for lang in LANGUAGES:
         t, strings = Translator(lang), load_strings(lang)
         assert f"drills.drill.{drill.value}" in strings and f"drills.prompt.{drill.value}" in strings

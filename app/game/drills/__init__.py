@@ -3,7 +3,7 @@
 (:mod:`.run`), each drill's spec in one registry (:mod:`.registry`)."""
 
 from .question import LEVELS, Drill, Explanation, Question, next_level
-from .registry import DRILLS, JOKER_DRILLS, DrillSpec, Layout, Prompt, Words, spec
+from .registry import DRILLS, JOKER_DRILLS, AnswerKey, DrillSpec, Layout, Prompt, Words, answer_keys, spec
 from .run import RUN_LENGTHS, Answered, DrillResult, DrillRun, make_question
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "JOKER_DRILLS",
     "LEVELS",
     "RUN_LENGTHS",
+    "AnswerKey",
     "Answered",
     "Drill",
     "DrillResult",
@@ -21,6 +22,7 @@ __all__ = [
     "Prompt",
     "Question",
     "Words",
+    "answer_keys",
     "make_question",
     "next_level",
     "spec",

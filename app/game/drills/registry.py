@@ -9,8 +9,8 @@ another drill's question or layout.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.presets import Options, Preset
@@ -59,8 +59,25 @@ class Prompt(StrEnum):
     SEAT = "seat"  # the seat the player scores against
 
 
-SIDES = {"left": "left", "right": "right", "equal": "equal"}
-"""The arrow keys' and ``=``'s answers (the drill screen's own keys, beside the number keys)."""
+@dataclass(frozen=True)
+class AnswerKey:
+    """A key that answers a drill's question with one of its choices, beside the number keys: its binding, the
+    choice, how the Footer shows the key (``drills.key.<choice>`` says what it does) and whether it goes before
+    the choice list's own use of the key (the arrows). The drill screen binds every drill's answer keys."""
+
+    key: str
+    choice: str
+    display: str | None = None
+    priority: bool = False
+
+
+SIDES = (
+    AnswerKey("left", "left", "←", priority=True),
+    AnswerKey("right", "right", "→", priority=True),
+    AnswerKey("equals_sign", "equal", "="),
+)
+"""The arrow keys' and ``=``'s answers: which of two rows or hands wins, or a tie."""
+LEGAL_OR_FOUL = (AnswerKey("l", "legal"), AnswerKey("f", "foul"))
 
 
 @dataclass(frozen=True)
@@ -71,7 +88,7 @@ class DrillSpec:
     layout: Layout
     words: Words = Words.PLAIN
     prompt: Prompt = Prompt.PLAIN
-    keys: Mapping[str, str] = field(default_factory=dict)  # answer keys beside the numbers: key binding -> choice
+    keys: tuple[AnswerKey, ...] = ()  # its answer keys beside the number keys
     time_limit: float = TIME_LIMIT
     slow: bool = False  # its questions are priced by the AI: made in a worker thread by the screen
     joker: bool = False  # its cards may hold the joker (RULES.md §20)
@@ -96,7 +113,7 @@ def _ladder(rng: random.Random, level: int, preset: Preset, options: Options) ->
 DRILLS: dict[Drill, DrillSpec] = {
     Drill.COMPARE: DrillSpec(_compare, Layout.TWO_ROWS, prompt=Prompt.OPTIONS, keys=SIDES, joker=True),
     Drill.NAME: DrillSpec(_name, Layout.ROW, words=Words.CATEGORY, joker=True),
-    Drill.FOUL: DrillSpec(_foul, Layout.THREE_ROWS, keys={"legal": "legal", "foul": "foul"}, joker=True),
+    Drill.FOUL: DrillSpec(_foul, Layout.THREE_ROWS, keys=LEGAL_OR_FOUL, joker=True),
     Drill.SPECIAL: DrillSpec(special_question, Layout.HAND, words=Words.SPECIAL, prompt=Prompt.RULES, joker=True),
     Drill.SCORE: DrillSpec(
         score_question, Layout.TABLE, words=Words.SIGNED, prompt=Prompt.SEAT, time_limit=45.0, joker=True
@@ -108,6 +125,16 @@ DRILLS: dict[Drill, DrillSpec] = {
 
 JOKER_DRILLS = frozenset(drill for drill, one in DRILLS.items() if one.joker)
 """The drills whose cards may hold the joker (the Practice screen offers the joker key for these)."""
+
+
+def answer_keys() -> tuple[AnswerKey, ...]:
+    """Every drill's answer keys, each key once in the order the drills list them (a key answers with the same
+    choice in every drill that has it: ``tests/drills/test_registry.py``)."""
+    seen: dict[str, AnswerKey] = {}
+    for one in DRILLS.values():
+        for key in one.keys:
+            seen.setdefault(key.key, key)
+    return tuple(seen.values())
 
 
 def spec(drill: Drill) -> DrillSpec:
