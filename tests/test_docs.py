@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = sorted(p for p in ROOT.rglob("*.md") if not {".venv", ".git", "node_modules"} & set(p.parts))
+# The project's own documents: not what tools keep in hidden folders (.venv, .git, pytest's and mypy's caches, whose
+# README would make one more test where a run has left it) nor installed packages'.
+DOCS = sorted(
+    p
+    for p in ROOT.rglob("*.md")
+    if not any(part.startswith(".") or part == "node_modules" for part in p.relative_to(ROOT).parts[:-1])
+)
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 TEST_COMMAND = "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && pytest"
 
