@@ -170,7 +170,9 @@ def test_two_tabs_play_at_once(tmp_path: Path, browser) -> None:
 
 def test_off_loopback_needs_the_token(tmp_path: Path, browser) -> None:
     with serve(tmp_path, "127.0.0.2", "--lang", "zh-TW") as served:
-        assert "token=" in served.url and "anyone who can reach this address" in served.text(), served.text()
+        assert "token=" in served.url, served.text()
+        # The warning is printed after the address, and read from the server's output by a thread of its own.
+        wait_until(lambda: "anyone who can reach this address" in served.text(), 10, "the warning off loopback")
         base = served.url.split("/?")[0]
         context = browser.new_context(viewport=VIEWPORT)
         page = context.new_page()
