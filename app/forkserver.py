@@ -37,7 +37,10 @@ import tempfile
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Any
+
+from app.paths import pid_alive
 
 READY_WITHIN = 60.0
 """Seconds the fork server may take to load the game and play its unseen deal before the parent gives up on it."""
@@ -267,6 +270,18 @@ class Forked:
         return await asyncio.shield(self._ended)
 
 
+HOME_PREFIX = "cp-fork-"
+"""The unseen deal's data folders, in the temporary directory: ``cp-fork-<pid of serve>-<random>``."""
+
+
+def _remove_left_behind() -> None:
+    """Remove the unseen deals' data folders whose `serve` has ended (one killed outright removes nothing)."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{HOME_PREFIX}*-*"):
+        pid = folder.name.removeprefix(HOME_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not pid_alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)  # another user's is not ours to remove: it stays
+
+
 class ForkServer:
     """The parent's handle on a running fork server (see the module docstring)."""
 
@@ -292,8 +307,10 @@ class ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         shared = dict(os.environ if env is None else env)
         # The unseen deal's data folder is made and removed here, not in the fork server: a fork server ended while
-        # it loads (`serve` stopped at once) never gets to remove one of its own.
-        home = tempfile.mkdtemp(prefix="cp-fork-")
+        # it loads (`serve` stopped at once) never gets to remove one of its own. Its name holds this process's
+        # pid, so that a later start removes what a `serve` killed outright (kill -9) left behind.
+        _remove_left_behind()
+        home = tempfile.mkdtemp(prefix=f"{HOME_PREFIX}{os.getpid()}-")
         try:
             process = await asyncio.create_subprocess_exec(
                 sys.executable,

@@ -114,16 +114,22 @@ async def test_the_unseen_deals_folder_goes_with_the_fork_server_even_one_ended_
     server: ForkServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The unseen deal's data folder is removed once the deal is played, and by the parent when a fork server is
-    ended while it loads (`serve` stopped at once), whose own process never gets to remove it."""
+    ended while it loads (`serve` stopped at once), whose own process never gets to remove it; a start removes
+    what a `serve` killed outright left behind, and leaves a running one's."""
     assert server.home is not None and not Path(server.home).exists()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    left = tmp_path / "cp-fork-999999999-left"  # beyond any pid: its serve has ended
+    running = tmp_path / f"cp-fork-{os.getpid()}-running"
+    for folder in (left, running):
+        folder.mkdir()
+        (folder / "history.sqlite3").write_bytes(b"")
     try:  # cut short while it loads (the load is a second of CPU), which closes it
         started = await asyncio.wait_for(ForkServer.start(_env(tmp_path / "home")), 0.2)
     except TimeoutError:
         pass
     else:  # a start that quick still ends here
         await started.close()
-    assert not list(tmp_path.glob("cp-fork-*"))
+    assert list(tmp_path.glob("cp-fork-*")) == [running]
 
 
 def test_a_served_tab_is_forked_from_the_fork_server(tmp_path: Path) -> None:
