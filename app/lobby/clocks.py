@@ -25,11 +25,14 @@ class SeatClocks:
         """``person`` is asked ``request`` for ``seat``: their time runs from the first asking (a seat asked again,
         taken over while paused, keeps it), under the limit of what is asked."""
         self._asked_at.setdefault(seat, time.monotonic())
-        limit = self._settings.time_limit
-        if isinstance(request, PassRequest):
-            limit = int(pass_seconds(limit) or 0)
+        limit = self._limit(request)
         if limit and seat not in self._timers:
             self._timers[seat] = self._hall.runner.later(limit * self._hall.second, lambda: self._over(seat, person))
+
+    def _limit(self, request: AIRequest | PassRequest) -> int:
+        """The host's seconds for ``request`` (a pass has its own share of them; 0: no limit)."""
+        limit = self._settings.time_limit
+        return int(pass_seconds(limit) or 0) if isinstance(request, PassRequest) else limit
 
     def _over(self, seat: int, person: Person) -> None:
         self._timers.pop(seat, None)
@@ -38,11 +41,9 @@ class SeatClocks:
     def left(self, seat: int, request: AIRequest | PassRequest | None) -> float | None:
         """The seconds ``seat``'s person has left to answer ``request`` (None without a limit or a question)."""
         asked = self._asked_at.get(seat)
-        limit = self._settings.time_limit
-        if request is None or asked is None or not limit:
+        limit = None if request is None else self._limit(request)
+        if asked is None or not limit:
             return None
-        if isinstance(request, PassRequest):
-            limit = int(pass_seconds(limit) or 0)
         return max(0.0, round(limit - (time.monotonic() - asked) / self._hall.second, 1))
 
     def taken(self, seat: int) -> float:
