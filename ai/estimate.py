@@ -29,6 +29,7 @@ from .opponents import OpponentModel, RowModel, model_for
 from .outcomes import independent, with_joint
 from .payouts import arcade_shape, row_worths, taiwan_bonus, worth_by_category
 from .policy import best_declaration, declares
+from .top import top_positions
 
 JOINT_TOP = 32  # splits per decision `hard` re-prices with the rows' dependence
 
@@ -144,15 +145,7 @@ def expected_scores(
 def joint_top(ev: np.ndarray, k: int = JOINT_TOP) -> np.ndarray:
     """Positions of the ``k`` best of ``ev`` (ties to the lower position), ascending: the splits `hard`
     re-prices with the rows' dependence."""
-    n = len(ev)
-    if k >= n:
-        return np.arange(n)
-    # The k-th largest value by partition (a full sort of ~22,000 costs more than the rest of `hard`); of
-    # the splits equal to it, the lowest positions fill the k.
-    kth = np.partition(ev, n - k)[n - k]
-    above = np.flatnonzero(ev > kth)
-    equal = np.flatnonzero(ev == kth)[: k - len(above)]
-    return np.sort(np.concatenate([above, equal]))
+    return top_positions(ev, k)
 
 
 def hard_scores(

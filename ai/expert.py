@@ -42,6 +42,7 @@ from .policy import double_factors as _factors
 from .policy import table_doubles
 from .sampling import Imagined, imagine
 from .showdown import SideRows, candidates_rows, sample_scores, tie_rows
+from .top import comparable, top_positions
 from .unseen import bank_constraints, deal_unseen
 
 DEFAULT_SAMPLES = 40  # the most sampled tables one decision may use
@@ -290,8 +291,9 @@ def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view: TableView) -> t
     score identically, and sampling them twice would waste the budget."""
     finite = int(np.isfinite(ev).sum())
     head = min(EXPERT_POOL, finite)
-    pool = np.argpartition(-ev, head - 1)[:head] if head < f.size else np.arange(f.size)
-    pool = pool[np.argsort(-ev[pool], kind="stable")]
+    pool = top_positions(ev, head)
+    # Plays priced exactly alike: the strongest middle, then front, as a player lays them out (ai.levels._ranked).
+    pool = pool[np.lexsort((-f.front_key[pool], -f.middle_key[pool], -comparable(ev[pool])))]
     rows = candidates_rows(f, pool, view.preset, view.rules_options)
     signature = np.column_stack(
         [base_key(rows.keys) if not view.rules_options.suit_tiebreak else rows.keys, rows.worth, rows.bonus, rows.shape]

@@ -34,6 +34,7 @@ from .expert import EXPERT_POOL, refine
 from .features import SplitFeatures, split_features
 from .opponents import OpponentModel, model_for
 from .policy import best_declaration, declares, double_factors, double_if_ahead, double_target
+from .top import comparable, top_positions
 from .verdicts import THRESHOLDS
 
 # How many leading ranks of the comparison vector name a row's made hand, by category: the pair of a pair,
@@ -65,6 +66,13 @@ def _signatures(
     return front, middle, back
 
 
+def _readable(f: SplitFeatures, part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The last keys of a ranking (lexsort's order: the least significant first): of plays priced alike, the
+    strongest middle, then the strongest front, as a player lays them out; equal in both (the same rows with
+    their suits swapped, or kickers no comparison reads), the lower position, lexsort being stable."""
+    return -f.front_key[part], -f.middle_key[part]
+
+
 def _ranked(
     f: SplitFeatures,
     ev: np.ndarray,
@@ -81,11 +89,11 @@ def _ranked(
     if tiebreak is not None:
         part = np.flatnonzero(np.isfinite(ev))  # a partition by ev alone could cut ties the wrong way
     elif head < len(ev):
-        part = np.argpartition(-ev, head - 1)[:head]
+        part = top_positions(ev, head)  # ties in position order, as the stable lexsort below keeps them
     else:
         part = np.arange(len(ev))
-    second = -tiebreak[part] if tiebreak is not None else np.zeros(len(part))
-    order = part[np.lexsort((second, -ev[part]))]
+    second = -comparable(tiebreak[part]) if tiebreak is not None else np.zeros(len(part))
+    order = part[np.lexsort((*_readable(f, part), second, -comparable(ev[part])))]
     seen: set[tuple[int, int, int]] = set()
     picked: list[int] = []
     fk, mk, bk = _signatures(f, distinct, paid)

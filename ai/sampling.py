@@ -37,6 +37,7 @@ from .payouts import ROW_PRICED, worth_by_category
 from .policy import best_declaration, declares
 from .showdown import SideRows, candidates_rows
 from .splits import PER_FRONT, SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, HandSplits
+from .top import top_columns
 
 SHORTLIST = 24  # splits per hand that `hard`'s estimate prices after the screen
 CHUNK = 4  # hands screened together: small (4, 72,072) arrays stay in cache and measure fastest
@@ -95,14 +96,15 @@ def _proxy(
 
 
 def _top_blocks(score: np.ndarray, k: int) -> np.ndarray:
-    """(n, k) positions of each row's k largest entries of an (n, 286, 252) score, in any order.
+    """(n, k) positions of each row's k largest entries of an (n, 286, 252) score (ties to the lower front and
+    position, :mod:`ai.top`).
 
     The k largest entries lie in the k blocks (fronts) with the largest maxima, so only those blocks are
     partitioned: a full argpartition of 72,072 entries per hand costs more than the whole screen."""
     n = len(score)
-    fronts = np.argpartition(-score.max(axis=2), k - 1, axis=1)[:, :k]
+    fronts = top_columns(score.max(axis=2), k)
     inner = np.take_along_axis(score, fronts[:, :, None], axis=1).reshape(n, -1)
-    best = np.argpartition(-inner, k - 1, axis=1)[:, :k]
+    best = top_columns(inner, k)
     front, rest = np.divmod(best, PER_FRONT)
     out = np.take_along_axis(fronts, front, axis=1) * PER_FRONT + rest
     return np.where(np.isfinite(np.take_along_axis(inner, best, axis=1)), out, -1)
