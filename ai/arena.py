@@ -22,17 +22,10 @@ shuffled with numpy instead, so an arena's deals for a given seed changed once t
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
-import signal
 import statistics
-import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol, TypeVar
 
 from rules.cards import Card, deal, turned_card
 from rules.deal import Deal, DealResult, Decision, Outcome
@@ -45,6 +38,7 @@ from .bots import BotLimits, ExternalPlayer, LevelPlayer, Player
 from .contract import Level, TableView
 from .exchange import candidates, choose_pass
 from .reference import make_reference_player
+from .workers import play_parallel
 
 PlayerFactory = Callable[[Preset], Player]
 """Makes an in-process player for a table of the given preset."""
@@ -330,6 +324,11 @@ def _play_block(block: _Block, progress: Callable[[int], None] | None = None) ->
         _close(players)
 
 
+def deals_in(block: _Block) -> int:
+    """How many deals a block holds (what :func:`ai.workers.play_parallel` counts its progress in)."""
+    return len(block.treasures)
+
+
 def _play_in_blocks(
     whole: _Block, size: int, jobs: int, progress: Callable[[int, int], None] | None
 ) -> dict[str, PlayerStats]:
@@ -339,90 +338,12 @@ def _play_in_blocks(
     blocks = [
         replace(whole, first=first, treasures=whole.treasures[first : first + size]) for first in range(0, deals, size)
     ]
-    parts = play_parallel(_play_block, blocks, min(jobs, len(blocks)), deals, progress)
+    parts = play_parallel(_play_block, blocks, jobs, deals, progress, deals_in)
     stats = parts[0]
     for part in parts[1:]:
         for name, record in part.items():
             stats[name].extend(record)
     return stats
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl+C to the parent (it reaches the whole foreground group), which ends them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Hold SIGINT back while the workers are started. A spawned interpreter inherits the blocked signal from
-    its first instruction, where the initializer only runs after its imports (a Ctrl+C in between printed a
-    worker's traceback); here a Ctrl+C in the meantime is only delayed, raised as the block ends."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _end_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop the workers at once: shutting the pool down only cancels the blocks not yet started, and waits
-    for the ones under way, which can take minutes. The pool keeps its processes in a private mapping: there is
-    no public way to end them."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    deadline = time.monotonic() + 1.0
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
-        if process.is_alive():
-            process.kill()
-            process.join(1.0)
-    # Only now: the pool's manager thread sees its workers gone and stops, and this joins it. Shut down before
-    # (without waiting), the thread would outlive the call and meet its closed pipe at the interpreter's exit
-    # ("Exception ignored in: <module 'threading'>" on stderr).
-    pool.shutdown(wait=True)  # not cancel_futures: for the race just said
-
-
-class Deals(Protocol):
-    """A block of consecutive deals for a worker: one treasure (possibly none) per deal."""
-
-    @property
-    def treasures(self) -> tuple[tuple[Card, ...], ...]: ...
-
-
-B = TypeVar("B", bound=Deals)
-R = TypeVar("R")
-
-
-def play_parallel(
-    work: Callable[[B], R], blocks: list[B], jobs: int, total: int, progress: Callable[[int, int], None] | None
-) -> list[R]:
-    """``work`` done on each block, the results in block order, on ``jobs`` fresh processes (``work`` must
-    be a module-level function, for the spawned workers to find it)."""
-    parts: list[R] = []
-    done = 0
-    # spawn: a fresh interpreter per worker, safe whatever threads the caller runs (fork is not).
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
-    try:
-        with _interrupts_held():  # the workers start at the first submission
-            # Not pool.map: its iterator cancels the futures left when it is interrupted, racing the pool's
-            # thread that fails them once the workers are ended (an InvalidStateError traceback on stderr).
-            futures = [pool.submit(work, block) for block in blocks]
-        for block, future in zip(blocks, futures, strict=True):
-            part = future.result()
-            parts.append(part)
-            done += len(block.treasures)
-            if progress:
-                progress(done, total)
-    except BaseException:  # Ctrl+C, SIGTERM (SystemExit), a worker's error: end every worker before going on
-        _end_workers(pool)
-        raise
-    pool.shutdown(wait=True)
-    return parts
 
 
 def run_arena(

@@ -50,7 +50,6 @@ from .arena import (
     exchange_cards,
     make_player,
     noted,
-    play_parallel,
     report_head,
     score_table,
     seat_scoops,
@@ -59,6 +58,7 @@ from .arena import (
 )
 from .bots import Played, Player
 from .contract import TableView
+from .workers import play_parallel
 
 FIELD_SEATS = 4
 """Seats at a field table."""
@@ -250,7 +250,7 @@ def run_field(
         record = _play_field_block(block(0, deals), (lambda done: progress(done, deals)) if progress else None)
     else:
         blocks = [block(first, first + size) for first in range(0, deals, size)]
-        parts = play_parallel(_play_field_block, blocks, min(jobs, len(blocks)), deals, progress)
+        parts = play_parallel(_play_field_block, blocks, jobs, deals, progress, lambda b: len(b.treasures))
         record = parts[0]
         for part in parts[1:]:
             record.extend(part)
