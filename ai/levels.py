@@ -86,12 +86,12 @@ def _ranked(
     often: `hard`'s estimate decides them)."""
     # Only the head of the ranking is ever read: partition first, then sort that head.
     head = min(max(top * 50, 200), len(ev))
-    if tiebreak is not None:
-        part = np.flatnonzero(np.isfinite(ev))  # a partition by ev alone could cut ties the wrong way
-    elif head < len(ev):
-        part = top_positions(ev, head)  # ties in position order, as the stable lexsort below keeps them
-    else:
-        part = np.arange(len(ev))
+    # Only the priced splits can be ranked: `hard` prices a few dozen and leaves the rest at -inf, which are not
+    # partitioned. With a tiebreak every one is sorted (a partition by ev alone could cut ties the wrong way);
+    # without, the head's ties go in position order, as the stable lexsort below keeps them.
+    part = np.flatnonzero(np.isfinite(ev))
+    if tiebreak is None and head < len(part):
+        part = part[top_positions(ev[part], head)]
     second = -comparable(tiebreak[part]) if tiebreak is not None else np.zeros(len(part))
     order = part[np.lexsort((*_readable(f, part), second, -comparable(ev[part])))]
     seen: set[tuple[int, int, int]] = set()
