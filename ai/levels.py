@@ -94,20 +94,15 @@ def _ranked(
         part = part[top_positions(ev[part], head)]
     second = -comparable(tiebreak[part]) if tiebreak is not None else np.zeros(len(part))
     order = part[np.lexsort((*_readable(f, part), second, -comparable(ev[part])))]
-    seen: set[tuple[int, int, int]] = set()
-    picked: list[int] = []
-    fk, mk, bk = _signatures(f, distinct, paid)
-    for pos in order:
-        if not np.isfinite(ev[pos]):
-            break  # splits a level did not rank (expert's unsampled ones) are no alternative
-        sig = (int(fk[pos]), int(mk[pos]), int(bk[pos]))
-        if sig in seen:
-            continue
-        seen.add(sig)
-        picked.append(int(pos))
-        if len(picked) == top:
-            break
-    return picked
+    if len(order) == 0:
+        return []
+    # The first play of each signature, in ranking order: sorted by signature, then by rank, each group's first.
+    fk, mk, bk = (k[order] for k in _signatures(f, distinct, paid))
+    by = np.lexsort((np.arange(len(order)), bk, mk, fk))
+    fk, mk, bk = fk[by], mk[by], bk[by]
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = (fk[1:] != fk[:-1]) | (mk[1:] != mk[:-1]) | (bk[1:] != bk[:-1])
+    return [int(p) for p in order[np.sort(by[first])[:top]]]
 
 
 @dataclass(frozen=True)
