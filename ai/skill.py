@@ -8,8 +8,8 @@ tables (:func:`ai.coach.losses`, the loss :func:`ai.coach.review` reports for ea
 bound, :data:`ai.coach.THRESHOLDS`). The targets are the issue's, set in taiwan's units and scaled to another
 preset by its own verdict bounds (:func:`targets`).
 
-`chinese-poker levels` runs it (:mod:`app.commands.ai_cmds`). A hand costs some 0.2–0.3 s of one core, so
-1,000 hands of each of the seven presets is about half an hour on two cores: the work is cut into blocks of
+`chinese-poker levels` runs it (:mod:`app.commands.ai_cmds`). A hand costs some 0.1 s of one core, so
+1,000 hands of each of the seven presets is some 7 minutes on two cores: the work is cut into blocks of
 hands (:data:`BLOCK`) that any number of processes share, and the report is the same for any number.
 """
 

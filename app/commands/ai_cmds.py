@@ -133,7 +133,7 @@ def _add_levels(sub: argparse._SubParsersAction[CommandParser]) -> None:
         type=bounded("--hands", 1, 1_000_000),
         default=1000,
         metavar="N",
-        help="hands of each preset (default 1000, the issue's size: some 4 minutes a preset on one idle core)",
+        help="hands of each preset (default 1000, the issue's size: some 2 minutes a preset on one idle core)",
     )
     p.add_argument("--rules", metavar="PRESET", default=None, help="one preset (default: every arranged preset)")
     p.add_argument(
