@@ -106,7 +106,7 @@ def play_parallel(
     except BaseException:  # Ctrl+C, SIGTERM (SystemExit), a worker's error: end every worker before going on
         _end(list(workers.values()), list(workers))
         raise
-    _end(list(workers.values()), list(workers))  # each was told to stop as the blocks ran out
+    _end(list(workers.values()), list(workers))  # idle now, each waiting on its pipe or told to stop
     return results
 
 
