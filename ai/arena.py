@@ -26,6 +26,7 @@ import os
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from rules.cards import Card, deal, turned_card
 from rules.deal import Deal, DealResult, Decision, Outcome
@@ -324,7 +325,14 @@ def _play_block(block: _Block, progress: Callable[[int], None] | None = None) ->
         _close(players)
 
 
-def deals_in(block: _Block) -> int:
+class Deals(Protocol):
+    """A block of consecutive deals for a worker (the arena's and the field's): one treasure (possibly none) a deal."""
+
+    @property
+    def treasures(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+def deals_in(block: Deals) -> int:
     """How many deals a block holds (what :func:`ai.workers.play_parallel` counts its progress in)."""
     return len(block.treasures)
 

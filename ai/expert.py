@@ -292,8 +292,7 @@ def _distinct_candidates(f: SplitFeatures, ev: np.ndarray, view: TableView) -> t
     finite = int(np.isfinite(ev).sum())
     head = min(EXPERT_POOL, finite)
     pool = top_positions(ev, head)
-    # Plays priced exactly alike: the strongest middle, then front, as a player lays them out (ai.levels._ranked).
-    pool = pool[np.lexsort((-f.front_key[pool], -f.middle_key[pool], -comparable(ev[pool])))]
+    pool = pool[np.lexsort((*f.readable_keys(pool), -comparable(ev[pool])))]
     rows = candidates_rows(f, pool, view.preset, view.rules_options)
     signature = np.column_stack(
         [base_key(rows.keys) if not view.rules_options.suit_tiebreak else rows.keys, rows.worth, rows.bonus, rows.shape]

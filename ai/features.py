@@ -68,6 +68,12 @@ class SplitFeatures:
         """Strength keys of the front, middle and back of each legal split."""
         return self.front_key, self.middle_key, self.back_key
 
+    def readable_keys(self, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The last keys of a ranking of the splits at ``pos`` (lexsort's order: the least significant first): of
+        plays priced alike, the strongest middle, then the strongest front, as a player lays them out; equal in
+        both (suits swapped, or kickers no comparison reads), a stable sort keeps the lower position."""
+        return -self.front_key[pos], -self.middle_key[pos]
+
     def take(self, pos: np.ndarray) -> SplitFeatures:
         """The features of the splits at positions ``pos`` only (same hand and subsets)."""
         hs = self.splits

@@ -47,6 +47,7 @@ from .arena import (
     check_player_name,
     deal_hands,
     deal_seed_of,
+    deals_in,
     exchange_cards,
     make_player,
     noted,
@@ -250,7 +251,7 @@ def run_field(
         record = _play_field_block(block(0, deals), (lambda done: progress(done, deals)) if progress else None)
     else:
         blocks = [block(first, first + size) for first in range(0, deals, size)]
-        parts = play_parallel(_play_field_block, blocks, jobs, deals, progress, lambda b: len(b.treasures))
+        parts = play_parallel(_play_field_block, blocks, jobs, deals, progress, deals_in)
         record = parts[0]
         for part in parts[1:]:
             record.extend(part)

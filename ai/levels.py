@@ -66,13 +66,6 @@ def _signatures(
     return front, middle, back
 
 
-def _readable(f: SplitFeatures, part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The last keys of a ranking (lexsort's order: the least significant first): of plays priced alike, the
-    strongest middle, then the strongest front, as a player lays them out; equal in both (the same rows with
-    their suits swapped, or kickers no comparison reads), the lower position, lexsort being stable."""
-    return -f.front_key[part], -f.middle_key[part]
-
-
 def _ranked(
     f: SplitFeatures,
     ev: np.ndarray,
@@ -93,7 +86,7 @@ def _ranked(
     if tiebreak is None and head < len(part):
         part = part[top_positions(ev[part], head)]
     second = -comparable(tiebreak[part]) if tiebreak is not None else np.zeros(len(part))
-    order = part[np.lexsort((*_readable(f, part), second, -comparable(ev[part])))]
+    order = part[np.lexsort((*f.readable_keys(part), second, -comparable(ev[part])))]
     if len(order) == 0:
         return []
     # The first play of each signature, in ranking order: sorted by signature, then by rank, each group's first.
