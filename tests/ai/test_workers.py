@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-from multiprocessing import resource_tracker
 
 import pytest
 
@@ -29,9 +28,7 @@ def _dies_on_seven(block: list[int]) -> list[int]:
 
 
 def _children() -> set[int]:
-    """This process's live children, from /proc (Linux), but multiprocessing's resource tracker (started with the
-    first spawned process, it lives as long as this one)."""
-    tracker = getattr(resource_tracker._resource_tracker, "_pid", None)
+    """This process's live (not zombie) children, from /proc (Linux)."""
     found = set()
     for name in os.listdir("/proc"):
         if name.isdigit():
@@ -40,7 +37,7 @@ def _children() -> set[int]:
                     fields = fh.read().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(fields[1]) == os.getpid() and fields[0] != "Z" and int(name) != tracker:
+            if int(fields[1]) == os.getpid() and fields[0] != "Z":
                 found.add(int(name))
     return found
 
@@ -51,6 +48,36 @@ def test_results_come_back_in_block_order_and_progress_counts_the_blocks_in_orde
     got = play_parallel(_square, blocks, 2, 20, lambda done, total: heard.append((done, total)), len)
     assert got == [_square(b) for b in blocks]
     assert heard == [(2 * (i + 1), 20) for i in range(10)]
+    assert not _children()
+
+
+def _group_and_pid(block: list[int]) -> tuple[int, int]:
+    return os.getpgid(0), os.getpid()
+
+
+def test_workers_sit_in_process_groups_of_their_own_that_a_terminals_ctrl_c_does_not_reach() -> None:
+    got = play_parallel(_group_and_pid, [[1], [2], [3], [4]], 2, 4, None, len)
+    assert all(group == pid for group, pid in got)  # each leads its own group
+    assert not {group for group, _ in got} & {os.getpgid(0)}
+    assert len({pid for _, pid in got}) == 2
+
+
+def test_a_sigint_that_reaches_a_worker_in_its_imports_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ignored from the worker's first instruction: a multiprocessing worker, interrupted in its imports before
+    # its own code set that, printed a traceback and died (a CI run's Ctrl+C test).
+    from . import interrupted_on_import  # imported here before the variable is set: only the workers kill
+
+    monkeypatch.setenv(interrupted_on_import.ON_IMPORT, "1")
+    assert play_parallel(interrupted_on_import.doubled, [[1, 2], [3]], 2, 3, None, len) == [[2, 4], [6]]
+    assert not _children()
+
+
+def test_a_worker_gone_before_its_first_block_is_named_not_a_broken_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    from . import dies_on_import
+
+    monkeypatch.setenv(dies_on_import.ON_IMPORT, "1")
+    with pytest.raises(WorkerLost, match="exit code 3"):
+        play_parallel(dies_on_import.same, [[1], [2], [3]], 2, 3, None, len)
     assert not _children()
 
 

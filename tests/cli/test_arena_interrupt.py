@@ -1,7 +1,8 @@
 """Issue 27, item 12: an arena on worker processes stops within 2 s of Ctrl+C, its workers ended.
 
-SIGINT reaches the whole foreground group, as a terminal's Ctrl+C does; the workers ignore it and leave it to
-the parent, which used to wait for the blocks under way (minutes at 100,000 deals) after saying "interrupted".
+SIGINT reaches the whole foreground group, as a terminal's Ctrl+C does. The workers sit in groups of their own
+and ignore it besides; the parent ends them (it used to wait for the blocks under way, minutes at 100,000 deals,
+after saying "interrupted").
 """
 
 from __future__ import annotations
@@ -15,20 +16,20 @@ import time
 import pytest
 
 
-def _group(pgid: int) -> list[int]:
-    """The live (not zombie) processes of a process group, from /proc."""
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            found.append(int(name))
-    return found
+def _stat(pid: int) -> list[str] | None:
+    """A live (not zombie) process's /proc stat fields after its name (state, parent, group, ...), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return None if fields[0] == "Z" else fields
+
+
+def _family(pid: int) -> list[int]:
+    """A live process and its live children."""
+    children = [int(n) for n in os.listdir("/proc") if n.isdigit() and (_stat(int(n)) or ["", "0"])[1] == str(pid)]
+    return [p for p in [pid, *children] if _stat(p)]
 
 
 _AS_FROM_A_TERMINAL = (
@@ -37,11 +38,11 @@ _AS_FROM_A_TERMINAL = (
 )
 
 
-def _states(pgid: int) -> str:
+def _states(pids: list[int]) -> str:
     """What each process of the group is doing, from /proc: why a test that timed out did (its signal masks, its
     state, where the kernel has it waiting)."""
     out = []
-    for pid in _group(pgid):
+    for pid in pids:
         try:
             with open(f"/proc/{pid}/status") as fh:
                 wanted = ("Name", "State", "Threads", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")
@@ -58,7 +59,9 @@ def _states(pgid: int) -> str:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc") or sys.platform != "linux", reason="reads the process group in /proc")
-def test_ctrl_c_ends_a_parallel_arena_and_its_workers_within_2_s() -> None:
+@pytest.mark.parametrize("settle", [0.0, 0.5], ids=["workers-importing", "workers-playing"])
+def test_ctrl_c_ends_a_parallel_arena_and_its_workers_within_2_s(settle: float) -> None:
+    # Sent as the workers start, the SIGINT reaches them in their imports: one printed a traceback there (CI).
     arena = [sys.executable, "-m", "app", "arena", "--players", "hard,normal,easy", "--deals", "100000", "--json"]
     proc = subprocess.Popen(
         # As from a terminal: SIGINT at its default and not blocked, whatever this process (a test worker) was
@@ -71,23 +74,24 @@ def test_ctrl_c_ends_a_parallel_arena_and_its_workers_within_2_s() -> None:
     )
     try:
         deadline = time.monotonic() + 60
-        while len(_group(proc.pid)) < 4 and time.monotonic() < deadline:  # the arena, the tracker, two workers
-            time.sleep(0.1)
-        time.sleep(0.5)  # the workers are playing their blocks
-        assert len(_group(proc.pid)) >= 4 and proc.poll() is None
+        while len(_family(proc.pid)) < 3 and time.monotonic() < deadline:  # the arena and its two workers
+            time.sleep(0.005)
+        time.sleep(settle)
+        family = _family(proc.pid)
+        assert len(family) >= 3 and proc.poll() is None
         os.killpg(proc.pid, signal.SIGINT)
         sent = time.monotonic()
         try:
             _, err = proc.communicate(timeout=10)
         except subprocess.TimeoutExpired:
-            pytest.fail(f"still running 10 s after SIGINT:\n{_states(proc.pid)}")
+            pytest.fail(f"still running 10 s after SIGINT:\n{_states(family)}")
         took = time.monotonic() - sent
         time.sleep(0.2)
-        left = _group(proc.pid)
+        left = [pid for pid in family if _stat(pid)]
     finally:
-        if proc.poll() is None or _group(proc.pid):
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        for pid in _family(proc.pid) if proc.poll() is None else []:
+            os.kill(pid, signal.SIGKILL)
+        proc.wait()
     assert took < 2.0, f"ended {took:.1f} s after SIGINT"
-    assert proc.returncode == 130 and err.strip() == "error: interrupted"
+    assert proc.returncode == 130 and err.strip() == "error: interrupted"  # and no worker's traceback
     assert left == []
