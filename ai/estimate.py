@@ -24,7 +24,7 @@ from rules.evaluate import KEY_LIMIT, base_key, top_card_key
 from rules.presets import Options, Preset, TieRule
 
 from .contract import Level, TableView
-from .features import SplitFeatures, split_features
+from .features import SplitFeatures, gather, split_features
 from .opponents import OpponentModel, RowModel, model_for
 from .outcomes import independent, with_joint
 from .payouts import arcade_shape, row_worths, taiwan_bonus, worth_by_category
@@ -61,7 +61,7 @@ def _row_probs(
         if side is not None:
             w, t = (w + t if side else w), np.zeros_like(t)
         idx = f.subset_index[row]
-        win[row], tie[row] = w[idx], t[idx]
+        win[row], tie[row] = gather(w, idx), gather(t, idx)
     return win, tie
 
 
@@ -79,7 +79,7 @@ def _loss_costs(
             worth_by_category(row, preset, options),
             ties_lose=side is False,
         )
-        out[row] = cost[f.subset_index[row]]
+        out[row] = gather(cost, f.subset_index[row])
     return out
 
 

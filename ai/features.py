@@ -132,7 +132,7 @@ def split_features(
         cards5,
         hs.keys3,
         hs.keys5,
-        (SPLIT_FRONT[s], SPLIT_MIDDLE[s], SPLIT_BACK[s]),
+        (gather(SPLIT_FRONT, s), gather(SPLIT_MIDDLE, s), gather(SPLIT_BACK, s)),
         treasure,
         int((counts // 2).sum()),
     )
@@ -159,24 +159,33 @@ def features_of(
     seq3 = np.isin(r3[:, 0] * 169 + r3[:, 1] * 13 + r3[:, 2], _SEQ3_CODES)
     se5 = _seven_eleven(cards5)
     tset = np.asarray(sorted(set(int(t) for t in treasure)), dtype=np.int64)
-    t3 = np.isin(cards3, tset).sum(axis=1) if len(tset) else np.zeros(len(cards3), dtype=np.int64)
-    t5 = np.isin(cards5, tset).sum(axis=1) if len(tset) else np.zeros(len(cards5), dtype=np.int64)
+    if len(tset):
+        t3, t5 = np.isin(cards3, tset).sum(axis=1), np.isin(cards5, tset).sum(axis=1)
+        held = np.stack([gather(t3, f_idx), gather(t5, m_idx), gather(t5, b_idx)])
+    else:  # no treasure card at the table (the usual case): nothing to gather
+        held = np.zeros((3, len(f_idx)), dtype=np.int64)
     return SplitFeatures(
         splits=splits,
         subset_index=(f_idx, m_idx, b_idx),
-        front_key=keys3[f_idx],
-        middle_key=keys5[m_idx],
-        back_key=keys5[b_idx],
-        front_cat=cat3[f_idx],
-        middle_cat=cat5[m_idx],
-        back_cat=cat5[b_idx],
-        front_suited=suited3[f_idx],
-        front_sequence=seq3[f_idx],
-        middle_seven_eleven=se5[m_idx],
-        back_seven_eleven=se5[b_idx],
-        treasure=np.stack([t3[f_idx], t5[m_idx], t5[b_idx]]),
+        front_key=gather(keys3, f_idx),
+        middle_key=gather(keys5, m_idx),
+        back_key=gather(keys5, b_idx),
+        front_cat=gather(cat3, f_idx),
+        middle_cat=gather(cat5, m_idx),
+        back_cat=gather(cat5, b_idx),
+        front_suited=gather(suited3, f_idx),
+        front_sequence=gather(seq3, f_idx),
+        middle_seven_eleven=gather(se5, m_idx),
+        back_seven_eleven=gather(se5, b_idx),
+        treasure=held,
         hand_pairs=hand_pairs,
     )
+
+
+def gather(table: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``table[index]`` for an index that is always in range (the split tables' own): numpy's take without its
+    bounds check ("wrap" never wraps here), a third faster than indexing on tens of thousands of splits."""
+    return np.take(table, index, mode="wrap")
 
 
 def is_cat(arr: np.ndarray, *cats: Category) -> np.ndarray:

@@ -12,42 +12,98 @@ resolution of the row tables.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-
-@dataclass(frozen=True)
-class Outcomes:
-    """Per split, the chance of each pair outcome against one opponent (ties count as neither)."""
-
-    all_win: npt.NDArray[np.float64]  # three rows won
-    all_loss: npt.NDArray[np.float64]
-    sweep: npt.NDArray[np.float64]  # no row lost and at least one won (taiwan's 打槍 and 輾過)
-    swept: npt.NDArray[np.float64]  # no row won and at least one lost
-    two_one: npt.NDArray[np.float64]  # exactly two won and one lost
-    one_two: npt.NDArray[np.float64]  # exactly one won and two lost
-
-
 _NAMES = ("all_win", "all_loss", "sweep", "swept", "two_one", "one_two")
+
+
+class Outcomes:
+    """Per split, the chance of each pair outcome against one opponent (ties count as neither): all three rows
+    won (``all_win``) or lost (``all_loss``); no row lost and at least one won (``sweep``, taiwan's 打槍 and
+    輾過) or its mirror (``swept``); exactly two won and one lost (``two_one``) or its mirror (``one_two``).
+
+    Each is worked out on its first reading: a preset reads only some (taiwan's family never the first two,
+    shisanshui only those), and over tens of thousands of splits the others were a third of the estimate's
+    arithmetic."""
+
+    __slots__ = ("_known", "_make")
+
+    def __init__(self, make: Callable[[str], npt.NDArray[np.float64]]) -> None:
+        self._make = make
+        self._known: dict[str, npt.NDArray[np.float64]] = {}
+
+    @classmethod
+    def of(cls, **chances: npt.NDArray[np.float64]) -> Outcomes:
+        """Outcomes already worked out, one array for each of the six names."""
+        if set(chances) != set(_NAMES):
+            raise ValueError(f"outcomes need exactly {_NAMES}, not {tuple(chances)}")
+        return cls(chances.__getitem__)
+
+    def _get(self, name: str) -> npt.NDArray[np.float64]:
+        got = self._known.get(name)
+        if got is None:
+            got = self._known[name] = self._make(name)
+        return got
+
+    @property
+    def all_win(self) -> npt.NDArray[np.float64]:
+        """Three rows won."""
+        return self._get("all_win")
+
+    @property
+    def all_loss(self) -> npt.NDArray[np.float64]:
+        """Three rows lost."""
+        return self._get("all_loss")
+
+    @property
+    def sweep(self) -> npt.NDArray[np.float64]:
+        """No row lost, at least one won."""
+        return self._get("sweep")
+
+    @property
+    def swept(self) -> npt.NDArray[np.float64]:
+        """No row won, at least one lost."""
+        return self._get("swept")
+
+    @property
+    def two_one(self) -> npt.NDArray[np.float64]:
+        """Exactly two rows won and one lost."""
+        return self._get("two_one")
+
+    @property
+    def one_two(self) -> npt.NDArray[np.float64]:
+        """Exactly one row won and two lost."""
+        return self._get("one_two")
 
 
 def independent(win: np.ndarray, tie: np.ndarray) -> Outcomes:
     """Outcome chances from (3, n) row win and tie chances, the rows taken as independent."""
-    loss = np.clip(1.0 - win - tie, 0.0, 1.0)
+    loss = 1.0 - win
+    loss -= tie
+    np.clip(loss, 0.0, 1.0, out=loss)
     w0, w1, w2 = win
     t0, t1, t2 = tie
     l0, l1, l2 = loss
-    all_tie = t0 * t1 * t2
-    return Outcomes(
-        all_win=w0 * w1 * w2,
-        all_loss=l0 * l1 * l2,
-        sweep=(1 - l0) * (1 - l1) * (1 - l2) - all_tie,
-        swept=(1 - w0) * (1 - w1) * (1 - w2) - all_tie,
-        two_one=w0 * w1 * l2 + w0 * l1 * w2 + l0 * w1 * w2,
-        one_two=l0 * l1 * w2 + l0 * w1 * l2 + w0 * l1 * l2,
-    )
+    tied: list[npt.NDArray[np.float64]] = []
+
+    def all_tie() -> npt.NDArray[np.float64]:  # shared by sweep and swept, worked out once
+        if not tied:
+            tied.append(t0 * t1 * t2)
+        return tied[0]
+
+    formulas: dict[str, Callable[[], npt.NDArray[np.float64]]] = {
+        "all_win": lambda: w0 * w1 * w2,
+        "all_loss": lambda: l0 * l1 * l2,
+        "sweep": lambda: (1 - l0) * (1 - l1) * (1 - l2) - all_tie(),
+        "swept": lambda: (1 - w0) * (1 - w1) * (1 - w2) - all_tie(),
+        "two_one": lambda: w0 * w1 * l2 + w0 * l1 * w2 + l0 * w1 * w2,
+        "one_two": lambda: l0 * l1 * w2 + l0 * w1 * l2 + w0 * l1 * l2,
+    }
+    return Outcomes(lambda name: formulas[name]())
 
 
 BLOCK = 512  # rows of a prefix bit set packed at once
@@ -114,7 +170,7 @@ def _observed(sample: JointSample, keys: np.ndarray) -> tuple[Outcomes, np.ndarr
     w0, w1, w2 = won
     l0, l1, l2 = lost
     all_tie = _count(tied[0] & tied[1] & tied[2])
-    seen = Outcomes(
+    seen = Outcomes.of(
         all_win=_count(w0 & w1 & w2) / n,
         all_loss=_count(l0 & l1 & l2) / n,
         sweep=(_count(held[0] & held[1] & held[2]) - all_tie) / n,
@@ -134,7 +190,7 @@ def dependence(keys: np.ndarray, joint: np.ndarray | JointSample) -> Outcomes:
     sample = joint if isinstance(joint, JointSample) else JointSample.of(joint)
     seen, win, tie = _observed(sample, keys)
     product = independent(win, tie)
-    return Outcomes(**{name: getattr(seen, name) - getattr(product, name) for name in _NAMES})
+    return Outcomes(lambda name: getattr(seen, name) - getattr(product, name))
 
 
 def with_joint(base: Outcomes, keys: np.ndarray, joint: np.ndarray | JointSample | None) -> Outcomes:
@@ -143,4 +199,4 @@ def with_joint(base: Outcomes, keys: np.ndarray, joint: np.ndarray | JointSample
     if joint is None or keys.shape[1] == 0:
         return base
     delta = dependence(keys, joint)
-    return Outcomes(**{name: np.clip(getattr(base, name) + getattr(delta, name), 0.0, 1.0) for name in _NAMES})
+    return Outcomes(lambda name: np.clip(getattr(base, name) + getattr(delta, name), 0.0, 1.0))

@@ -22,7 +22,7 @@ from rules.shisanshui import category_worth as shisanshui_worth
 from rules.taiwan import BONUSES
 from rules.western import category_worth as western_worth
 
-from .features import SplitFeatures, is_cat
+from .features import SplitFeatures, gather, is_cat
 
 C = Category
 # Plain ints, not Category members, wherever a category meets a numpy array: numpy looks up `__array_ufunc__`
@@ -43,7 +43,7 @@ def taiwan_bonus(f: SplitFeatures, preset: Preset) -> npt.NDArray[np.float64]:
     middle_by_cat[_QUADS], middle_by_cat[_STRAIGHT_FLUSH] = table["middle_quads"], table["middle_straight_flush"]
     back_by_cat = np.zeros(9)
     back_by_cat[_QUADS], back_by_cat[_STRAIGHT_FLUSH] = table["back_quads"], table["back_straight_flush"]
-    bonus: npt.NDArray[np.float64] = front_by_cat[fc] + middle_by_cat[mc] + back_by_cat[bc]
+    bonus: npt.NDArray[np.float64] = gather(front_by_cat, fc) + gather(middle_by_cat, mc) + gather(back_by_cat, bc)
     trips = fc == _TRIPS
     if "double_monster_rush" in table:
         monsters = (mc >= _QUADS) & (bc >= _QUADS)

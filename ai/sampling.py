@@ -120,7 +120,8 @@ def _screen(
     picks = []
     for lo in range(0, len(b3), CHUNK):
         sl = slice(lo, lo + CHUNK)
-        km, kb = np.take(k5[sl], SPLIT_MIDDLE, axis=1), np.take(k5[sl], SPLIT_BACK, axis=1)
+        # mode="wrap" skips the bounds check of the tables' own indices (as ai.splits.legal_splits does).
+        km, kb = np.take(k5[sl], SPLIT_MIDDLE, axis=1, mode="wrap"), np.take(k5[sl], SPLIT_BACK, axis=1, mode="wrap")
         n = len(km)
         shape = (n, 286, PER_FRONT)
         ok = (k3[sl][:, :, None] <= km.reshape(shape)) & (km <= kb).reshape(shape)
@@ -130,7 +131,7 @@ def _screen(
             picks.append(np.stack([np.pad(r, (0, width - len(r)), constant_values=-1) for r in rows]))
             continue
         # The estimate's additive part: what the three rows take one by one (sweeps are left to stage 2).
-        won = np.take(w5m[sl], SPLIT_MIDDLE, axis=1) + np.take(w5b[sl], SPLIT_BACK, axis=1)
+        won = np.take(w5m[sl], SPLIT_MIDDLE, axis=1, mode="wrap") + np.take(w5b[sl], SPLIT_BACK, axis=1, mode="wrap")
         score = np.where(ok, w3[sl][:, :, None] + won.reshape(shape), -np.inf)
         picks.append(_top_blocks(score, min(shortlist, 286)))
     width = max(p.shape[1] for p in picks)

@@ -125,7 +125,9 @@ def legal_splits(
         k3, k5 = hand_subset_keys(h, options.wheel, options.suit_tiebreak)
     # Suits never decide a foul (§13.4): compare with the tie-break bits cleared.
     b3, b5 = base_key(k3), base_key(k5)
-    km, kb = np.take(b5, SPLIT_MIDDLE), np.take(b5, SPLIT_BACK)
+    # mode="wrap": the indices are the tables' own, always in range, and numpy's bounds-checked take (the
+    # default, "raise") costs half as much again (the split search 0.37 -> 0.31 ms).
+    km, kb = np.take(b5, SPLIT_MIDDLE, mode="wrap"), np.take(b5, SPLIT_BACK, mode="wrap")
     # Front-major layout: one front key per block of 252, broadcast instead of gathered.
     ok = (b3[:, None] <= km.reshape(286, PER_FRONT)).ravel()
     ok &= km <= kb

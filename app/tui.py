@@ -25,6 +25,7 @@ from textual.worker import get_current_worker
 
 from app.config import TableConfig
 from app.game.leaving import Leave
+from app.heap import give_back, giving_back
 from app.i18n import Translator, resolve_language
 from app.paths import asset
 from app.screens.commands import game_commands
@@ -179,7 +180,9 @@ class ChinesePokerApp(App[None]):
 
         def told(progress: PricingProgress) -> None:
             self.backlog_progress = progress  # read by the menu's and Statistics' bar (one assignment: thread-safe)
+            give_back()  # told after each deal priced: its arrays' pages go back before the next (app.heap)
 
+        @giving_back
         def work() -> None:
             worker = get_current_worker()
             # Held while the player sits at a table: the pricing shares the cores with the table's own workers.

@@ -25,6 +25,7 @@ from typing import Any
 from aiohttp import WebSocketError, WSMsgType, web
 
 from app.game.requests import AIRequest, PassRequest, run_ai, run_pass
+from app.heap import giving_back
 
 from .answers import Misbehaved
 from .lobby import HOLD, MAX_PEOPLE, MAX_TABLES, RESULTS_WAIT, Lobby
@@ -69,6 +70,7 @@ class Runner:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
+@giving_back
 def _answer(request: AIRequest | PassRequest) -> Answer:
     return run_pass(request) if isinstance(request, PassRequest) else run_ai(request)
 

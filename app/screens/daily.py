@@ -21,6 +21,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from app.game.daily import DayPlayed, claim, daily_config, day_played, played_days, streak, with_comparison
+from app.heap import giving_back
 from app.screens.base import MENU_CSS, BaseModal, BaseScreen
 from app.screens.messages import StartTable
 from app.store.daily import DailyBook
@@ -125,6 +126,7 @@ class DailyScreen(BaseScreen[None]):
         self.query_one("#daily-day", Static).update(text)
 
     @work(thread=True, exclusive=True, group="daily-compare")
+    @giving_back
     def _work_out(self, played: DayPlayed) -> None:
         assert self.history is not None
         done = with_comparison(self.history, played)

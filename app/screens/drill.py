@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from app.game.drills import DrillRun, Question, answer_keys, spec
 from app.game.leaving import Leave, leave_choices
+from app.heap import giving_back
 from app.screens.base import MENU_CSS, BaseScreen
 from app.screens.leave import LeaveScreen
 from app.store.database import History, WriteFailed
@@ -76,6 +77,7 @@ class DrillScreen(BaseScreen[None]):
         self.show_next = False  # ask it as soon as it is made (the player pressed enter meanwhile)
 
     @work(thread=True, exclusive=True, group="drill")
+    @giving_back
     def prepare(self, show: bool = False) -> None:
         """Make the next question off the UI thread (``show``: then ask it)."""
         self.run.prepare()

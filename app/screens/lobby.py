@@ -24,6 +24,7 @@ from ai import Budget, Level, TableView, choose
 from app.config import TableConfig
 from app.game.arrange import ArrangeError, ArrangeState
 from app.game.backlog import price_one
+from app.heap import giving_back
 from app.screens.base import BaseModal, BaseScreen
 from app.screens.lobby_link import LobbyLink
 from app.store.validate import Mode
@@ -196,6 +197,7 @@ class LobbyScreen(BaseScreen[None]):
         self._price(history, deal_id, Budget(coach), levels)
 
     @work(thread=True, group="coach")
+    @giving_back
     def _price(self, history: Any, deal_id: int, budget: Budget, levels: list[Level] | None) -> None:
         price_one(history, deal_id, budget, levels)
 
@@ -314,6 +316,7 @@ class LobbyScreen(BaseScreen[None]):
         self._change(lambda s: s.return_all())
 
     @work(thread=True, exclusive=True, group="auto")
+    @giving_back
     def action_auto(self) -> None:
         """Auto-arrange: the computer's play for this hand (HARD), placed for the player to change or send."""
         state, table = self.state, self.link.client.table if self.link.client is not None else None

@@ -16,7 +16,7 @@ from textual.app import App
 from ai import Budget, PassReview, Review, TableView
 from app.game import CoachRequest, run_coach
 from app.game.coach import PassCoachRequest, run_pass_coach
-from app.heap import give_back
+from app.heap import giving_back
 from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.screens.table.part import Answer, TableWorkers
@@ -90,10 +90,10 @@ class Coaching:
         if request is not None:
             self.screen.run_worker(partial(self._price, request), name="coach_think", group="coach", thread=True)
 
+    @giving_back
     def _price(self, request: CoachRequest) -> None:
         """The coach prices a decision off the UI thread (some 0.2 s; the reveal never waits for it)."""
         self.screen.post_message(self.Priced(self, request, run_coach(request)))
-        give_back()  # the pricing's arrays are freed: their pages go back (app.heap), once the answer is on its way
 
     def accept(self, message: Priced) -> None:
         """Keep the priced decision; the review or results on show take it at once."""
@@ -121,10 +121,10 @@ class Coaching:
                 partial(self._price_pass, request), name="coach_pass_think", group="coach", thread=True
             )
 
+    @giving_back
     def _price_pass(self, request: PassCoachRequest) -> None:
         """The coach prices a pass off the UI thread (a second or two; the game never waits for it)."""
         self.screen.post_message(self.PassPriced(self, request, run_pass_coach(request)))
-        give_back()
 
     def accept_pass(self, message: PassPriced) -> None:
         """Keep the priced pass; an open review shows it at once."""

@@ -15,6 +15,7 @@ from typing import Protocol
 from ai import PassChoice
 from app.game import ArrangeError, Next
 from app.game.requests import PassRequest, Purpose, run_pass
+from app.heap import giving_back
 from app.screens.table.part import Answer, TableWorkers
 
 
@@ -44,6 +45,7 @@ class Passing:
         """Hand a seat's pass to a worker (it shares the AI's group: a pass is a computer's decision)."""
         self.screen.run_worker(partial(self._choose, request), name="think_pass", group="ai", thread=True)
 
+    @giving_back
     def _choose(self, request: PassRequest) -> None:
         """A seat chooses its pass off the UI thread (up to a second for `expert`)."""
         self.screen.post_message(self.Chosen(self, request, run_pass(request)))

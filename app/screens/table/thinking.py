@@ -16,7 +16,7 @@ from typing import Protocol
 from ai import Choice
 from app.game import AIRequest, Next, Purpose, run_ai
 from app.game.requests import PassRequest
-from app.heap import give_back
+from app.heap import giving_back
 from app.screens.table.helping import Helping
 from app.screens.table.part import Answer, TableWorkers
 from app.screens.table.passing import Passing
@@ -59,10 +59,10 @@ class Thinking:
         else:
             self.screen.run_worker(partial(self._decide, request), name="think_ai", group="ai", thread=True)
 
+    @giving_back
     def _decide(self, request: AIRequest) -> None:
         """A computer seat (or the helper for the human) decides, off the UI thread."""
         self.screen.post_message(self.Answered(self, request, run_ai(request)))
-        give_back()  # the search's arrays are freed: their pages go back (app.heap), once the answer is on its way
 
     def accept(self, message: Answered) -> None:
         """An answer is in: a seat's decision (after its thinking delay), a takeover's, or the helper's (none once
