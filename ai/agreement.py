@@ -7,11 +7,9 @@ value a suggestion shows and the value the coach's review reports (0 when they a
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rules.cards import deal
@@ -20,6 +18,7 @@ from rules.presets import Preset
 from .coach import Verdict, advise, review
 from .contract import TableView
 from .reviews import Budget
+from .workers import play_blocks
 
 
 def check_preset(preset: Preset, hands: int, seed: int = 0, tables: Budget | int = Budget.STANDARD) -> dict[str, Any]:
@@ -55,11 +54,7 @@ def run_agreement(
 ) -> list[dict[str, Any]]:
     """:func:`check_preset` for each of ``presets`` (the arranged ones), on ``jobs`` fresh processes."""
     tasks = [(p, hands, seed, tables) for p in presets if p.arranged]
-    if jobs <= 1 or len(tasks) <= 1:
-        return [_task(t) for t in tasks]
-    # spawn: a fresh interpreter per worker, safe whatever threads the caller runs (as the arena's workers).
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(_task, tasks))
+    return play_blocks(_task, tasks, jobs)
 
 
 __all__ = ["check_preset", "run_agreement"]

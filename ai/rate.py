@@ -12,9 +12,7 @@ processes, and the report is the same for any number.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -28,6 +26,7 @@ from .levels import choose
 from .rating import accuracy, counted, deal_figure, gap, normaliser, pairs, weighted
 from .reviews import Budget
 from .skill import LEVEL_SEED
+from .workers import play_blocks
 
 BLOCK = 25  # hands a task
 
@@ -84,19 +83,7 @@ def rate_level(
     if not preset.arranged:
         raise ValueError(f"{preset.value}: nobody arranges, so there is nothing to rate")
     tasks = [(level, preset, s, min(BLOCK, deals - s), seed, tables) for s in range(0, deals, BLOCK)]
-    rows: list[Any] = []
-    if jobs <= 1 or len(tasks) <= 1:
-        for k, t in enumerate(tasks):
-            rows.extend(_task(t))
-            if progress:
-                progress(k + 1, len(tasks))
-    else:
-        # spawn: a fresh interpreter per worker, safe whatever threads the caller runs (as the arena's workers).
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            for k, block in enumerate(pool.map(_task, tasks)):
-                rows.extend(block)
-                if progress:
-                    progress(k + 1, len(tasks))
+    rows: list[Any] = [row for block in play_blocks(_task, tasks, jobs, progress) for row in block]
     return summarise(level, preset, rows, seed)
 
 

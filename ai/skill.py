@@ -15,10 +15,8 @@ hands (:data:`BLOCK`) that any number of processes share, and the report is the 
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
 from typing import Any
 
@@ -33,6 +31,7 @@ from .contract import Level, TableView
 from .levels import choose
 from .reviews import Budget
 from .verdicts import THRESHOLDS, Verdict, verdict_for
+from .workers import play_blocks
 
 BLOCK = 25  # hands a task: fine enough for two processes to share one preset evenly
 LEVEL_SEED = 0x5EED  # added to a hand's seed for the levels' own draws (the coach's are the hand's seed)
@@ -141,19 +140,7 @@ def run_skill(
     processes sharing blocks of :data:`BLOCK` hands; ``progress(done, total)`` after each block."""
     chosen = [p for p in presets if p.arranged]
     tasks = [(p, s, min(BLOCK, hands - s), seed, tables) for p in chosen for s in range(0, hands, BLOCK)]
-    done: list[dict[str, Any]] = []
-    if jobs <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            done.append(_task(t))
-            if progress:
-                progress(len(done), len(tasks))
-    else:
-        # spawn: a fresh interpreter per worker, safe whatever threads the caller runs (as the arena's workers).
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            for block in pool.map(_task, tasks):
-                done.append(block)
-                if progress:
-                    progress(len(done), len(tasks))
+    done = play_blocks(_task, tasks, jobs, progress)
     return [
         summarise(
             p, [b for b in done if b["preset"] == p.value], sum(b["seconds"] for b in done if b["preset"] == p.value)

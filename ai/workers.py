@@ -155,6 +155,21 @@ def play_parallel(
     return results
 
 
+def play_blocks(
+    work: Callable[[B], R], blocks: list[B], jobs: int, progress: Callable[[int, int], None] | None = None
+) -> list[R]:
+    """``work`` on each block, the results in block order: here when ``jobs`` is 1 or there is one block, else on
+    worker processes (:func:`play_parallel`). ``progress(done, total)`` counts the blocks done, in order."""
+    if jobs <= 1 or len(blocks) <= 1:
+        done: list[R] = []
+        for block in blocks:
+            done.append(work(block))
+            if progress:
+                progress(len(done), len(blocks))
+        return done
+    return play_parallel(work, blocks, jobs, len(blocks), progress, lambda _: 1)
+
+
 def _share(
     blocks: list[B],
     workers: list[_Worker],

@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from ai.workers import WorkerLost, play_parallel
+from ai.workers import WorkerLost, play_blocks, play_parallel
 
 
 def _square(block: list[int]) -> list[int]:
@@ -94,4 +94,20 @@ def test_a_workers_error_is_raised_here_and_every_worker_ends() -> None:
 def test_a_worker_killed_mid_block_is_named_and_the_others_end() -> None:
     with pytest.raises(WorkerLost, match="exit code -9"):
         play_parallel(_dies_on_seven, [[i] for i in range(12)], 2, 12, None, len)
+    assert not _children()
+
+
+def _pid(block: list[int]) -> int:
+    return os.getpid()
+
+
+def test_play_blocks_plays_here_with_one_job_and_on_workers_with_more_counting_blocks() -> None:
+    heard: list[tuple[int, int]] = []
+    assert play_blocks(_pid, [[1], [2], [3]], 1, lambda done, total: heard.append((done, total))) == [os.getpid()] * 3
+    assert heard == [(1, 3), (2, 3), (3, 3)]
+    assert play_blocks(_pid, [[1]], 4) == [os.getpid()]  # one block: no process to start for it
+    heard.clear()
+    pids = play_blocks(_pid, [[1], [2], [3], [4]], 2, lambda done, total: heard.append((done, total)))
+    assert os.getpid() not in pids and len(set(pids)) == 2
+    assert heard == [(1, 4), (2, 4), (3, 4), (4, 4)]
     assert not _children()
