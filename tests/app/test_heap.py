@@ -12,7 +12,7 @@ import pytest
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's heap")
 
-PROBE = """
+SET_UP = """
 import ctypes, os
 from app.heap import give_back, keep_heap_small
 
@@ -24,6 +24,11 @@ assert keep_heap_small()
 libc = ctypes.CDLL("libc.so.6")
 libc.malloc.restype = ctypes.c_void_p
 libc.free.argtypes = [ctypes.c_void_p]
+"""
+
+PROBE = (
+    SET_UP
+    + """
 blocks = [libc.malloc(100_000) for _ in range(400)]  # 40 MB below the mapping threshold: the heap's
 for block in blocks:
     ctypes.memset(block, 1, 100_000)  # resident
@@ -33,6 +38,7 @@ before = resident_mb()
 give_back()
 print(before - resident_mb())
 """
+)
 
 
 def test_give_back_returns_the_freed_pages_in_the_middle_of_the_heap() -> None:
@@ -41,18 +47,10 @@ def test_give_back_returns_the_freed_pages_in_the_middle_of_the_heap() -> None:
     assert float(done.stdout) > 10.0  # of the 20 MB freed; without the trim nothing comes back
 
 
-THREADED = """
-import ctypes, os, threading
-from app.heap import give_back, keep_heap_small
-
-def resident_mb():
-    with open("/proc/self/statm") as fh:
-        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-assert keep_heap_small()
-libc = ctypes.CDLL("libc.so.6")
-libc.malloc.restype = ctypes.c_void_p
-libc.free.argtypes = [ctypes.c_void_p]
+THREADED = (
+    SET_UP
+    + """
+import threading
 
 def work():  # as a decision in a thread worker: 20 MB of blocks below the mapping threshold, all freed
     blocks = [libc.malloc(100_000) for _ in range(200)]
@@ -68,6 +66,7 @@ before = resident_mb()
 give_back()
 print(before - resident_mb())
 """
+)
 
 
 def test_what_a_thread_frees_at_the_top_of_the_heap_waits_for_give_back_and_then_comes_back() -> None:
