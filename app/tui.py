@@ -36,6 +36,7 @@ from app.screens.settings import describe_load, notify_load_warning
 from app.settings import Settings, load_settings, save_settings, settings_path
 from app.store.database import History, HistoryOff, Opened, SessionRow, history_path, open_history
 from app.widgets import chrome
+from app.widgets.textual_private import parse_style_sheets_once
 
 if TYPE_CHECKING:  # what a table, the guide and the coach bring is imported where they open (issue 44)
     from app.game.backlog import PricingProgress
@@ -100,6 +101,7 @@ class ChinesePokerApp(App[None]):
         and ``scheduler`` are injected by tests (the table's clock and the reveal's timer), ``wall`` too (the
         calendar's clock: what today is, for the deal of the day).
         """
+        parse_style_sheets_once()  # each screen with a style sheet of its own had every sheet parsed again
         super().__init__()
         self.wall = wall
         report = None

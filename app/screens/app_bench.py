@@ -129,9 +129,9 @@ def _pss_mb(pid: int) -> float:
 
 
 def measure_menu(repeat: int = 3) -> dict[str, float]:
-    """Seconds from launching the game to its menu (warm: the median of ``repeat`` runs after one that warms
-    the caches), the CPU seconds that took (the start's own cost: on a busy machine the wall clock also counts
-    the other programs' turns), and the resident set at the menu."""
+    """Seconds from launching the game to its menu's first drawn frame (warm: the median of ``repeat`` runs after
+    one that warms the caches), the CPU seconds that took (the start's own cost: on a busy machine the wall clock
+    also counts the other programs' turns), and the resident set at the menu."""
     seconds, cpu, rss = [], [], []
     with tempfile.TemporaryDirectory(prefix="cp-bench-") as tmp:
         for i in range(repeat + 1):

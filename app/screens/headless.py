@@ -4,7 +4,13 @@ unseen before it forks a tab's game (so that every cache a deal fills is filled 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
 
 SIZE = (120, 40)
 
@@ -17,6 +23,7 @@ async def play_headless(
     with the deals played while the game is still open; returns the deals played. The bench's measure, and the
     fork server's unseen deal (:mod:`app.forkserver`)."""
     from app.config import TableConfig
+    from app.screens.menu import MainMenu
     from app.settings import Settings
     from app.tui import ChinesePokerApp
 
@@ -34,7 +41,12 @@ async def play_headless(
                 await app.workers.wait_for_complete()
                 await pilot.pause()
 
-        await settle()
+        if kind == "menu":
+            # The menu is up when its first frame is drawn: what a player waits for. Not after settle(), whose
+            # idle checks poll the clock (some 0.1 s of sleeping that no terminal shows).
+            await _first_frame(app, MainMenu)
+        else:
+            await settle()
         if kind == "table":
             for _ in range(deals):
                 for key in ("a", "enter", "n"):  # auto-arrange, READY (the coach prices it), the next deal
@@ -44,3 +56,17 @@ async def play_headless(
         if then is not None:
             await then(played)
     return played
+
+
+async def _first_frame(app: App[Any], screen: type[Screen[Any]], most: int = 10_000) -> None:
+    """Until ``app`` shows a ``screen`` and has drawn it once (its first refresh done). A bounded wait: the screen
+    is pushed by the App's own start, within some event-loop turns."""
+    for _ in range(most):
+        if isinstance(app.screen, screen):
+            break
+        await asyncio.sleep(0)
+    else:
+        raise RuntimeError(f"{screen.__name__} never came up")
+    drawn = asyncio.Event()
+    app.screen.call_after_refresh(drawn.set)
+    await drawn.wait()

@@ -4,8 +4,8 @@ internals breaks here, in one small module its tests name, and nowhere else.
 - A node's own copy of its key bindings (``DOMNode._bindings``, built by ``_merge_bindings``): the footers and
   the command palette read that copy, so translating it gives localised keys without a class per language,
   and the table reads it to tell a key it has from a stray one.
-- The style-sheet parser (``Stylesheet._parse_rules``), which the test suite memoises: every test starts an App
-  and each App parsed the same style sheets again.
+- The style-sheet parser (``Stylesheet._parse_rules``), memoised for the process: each screen with a style
+  sheet of its own had every sheet parsed again, and each App (a test suite's) too.
 - What the test suite reads of a running App that Textual keeps to itself: the notifications on show
   (``App._notifications``), whether a screen has anything left to draw or run after a refresh (its
   ``_callbacks``, ``_dirty_widgets``, ``_layout_required``, ``_scroll_required``, ``_repaint_required`` and
@@ -18,8 +18,7 @@ private name this module reads, nor any other of Textual's, is named elsewhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from textual.app import App
@@ -49,13 +48,16 @@ def set_own_bindings(node: DOMNode, keys: Mapping[str, list[Binding]]) -> None:
     node.refresh_bindings()
 
 
-@contextmanager
-def style_sheets_parsed_once() -> Iterator[None]:
-    """Within it, each style sheet is parsed once for all the Apps started (a test suite's): the rules are kept by
-    everything Textual's own per-App cache keys them by, and by the theme variables they were parsed with."""
+def parse_style_sheets_once() -> None:
+    """From now on in this process, each style sheet is parsed once. Textual parses every source again each time
+    a screen brings a style sheet of its own (``Stylesheet.reparse`` starts from an empty cache: the menu's, then
+    the table's), and once for each App (a test suite starts thousands). The rules are kept by everything
+    Textual's own cache keys them by, and by the theme variables they were parsed with. Idempotent."""
     from textual.css.stylesheet import Stylesheet
 
     original: Callable[..., Any] = Stylesheet._parse_rules
+    if getattr(original, "parsed_once", False):
+        return
     parsed: dict[tuple[Any, ...], Any] = {}
 
     def parse_once(
@@ -72,11 +74,8 @@ def style_sheets_parsed_once() -> Iterator[None]:
             rules = parsed[key] = original(self, css, read_from, is_default_rules, tie_breaker, scope)
         return rules
 
+    parse_once.parsed_once = True  # type: ignore[attr-defined]
     Stylesheet._parse_rules = parse_once  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        Stylesheet._parse_rules = original  # type: ignore[method-assign]
 
 
 def notifications(app: App[Any]) -> list[Notification]:

@@ -15,10 +15,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _style_sheets_parsed_once():
-    """Parse each style sheet once a worker, not once an App: every test starts a new App, and each App parsed
-    the same .tcss files and widget defaults again (about a tenth of starting one)."""
-    from app.widgets.textual_private import style_sheets_parsed_once
+def _style_sheets_parsed_once() -> None:
+    """Each style sheet parsed once a worker, not once an App (the game's App sees to it; the tests' bare Apps
+    too): every test starts a new App, and each parsed the same .tcss files and widget defaults again."""
+    from app.widgets.textual_private import parse_style_sheets_once
 
-    with style_sheets_parsed_once():
-        yield
+    parse_style_sheets_once()

@@ -87,3 +87,29 @@ def test_the_adapter_still_finds_them() -> None:
     screen_names = set(Screen.__init__.__code__.co_names) | set(DOMNode.__init__.__code__.co_names)
     screen_names |= set(Widget.__init__.__code__.co_names)
     assert {"_callbacks", "_dirty_widgets", "_layout_required", "_scroll_required", "_repaint_required"} <= screen_names
+
+
+def test_a_style_sheet_is_parsed_once_a_process_for_every_stylesheet_and_theme(monkeypatch) -> None:
+    """A screen's reparse (a fresh Stylesheet) and every further App read the rules parsed the first time; other
+    theme variables parse anew (their values are in the rules)."""
+    import textual.css.stylesheet as stylesheet
+
+    from app.widgets.textual_private import parse_style_sheets_once
+
+    parse_style_sheets_once()
+    parse_style_sheets_once()  # idempotent: wrapped once
+    calls: list[str] = []
+    parse = stylesheet.parse
+    monkeypatch.setattr(stylesheet, "parse", lambda *a, **kw: calls.append("parse") or parse(*a, **kw))
+    css = "Static.parsed-once-probe { width: $probe-width; }"
+
+    def rules(width: str) -> list:
+        sheet = stylesheet.Stylesheet(variables={"probe-width": width})
+        sheet.add_source(css, ("parsed-once-probe", ""))
+        sheet.parse()
+        return sheet.rules
+
+    first, again = rules("3"), rules("3")
+    assert calls == ["parse"] and again[0] is first[0]
+    other = rules("5")
+    assert calls == ["parse", "parse"] and other[0].styles.width != first[0].styles.width
