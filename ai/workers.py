@@ -18,6 +18,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, TypeVar
 
 B = TypeVar("B")
@@ -66,12 +67,12 @@ def _serve(conn: Connection) -> None:
         except Exception as error:  # the parent raises it, as a pool's future would
             reply = (index, False, error)
         try:
-            try:
-                conn.send(reply)
-            except OSError:
-                raise
-            except Exception as unsendable:  # an error that does not pickle: sent as words
-                conn.send((index, False, RuntimeError(f"{type(reply[2]).__name__}: {reply[2]} ({unsendable})")))
+            payload = ForkingPickler.dumps(reply)  # what Connection.send writes
+        except Exception as unsendable:  # an error that does not pickle: sent as words
+            words = RuntimeError(f"{type(reply[2]).__name__}: {reply[2]} ({unsendable})")
+            payload = ForkingPickler.dumps((index, False, words))
+        try:
+            conn.send_bytes(payload)
         except OSError:  # the parent is gone (it ended the workers, or was killed): nobody to tell
             return
 
@@ -105,7 +106,7 @@ class _Worker:
             code: int | None = self.process.wait(1.0)
         except subprocess.TimeoutExpired:
             code = None
-        return WorkerLost(f"a worker process ended mid-block (exit code {code})")
+        return WorkerLost(f"a worker process ended before sending back its block (exit code {code})")
 
     def end(self) -> None:
         """Terminate the worker if it still runs, and close the socket."""

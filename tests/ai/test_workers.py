@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 
 import pytest
 
@@ -110,4 +111,20 @@ def test_play_blocks_plays_here_with_one_job_and_on_workers_with_more_counting_b
     pids = play_blocks(_pid, [[1], [2], [3], [4]], 2, lambda done, total: heard.append((done, total)))
     assert os.getpid() not in pids and len(set(pids)) == 2
     assert heard == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert not _children()
+
+
+class _Unpicklable(Exception):
+    def __init__(self) -> None:
+        super().__init__("holds a lock")
+        self.lock = threading.Lock()  # a lock does not pickle
+
+
+def _raises_unpicklable(block: list[int]) -> list[int]:
+    raise _Unpicklable()
+
+
+def test_an_error_that_does_not_pickle_comes_back_as_words() -> None:
+    with pytest.raises(RuntimeError, match="_Unpicklable: holds a lock"):
+        play_parallel(_raises_unpicklable, [[1], [2]], 2, 2, None, len)
     assert not _children()
