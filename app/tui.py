@@ -129,6 +129,8 @@ class ChinesePokerApp(App[None]):
         self.opened = history
         self.history: History | None = self.opened.history
         self._continue_check: ContinueCheck | None = None  # the menu's Continue test (:meth:`resumable`)
+        # Called as each menu's first frame is out (the bench reads the start-up there: app/screens/headless.py).
+        self.when_menu_drawn: list[Callable[[MainMenu], None]] = []
         if self.history is not None:
             self.history.on_moved = self._history_moved
         self.replay = replay
@@ -282,11 +284,18 @@ class ChinesePokerApp(App[None]):
 
         return Journal(self.history, on_off=self.history_off)
 
-    def resumable(self) -> SessionRow | None:
-        """The session the menu offers to continue, if any."""
+    def resumable(self, *, checked: bool = True) -> SessionRow | None:
+        """The session the menu offers to continue, if any. Not ``checked``: a session not yet rebuilt is taken
+        to rebuild (the menu's first frame, which the check would hold back by loading the table: it follows)."""
         if self.history is None:
             return None
-        return self.history.resumable(self._can_continue)
+        return self.history.resumable(self._can_continue if checked else self._may_continue)
+
+    def _may_continue(self, row: SessionRow) -> bool:
+        """What the Continue check found for ``row``; True when it has not looked at it yet."""
+        check = self._continue_check
+        known = None if check is None or check.history is not self.history else check.known(row)
+        return known is not False
 
     def _can_continue(self, row: SessionRow) -> bool:
         """Whether ``row`` can be rebuilt: asked only of a session there is, so that a menu with none to offer
@@ -340,7 +349,9 @@ class ChinesePokerApp(App[None]):
 
     def show_menu(self) -> None:
         """Push the main menu (pre-filled with the last table's settings)."""
-        self.push_screen(MainMenu(self.menu_config()))
+        menu = MainMenu(self.menu_config())
+        menu.when_drawn.extend(self.when_menu_drawn)
+        self.push_screen(menu)
 
     def start_table(self, config: TableConfig) -> None:
         """Sit down at a table with ``config`` (its matched seats given their level first, and the player told

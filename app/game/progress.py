@@ -34,11 +34,11 @@ from .clock import Clock
 from .countdown import Countdown
 from .outcome import SessionOutcome
 from .phase import Phase
+from .playing import PROGRESS, Playing, seconds_or_none
 from .record import DealRecord, Decider
 from .saving import Saving
 from .wagers import Wagers
 
-PROGRESS = "progress"  # the key of the deal in progress in a stored session's state
 SAVE_EVERY = 1.0  # seconds: the most often the clock alone is written
 
 Rows = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
@@ -149,14 +149,14 @@ _READERS: dict[str, Any] = {
     "double": lambda v: {"double": _whole(v)},
     "decision": lambda v: {"decision": Decision.from_dict(v)},
     "decider": lambda v: {"decider": Decider(v)},
-    "seconds": lambda v: {"seconds": _seconds(v)},
+    "seconds": lambda v: {"seconds": seconds_or_none(v)},
     "stake": lambda v: {"stake": _whole(v)},
     "pass_seconds": lambda v: {"pass_seconds": tuple(None if t is None else _number(t) for t in v)},
 }
 
 
 def _number(value: object) -> float:
-    seconds = _seconds(value)
+    seconds = seconds_or_none(value)
     if seconds is None:
         raise ValueError(f"not a number of seconds: {value!r}")
     return seconds
@@ -186,24 +186,14 @@ class InProgress:
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> InProgress | None:
         """The deal in progress a stored state holds, or None (none, or one that does not read)."""
-        data = state.get(PROGRESS)
-        if not isinstance(data, dict):
+        playing = Playing.from_state(state)
+        if playing is None:
             return None
-        deal = data.get("deal")
-        if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
-            return None
-        return cls(deal, _seconds(data.get("left")), _seconds(data.get("passing")), Made.from_dict(data.get("made")))
+        return cls(playing.deal, playing.left, playing.passing, Made.from_dict(state[PROGRESS].get("made")))
 
 
 def _tenths(seconds: float | None) -> float | None:
     return None if seconds is None else round(seconds, 1)
-
-
-def _seconds(value: object) -> float | None:
-    """A stored number of seconds, or None when it does not read as one (the full time is given instead)."""
-    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
-        return None
-    return float(value)
 
 
 class Kept(Protocol):

@@ -74,6 +74,10 @@ class ContinueCheck:
         self.history = history
         self._known: dict[tuple[int, float, int], bool] = {}
 
+    def known(self, row: SessionRow) -> bool | None:
+        """What an earlier call found for ``row`` as it is now, or None when it has not been rebuilt yet."""
+        return self._known.get((row.id, row.updated, row.deals))
+
     def __call__(self, row: SessionRow) -> bool:
         """True when ``row`` rebuilds."""
         key = (row.id, row.updated, row.deals)

@@ -12,16 +12,24 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
 
+    from app.screens.menu import MainMenu
+
 SIZE = (120, 40)
 
 
 async def play_headless(
-    kind: str, deals: int, then: Callable[[int], Awaitable[None]] | None = None, size: tuple[int, int] = SIZE
+    kind: str,
+    deals: int,
+    then: Callable[[int], Awaitable[None]] | None = None,
+    size: tuple[int, int] = SIZE,
+    *,
+    on_frame: Callable[[MainMenu], None] | None = None,
 ) -> int:
     """The game as ``chinese-poker`` runs it, headless: its menu, or a quick-play table of four with the coach at
     its standard budget that plays ``deals`` deals (auto-arrange, READY, the next deal), then awaits ``then``
-    with the deals played while the game is still open; returns the deals played. The bench's measure, and the
-    fork server's unseen deal (:mod:`app.forkserver`)."""
+    with the deals played while the game is still open; returns the deals played. ``on_frame`` is called once the
+    menu's first frame is out, before what the menu does then (a returning player's Continue check,
+    :attr:`MainMenu.when_drawn`). The bench's measure, and the fork server's unseen deal (:mod:`app.forkserver`)."""
     from app.config import TableConfig
     from app.screens.menu import MainMenu
     from app.settings import Settings
@@ -33,6 +41,15 @@ async def play_headless(
         settings = Settings(animation="off", coach="standard")
         app = ChinesePokerApp(TableConfig.quick(), settings=settings, offer_guide=False)
     app.animation_level = "none"
+    drawn = asyncio.Event()
+
+    def frame(menu: MainMenu) -> None:
+        if not drawn.is_set():  # the first menu's first frame only
+            if on_frame is not None:
+                on_frame(menu)
+            drawn.set()
+
+    app.when_menu_drawn.append(frame)
     played = 0
     async with app.run_test(size=size) as pilot:
 
@@ -45,6 +62,7 @@ async def play_headless(
             # The menu is up when its first frame is drawn: what a player waits for. Not after settle(), whose
             # idle checks poll the clock (some 0.1 s of sleeping that no terminal shows).
             await _first_frame(app, MainMenu)
+            await drawn.wait()  # set by then: the first frame is out before the menu's own work
         else:
             await settle()
         if kind == "table":

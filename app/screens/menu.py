@@ -11,7 +11,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -75,6 +75,8 @@ class MainMenu(BaseScreen[None]):
         super().__init__(t=t, settings=settings)
         self.last_config = config
         self._continue: SessionRow | None = None  # the session Continue continues (:meth:`items`)
+        self._first_frame_out = False  # what waits for the first frame is done (:meth:`_first_frame_drawn`)
+        self.when_drawn: list[Callable[[MainMenu], None]] = []  # called once the first frame is out, before that work
         self._progress_seen: object = None  # the background pricing's progress last drawn
 
     def compose(self) -> ComposeResult:
@@ -89,7 +91,8 @@ class MainMenu(BaseScreen[None]):
                 with Center(id="menu-center"):
                     yield OptionMenu(*self._options(), id="menu-list")
                 yield Static("", id="menu-hint")
-                rating = self.rating_hint()
+                # Until the first frame is out, a rating to come keeps its line (blank): no jump when it is shown.
+                rating = self.rating_hint() if self._first_frame_out else self.rating_to_come()
                 yield Static(rating, id="menu-rating", classes="" if rating else "-empty")
             # A newcomer's summary beside the menu, shown only when the terminal has room for it.
             with Vertical(id="menu-guide"):
@@ -99,14 +102,36 @@ class MainMenu(BaseScreen[None]):
         yield self.footer()
 
     def resumable(self) -> SessionRow | None:
-        """The session the App offers to continue (None without a history, or nothing to continue)."""
+        """The session the App offers to continue (None without a history, or nothing to continue); before the
+        menu's first frame, one not yet checked is taken to rebuild (:meth:`_check_continue` follows)."""
         find = getattr(self.app, "resumable", None)
-        return find() if callable(find) else None
+        return find(checked=self._first_frame_out) if callable(find) else None
+
+    @property
+    def first_frame_out(self) -> bool:
+        """Whether the first frame is out and what waited for it done (:attr:`when_drawn` called)."""
+        return self._first_frame_out
+
+    @property
+    def offers_continue(self) -> bool:
+        """Whether the menu offers Continue now."""
+        return self._continue is not None
 
     def items(self) -> list[tuple[str, str]]:
         """The menu's entries: Continue only when there is a session to continue."""
         self._continue = self.resumable()
         return [(item.id, item.key) for item in ITEMS if item.id != "continue" or self._continue is not None]
+
+    def _first_frame_drawn(self) -> None:
+        """What a returning player's menu does once its first frame is out: check that the session Continue
+        offers rebuilds, and work out the rating line. Both load numpy and the check the table too (a quarter of
+        a second), which the menu no longer waits for. A session that does not rebuild leaves the menu (or gives
+        way to an older one) a moment later, before any key pressed meanwhile is handled."""
+        for call in self.when_drawn:
+            call(self)
+        self._first_frame_out = True
+        self._follow_continue()
+        self._show_rating(self._progress_seen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("continue",):
@@ -115,6 +140,11 @@ class MainMenu(BaseScreen[None]):
 
     def on_screen_resume(self) -> None:
         """Back from a table or a sub-screen: Continue may have come or gone."""
+        if self._first_frame_out:
+            self._follow_continue()
+
+    def _follow_continue(self) -> None:
+        """Offer Continue as it now stands."""
         if self.is_mounted:
             menu = self.query_one("#menu-list", OptionList)
             had = self._continue
@@ -151,19 +181,25 @@ class MainMenu(BaseScreen[None]):
         if progress is self._progress_seen:
             return
         self._progress_seen = progress
+        self._show_rating(progress)
+
+    def _show_rating(self, progress: Any) -> None:
+        """The rating line: the background pricing's bar while it runs (``progress``), else the rating."""
         bar = ""
         if progress is not None:  # a backlog being priced (the rating's words load with it, not at start-up)
             from app.view.standing import pricing_text
 
             bar = pricing_text(self.t, progress)
         line = self.query_one("#menu-rating", Static)
-        text = bar or self.rating_hint()
+        text = bar or (self.rating_hint() if self._first_frame_out else self.rating_to_come())
         line.update(text)
         line.set_class(not text, "-empty")
 
     def on_mount(self) -> None:
         """Pass on a warning about a bad settings file, once (the base screen then focuses the list)."""
         self.set_interval(0.5, self.watch_pricing)
+        # After the first frame's other callbacks (call_later: a message, handled once they have all run).
+        self.call_after_refresh(self.call_later, self._first_frame_drawn)
         warning = getattr(self.app, "settings_warning", None)
         if isinstance(warning, str) and warning:
             notify_load_warning(self, warning)
@@ -208,18 +244,26 @@ class MainMenu(BaseScreen[None]):
             menu.highlighted = index
         _BY_ID[item].open(self)
 
+    def rating_to_come(self) -> str:
+        """Before the first frame: a blank line where the rating will be (:meth:`rating_hint`, worked out once
+        the frame is out), or nothing when there will be none to show."""
+        return "\u00a0" if self._rating_rows() else ""
+
+    def _rating_rows(self) -> list[Any]:
+        """The priced deals the rating line is worked out from (an SQL query: no numpy)."""
+        history = getattr(self.app, "history", None)
+        if not isinstance(history, History):
+            return []
+        preset = (self.last_config or TableConfig.quick()).preset
+        return rating_rows(history, family_presets(preset)) if preset.arranged else []
+
     def rating_hint(self) -> str:
         """The player's current rating in the family of the preset quick play (or the last table) plays, with the
         levels it lies between (RULES.md §24); empty without a history or a priced deal."""
-        history = getattr(self.app, "history", None)
-        if not isinstance(history, History):
-            return ""
-        preset = (self.last_config or TableConfig.quick()).preset
-        if not preset.arranged:
-            return ""
-        rows = rating_rows(history, family_presets(preset))
+        rows = self._rating_rows()
         if not rows:
             return ""  # nothing priced yet: nothing to say, and the rating's numpy stays unloaded (start-up)
+        preset = (self.last_config or TableConfig.quick()).preset
         from app.game.rating import standing_from_rows
         from app.view.standing import rating_line
 
@@ -248,9 +292,9 @@ class MainMenu(BaseScreen[None]):
         row = self._continue
         if row is None:
             return ""
-        from app.game.progress import InProgress  # with a session to continue only: the menu's start-up
+        from app.game.playing import Playing  # with a session to continue only (no numpy: the menu's start-up)
 
-        playing = InProgress.from_state(row.state)
+        playing = Playing.from_state(row.state)
         if playing is None:
             return ""
         if playing.passing is not None:  # 換三張: the pass clock is the one running, not the arrangement's

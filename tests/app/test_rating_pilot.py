@@ -29,7 +29,7 @@ class StandingApp(ScreenApp):
         self.history = history
         self.backlog_progress = progress
 
-    def resumable(self):
+    def resumable(self, *, checked: bool = True):
         return None
 
 

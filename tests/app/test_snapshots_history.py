@@ -73,7 +73,7 @@ class HistoryApp(ScreenApp):
         super().__init__(make_screen, lang, settings=Settings(), animate=False)
         self.history = history
 
-    def resumable(self):
+    def resumable(self, *, checked: bool = True):
         return self.history.resumable()
 
 
