@@ -282,7 +282,7 @@ class MainMenu(BaseScreen[None]):
             if row.config.get("scored", True):
                 ledger = ledger_from_dict(Preset(row.preset), row.state["ledger"])
                 money = money_text(t, ledger.style, ledger.money[seat])
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, IndexError, TypeError, ValueError):  # a row not yet checked to rebuild may not read
             money = ""
         played = t("menu.continue_played_none") if row.deals == 0 else t("menu.continue_played", deals=row.deals)
         return t("menu.continue_hint", preset=preset, played=played, playing=self._playing(), money=money or "–")
