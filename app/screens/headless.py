@@ -62,7 +62,10 @@ async def play_headless(
             # The menu is up when its first frame is drawn: what a player waits for. Not after settle(), whose
             # idle checks poll the clock (some 0.1 s of sleeping that no terminal shows).
             await _first_frame(app, MainMenu)
-            await drawn.wait()  # set by then: the first frame is out before the menu's own work
+            try:  # set by then: the first frame is out before the menu's own work
+                await asyncio.wait_for(drawn.wait(), 60)
+            except TimeoutError:
+                raise RuntimeError("the menu's first frame never came out") from None
         else:
             await settle()
         if kind == "table":

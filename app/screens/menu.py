@@ -77,6 +77,7 @@ class MainMenu(BaseScreen[None]):
         self._continue: SessionRow | None = None  # the session Continue continues (:meth:`items`)
         self._first_frame_out = False  # what waits for the first frame is done (:meth:`_first_frame_drawn`)
         self.when_drawn: list[Callable[[MainMenu], None]] = []  # called once the first frame is out, before that work
+        self._resumed = 0  # screen resumes seen (:meth:`on_screen_resume`)
         self._progress_seen: object = None  # the background pricing's progress last drawn
 
     def compose(self) -> ComposeResult:
@@ -103,13 +104,13 @@ class MainMenu(BaseScreen[None]):
 
     def resumable(self) -> SessionRow | None:
         """The session the App offers to continue (None without a history, or nothing to continue); before the
-        menu's first frame, one not yet checked is taken to rebuild (:meth:`_check_continue` follows)."""
+        menu's first frame, one not yet checked is taken to rebuild (:meth:`_first_frame_drawn` checks it)."""
         find = getattr(self.app, "resumable", None)
         return find(checked=self._first_frame_out) if callable(find) else None
 
     @property
     def first_frame_out(self) -> bool:
-        """Whether the first frame is out and what waited for it done (:attr:`when_drawn` called)."""
+        """Whether the first frame is out (:attr:`when_drawn` called) and the menu's checks done or under way."""
         return self._first_frame_out
 
     @property
@@ -126,12 +127,21 @@ class MainMenu(BaseScreen[None]):
         """What a returning player's menu does once its first frame is out: check that the session Continue
         offers rebuilds, and work out the rating line. Both load numpy and the check the table too (a quarter of
         a second), which the menu no longer waits for. A session that does not rebuild leaves the menu (or gives
-        way to an older one) a moment later, before any key pressed meanwhile is handled."""
-        for call in self.when_drawn:
-            call(self)
-        self._first_frame_out = True
-        self._follow_continue()
-        self._show_rating(self._progress_seen)
+        way to an older one) a moment later; a choice made before that checks first (:meth:`checked`)."""
+        if self._first_frame_out:
+            return
+        self._first_frame_out = True  # from here on the checked answers (and only once)
+        try:
+            for call in self.when_drawn:
+                call(self)
+        finally:
+            self._follow_continue()
+            self._show_rating(self._progress_seen)
+
+    def checked(self) -> None:
+        """Check Continue's session now if the first frame's check has not run yet: before a choice that acts on
+        it (Continue, or a new table that would put it aside)."""
+        self._first_frame_drawn()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("continue",):
@@ -139,9 +149,13 @@ class MainMenu(BaseScreen[None]):
         return True
 
     def on_screen_resume(self) -> None:
-        """Back from a table or a sub-screen: Continue may have come or gone."""
+        """Back from a table or a sub-screen: Continue may have come or gone. (The first resume is the menu's own
+        start, whose check follows its first frame; a later one that finds it not done yet does it now.)"""
+        self._resumed += 1
         if self._first_frame_out:
             self._follow_continue()
+        elif self._resumed > 1:
+            self._first_frame_drawn()
 
     def _follow_continue(self) -> None:
         """Offer Continue as it now stands."""
@@ -196,7 +210,8 @@ class MainMenu(BaseScreen[None]):
         line.set_class(not text, "-empty")
 
     def on_mount(self) -> None:
-        """Pass on a warning about a bad settings file, once (the base screen then focuses the list)."""
+        """Pass on a warning about a bad settings file, once (the base screen then focuses the list); once the
+        first frame is out, check Continue's session and work out the rating (:meth:`_first_frame_drawn`)."""
         self.set_interval(0.5, self.watch_pricing)
         # After the first frame's other callbacks (call_later: a message, handled once they have all run).
         self.call_after_refresh(self.call_later, self._first_frame_drawn)
@@ -326,6 +341,7 @@ class MainMenu(BaseScreen[None]):
     def start(self, config: TableConfig) -> None:
         """Start a table for ``config``; with a session Continue offers, ask first: Continue offers the latest
         session only, so a new table puts that one aside."""
+        self.checked()
         if self._continue is None:
             self.post_message(StartTable(config))
             return
@@ -367,6 +383,7 @@ class MenuItem(NamedTuple):
 
 
 def _open_continue(menu: MainMenu) -> None:
+    menu.checked()  # a session not checked yet (a key pressed as the menu came up) is checked first
     row = menu._continue
     go_on = getattr(menu.app, "continue_table", None)
     if row is not None and callable(go_on):

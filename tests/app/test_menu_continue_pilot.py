@@ -14,12 +14,15 @@ from app.config import TableConfig
 from app.game import Table
 from app.game.journal import Journal
 from app.screens.menu import MainMenu
+from app.screens.table import TableScreen
 from app.settings import Settings
 from app.store.database import History, open_history
 from app.tui import ChinesePokerApp
+from app.widgets.textual_private import notifications
 from rules.presets import Preset
 from tests.clock import Clock
 
+from .harness import settle
 from .history_helpers import play_random_deal
 
 
@@ -72,3 +75,30 @@ async def test_a_session_that_does_not_rebuild_is_taken_back_once_the_menu_is_up
             await pilot.press("c")  # Continue's key no longer acts
             await pilot.pause()
             assert app.screen is menu
+
+
+@pytest.mark.parametrize("key", ["c", "p"], ids=["continue", "quick-play"])
+async def test_a_choice_made_before_the_check_checks_first(home: Path, key: str) -> None:
+    # A key can reach the menu before the check that follows its first frame: the menu as it stands then
+    # (the latest session offered, unchecked) is put back after the check, and Continue or Quick play chosen.
+    history = open_history(home / "history.sqlite3").history
+    assert history is not None
+    session = _left_open(history, Preset.TAIWAN, 2)
+    _damage(history, session)
+    stale = history.resumable()  # what the unchecked first frame offered
+    history.close()
+    assert stale is not None and stale.id == session
+    app = ChinesePokerApp(menu=True, settings=Settings(animation="off", coach="off"), now=Clock(), offer_guide=False)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MainMenu) and not menu.offers_continue
+        menu._first_frame_out, menu._continue = False, stale  # the menu before its check
+        await pilot.press(key)
+        await settle(pilot)
+        assert not menu.offers_continue and notifications(app) == []  # checked and taken back: no error shown
+        if key == "c":
+            assert app.screen is menu  # nothing to continue
+        else:  # a new table at once, not "put the session aside?" for a session no longer offered
+            assert isinstance(app.screen, TableScreen)
