@@ -75,7 +75,7 @@ class MainMenu(BaseScreen[None]):
         super().__init__(t=t, settings=settings)
         self.last_config = config
         self._continue: SessionRow | None = None  # the session Continue continues (:meth:`items`)
-        self._first_frame_out = False  # what waits for the first frame is done (:meth:`_first_frame_drawn`)
+        self._first_frame_out = False  # first frame out, its checks done or under way (:meth:`_first_frame_drawn`)
         self.when_drawn: list[Callable[[MainMenu], None]] = []  # called once the first frame is out, before that work
         self._resumed = 0  # screen resumes seen (:meth:`on_screen_resume`)
         self._progress_seen: object = None  # the background pricing's progress last drawn
