@@ -30,7 +30,7 @@ from app.screens.messages import StartTable
 from app.screens.settings import language_of, notify_load_warning
 from app.settings import Settings
 from app.store.database import History, SessionRow
-from app.store.stats import rating_rows
+from app.store.stats import has_rating_rows, rating_rows
 from app.view.formatting import money_text, preset_name
 from app.widgets.form import CardStrip
 from app.widgets.option_menu import OptionMenu
@@ -262,23 +262,22 @@ class MainMenu(BaseScreen[None]):
     def rating_to_come(self) -> str:
         """Before the first frame: a blank line where the rating will be (:meth:`rating_hint`, worked out once
         the frame is out), or nothing when there will be none to show."""
-        return "\u00a0" if self._rating_rows() else ""
+        history, preset = self._rated_at()
+        return "\u00a0" if history is not None and has_rating_rows(history, family_presets(preset)) else ""
 
-    def _rating_rows(self) -> list[Any]:
-        """The priced deals the rating line is worked out from (an SQL query: no numpy)."""
+    def _rated_at(self) -> tuple[History | None, Preset]:
+        """The history the rating line reads (None: no history, or a preset with no rating) and the preset."""
         history = getattr(self.app, "history", None)
-        if not isinstance(history, History):
-            return []
         preset = (self.last_config or TableConfig.quick()).preset
-        return rating_rows(history, family_presets(preset)) if preset.arranged else []
+        return (history if isinstance(history, History) and preset.arranged else None), preset
 
     def rating_hint(self) -> str:
         """The player's current rating in the family of the preset quick play (or the last table) plays, with the
         levels it lies between (RULES.md §24); empty without a history or a priced deal."""
-        rows = self._rating_rows()
+        history, preset = self._rated_at()
+        rows = [] if history is None else rating_rows(history, family_presets(preset))
         if not rows:
             return ""  # nothing priced yet: nothing to say, and the rating's numpy stays unloaded (start-up)
-        preset = (self.last_config or TableConfig.quick()).preset
         from app.game.rating import standing_from_rows
         from app.view.standing import rating_line
 

@@ -169,13 +169,21 @@ def rating_rows(history: History, presets: Sequence[str]) -> list[tuple[Any, ...
     """Every priced deal of the player's own decision under ``presets``, oldest first, as :data:`RATING_COLUMNS`
     (one query of columns: some milliseconds over 10,000 deals). A review without the best's value is passed
     over (an older build's that held none)."""
+    return history.read(
+        f"SELECT {RATING_COLUMNS} FROM deals WHERE {_rated(presets)} ORDER BY played, id", tuple(presets)
+    )
+
+
+def has_rating_rows(history: History, presets: Sequence[str]) -> bool:
+    """Whether :func:`rating_rows` finds any deal (the menu asks before its first frame: one row looked for)."""
+    return bool(history.read(f"SELECT 1 FROM deals WHERE {_rated(presets)} LIMIT 1", tuple(presets)))
+
+
+def _rated(presets: Sequence[str]) -> str:
+    """The deals the rating counts, under ``presets`` (their values bound in order)."""
     marks = ", ".join("?" * len(presets))
     where = PLAYED.replace("preset = ?", f"preset IN ({marks})")
-    return history.read(
-        f"SELECT {RATING_COLUMNS} FROM deals WHERE {where} AND loss IS NOT NULL AND best_ev IS NOT NULL "
-        "ORDER BY played, id",
-        tuple(presets),
-    )
+    return f"{where} AND loss IS NOT NULL AND best_ev IS NOT NULL"
 
 
 def deal_tables(history: History, ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:

@@ -68,3 +68,16 @@ async def test_the_menu_shows_the_rating_and_the_pricing_bar(tmp_path: Path) -> 
         await pilot.pause()
         assert "Pricing your past deals ▰▰▰▰▱▱▱▱▱▱▱▱ 4/12 (1 could not be priced)" in " ".join(shown(line).split())
     history.close()
+
+
+def test_the_menus_look_before_its_first_frame_finds_what_the_rating_counts(tmp_path: Path) -> None:
+    # has_rating_rows (one row looked for, before the menu's first frame) agrees with rating_rows, by family.
+    from app.store.stats import has_rating_rows, rating_rows
+
+    history = open_history(tmp_path / "history.sqlite3").history
+    assert history is not None
+    families = [("taiwan",), ("shisanshui",), ("taiwan", "tournament", "arcade")]
+    assert [has_rating_rows(history, f) for f in families] == [False] * 3
+    fill_priced(history, 3)  # Taiwan deals, priced
+    assert [has_rating_rows(history, f) for f in families] == [bool(rating_rows(history, f)) for f in families]
+    assert [has_rating_rows(history, f) for f in families] == [True, False, True]
