@@ -145,20 +145,17 @@ def _pss_mb(pid: int) -> float:
     raise RuntimeError(f"no Pss line for process {pid}")
 
 
-def _menu_starts(homes: list[Path]) -> tuple[list[float], list[float], list[float], list[bool]]:
-    """A menu started in each of ``homes`` in turn: the seconds from each launch to its first drawn frame, the CPU
-    seconds and resident set then, and whether it offered Continue."""
-    seconds, cpu, rss, offered = [], [], [], []
+def _menu_starts(homes: list[Path]) -> list[dict[str, Any]]:
+    """A menu started in each of ``homes`` in turn: each child's report at its first drawn frame (its CPU seconds
+    and resident set then, whether it offered Continue), with the ``seconds`` from its launch to that frame."""
+    reports = []
     for home in homes:
         t = time.monotonic()
         proc = _child("menu", 0, False, home)
         report = _line(proc)
         _finish(proc)
-        seconds.append(report["at"] - t)
-        cpu.append(report["cpu_s"])
-        rss.append(report["rss_mb"])
-        offered.append(bool(report.get("continue_offered")))
-    return seconds, cpu, rss, offered
+        reports.append({**report, "seconds": report["at"] - t})
+    return reports
 
 
 def _no_backlog(home: Path) -> None:
@@ -188,18 +185,16 @@ def measure_menu(repeat: int = 3) -> dict[str, float]:
         _finish(proc)
         _no_backlog(returning)
         # The first run of each warms the file cache (and writes the bytecode).
-        new = _menu_starts([Path(tmp) / str(i) for i in range(repeat + 1)])
-        back = _menu_starts([returning] * (repeat + 1))
-    if not all(back[3]):  # as its first frame showed it (the check that it rebuilds follows the frame)
+        new = _menu_starts([Path(tmp) / str(i) for i in range(repeat + 1)])[1:]
+        back = _menu_starts([returning] * (repeat + 1))[1:]
+    if not all(r.get("continue_offered") for r in back):  # at its first frame (the check that it rebuilds follows)
         raise RuntimeError("a returning player's menu did not offer to continue the session left open")
-    return {
-        "menu_start_s": round(statistics.median(new[0][1:]), 3),
-        "menu_start_cpu_s": round(statistics.median(new[1][1:]), 3),
-        "menu_rss_mb": round(max(new[2][1:]), 1),
-        "menu_continue_start_s": round(statistics.median(back[0][1:]), 3),
-        "menu_continue_start_cpu_s": round(statistics.median(back[1][1:]), 3),
-        "menu_continue_rss_mb": round(max(back[2][1:]), 1),
-    }
+    figures: dict[str, float] = {}
+    for name, runs in (("menu", new), ("menu_continue", back)):
+        figures[f"{name}_start_s"] = round(statistics.median(r["seconds"] for r in runs), 3)
+        figures[f"{name}_start_cpu_s"] = round(statistics.median(r["cpu_s"] for r in runs), 3)
+        figures[f"{name}_rss_mb"] = round(max(r["rss_mb"] for r in runs), 1)
+    return figures
 
 
 def measure_table(deals: int = DEALS) -> dict[str, float]:

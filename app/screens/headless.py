@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from textual.app import App
-    from textual.screen import Screen
-
     from app.screens.menu import MainMenu
 
 SIZE = (120, 40)
@@ -31,7 +28,6 @@ async def play_headless(
     menu's first frame is out, before what the menu does then (a returning player's Continue check,
     :attr:`MainMenu.when_drawn`). The bench's measure, and the fork server's unseen deal (:mod:`app.forkserver`)."""
     from app.config import TableConfig
-    from app.screens.menu import MainMenu
     from app.settings import Settings
     from app.tui import ChinesePokerApp
 
@@ -59,10 +55,10 @@ async def play_headless(
                 await pilot.pause()
 
         if kind == "menu":
-            # The menu is up when its first frame is drawn: what a player waits for. Not after settle(), whose
-            # idle checks poll the clock (some 0.1 s of sleeping that no terminal shows).
-            await _first_frame(app, MainMenu)
-            try:  # set by then: the first frame is out before the menu's own work
+            # The menu is up when its first frame is drawn: what a player waits for (MainMenu.when_drawn, called
+            # before the menu's own work that follows). Not after settle(), whose idle checks poll the clock (some
+            # 0.1 s of sleeping that no terminal shows). Set by the time the test harness hands over, as a rule.
+            try:
                 await asyncio.wait_for(drawn.wait(), 60)
             except TimeoutError:
                 raise RuntimeError("the menu's first frame never came out") from None
@@ -77,17 +73,3 @@ async def play_headless(
         if then is not None:
             await then(played)
     return played
-
-
-async def _first_frame(app: App[Any], screen: type[Screen[Any]], most: int = 10_000) -> None:
-    """Until ``app`` shows a ``screen`` and has drawn it once (its first refresh done). A bounded wait: the screen
-    is pushed by the App's own start, within some event-loop turns."""
-    for _ in range(most):
-        if isinstance(app.screen, screen):
-            break
-        await asyncio.sleep(0)
-    else:
-        raise RuntimeError(f"{screen.__name__} never came up")
-    drawn = asyncio.Event()
-    app.screen.call_after_refresh(drawn.set)
-    await drawn.wait()

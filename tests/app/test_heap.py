@@ -26,30 +26,39 @@ libc.malloc.restype = ctypes.c_void_p
 libc.free.argtypes = [ctypes.c_void_p]
 """
 
-PROBE = (
-    SET_UP
-    + """
+MEASURED = """
+before = resident_mb()
+give_back()
+print(before - resident_mb())
+"""
+
+
+def _given_back_mb(work: str) -> float:
+    """The resident megabytes ``give_back`` returns after ``work`` (a script's lines after :data:`SET_UP`), in a
+    fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", SET_UP + work + MEASURED], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return float(done.stdout)
+
+
+def test_give_back_returns_the_freed_pages_in_the_middle_of_the_heap() -> None:
+    given = _given_back_mb(
+        """
 blocks = [libc.malloc(100_000) for _ in range(400)]  # 40 MB below the mapping threshold: the heap's
 for block in blocks:
     ctypes.memset(block, 1, 100_000)  # resident
 for block in blocks[::2]:
     libc.free(block)  # 20 MB of holes between live blocks: nothing at the heap's top to trim by itself
-before = resident_mb()
-give_back()
-print(before - resident_mb())
 """
-)
+    )
+    assert given > 10.0  # of the 20 MB freed; without the trim nothing comes back
 
 
-def test_give_back_returns_the_freed_pages_in_the_middle_of_the_heap() -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert float(done.stdout) > 10.0  # of the 20 MB freed; without the trim nothing comes back
-
-
-THREADED = (
-    SET_UP
-    + """
+def test_what_a_thread_frees_at_the_top_of_the_heap_waits_for_give_back_and_then_comes_back() -> None:
+    # Below the trim threshold the freed top stays (no page faults for the next step of the work); give_back
+    # returns it, which it could not from a heap of the thread's own (malloc_trim leaves such a heap's top).
+    given = _given_back_mb(
+        """
 import threading
 
 def work():  # as a decision in a thread worker: 20 MB of blocks below the mapping threshold, all freed
@@ -62,19 +71,9 @@ def work():  # as a decision in a thread worker: 20 MB of blocks below the mappi
 thread = threading.Thread(target=work)
 thread.start()
 thread.join()
-before = resident_mb()
-give_back()
-print(before - resident_mb())
 """
-)
-
-
-def test_what_a_thread_frees_at_the_top_of_the_heap_waits_for_give_back_and_then_comes_back() -> None:
-    # Below the trim threshold the freed top stays (no page faults for the next step of the work); give_back
-    # returns it, which it could not from a heap of the thread's own (malloc_trim leaves such a heap's top).
-    done = subprocess.run([sys.executable, "-c", THREADED], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert float(done.stdout) > 15.0  # of the 20 MB freed
+    )
+    assert given > 15.0  # of the 20 MB freed
 
 
 def test_giving_back_gives_back_after_the_work_whatever_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
