@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import rules
+from tests import sources
 
 ROOT = Path(rules.__file__).parent.parent
 PRODUCT = ("rules", "ai", "app")
@@ -135,21 +136,16 @@ def test_importing_every_rules_ai_game_and_view_module_loads_no_textual_and_no_s
     assert report["loaded"] == []
 
 
-@functools.cache
-def _source(path: Path) -> str:
-    """A product file's text, read once a session (every check below reads every file)."""
-    return path.read_text(encoding="utf-8")
-
-
 _KINDS = (ast.Import, ast.ImportFrom, ast.Call, ast.ClassDef)  # the nodes the checks below look at
 
 
 @functools.cache
 def _parsed(path: Path) -> tuple[tuple[ast.AST, ...], str | None]:
-    """A product file's import, call and class nodes (in :func:`ast.walk`'s order) and its docstring: the file
-    parsed and walked once a session, for every check below reads every file."""
-    tree = ast.parse(_source(path), str(path))
-    return tuple(node for node in ast.walk(tree) if isinstance(node, _KINDS)), ast.get_docstring(tree)
+    """A product file's import, call and class nodes (in :func:`ast.walk`'s order) and its docstring, sifted once
+    a process from the trees the other scanning tests share (tests/sources.py), as every check below reads every
+    file."""
+    tree = sources.tree(path)
+    return tuple(node for node in sources.nodes(path) if isinstance(node, _KINDS)), ast.get_docstring(tree)
 
 
 def _nodes(path: Path) -> tuple[ast.AST, ...]:
@@ -343,7 +339,7 @@ def test_the_circle_finder_sees_a_circle_through_a_function_level_import(tmp_pat
 
 
 def test_no_module_of_the_product_is_over_600_lines() -> None:
-    sizes = {name: len(_source(path).splitlines()) for name, path in _product_modules().items()}
+    sizes = {name: len(sources.text(path).splitlines()) for name, path in _product_modules().items()}
     assert {name: n for name, n in sizes.items() if n > MAX_LINES and name not in LONGER} == {}
     assert [name for name in LONGER if sizes[name] <= MAX_LINES] == []  # an excuse no longer needed goes
 

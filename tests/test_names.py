@@ -8,6 +8,8 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
+from tests import sources
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: A noun with a class on two floors, each that floor's side of it (the by-floor naming of modules).
@@ -23,7 +25,7 @@ def _is_protocol(node: ast.ClassDef) -> bool:
 def test_no_two_classes_share_a_name() -> None:
     where: dict[str, set[str]] = defaultdict(set)
     for path in sorted(p for part in ("rules", "ai", "app") for p in (ROOT / part).rglob("*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for node in sources.tree(path).body:
             if isinstance(node, ast.ClassDef) and not node.name.startswith("_") and not _is_protocol(node):
                 where[node.name].add(str(path.relative_to(ROOT)))
     shared = {name: files for name, files in where.items() if len(files) > 1}

@@ -14,6 +14,7 @@ import ai.contract
 import ai.levels
 from rules.cards import parse_cards
 from rules.evaluate import KEY_LIMIT, Category, Wheel, base_key, category_of, key_categories, row_key, wheel_key
+from tests import sources
 
 AI_DIR = Path(ai.__file__).parent
 
@@ -43,7 +44,7 @@ def test_the_tools_load_on_first_use_only() -> None:
 def _imports(path: Path) -> tuple[set[str], list[int]]:
     """The `ai` modules a file imports at its top level, and the lines of any import of an `ai` module below the
     top level (one a function makes would hide an edge of the graph; the type checker's block is no import)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = sources.tree(path)
     top = {id(node) for node in tree.body}
     checking = {
         id(inner)
@@ -53,7 +54,7 @@ def _imports(path: Path) -> tuple[set[str], list[int]]:
     }
     deps: set[str] = set()
     nested: list[int] = []
-    for node in ast.walk(tree):
+    for node in sources.nodes(path):
         if not isinstance(node, ast.ImportFrom) or id(node) in checking:
             continue
         own = node.level == 1 or (node.module or "").startswith("ai.")

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from ai.top import top_columns, top_positions
+from tests import sources
 
 AI = Path(__file__).resolve().parents[2] / "ai"
 
@@ -47,7 +48,7 @@ def test_no_ranking_in_ai_is_cut_by_an_unstable_sort() -> None:
     computer's play and the coach's best changed between machines): ai/ ranks with ai/top.py instead."""
     found = []
     for path in sorted(AI.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in sources.nodes(path):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
             name = node.func.attr

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests import sources
+
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "app" / "game"
 TABLE = GAME / "table.py"
@@ -52,7 +54,7 @@ def _someone_elses(target: ast.expr, in_table: bool) -> bool:
 def test_no_game_module_writes_another_objects_attributes() -> None:
     writes = []
     for path in sorted(GAME.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in sources.nodes(path):
             for target in _targets(node):
                 if _someone_elses(target, path == TABLE):
                     writes.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(target)}")

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import sources
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's heap")
 
 SET_UP = """
@@ -107,12 +109,12 @@ def _threaded(keywords: list[ast.keyword]) -> bool:
     return any(k.arg == "thread" and getattr(k.value, "value", False) is True for k in keywords)
 
 
-def _thread_workers(tree: ast.Module) -> list[tuple[str, ast.FunctionDef | None]]:
-    """Each function the module runs in a thread worker (``@work(thread=True)``, or handed to
-    ``run_worker(..., thread=True)`` by name or through ``partial``), with its definition."""
-    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+def _thread_workers(nodes: tuple[ast.AST, ...]) -> list[tuple[str, ast.FunctionDef | None]]:
+    """Each function the module of ``nodes`` (all of its tree's) runs in a thread worker (``@work(thread=True)``, or
+    handed to ``run_worker(..., thread=True)`` by name or through ``partial``), with its definition."""
+    defs = {n.name: n for n in nodes if isinstance(n, ast.FunctionDef)}
     found: list[tuple[str, ast.FunctionDef | None]] = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.FunctionDef):
             for d in node.decorator_list:
                 if isinstance(d, ast.Call) and getattr(d.func, "id", None) == "work" and _threaded(d.keywords):
@@ -132,7 +134,7 @@ def test_every_thread_worker_of_the_app_gives_the_heap_back() -> None:
     root = Path(__file__).resolve().parents[2] / "app"
     workers = []
     for path in sorted(root.rglob("*.py")):
-        for name, node in _thread_workers(ast.parse(path.read_text(encoding="utf-8"))):
+        for name, node in _thread_workers(sources.nodes(path)):
             workers.append(f"{path.relative_to(root)}:{name}")
             assert node is not None, f"{path.relative_to(root)}: the thread worker {name} is not defined there"
             assert _decorated(node, "giving_back"), (

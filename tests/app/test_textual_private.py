@@ -10,6 +10,8 @@ from pathlib import Path
 
 import textual
 
+from tests import sources
+
 ROOT = Path(__file__).resolve().parents[2]
 ADAPTER = ROOT / "app" / "widgets" / "textual_private.py"
 CHECKED = sorted(p for part in ("app", "tests") for p in (ROOT / part).rglob("*.py") if p != ADAPTER)
@@ -21,8 +23,7 @@ def _private(name: str) -> bool:
 
 def _adapter_internals() -> set[str]:
     """Every private name the adapter reads (all of them Textual's: it has none of its own)."""
-    tree = ast.parse(ADAPTER.read_text(encoding="utf-8"))
-    return {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute) and _private(node.attr)}
+    return {node.attr for node in sources.nodes(ADAPTER) if isinstance(node, ast.Attribute) and _private(node.attr)}
 
 
 def _names(root: Path, own: bool) -> set[str]:
@@ -44,7 +45,7 @@ def test_only_the_adapter_names_the_internals_it_wraps() -> None:
     offenders = [
         f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1} .{m.group(1)}"
         for path in CHECKED
-        for text in [path.read_text(encoding="utf-8")]
+        for text in [sources.text(path)]
         for m in named.finditer(text)  # in the code and in code kept as text (a game a test starts on its own)
     ]
     assert offenders == []
@@ -57,14 +58,9 @@ def test_no_other_private_name_of_textuals_is_read_outside_the_adapter() -> None
     theirs = _names(Path(textual.__file__).parent, own=False) - own
     offenders = []
     for path in CHECKED:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        modules = {
-            alias.asname or alias.name
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Import)
-            for alias in node.names
-        }
-        for node in ast.walk(tree):
+        nodes = sources.nodes(path)
+        modules = {alias.asname or alias.name for node in nodes if isinstance(node, ast.Import) for alias in node.names}
+        for node in nodes:
             if isinstance(node, ast.Attribute) and node.attr in theirs:
                 if isinstance(node.value, ast.Name) and node.value.id in modules:
                     continue  # a module's own name (os._exit), not an object of Textual's

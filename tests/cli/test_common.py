@@ -15,6 +15,7 @@ import pytest
 import app.commands
 from app.cli import COMMAND_FAMILIES, build_parser
 from app.commands.common import SEED, SESSION_SEED, UsageError, bounded, fail, whole_number
+from tests import sources
 
 COMMANDS_DIR = Path(app.commands.__file__).parent
 
@@ -83,7 +84,7 @@ def test_every_command_module_registers_its_commands_in_help_order() -> None:
 
 def test_no_command_module_imports_the_cli_that_imports_it() -> None:
     for path in COMMANDS_DIR.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in sources.nodes(path):
             if isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
             elif isinstance(node, ast.Import):

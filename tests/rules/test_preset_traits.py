@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rules.presets import Preset
 from rules.scoring import home_run_bonus, sweep_bonus
+from tests import sources
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "rules" / "presets.py"
@@ -41,7 +42,7 @@ def test_no_chain_of_presets_outside_their_spec() -> None:
     for path in sorted(p for part in ("rules", "ai", "app") for p in (ROOT / part).rglob("*.py")):
         if path == SPEC:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in sources.nodes(path):
             if isinstance(node, ast.Compare) and any(isinstance(op, ast.In | ast.NotIn) for op in node.ops):
                 if any(_preset_members(c) >= 2 for c in node.comparators):
                     chains.append(f"{path.relative_to(ROOT)}:{node.lineno}")
@@ -81,16 +82,21 @@ def _one_preset_comparisons(path: Path) -> list[tuple[str, int]]:
     """The (function, line) of each comparison in ``path`` with a single member of Preset (``is``, ``==``…)."""
     found: list[tuple[str, int]] = []
 
+    def compares_one(node: ast.AST) -> bool:
+        return isinstance(node, ast.Compare) and any(
+            _preset_members(ast.Tuple(elts=[c])) for c in (node.left, *node.comparators)
+        )
+
     def visit(node: ast.AST, func: str) -> None:
         for child in ast.iter_child_nodes(node):
             name = child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else func
-            if isinstance(child, ast.Compare) and any(
-                _preset_members(ast.Tuple(elts=[c])) for c in (child.left, *child.comparators)
-            ):
+            if compares_one(child):
                 found.append((name, child.lineno))
             visit(child, name)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    # Most files compare no preset: a glance at their shared node list spares them the walk that names functions.
+    if any(map(compares_one, sources.nodes(path))):
+        visit(sources.tree(path), "")
     return found
 
 
@@ -121,15 +127,15 @@ def test_no_partial_dict_of_presets_outside_rules() -> None:
     # the default without a word (and read with ``[preset]`` fails on it): every preset is named, or it is a trait.
     found = []
     for path in sorted(p for part in ("ai", "app") for p in (ROOT / part).rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        nodes = sources.nodes(path)
         named = {
             target.id
-            for node in ast.walk(tree)
+            for node in nodes
             if isinstance(node, ast.Assign | ast.AnnAssign) and _by_preset(node.value)
             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
             if isinstance(target, ast.Name)
         }
-        for node in ast.walk(tree):
+        for node in nodes:
             table = _by_preset(node)
             if table is not None and len(table.keys) != len(Preset):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno} (names {len(table.keys)} presets)")
