@@ -9,8 +9,7 @@ internals breaks here, in one small module its tests name, and nowhere else.
 - What the test suite reads of a running App that Textual keeps to itself: the notifications on show
   (``App._notifications``), whether a screen has anything left to draw or run after a refresh (its
   ``_callbacks``, ``_dirty_widgets``, ``_layout_required``, ``_scroll_required``, ``_repaint_required`` and
-  ``_message_queue``), a key sent as the terminal sends it (``App._driver``) and the children a widget will mount
-  (``Widget._pending_children``).
+  ``_message_queue``) and a key sent as the terminal sends it (``App._driver``).
 
 ``tests/app/test_textual_private.py`` holds every other module of the game and of its tests to this one: no
 private name this module reads, nor any other of Textual's, is named elsewhere.
@@ -27,7 +26,6 @@ from textual.dom import DOMNode
 from textual.events import Key
 from textual.notifications import Notification
 from textual.screen import Screen
-from textual.widget import Widget
 
 
 def class_bindings(node: DOMNode) -> Mapping[str, Sequence[Binding]]:
@@ -101,8 +99,3 @@ def send_key(app: App[Any], event: Key) -> None:
     which waits for the App to take it)."""
     assert app._driver is not None, "the App is not running"
     app._driver.send_message(event)
-
-
-def pending_children(widget: Widget) -> list[Widget]:
-    """The children ``widget`` was made with, to be mounted with it (a widget not yet mounted has no others)."""
-    return list(widget._pending_children)

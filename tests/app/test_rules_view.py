@@ -15,8 +15,7 @@ from app.i18n import Translator
 from app.screens.rules_screen import RulesView
 from app.view import rules_variants
 from app.view.rules_text import RulesText
-from app.widgets.markdown import block_widget, markdown_blocks
-from app.widgets.textual_private import pending_children
+from app.widgets.markdown import BulletList, block_widget, markdown_blocks
 from rules.presets import Preset
 
 EN = Translator("en")
@@ -36,13 +35,15 @@ def _text(static: Static) -> str:
     return console.export_text()
 
 
+def _shown(widget: Widget) -> tuple[str, ...]:
+    """A block's widget as drawn: its classes and its text (a bullet list's items)."""
+    texts = [i.markup for i in widget.items] if isinstance(widget, BulletList) else [_text(widget)]  # type: ignore[arg-type]
+    return (" ".join(sorted(widget.classes)), *texts)
+
+
 def _drawn(view: Widget) -> list[tuple[str, ...]]:
-    """Each block as drawn: its classes and the text of its Statics."""
-    out = []
-    for child in view.children:
-        statics = [child] if isinstance(child, Static) else list(child.query(Static))
-        out.append((" ".join(sorted(child.classes)), *(_text(s) for s in statics)))
-    return out
+    """Each block as drawn."""
+    return [_shown(child) for child in view.children]
 
 
 class _Doc(App[None]):
@@ -56,12 +57,7 @@ class _Doc(App[None]):
 
 def _fresh(markdown: str) -> list[tuple[str, ...]]:
     """What a document built afresh draws: the widgets :func:`block_widget` makes of each block."""
-    out = []
-    for block in markdown_blocks(markdown):
-        widget = block_widget(block)
-        statics = [widget] if isinstance(widget, Static) else pending_children(widget)
-        out.append((" ".join(sorted(widget.classes)), *(_text(s) for s in statics if isinstance(s, Static))))
-    return out
+    return [_shown(block_widget(block)) for block in markdown_blocks(markdown)]
 
 
 async def test_each_switch_draws_what_a_fresh_document_draws_and_keeps_most_widgets() -> None:

@@ -79,7 +79,6 @@ def test_the_adapter_still_finds_them() -> None:
     assert callable(getattr(DOMNode, "_merge_bindings", None)) and callable(getattr(Stylesheet, "_parse_rules", None))
     assert "_bindings" in DOMNode.__init__.__code__.co_names
     assert {"_notifications", "_driver"} <= set(App.__init__.__code__.co_names)
-    assert "_pending_children" in Widget.__init__.__code__.co_names
     screen_names = set(Screen.__init__.__code__.co_names) | set(DOMNode.__init__.__code__.co_names)
     screen_names |= set(Widget.__init__.__code__.co_names)
     assert {"_callbacks", "_dirty_widgets", "_layout_required", "_scroll_required", "_repaint_required"} <= screen_names
