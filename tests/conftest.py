@@ -32,6 +32,9 @@ SOAK_COMMAND = "pytest -m soak"
 # ``gc.set_threshold`` takes them. Python's defaults (700, 10, 10) are for a program whose heap stays small.
 EVERYDAY_GC_THRESHOLDS = (10_000, 20, 20)
 _TIERS = pytest.StashKey[dict[str, int]]()
+# What `tiers.long` left to the soak tier, collected in this process: each such test's node id with the everyday
+# test it names, and the node ids and files collected (tests/test_harness.py checks the names against them).
+LONG = pytest.StashKey[tuple[list[tuple[str, str]], set[str], set[str]]]()
 
 
 def _soak_tier(config: pytest.Config) -> bool:
@@ -73,6 +76,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if soak_tier and _is_property(item):
             item.add_marker(pytest.mark.soak)
     soak = [i for i in items if i.get_closest_marker("soak") is not None]
+    marks = [(i, i.get_closest_marker("soak")) for i in soak]
+    named = [(i.nodeid, str(m.kwargs["everyday"])) for i, m in marks if m is not None and "everyday" in m.kwargs]
+    config.stash[LONG] = (named, {i.nodeid for i in items if i not in soak}, {i.nodeid.split("::")[0] for i in items})
     expr = str(config.getoption("markexpr", "") or "")
     if "soak" not in expr and soak:  # the everyday tier: the README's plain `pytest`
         config.hook.pytest_deselected(items=soak)

@@ -7,7 +7,8 @@ import gc
 
 import pytest
 
-from tests.conftest import EVERYDAY_GC_THRESHOLDS
+from tests.conftest import EVERYDAY_GC_THRESHOLDS, LONG
+from tests.tiers import long
 
 PYTHON_DEFAULT_GC_THRESHOLDS = (700, 10, 10)
 
@@ -21,3 +22,20 @@ def test_the_everyday_tier_freezes_the_collected_suite_and_raises_the_thresholds
 def test_the_soak_tier_keeps_pythons_collector() -> None:
     assert gc.get_threshold() == PYTHON_DEFAULT_GC_THRESHOLDS
     assert gc.get_freeze_count() == 0
+
+
+def test_each_test_left_to_the_soak_tier_names_an_everyday_test_that_is_there(request: pytest.FixtureRequest) -> None:
+    """``tiers.long``'s counterparts: each named test was collected and is in the everyday tier (checked where
+    its file was collected: all of them in a whole run)."""
+    named, everyday, files = request.config.stash[LONG]
+    for nodeid, counterpart in named:
+        if counterpart.split("::")[0] not in files:
+            continue
+        found = [e for e in everyday if e == counterpart or e.startswith(counterpart + "[")]
+        assert found, f"{nodeid} names {counterpart}, which is not a test of the everyday tier"
+
+
+@pytest.mark.parametrize("name", ["test_x", "tests/a.py", "tests/a.py::helper", "src/a.py::test_x"])
+def test_a_counterpart_must_name_a_test(name: str) -> None:
+    with pytest.raises(ValueError, match="does not name a test"):
+        long(name)

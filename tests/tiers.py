@@ -12,6 +12,9 @@ does, only on fewer cases:
 - :func:`one_daily` parametrises a test over values (the languages, the presets) of which the everyday tier
   takes the ones named and the soak tier all.
 - :func:`sized_daily` does both: the values named at the everyday size, every value at the soak size.
+- :func:`long` leaves a whole test to the soak tier, naming the everyday test that runs its code on a smaller
+  case (another walk of the same screen, the same rule at the game's floor): ``tests/test_harness.py`` checks
+  that each named test is in the everyday tier.
 - :func:`examples` scales a hypothesis ``max_examples`` by :data:`SOAK_FACTOR` in the soak tier (or sets the soak
   tier's own), where every property test runs again (``tests/conftest.py`` selects them).
 
@@ -77,6 +80,15 @@ def sized_daily(
         [pytest.param(v, everyday, id=f"{size}={everyday}-{label(v)}") for v in daily]
         + [pytest.param(v, soak, id=f"{size}={soak}-{label(v)}", marks=pytest.mark.soak) for v in values],
     )
+
+
+def long(everyday: str) -> pytest.MarkDecorator:
+    """Mark a test for the soak tier only; ``everyday`` names (``tests/…/test_x.py::test_name``, parameters
+    left off) the everyday test that runs the same code on a smaller case, as the tier's rule asks."""
+    path, sep, name = everyday.partition("::")
+    if not sep or not path.startswith("tests/") or not name.startswith("test_"):
+        raise ValueError(f"{everyday!r} does not name a test as tests/…/test_x.py::test_name")
+    return pytest.mark.soak(everyday=everyday)
 
 
 def examples(everyday: int, *, soak: int | None = None) -> int:

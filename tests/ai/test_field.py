@@ -27,7 +27,7 @@ from rules.exchange import Direction, pass_round, seen_holdings
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 from tests.cli.runner import in_process
-from tests.tiers import sized
+from tests.tiers import long, sized
 
 
 def without_timings(report: dict) -> dict:
@@ -276,7 +276,8 @@ def test_where_the_challenger_plays_differently_the_gain_moves_and_the_counts_sa
 
 
 @pytest.mark.slow
-@sized("deals", 2, 4)
+@long("tests/ai/test_arena_jobs.py::test_two_processes_give_the_same_report_as_one")
+@pytest.mark.parametrize("deals", [2, 4])
 def test_two_processes_give_the_same_report_as_one(deals: int) -> None:
     seen: list[tuple[int, int]] = []
     # Two deals: one for each process (the match of the tests above: on one process its passes are remembered).

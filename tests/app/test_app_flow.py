@@ -19,6 +19,7 @@ from app.tui import ChinesePokerApp
 from app.widgets.textual_private import notifications
 from rules.presets import Preset
 from tests.app.harness import Clock, make_app, settle
+from tests.tiers import long
 
 
 def menu_app() -> ChinesePokerApp:
@@ -41,6 +42,7 @@ async def leave_table(pilot) -> None:
 # ------------------------------------------------------------------ the menu remembers the last table
 
 
+@long("tests/app/test_app_flow.py::test_a_table_started_with_menu_returns_to_a_prefilled_menu")
 async def test_new_table_is_prefilled_with_the_last_tables_settings(home):
     app = menu_app()
     async with app.run_test(size=(80, 24)) as pilot:

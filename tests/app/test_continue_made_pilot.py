@@ -10,6 +10,7 @@ from ai import Level
 from app.game import Phase
 from app.screens.menu import MainMenu
 from app.screens.table import TableScreen
+from tests.tiers import long
 
 from .harness import Clock, config, make_app, settle, table_screen
 
@@ -94,6 +95,7 @@ async def test_a_banker_deal_keeps_its_stakes_the_stake_chosen_and_the_placed_ca
         assert again.arrange.rows == placed and again.countdown.left() == pytest.approx(60.0, abs=1.0)
 
 
+@long("tests/app/test_continue_made.py::test_a_pass_made_while_the_others_choose_is_never_offered_again")
 @pytest.mark.pilot
 async def test_the_passes_made_before_continue_are_priced_into_the_deals_verdict(monkeypatch) -> None:
     import app.screens.table.coaching as table_coach

@@ -13,6 +13,7 @@ from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.store.stats import compute_stats
 from rules.presets import Preset
+from tests.tiers import long
 
 from .harness import coached_app, config, play_a_deal, settle, table_screen
 from .test_coach_pilot import shown
@@ -20,6 +21,7 @@ from .test_coach_pilot import shown
 EASY = {"levels": (Level.EASY,) * 3, "watch_level": Level.EASY}
 
 
+@long("tests/ai/test_passing.py::test_the_coach_calls_its_own_best_pass_best_and_a_broken_four_a_blunder")
 @pytest.mark.pilot
 async def test_a_blunder_of_a_pass_is_the_deals_blunder_everywhere(monkeypatch) -> None:
     def priced(request):  # the pass pricing is ai's tests' concern: here, a pass that lost 8 units

@@ -19,6 +19,7 @@ from app.settings import settings_path
 from app.tui import ChinesePokerApp
 from app.view.presenter import TablePresenter
 from app.view.tip_place import Box, place_tip
+from tests.tiers import long
 
 from .harness import make_app, settle
 
@@ -78,6 +79,7 @@ def covered(guide: GuideScreen, tip: TipScreen) -> list[str]:
     ]
 
 
+@long("tests/app/test_snapshots_guide.py::test_guide_tip")
 async def test_the_guide_walks_a_whole_deal_step_by_step() -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -25,6 +25,7 @@ from app.screens.review import ReviewScreen
 from app.screens.stats import StatsScreen
 from app.store.database import open_history
 from rules.presets import Preset
+from tests.tiers import long
 
 from .harness import make_app, play_a_deal, settle, table_screen
 from .history_helpers import config, random_decision
@@ -89,6 +90,7 @@ def _on(screen: HistoryScreen) -> int | None:
     return None if row is None else row.id
 
 
+@long("tests/app/test_history_pilot.py::test_history_filters_by_rules_verdict_and_session")
 async def test_history_marks_the_computers_hands_and_the_verdict_filter_says_what_it_lists(home) -> None:
     _seed(home)
     app = make_app(menu=True)
@@ -119,6 +121,7 @@ async def test_history_marks_the_computers_hands_and_the_verdict_filter_says_wha
         assert chart.splitlines()[0].strip() == "seconds" and "your last 4 own deals, oldest → newest" in chart
 
 
+@long("tests/app/test_history_pilot.py::test_history_lists_a_deal_and_opens_its_reveal_and_review")
 async def test_history_keeps_its_place_after_see_again_the_review_and_a_retry(home) -> None:
     _seed(home)
     app = make_app(menu=True)

@@ -21,7 +21,7 @@ from rules.exchange import Direction
 from rules.presets import Preset
 from tests import tiers
 from tests.app.harness import ScreenApp
-from tests.tiers import examples
+from tests.tiers import examples, long
 
 SIZE = (100, 50)  # every row of the form in view
 
@@ -50,6 +50,7 @@ async def _cycle(pilot, row: ChoiceRow) -> list[str]:
 BANKERS = [(2, ["You", "North"]), (3, ["You", "East", "West"]), (4, ["You", "East", "North", "West"])]
 
 
+@long("tests/app/test_banker_pilot.py::test_the_host_screens_banker_rows_follow_the_setting")
 async def test_the_first_banker_lists_only_the_seated_players_and_follows_the_table_size() -> None:
     # One form, the table's size chosen in turn (a form of its own for each size was most of the test's time);
     # the same form then checks the first banker following the table's size to the seat the table plays.
@@ -104,6 +105,7 @@ WAYS = [
 ]
 
 
+@long("tests/app/test_exchange_table.py::test_the_host_sets_rounds_and_way_in_one_row_and_the_ladder_hides_it")
 async def test_the_exchange_offers_the_ways_the_table_has_and_a_size_without_the_way_shows_the_way_it_plays() -> None:
     app = ScreenApp(lambda: HostScreen(TableConfig()))
     async with app.run_test(size=SIZE) as pilot:
@@ -249,6 +251,7 @@ def test_the_host_screen_of_a_banker_game_of_two(snap_compare, size, lang) -> No
     assert snap_compare(ShotApp(), terminal_size=size, run_before=to_the_banker)
 
 
+@long("tests/app/test_menu_pilot.py::test_host_fits_80x24_with_arcade_rows_and_sets_stake_and_rake")
 async def test_down_goes_row_by_row_to_start_even_where_the_form_scrolls_and_arcade_coins_only_when_scored() -> None:
     # Arcade with the banker game is taller than 80×24: ↓ still moves to the next setting (the form scrolls to
     # keep it in view), and the Footer names ↑↓.
@@ -291,6 +294,7 @@ async def test_down_goes_row_by_row_to_start_even_where_the_form_scrolls_and_arc
         assert clock.display
 
 
+@long("tests/app/test_menu_pilot.py::test_host_preset_switch_resets_options")
 async def test_presets_stepped_through_quickly_leave_the_form_and_its_rules_pane_agreeing() -> None:
     """→→→ on the preset at 120×40 without a pause: each row's older value (set by a preset passed by) must not
     land after the newer one, and the rules pane must show the table the rows show (issue 40, item 1)."""

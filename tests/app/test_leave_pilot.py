@@ -24,6 +24,7 @@ from app.screens.summary import SummaryScreen
 from app.screens.table import TableScreen
 from app.store.database import History
 from app.store.stats import compute_stats, drill_stats
+from tests.tiers import long
 
 from .harness import Clock, config, make_app, play_a_deal, settle, table_screen
 
@@ -142,6 +143,7 @@ async def test_keep_going_changes_nothing_and_a_second_esc_is_back_to_the_menu_e
         assert menu._continue is not None and "no deal played yet" in menu.continue_hint()
 
 
+@long("tests/app/test_exchange_table.py::test_leaving_during_the_exchange_hands_the_pass_to_the_computer")
 async def test_during_the_exchange_back_to_the_menu_then_the_computer_plays_on() -> None:
     clock = Clock()
     app = make_app(config(seed=3, exchange=1, time_limit=60, **EASY), menu=True, clock=clock)
@@ -168,6 +170,9 @@ async def test_during_the_exchange_back_to_the_menu_then_the_computer_plays_on()
         assert statuses(app.history) == ["over"] and menu._continue is None
 
 
+@long(
+    "tests/app/test_leave_pilot.py::test_back_to_the_menu_mid_deal_keeps_the_deal_then_the_computer_plays_on_then_end_the_session"
+)
 async def test_a_watched_table_back_to_the_menu_and_continued() -> None:
     app = make_app(config(seed=9, watch=True), menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -221,6 +226,7 @@ async def open_practice(pilot) -> PracticeScreen:
     return practice
 
 
+@long("tests/app/test_leave_pilot.py::test_a_quiz_drill_ends_with_its_summary_of_the_questions_answered")
 async def test_the_arrange_drill_offers_keep_going_and_end_never_the_computer() -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:

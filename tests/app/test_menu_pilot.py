@@ -27,6 +27,7 @@ from rules.evaluate import Wheel
 from rules.presets import Preset
 from tests.app.harness import SIZE
 from tests.app.harness import ScreenApp as BareApp
+from tests.tiers import long
 
 
 def ScreenApp(make_screen: Callable[[], Screen], lang: str = "en", *, animate: bool = False) -> BareApp:
@@ -218,6 +219,7 @@ async def test_host_start_button_by_mouse():
 # ---------------------------------------------------------------- rankings and rules
 
 
+@long("tests/app/test_snapshots_menu.py::test_rankings")
 async def test_menu_click_opens_rankings_and_they_scroll():
     app = ScreenApp(MainMenu, animate=True)  # the rankings scroll smoothly
     async with app.run_test(size=SIZE) as pilot:
@@ -298,6 +300,7 @@ async def test_wide_menu_shows_the_guide_and_too_small_a_one_the_notice():
         assert app.screen.query_one("#menu-box").region.area > 0
 
 
+@long("tests/app/test_menu_pilot.py::test_rules_show_the_table_options_switch_preset_and_scroll")
 async def test_menu_opens_rules_and_settings_and_quits_at_the_full_animation_level():
     # Tabs animate their underline; a broken animation can hide at level "none", so this walk runs at "full".
     app = ScreenApp(MainMenu, animate=True)

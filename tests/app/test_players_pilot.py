@@ -22,6 +22,7 @@ from app.view.results_panel import account_view, totals_table
 from app.widgets.table_widgets import SeatPanel
 from rules.presets import Preset
 from tests.app.harness import SIZE, Clock, ScreenApp, coached_app, config, play_a_deal, settle, table_screen
+from tests.tiers import long
 
 
 def _plain(renderable) -> str:
@@ -30,6 +31,7 @@ def _plain(renderable) -> str:
     return console.export_text()
 
 
+@long("tests/app/test_players_pilot.py::test_a_three_player_table_at_the_end_of_the_reveal")
 async def test_a_three_player_table_hosted_from_the_host_screen_plays_a_deal_to_the_results():
     app = coached_app(menu=True, clock=Clock())
     async with app.run_test(size=SIZE) as pilot:
@@ -152,6 +154,7 @@ def test_a_three_player_table_at_the_end_of_the_reveal(snap_compare, lang):
     assert snap_compare(_app(3, lang), terminal_size=(80, 24), run_before=play_a_deal)
 
 
+@long("tests/app/test_players_pilot.py::test_a_three_player_table_at_the_end_of_the_reveal")
 def test_a_two_player_table_at_the_end_of_the_reveal(snap_compare):
     assert snap_compare(_app(2), terminal_size=(80, 24), run_before=play_a_deal)
 

@@ -18,7 +18,7 @@ from app.store.database import history_path, open_history
 from app.store.stats import drill_stats
 from app.widgets.textual_private import notifications
 from rules.presets import Preset
-from tests.tiers import sized
+from tests.tiers import long, sized
 
 from .harness import Clock, make_app, settle
 
@@ -198,6 +198,7 @@ def _keep_mistakes(history, now: float, hands: int) -> list[str]:
     return kept
 
 
+@long("tests/drills/test_schedule.py::test_the_history_keeps_the_schedule_and_says_what_is_due")
 async def test_the_mistakes_pool_brings_back_what_is_due_and_moves_it_along(home) -> None:
     app = make_app(menu=True)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -17,6 +17,7 @@ from app.view import rules_variants
 from app.view.rules_text import RulesText
 from app.widgets.markdown import BulletList, block_widget, markdown_blocks
 from rules.presets import Preset
+from tests.tiers import long
 
 EN = Translator("en")
 
@@ -60,6 +61,7 @@ def _fresh(markdown: str) -> list[tuple[str, ...]]:
     return [_shown(block_widget(block)) for block in markdown_blocks(markdown)]
 
 
+@long("tests/app/test_menu_pilot.py::test_rules_show_the_table_options_switch_preset_and_scroll")
 async def test_each_switch_draws_what_a_fresh_document_draws_and_keeps_most_widgets() -> None:
     order = [Preset.TAIWAN, Preset.TOURNAMENT, Preset.LADDER, Preset.SHISANSHUI, Preset.TAIWAN]
     app = _Doc(_markdown(order[0]))

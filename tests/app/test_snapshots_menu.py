@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from textual.screen import Screen
 
 from app.config import TableConfig
@@ -19,7 +20,7 @@ from app.screens.rules_screen import RulesScreen
 from app.settings import Settings
 from rules.presets import Preset
 from tests.app.harness import LANGS, SIZES, ScreenApp
-from tests.tiers import across, one_daily
+from tests.tiers import across, long
 
 
 class ShotApp(ScreenApp):
@@ -71,20 +72,25 @@ def _rules_at(preset: Preset, pick: Callable[[list], object]):
     return scroll
 
 
-@one_daily("lang", LANGS, ["zh-TW"])  # each of these three in one language a day, the other in soak
+# Another page of the rules screen, and another table's host form: every language in soak (the same screens'
+# code is drawn every day by test_rules_taiwan and test_host_settings_arcade).
+@long("tests/app/test_snapshots_menu.py::test_rules_taiwan")
+@pytest.mark.parametrize("lang", LANGS)
 def test_rules_shisanshui_specials(snap_compare, lang):
     to_specials = _rules_at(Preset.SHISANSHUI, lambda hs: next(h for h in hs if "報到" in str(h.render())))
     assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_specials, terminal_size=(120, 40))
 
 
-@one_daily("lang", LANGS, ["en"])
+@long("tests/app/test_snapshots_menu.py::test_host_settings_arcade")
+@pytest.mark.parametrize("lang", LANGS)
 def test_host_settings_western(snap_compare, lang):
     # Western shows its own option, Royalties, and none of arcade's.
     app = ShotApp(lambda: HostScreen(TableConfig.quick(Preset.WESTERN)), lang)
     assert snap_compare(app, terminal_size=(120, 40))
 
 
-@one_daily("lang", LANGS, ["zh-TW"])
+@long("tests/app/test_snapshots_menu.py::test_rules_taiwan")
+@pytest.mark.parametrize("lang", LANGS)
 def test_rules_western_scoring(snap_compare, lang):
     to_scoring = _rules_at(Preset.WESTERN, lambda hs: hs[2])  # rows, foul, then the scoring
     assert snap_compare(ShotApp(RulesScreen, lang), run_before=to_scoring, terminal_size=(120, 40))

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.tiers import long
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """
@@ -71,6 +73,7 @@ asyncio.run(main())
 """
 
 
+@long("tests/app/test_menu_continue_pilot.py::test_a_session_that_does_not_rebuild_is_taken_back_once_the_menu_is_up")
 def test_a_returning_players_menu_comes_up_first_then_checks_its_continue(tmp_path: Path) -> None:
     from app.store.database import open_history
     from rules.presets import Preset

@@ -24,6 +24,7 @@ from rules.evaluate import Category
 from rules.presets import Preset
 from rules.specials import Special
 from tests.app.harness import Clock, config
+from tests.tiers import long
 
 EN = Translator("en")
 HAND = parse_cards("Ah Kh Qs Jh 9h 8c 7h 7c 7d 5c 4d 3c 2s")
@@ -61,6 +62,7 @@ def _declaring_table() -> tuple[Table, AIRequest, Choice]:
 _ADVICE: dict[AIRequest, Choice] = {}
 
 
+@long("tests/ai/test_advice.py::test_a_declaration_is_offered_at_its_review_price")
 def test_the_declaration_is_offered_and_ranked_by_its_value():
     _table, request, advice = _declaring_table()
     plays = choice_suggestions(advice, request)

@@ -22,7 +22,7 @@ from app.i18n import LANGUAGES, Translator
 from app.view.drill import choice_label, why_text
 from rules.cards import parse_cards
 from rules.presets import Preset
-from tests.tiers import one_daily
+from tests.tiers import long, one_daily
 
 SEED = 0  # a seed whose level-0 question is found on the first hand, its level-4 one from the nearest gaps
 
@@ -45,6 +45,7 @@ def test_three_passes_of_the_hand_and_the_best_is_right(level: int) -> None:
     assert evs[right] == max(evs.values()) and all(evs[c] < evs[right] for c in q.choices if c != right)
 
 
+@long("tests/drills/test_pass_drill.py::test_three_passes_of_the_hand_and_the_best_is_right")  # a level-0 question too
 def test_the_levels_bring_the_wrong_passes_closer() -> None:
     bands = gaps(Preset.TAIWAN)
     assert bands[0][0] > bands[1][0] > bands[2][0] > bands[3][0] > bands[4][0] > 0

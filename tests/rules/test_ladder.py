@@ -376,7 +376,7 @@ def test_bad_tables_raise_card_error() -> None:
 deals = st.permutations(range(52))
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(100, soak=1500), deadline=None)
 @given(deals)
 def test_compare_is_antisymmetric_and_transitive(deck: list[int]) -> None:
     a, b, c = (deck[13 * i : 13 * (i + 1)] for i in range(3))
@@ -392,7 +392,7 @@ def test_compare_is_antisymmetric_and_transitive(deck: list[int]) -> None:
                     assert compare_ladder(x, z) == 0
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(100, soak=1500), deadline=None)
 @given(deals, st.integers(2, 4))
 def test_score_is_zero_sum(deck: list[int], players: int) -> None:
     hands = [deck[13 * i : 13 * (i + 1)] for i in range(players)]

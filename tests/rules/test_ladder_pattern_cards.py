@@ -60,7 +60,7 @@ def test_bad_input_is_a_card_error() -> None:
 hands = st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True)
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(100, soak=1500), deadline=None)
 @given(hands)
 def test_the_marked_cards_make_exactly_the_pattern_named(ids: list[int]) -> None:
     hand = [Card(i) for i in ids]

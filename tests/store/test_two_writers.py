@@ -250,7 +250,7 @@ OPENER = textwrap.dedent(
 # Trials of the race. Without the retry, 4 trials failed 9 runs in 10 and 8 trials 11 of 11 (CI runs both tiers).
 # Each trial starts its copies afresh: the same copies racing for one new file after another in one process were
 # measured to fail far less often (16 trials of 6 copies: 4 runs in 6), so the trials are not made cheaper that way.
-@sized("trials", 6, 24)
+@sized("trials", 3, 24)
 def test_copies_opening_a_new_history_at_the_same_instant_all_get_it(tmp_path: Path, trials: int) -> None:
     """Switching a new file to WAL does not wait on the busy handler: a copy that meets another's switch must
     try again rather than turn its history off (measured before the fix: 6 of 80 such opens refused)."""

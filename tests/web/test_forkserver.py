@@ -21,6 +21,7 @@ import pytest_asyncio
 
 from app.commands.serve_cmds import web_installed
 from app.forkserver import ForkServer, ForkServerError
+from tests.tiers import long
 from tests.web.served import ROOT, alive, games_of, need, serve
 from tests.web.test_serve_ends_games import websocket_url
 
@@ -132,6 +133,7 @@ async def test_the_unseen_deals_folder_goes_with_the_fork_server_even_one_ended_
     assert list(tmp_path.glob("cp-fork-*")) == [running]
 
 
+@long("tests/web/test_forkserver.py::test_forked_games_take_their_arguments_and_draw_their_own_random_numbers")
 def test_a_served_tab_is_forked_from_the_fork_server(tmp_path: Path) -> None:
     need(web_installed(), "textual-serve is not installed (pip install -e '.[web]')")
     import aiohttp
