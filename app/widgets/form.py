@@ -82,6 +82,7 @@ class ChoiceRow(Widget, can_focus=True):
     every restyle and layout, and opening the form took 0.44 s of CPU."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"choice-row--label", "choice-row--arrow", "choice-row--value"}
+    LABEL = 28  # the label's cells where the CSS sets none (menu.tcss sets them, wider on a wide Settings)
     ARROW = 3  # an arrow's cells: the arrow between two blanks
     VALUE = 26  # the value's cells, so that the arrows stay put as the values change
 
@@ -141,7 +142,7 @@ class ChoiceRow(Widget, can_focus=True):
     @property
     def _label_width(self) -> int:
         width = self.get_component_styles("choice-row--label").width
-        return int(width.value) if width is not None else 28
+        return int(width.value) if width is not None else self.LABEL
 
     def render(self) -> Content:
         """The label (its first line, as a label that long shows it), then ``◀ value ▶``."""
@@ -150,14 +151,12 @@ class ChoiceRow(Widget, can_focus=True):
         value = Content.from_markup(self.shown).wrap(self.VALUE)[0].rstrip().truncate(self.VALUE)
         left = (self.VALUE - value.cell_length) // 2  # centred as a Static centres its text
         value = value.pad(left, self.VALUE - value.cell_length - left)
-        pad = " " * ((self.ARROW - 1) // 2)
-        after = " " * (self.ARROW - 1 - len(pad))
         arrow = self._style("choice-row--arrow")
         return Content.assemble(
             label.stylize(self._style("choice-row--label")),
-            Content(f"{pad}◀{after}").stylize(arrow),
+            Content(" ◀ ").stylize(arrow),
             value.stylize(self._style("choice-row--value")),
-            Content(f"{pad}▶{after}").stylize(arrow),
+            Content(" ▶ ").stylize(arrow),
         )
 
     def _style(self, component: str) -> Style:

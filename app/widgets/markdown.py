@@ -155,7 +155,7 @@ class BulletList(Widget):
 
     def render(self) -> Visual:
         """The items with their marks, in the mark's colour as the CSS sets it now (the theme may change)."""
-        mark = Style.from_rich_style(self.get_component_rich_style("bullet-list--mark", partial=True))
+        mark = self.get_visual_style("bullet-list--mark", partial=True)
         return _Bullets(self._contents, Content("•" + " " * (INDENT - 1)).stylize(mark, 0, 1))
 
 
