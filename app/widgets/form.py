@@ -83,7 +83,7 @@ class ChoiceRow(Widget, can_focus=True):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"choice-row--label", "choice-row--arrow", "choice-row--value"}
     LABEL = 28  # the label's cells where the CSS sets none (menu.tcss sets them, wider on a wide Settings)
-    ARROW = 3  # an arrow's cells: the arrow between two blanks
+    ARROW = 3  # an arrow's cells: a blank, the arrow, a blank (render draws them so; a click finds them)
     VALUE = 26  # the value's cells, so that the arrows stay put as the values change
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -145,18 +145,24 @@ class ChoiceRow(Widget, can_focus=True):
         return int(width.value) if width is not None else self.LABEL
 
     def render(self) -> Content:
-        """The label (its first line, as a label that long shows it), then ``◀ value ▶``."""
+        """The label (its first line, as a label that long shows it), then ``◀ value ▶``. Only the words carry
+        their part's style, not the blanks around them, as when each part was a widget of its own: a blank in a
+        run of text is drawn as part of the text by an SVG of the screen (its snapshots), which some renderers
+        then stretch."""
         label_width = self._label_width
-        label = Content.from_markup(self.label).wrap(label_width)[0].truncate(label_width, pad=True)
+        label = Content.from_markup(self.label).wrap(label_width)[0].rstrip().truncate(label_width)
         value = Content.from_markup(self.shown).wrap(self.VALUE)[0].rstrip().truncate(self.VALUE)
         left = (self.VALUE - value.cell_length) // 2  # centred as a Static centres its text
-        value = value.pad(left, self.VALUE - value.cell_length - left)
         arrow = self._style("choice-row--arrow")
         return Content.assemble(
             label.stylize(self._style("choice-row--label")),
-            Content(" ◀ ").stylize(arrow),
+            " " * (label_width - label.cell_length + 1),
+            ("◀", arrow),
+            " " * (left + 1),
             value.stylize(self._style("choice-row--value")),
-            Content(" ▶ ").stylize(arrow),
+            " " * (self.VALUE - value.cell_length - left + 1),
+            ("▶", arrow),
+            " ",
         )
 
     def _style(self, component: str) -> Style:
