@@ -6,7 +6,6 @@ from __future__ import annotations
 import gc
 import inspect
 import os
-import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -43,19 +42,23 @@ def _soak_tier(config: pytest.Config) -> bool:
     return "soak" in expr and "not soak" not in expr
 
 
+@pytest.hookimpl(trylast=True)  # after pytest's terminal plugin has registered its reporter
 def pytest_configure(config: pytest.Config) -> None:
     # Before any test module is imported, so that `tiers.examples` and `tiers.sized` read the tier.
     tiers.SOAK = _soak_tier(config)
-    # Keep the compiled test modules (pytest's assertion rewriting) and the product's, as bench keeps a game's
-    # (app/screens/app_bench.py): under PYTHONDONTWRITEBYTECODE every worker rewrote the suite's 220 modules on
-    # every run, some 3 s of CPU a worker. The files go where Python puts them, in __pycache__ (ignored by git).
-    sys.dont_write_bytecode = False
     if tiers.SOAK:
         settings.load_profile("soak")
     else:
         settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
         # Collection builds the suite's long-lived objects; at Python's thresholds a sixth of it was the collector.
         gc.set_threshold(*EVERYDAY_GC_THRESHOLDS)
+    if hasattr(config, "workerinput"):
+        # An xdist worker reports to the controller, which writes the terminal: nothing a worker's own reporter
+        # writes is shown. At its end that reporter had syrupy count, for its summary, the stored snapshots no
+        # test of this worker used (each snapshot file against each test run): a second of CPU, for nothing.
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            config.pluginmanager.unregister(reporter)
 
 
 def _is_property(item: pytest.Item) -> bool:

@@ -1,11 +1,15 @@
 """The suite's own settings: the everyday tier runs with the collected suite frozen out of the cyclic
-collector's walk and at its raised thresholds; the soak tier keeps Python's collector as the game runs it."""
+collector's walk and at its raised thresholds; the soak tier keeps Python's collector as the game runs it; both
+keep their compiled modules."""
 
 from __future__ import annotations
 
 import gc
+import sys
+from pathlib import Path
 
 import pytest
+import syrupy
 
 from tests.conftest import EVERYDAY_GC_THRESHOLDS, LONG
 from tests.tiers import long
@@ -16,6 +20,16 @@ PYTHON_DEFAULT_GC_THRESHOLDS = (700, 10, 10)
 def test_the_everyday_tier_freezes_the_collected_suite_and_raises_the_thresholds() -> None:
     assert gc.get_threshold() == EVERYDAY_GC_THRESHOLDS
     assert gc.get_freeze_count() > 10_000  # the imported product, Textual and every collected test
+
+
+def test_the_rewritten_modules_are_kept_from_the_first_plugin_on(request: pytest.FixtureRequest) -> None:
+    """``tests/bytecode.py`` allows bytecode before pytest imports the plugins it rewrites: syrupy's, imported
+    before any conftest, has its rewritten module in ``__pycache__`` (this run wrote it, or an earlier one)."""
+    assert request.config.pluginmanager.has_plugin("tests.bytecode")
+    assert not sys.dont_write_bytecode
+    init = Path(syrupy.__file__)
+    tail = f"{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
+    assert (init.parent / "__pycache__" / f"{init.stem}.{tail}").is_file()
 
 
 @pytest.mark.soak
