@@ -189,5 +189,8 @@ def gather(table: np.ndarray, index: np.ndarray) -> np.ndarray:
 
 
 def is_cat(arr: np.ndarray, *cats: Category) -> np.ndarray:
-    """Elementwise: is the category one of ``cats``."""
-    return np.isin(arr, [int(c) for c in cats])
+    """Elementwise: is the category one of ``cats`` (a look-up in a table of the nine categories: ``np.isin``
+    sorted both arrays on every call, a fifth of the 加賭 each split earns when a 換三張 pass is priced)."""
+    table = np.zeros(len(Category), dtype=bool)
+    table[[int(c) for c in cats]] = True
+    return gather(table, arr)

@@ -7,6 +7,7 @@ them against the rules scorer.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import numpy as np
@@ -32,17 +33,25 @@ _PAIR, _TRIPS, _FULL_HOUSE = int(C.PAIR), int(C.TRIPS), int(C.FULL_HOUSE)
 _QUADS, _STRAIGHT_FLUSH = int(C.QUADS), int(C.STRAIGHT_FLUSH)
 
 
+@functools.cache
+def _bonus_by_category(preset: Preset) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The single-row 加賭 of ``preset`` by category, front, middle and back (made once a preset; read only)."""
+    table = BONUSES[preset]
+    front, middle, back = np.zeros(9), np.zeros(9), np.zeros(9)
+    front[_TRIPS] = table["rush_three"]
+    middle[_QUADS], middle[_STRAIGHT_FLUSH] = table["middle_quads"], table["middle_straight_flush"]
+    back[_QUADS], back[_STRAIGHT_FLUSH] = table["back_quads"], table["back_straight_flush"]
+    for rows in (front, middle, back):
+        rows.flags.writeable = False
+    return front, middle, back
+
+
 def taiwan_bonus(f: SplitFeatures, preset: Preset) -> npt.NDArray[np.float64]:
     """The 加賭 each split earns when it wins a pair (taiwan or tournament table)."""
     table = BONUSES[preset]
     fc, mc, bc = f.cats()
     # Single-row bonuses by category, looked up instead of tested one by one.
-    front_by_cat = np.zeros(9)
-    front_by_cat[_TRIPS] = table["rush_three"]
-    middle_by_cat = np.zeros(9)
-    middle_by_cat[_QUADS], middle_by_cat[_STRAIGHT_FLUSH] = table["middle_quads"], table["middle_straight_flush"]
-    back_by_cat = np.zeros(9)
-    back_by_cat[_QUADS], back_by_cat[_STRAIGHT_FLUSH] = table["back_quads"], table["back_straight_flush"]
+    front_by_cat, middle_by_cat, back_by_cat = _bonus_by_category(preset)
     bonus: npt.NDArray[np.float64] = gather(front_by_cat, fc) + gather(middle_by_cat, mc) + gather(back_by_cat, bc)
     trips = fc == _TRIPS
     if "double_monster_rush" in table:
