@@ -14,6 +14,7 @@ everything else the browser runs is textual-serve's own.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import re
 import shutil
@@ -27,6 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib.util import find_spec
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -45,13 +47,26 @@ SCREEN_JS = """() => {
 }"""
 
 
-def need(ok: bool, reason: str) -> None:
-    """Skip (or, where the browser tests are required, fail) the test when ``ok`` is false."""
+def need(ok: bool, reason: str, *, module: bool = False) -> None:
+    """Skip (or, where the browser tests are required, fail) the test when ``ok`` is false; ``module``: the whole
+    test module, from its top (as where a module it imports is missing)."""
     if ok:
         return
     if os.environ.get("CHINESE_POKER_BROWSER_TESTS") == "required":
         pytest.fail(f"{reason}; CI runs the browser tests, so it must be installed (see .ci/run)")
-    pytest.skip(reason)
+    pytest.skip(reason, allow_module_level=module)
+
+
+def need_aiohttp() -> ModuleType:
+    """aiohttp, for a test module that talks to the server with its client, or a skip of that module where it is
+    missing: it comes with the [web] extra, which the README's test command does not install."""
+    need(find_spec("aiohttp") is not None, "aiohttp is not installed (pip install -e '.[web]')", module=True)
+    return importlib.import_module("aiohttp")
+
+
+def websocket_url(served: Served) -> str:
+    """The address of a game's websocket at ``served``, for a terminal of 120×40."""
+    return served.url.rstrip("/") + "/ws?width=120&height=40"
 
 
 def chromium_path() -> str | None:

@@ -22,8 +22,7 @@ import pytest_asyncio
 from app.commands.serve_cmds import web_installed
 from app.forkserver import ForkServer, ForkServerError
 from tests.tiers import long
-from tests.web.served import ROOT, alive, games_of, need, serve
-from tests.web.test_serve_ends_games import websocket_url
+from tests.web.served import ROOT, alive, games_of, need, serve, websocket_url
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork server is for Linux here")
 

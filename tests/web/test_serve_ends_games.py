@@ -14,13 +14,13 @@ import sys
 import time
 from pathlib import Path
 
-import aiohttp
 import pytest
 
 from app.commands.serve_cmds import web_installed
-from tests.web.served import Served, alive, need, serve, wait_until
+from tests.web.served import Served, alive, need, need_aiohttp, serve, wait_until, websocket_url
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a killed server's games end on Linux")
+aiohttp = need_aiohttp()
 
 GAME_UP = 20.0  # seconds for a game process to draw (a loaded machine imports slowly)
 ENDS_WITHIN = 10.0  # seconds from the server's kill to its games' end
@@ -70,10 +70,6 @@ def kill_and_wait(served: Served) -> float:
                 if alive(pid):
                     os.kill(pid, signal.SIGKILL)
     return time.monotonic() - killed
-
-
-def websocket_url(served: Served) -> str:
-    return served.url.rstrip("/") + "/ws?width=120&height=40"
 
 
 async def test_a_killed_servers_game_ends(tmp_path: Path) -> None:

@@ -20,11 +20,12 @@ import uuid
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-import aiohttp
 import pytest
 
 from app.commands.serve_cmds import web_installed
-from tests.web.served import Served, need, serve, wait_until
+from tests.web.served import Served, need, need_aiohttp, serve, wait_until
+
+aiohttp = need_aiohttp()
 
 GAME_UP = 20.0  # seconds for a game process to draw its first frame (a loaded machine imports slowly)
 GAME_GONE = 10.0  # seconds for a game to end once its connection is closed
