@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import syrupy
 
+from tests.bytecode import first_imports
 from tests.conftest import EVERYDAY_GC_THRESHOLDS, LONG
 from tests.tiers import long
 
@@ -30,6 +31,23 @@ def test_the_rewritten_modules_are_kept_from_the_first_plugin_on(request: pytest
     init = Path(syrupy.__file__)
     tail = f"{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
     assert (init.parent / "__pycache__" / f"{init.stem}.{tail}").is_file()
+
+
+def test_each_worker_first_compiles_its_own_share_of_what_is_not_cached(tmp_path: Path) -> None:
+    """``tests/bytecode.py``: in a fresh checkout the workers start on different test modules, so that each
+    module is rewritten about once, not once a worker; modules already cached are left to collection."""
+    files = [tmp_path / f"test_{n}.py" for n in "abcdefgh"]
+    for f in files:
+        f.write_text("")
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+    tag = f"{sys.implementation.cache_tag}-pytest-{pytest.__version__}"
+    (cache / f"test_c.{tag}.pyc").write_bytes(b"")  # cached already
+    todo = [f for f in files if f.stem != "test_c"]
+    shares = [first_imports(list(reversed(files)), k, 4) for k in range(4)]
+    assert all(sorted(share) == todo for share in shares)  # every worker still imports every module left
+    assert [share[0] for share in shares] == [todo[0], todo[1], todo[3], todo[5]]  # each from its own quarter
+    assert first_imports(files, 0, 1) == todo
 
 
 @pytest.mark.soak
