@@ -76,7 +76,7 @@ def assert_choice_valid(choice: Choice, hand, view: TableView) -> None:
 
 
 @pytest.mark.parametrize("preset", ARRANGED)
-@settings(max_examples=tier_examples(6, soak=60), derandomize=True, deadline=None)
+@settings(max_examples=tier_examples(3, soak=60), derandomize=True, deadline=None)
 @given(hand=hands, flip_wheel=st.booleans(), tiebreak=st.booleans(), seat=st.integers(0, 3))
 def test_no_level_ever_fouls(preset: Preset, hand, flip_wheel: bool, tiebreak: bool, seat: int) -> None:
     view = TableView(preset=preset, options=_options(preset, flip_wheel, tiebreak), seat=seat)
@@ -97,7 +97,7 @@ def partial(draw):
 
 
 @pytest.mark.parametrize("preset", ARRANGED)
-@settings(max_examples=tier_examples(5, soak=50), derandomize=True, deadline=None)
+@settings(max_examples=tier_examples(3, soak=50), derandomize=True, deadline=None)
 @given(case=partial(), flip_wheel=st.booleans())
 def test_partial_arrangements_are_kept_when_possible_and_never_cause_a_foul(preset: Preset, case, flip_wheel) -> None:
     hand, fixed = case

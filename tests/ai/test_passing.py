@@ -19,7 +19,7 @@ VIEW = TableView(preset=Preset.TAIWAN)
 QUADS = parse_cards("As Ah Ad Ac Kh Qh 9h 5h 8c 6d 4s 3c 2d")
 
 
-@settings(max_examples=examples(12), deadline=None)
+@settings(max_examples=examples(6, soak=60), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), level=st.sampled_from([Level.EASY, Level.NORMAL]))
 def test_every_pass_is_three_distinct_cards_of_the_hand(seed: int, level: Level) -> None:
     hand = deal(seed)[0]

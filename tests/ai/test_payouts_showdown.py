@@ -29,7 +29,7 @@ from rules.evaluate import Wheel
 from rules.presets import Options, Preset
 from rules.scoring import score_deal
 from rules.taiwan import BONUSES, bonus_items
-from tests.tiers import sized
+from tests.tiers import one_daily, sized_daily
 
 # Kinds of scoring item each preset's deals below must produce at least once (so the comparison means something).
 
@@ -179,8 +179,9 @@ def _western_worth(seat: Seat, row: Row, royalties: bool) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", ARRANGED)
-@sized("deals", 5, 40)
+# Three presets a day (every preset's estimate meets the rules' scorer daily in the exact-score tests below), all
+# of them in the soak tier.
+@sized_daily("preset", ARRANGED, [Preset.TAIWAN, Preset.ARCADE, Preset.SHISANSHUI], "deals", 5, 40)
 def test_vectorised_values_and_exact_scores_equal_the_rules_scorer(preset: Preset, deals: int) -> None:
     seen: Counter[str] = Counter()
     checked = 0
@@ -337,7 +338,7 @@ def test_expected_score_at_a_full_table_of_known_opponents_equals_the_exact_tabl
     assert home_runs > 0  # the comparison covered splits that sweep the whole table
 
 
-@pytest.mark.parametrize("preset", ARRANGED)
+@one_daily("preset", ARRANGED, [Preset.TAIWAN, Preset.HONGKONG, Preset.BACKROW])  # every preset in the soak tier
 def test_search_finds_the_best_split_of_a_slow_reference(preset: Preset) -> None:
     """Brute force with the rules code: every completion of two front cards, foul-checked and scored by
     ``score_deal`` against a known opponent; the vectorised search must find the same legal set, the same score

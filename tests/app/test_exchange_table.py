@@ -262,7 +262,7 @@ def test_a_retry_arranges_the_hand_as_played_and_stores_its_passes() -> None:
     assert back.passes == stored.passes and back.exchange is stored.exchange
 
 
-@settings(max_examples=examples(8), deadline=None)
+@settings(max_examples=examples(4, soak=40), deadline=None)
 @given(
     seed=st.integers(0, 2**20),
     rounds=st.integers(1, 2),

@@ -25,7 +25,7 @@ SESSION = 15  # deals a session
 
 
 @pytest.mark.parametrize("preset", list(Preset))
-@sized("sessions", 5, 40)  # 75 deals a preset every day, 600 in the soak tier
+@sized("sessions", 2, 40)  # 30 deals a preset every day, 600 in the soak tier
 def test_every_record_reads_back_exactly(preset: Preset, sessions: int) -> None:
     seen = 0
     for seed in range(sessions):

@@ -109,7 +109,7 @@ def test_bad_banker_input_is_refused(bad: dict) -> None:
         score(hands(*LADDER), preset, **kw)
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(30, soak=300), deadline=None)
 @given(
     st.sampled_from(list(Preset)), st.integers(2, 4), st.randoms(use_true_random=False), st.sampled_from(list(TieRule))
 )

@@ -157,7 +157,7 @@ def test_arcade_doubles_double_an_exempt_pair() -> None:
     assert pair_items(result, 0, 1) == {"exempt": 6, "double": 6}
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(75, soak=750), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([p for p in Preset if p in WIN]), st.booleans())
 def test_zero_sum_with_exempt_hands(seed: int, preset: Preset, banker: bool) -> None:
     rng = random.Random(seed)
@@ -176,7 +176,7 @@ def test_zero_sum_with_exempt_hands(seed: int, preset: Preset, banker: bool) -> 
             assert not result.fouled[i]
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(30, soak=300), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from(list(Wheel)))
 def test_the_stand_in_arrangement_is_always_legal(seed: int, wheel: Wheel) -> None:
     rng = random.Random(seed)

@@ -51,7 +51,7 @@ def test_a_foul_loses_the_back_row_and_two_fouls_tie() -> None:
     assert score([fouled, other_foul], BACKROW).totals == (0, 0)
 
 
-@settings(max_examples=examples(100), deadline=None)
+@settings(max_examples=examples(50, soak=500), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_a_unit_for_each_back_beaten_and_nothing_more(seed: int) -> None:
     # No sweep and no 全壘打 at a table of four: each seat's total is backs beaten less backs lost to.

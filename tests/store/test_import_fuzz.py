@@ -98,7 +98,7 @@ def _count(home: Path) -> int:
 
 
 @settings(
-    max_examples=examples(50),
+    max_examples=examples(25, soak=250),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

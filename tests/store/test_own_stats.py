@@ -130,7 +130,7 @@ def recount(history: History, preset: str) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6, soak=60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions=st.lists(session_strategy, min_size=1, max_size=4))
 def test_statistics_equal_the_stored_deals_filtered_by_decider(sessions: list[Any]) -> None:
     with tempfile.TemporaryDirectory() as folder:

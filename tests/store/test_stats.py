@@ -183,7 +183,7 @@ rows_strategy = st.tuples(
 ).map(lambda rp: rp[0] if rp[1] is None else replace(rp[0], verdict=rp[1][0], loss=rp[1][1]))
 
 
-@settings(max_examples=examples(50, soak=750))
+@settings(max_examples=examples(25, soak=750))
 @given(rows=st.lists(rows_strategy, max_size=60), trend=st.integers(1, 8), extremes=st.integers(1, 5))
 def test_stats_match_recount(rows: list[Row], trend: int, extremes: int) -> None:
     history, rows = history_of(rows)

@@ -2,7 +2,7 @@
 
 The history exported is a real one, written by the table's journal: sessions of every preset (one watched,
 tournaments ended by the rules, arcade through its round summaries), the coach's reviews of some deals, and
-practice retries of stored deals: some 95 deals in the everyday tier, some 210 in the soak tier (each line of
+practice retries of stored deals: some 75 deals in the everyday tier, some 210 in the soak tier (each line of
 the file is one deal, so the checks place their spoilt lines by the file's length, :func:`place`).
 Imported into an empty history it exports line for line the same; imported again it adds nothing. A file with
 one bad line among good ones is refused with that line's number, and the history is left as it was.
@@ -32,7 +32,7 @@ FULL = 210  # deals of the soak tier's history, the length the places of the spo
 # The sessions' lengths by tier (tournament: its deals in all, over sessions that end by the rules at some 16),
 # and the least number of deals the history then holds.
 SIZES = {
-    "everyday": {"taiwan": 10, "tournament": 1, "arcade": 12, "shisanshui": 10, "least": 90},
+    "everyday": {"taiwan": 5, "tournament": 1, "arcade": 7, "shisanshui": 5, "least": 70},
     "soak": {"taiwan": 25, "tournament": 45, "arcade": 50, "shisanshui": 45, "least": 200},
 }
 
