@@ -8,6 +8,7 @@ import pytest
 from app.screens.results import ResultsScreen
 from rules.presets import Preset
 from tests.app.harness import LANGS, Clock, config, make_app, play_a_deal, settle, table_screen
+from tests.tiers import long
 
 
 def _app(lang: str = "en", **kw):
@@ -56,6 +57,7 @@ async def test_the_stake_key_and_the_banker_on_screen() -> None:
         assert screen.view.me_title() == "You · stake 2"
 
 
+@long("tests/app/test_help_keys.py::test_each_tables_own_keys")
 async def test_the_help_names_the_stake_key_in_a_banker_game_only() -> None:
     # (A banker game's help names it: test_the_stake_key_and_the_banker_on_screen.)
     app = make_app(config(Preset.TAIWAN, seed=3, banker=False), clock=Clock())

@@ -16,6 +16,7 @@ from app.screens.results import ResultsScreen
 from app.screens.review import ReviewScreen
 from app.screens.summary import SummaryScreen
 from tests.app.harness import coached_app, config, play_a_deal, settle, table_screen
+from tests.tiers import long
 
 
 def shown(widget) -> str:
@@ -25,6 +26,7 @@ def shown(widget) -> str:
     return console.export_text()
 
 
+@long("tests/app/test_snapshots_table.py::test_results_panel")
 async def test_the_coach_line_appears_after_a_deal_and_in_the_results_panel():
     app = coached_app(config(seed=3))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -22,7 +22,7 @@ from app.store.database import History, HistoryOff, WriteFailed, open_history
 from app.store.stats import interval
 from app.widgets.textual_private import notifications
 from rules.presets import Preset
-from tests.tiers import sized
+from tests.tiers import long, sized
 
 from .harness import coached_app, config, make_app, play_a_deal, settle, table_screen
 from .history_helpers import play_session
@@ -43,6 +43,7 @@ async def _leave(pilot) -> None:
     await settle(pilot)
 
 
+@long("tests/app/test_progress.py::test_continue_deals_the_deal_in_progress_again_with_the_time_left")
 @sized("deals", 1, 2)  # a deal (some 0.4 s of CPU) is enough to restore every day; the soak tier plays a second
 async def test_a_session_left_is_continued_with_everything_restored(deals: int) -> None:
     app = make_app(menu=True)

@@ -20,6 +20,7 @@ from app.settings import LANGUAGE_CHOICES, Settings
 from rules.evaluate import Category
 from rules.specials import Special
 from tests.app.harness import SIZE, ScreenApp, make_app, settle, table_screen
+from tests.tiers import long
 
 ZH_CN, ZH_TW = "zh-CN", "zh-TW"
 
@@ -292,6 +293,7 @@ def _bare(make_screen: type[Screen], lang: str = ZH_CN) -> ScreenApp:
     return ScreenApp(make_screen, lang, settings=Settings())
 
 
+@long("tests/app/test_i18n_zh_cn.py::test_menu_snapshot_zh_cn")
 async def test_menu_renders_in_zh_cn():
     app = _bare(MainMenu)
     async with app.run_test(size=SIZE) as pilot:

@@ -22,7 +22,7 @@ from rules.cards import parse_cards
 from rules.ladder import compare_ladder, ladder_hand, pattern_cards
 from rules.presets import Preset
 from tests.app.harness import Clock, config, make_app, settle
-from tests.tiers import across
+from tests.tiers import across, long
 
 LADDER = Preset.LADDER
 EN = Translator("en")
@@ -107,6 +107,7 @@ def test_a_line_fits_its_width_on_one_line_and_wraps_only_where_13_cannot_fit() 
 # ------------------------------------------------------------------------------------------------ Pilot
 
 
+@long("tests/app/test_ladder_line.py::test_ladder_snapshot")
 async def test_a_ladder_table_goes_straight_to_the_comparison() -> None:
     app = make_app(config(LADDER, seed=5), clock=Clock())
     async with app.run_test(size=(80, 24)) as pilot:

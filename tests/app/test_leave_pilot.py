@@ -114,6 +114,7 @@ async def test_back_to_the_menu_mid_deal_keeps_the_deal_then_the_computer_plays_
         assert (stats.deals, stats.seat_deals, stats.computer_deals, stats.timeouts) == (1, 2, 1, 0)
 
 
+@long("tests/app/test_progress.py::test_a_session_ended_by_the_player_is_over")
 async def test_end_the_session_at_the_results() -> None:
     app = make_app(config(seed=7, takeover=False, **EASY), menu=True)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -80,6 +80,7 @@ async def test_menu_hint_follows_the_highlight():
         assert str(hint.render()) == app.translator("menu.new_hint")
 
 
+@long("tests/app/test_snapshots_menu.py::test_menu")
 async def test_menu_footer_shows_every_shortcut_at_80_columns():
     app = ScreenApp(MainMenu)
     async with app.run_test(size=SIZE) as pilot:
@@ -91,6 +92,7 @@ async def test_menu_footer_shows_every_shortcut_at_80_columns():
         assert all(key.region.area > 0 and key.region.right <= SIZE[0] for key in footer_keys)
 
 
+@long("tests/app/test_settings.py::test_menu_redraws_in_the_saved_language")
 async def test_menu_footer_is_translated():
     app = ScreenApp(MainMenu, lang="zh-TW")
     async with app.run_test(size=SIZE) as pilot:

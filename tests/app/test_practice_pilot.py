@@ -253,6 +253,7 @@ async def test_spot_the_special_is_refused_with_a_notice_where_nothing_is_declar
         assert any("no special hands" in str(n.message) for n in notifications(app))
 
 
+@long("tests/app/test_snapshots_practice.py::test_a_question_answered")
 async def test_which_hand_is_higher_shows_two_hands_and_answers_by_the_arrow_keys() -> None:
     from rules.cards import parse_cards
     from rules.ladder import ladder_hand

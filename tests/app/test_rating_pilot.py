@@ -17,6 +17,7 @@ from app.store.database import History, open_history
 from tests.app.harness import ScreenApp
 from tests.app.rating_helpers import fill_priced
 from tests.app.test_coach_pilot import shown
+from tests.tiers import long
 
 
 class StandingApp(ScreenApp):
@@ -40,6 +41,7 @@ def priced(tmp_path: Path, deals: int = 60) -> History:
     return history
 
 
+@long("tests/app/test_snapshots_history.py::test_statistics_rating")
 async def test_statistics_draw_the_rating_with_its_band_and_the_accuracy_by_week(tmp_path: Path) -> None:
     history = priced(tmp_path)
     app = StandingApp(lambda: StatsScreen(history, "taiwan"), history)

@@ -13,6 +13,7 @@ from app.settings import Settings, load_settings, settings_path
 from app.widgets.form import CardStrip, ChoiceRow
 from app.widgets.textual_private import notifications
 from tests.app.harness import SIZE, ScreenApp
+from tests.tiers import long
 
 
 def SettingsApp(make_screen=SettingsScreen, *, with_settings: bool = False) -> ScreenApp:
@@ -150,6 +151,9 @@ async def test_menu_redraws_in_the_saved_language(home):
     assert app.changed[0].language == "zh-TW"
 
 
+@long(
+    "tests/app/test_app_flow.py::test_bad_settings_warning_once_at_the_menu_and_quick_play_then_new_table_starts_from_that_table"
+)
 async def test_menu_passes_on_the_apps_settings_warning_once(home):
     app = SettingsApp(MainMenu, with_settings=True)
     app.settings_warning = "settings.json is not valid JSON; using default settings"

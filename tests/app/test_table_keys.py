@@ -25,6 +25,7 @@ from rules.arrangement import Row
 from rules.cards import parse_cards
 from rules.presets import Preset
 from tests.app.harness import Clock, config, make_app, settle, suggested, table_screen
+from tests.tiers import long
 
 # ------------------------------------------------------------------------------------------- the unit tests
 
@@ -248,6 +249,7 @@ async def test_a_click_on_a_full_row_says_why():
         assert screen.view.message_line()[0].startswith("3 Back: the Back row is full (5 cards)")
 
 
+@long("tests/app/test_table_keys.py::test_every_reason_has_words_in_every_language")
 async def test_zh_tw_says_why_in_chinese():
     app = make_app(config(), lang="zh-TW", clock=Clock())
     async with app.run_test(size=(120, 40)) as pilot:

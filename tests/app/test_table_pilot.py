@@ -24,7 +24,7 @@ from app.widgets.chrome import TooSmall
 from rules.arrangement import Row
 from rules.presets import Preset
 from tests.app.harness import Clock, Manual, config, make_app, settle, suggested, table_screen
-from tests.tiers import sized
+from tests.tiers import long, sized
 
 
 async def put(pilot, screen: TableScreen, card, row: Row) -> None:
@@ -39,6 +39,7 @@ def best_arrangement(screen: TableScreen):
     return next(s.decision.arrangement for s in suggested(req) if s.decision.arrangement is not None)
 
 
+@long("tests/app/test_table_pilot.py::test_select_several_and_return_them")
 async def test_arrange_manually_then_ready():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -83,6 +84,9 @@ async def test_select_several_and_return_them():
         assert screen.table.arrange.sort == "suit"
 
 
+@long(
+    "tests/app/test_table_state.py::test_auto_arrange_asks_then_cycles_the_suggestions_and_completes_around_placed_cards"
+)
 async def test_auto_arrange_next_suggestion_and_complete_around_placed():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -273,6 +277,7 @@ async def test_timeout_dialog_in_zh_tw():
         assert isinstance(app.screen, SummaryScreen) and app.screen.summary.reason == "timeout"
 
 
+@long("tests/app/test_table_pilot.py::test_a_full_deal_by_keys_only")
 async def test_reveal_steps_and_skip_with_a_manual_scheduler():
     manual = Manual()
     app = make_app(animation="normal", scheduler=manual)
@@ -299,6 +304,7 @@ async def test_reveal_steps_and_skip_with_a_manual_scheduler():
         assert rec.after == screen.table.totals.money()
 
 
+@long("tests/app/test_presenter.py::test_reveal_player_steps_counts_and_finishes")
 async def test_reveal_counts_totals_up_then_ends():
     manual = Manual()
     app = make_app(animation="fast", scheduler=manual)
@@ -488,6 +494,7 @@ async def test_watch_mode_hides_cards_before_the_reveal():
             assert all(line.cards is None for line in screen.view.seat_model(screen.view.positions()[where]).rows)
 
 
+@long("tests/app/test_app_flow.py::test_a_table_started_with_menu_returns_to_a_prefilled_menu")
 async def test_leave_without_takeover_ends_the_session():
     app = make_app(config(takeover=False))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -547,6 +554,7 @@ async def test_mouse_click_card_then_row():
         assert screen.table.arrange.where(second) is Row.MIDDLE
 
 
+@long("tests/app/test_snapshots_table.py::test_table_reveal_end")
 async def test_zh_tw_plays_a_deal():
     app = make_app(lang="zh-TW")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -560,6 +568,7 @@ async def test_zh_tw_plays_a_deal():
         assert "本局" in str(screen.query_one("#board").render())
 
 
+@long("tests/app/test_table_state.py::test_practice_keeps_no_score")
 async def test_practice_keeps_no_score():
     app = make_app(config(scored=False))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -597,6 +606,7 @@ async def test_declare_a_special_hand_in_shisanshui():
         assert rec.decisions[0].declare is not None and screen.table.phase is Phase.RESULTS
 
 
+@long("tests/app/test_table_pilot.py::test_the_countdown_waits_while_the_board_is_hidden")
 async def test_time_does_not_run_out_under_a_dialog_but_does_once_it_is_closed():
     # The countdown waits while a dialog hides the board (issue 10 #7), then runs out as usual.
     clock = Clock()
