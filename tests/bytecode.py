@@ -20,9 +20,11 @@ Collection then finds them imported, in the order it always collects them.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import importlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,6 +49,14 @@ def _module_name(path: Path, root: Path) -> str | None:
     return ".".join(parts)
 
 
+def _package_modules(where: Path, patterns: list[str]) -> Iterator[Path]:
+    """The test modules under ``where`` that live in packages (only those have a name to import them by): a
+    folder without ``__init__.py``, a virtual environment's among them, is not walked."""
+    for folder, subfolders, names in os.walk(where):
+        subfolders[:] = [d for d in subfolders if os.path.isfile(os.path.join(folder, d, "__init__.py"))]
+        yield from (Path(folder, n) for n in names if any(fnmatch.fnmatch(n, p) for p in patterns))
+
+
 def first_imports(files: list[Path], worker: int, workers: int) -> list[Path]:
     """The files a worker imports before collecting: those not cached, the list turned to start at its share."""
     todo = [f for f in sorted(files) if not _cached(f)]
@@ -61,14 +71,16 @@ def pytest_collection(session: pytest.Session) -> None:
         return
     config = session.config
     root = config.rootpath
+    patterns = config.getini("python_files")
     files: set[Path] = set()
     for arg in config.args:
         where = (config.invocation_params.dir / arg.split("::")[0]).resolve()
         if where.is_dir():
-            files.update(p for pattern in config.getini("python_files") for p in where.rglob(pattern))
+            files.update(_package_modules(where, patterns))
         elif where.is_file():
             files.add(where)
-    for path in first_imports([f for f in files if "__pycache__" not in f.parts], int(worker[2:]), int(workers)):
+    wanted = [f for f in files if not config.hook.pytest_ignore_collect(collection_path=f, config=config)]
+    for path in first_imports(wanted, int(worker[2:]), int(workers)):
         name = _module_name(path, root)
         if name is None or name in sys.modules:
             continue
