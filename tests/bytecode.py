@@ -14,12 +14,15 @@ In a fresh checkout (CI's clone) nothing is cached yet, and every worker collect
 order at the same time: each rewrote all of them, some 4.5 s of CPU a worker. So before collecting, a worker
 imports the test modules not cached yet starting at its own share of the list (:func:`first_imports`): the
 others' shares are mostly written by the time it reaches them, and it loads them from ``__pycache__``.
-Collection then finds them imported, in the order it always collects them.
+Collection then finds them imported and collects them in its own order. A test module's body so runs before its
+folder's ``conftest.py`` is loaded, in a cold worker: a test module must not depend on a conftest's side effects
+at import (the suite's conftests define fixtures and hooks only). Only test modules of packages, in folders that
+collection would enter and under the run's arguments, are imported early; a module that fails, skips or is
+refused on import is left to collection, which reports it as it always has.
 """
 
 from __future__ import annotations
 
-import contextlib
 import fnmatch
 import importlib
 import os
@@ -49,12 +52,29 @@ def _module_name(path: Path, root: Path) -> str | None:
     return ".".join(parts)
 
 
-def _package_modules(where: Path, patterns: list[str]) -> Iterator[Path]:
-    """The test modules under ``where`` that live in packages (only those have a name to import them by): a
-    folder without ``__init__.py``, a virtual environment's among them, is not walked."""
+def _is_test_module(path: Path, patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatch(path.name, p) for p in patterns)
+
+
+def _package_modules(where: Path, config: pytest.Config) -> Iterator[Path]:
+    """The test modules under ``where`` that live in packages (only those have a name to import them by), in
+    folders that collection enters: not a folder without ``__init__.py`` (a virtual environment's), nor one that
+    ``--ignore`` or ``norecursedirs`` leaves out."""
+    patterns = config.getini("python_files")
+    skipped = config.getini("norecursedirs")
     for folder, subfolders, names in os.walk(where):
-        subfolders[:] = [d for d in subfolders if os.path.isfile(os.path.join(folder, d, "__init__.py"))]
-        yield from (Path(folder, n) for n in names if any(fnmatch.fnmatch(n, p) for p in patterns))
+        subfolders[:] = [
+            d
+            for d in subfolders
+            if os.path.isfile(os.path.join(folder, d, "__init__.py"))
+            and not any(fnmatch.fnmatch(d, p) for p in skipped)
+            and not config.hook.pytest_ignore_collect(collection_path=Path(folder, d), config=config)
+        ]
+        yield from (
+            path
+            for path in (Path(folder, n) for n in names if _is_test_module(Path(n), patterns))
+            if not config.hook.pytest_ignore_collect(collection_path=path, config=config)
+        )
 
 
 def first_imports(files: list[Path], worker: int, workers: int) -> list[Path]:
@@ -64,26 +84,36 @@ def first_imports(files: list[Path], worker: int, workers: int) -> list[Path]:
     return todo[start:] + todo[:start]
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection(session: pytest.Session) -> None:
-    worker, workers = os.environ.get("PYTEST_XDIST_WORKER", ""), os.environ.get("PYTEST_XDIST_WORKER_COUNT", "")
-    if not worker.startswith("gw") or not workers.isdigit() or int(workers) < 2:
-        return
-    config = session.config
-    root = config.rootpath
+def _run_files(config: pytest.Config) -> set[Path]:
+    """The test modules the run's arguments name or hold (a file named outside ``python_files`` is left to
+    collection: pytest rewrites it only once it knows the file was named)."""
     patterns = config.getini("python_files")
     files: set[Path] = set()
     for arg in config.args:
         where = (config.invocation_params.dir / arg.split("::")[0]).resolve()
         if where.is_dir():
-            files.update(_package_modules(where, patterns))
-        elif where.is_file():
+            files.update(_package_modules(where, config))
+        elif where.is_file() and _is_test_module(where, patterns):
             files.add(where)
-    wanted = [f for f in files if not config.hook.pytest_ignore_collect(collection_path=f, config=config)]
-    for path in first_imports(wanted, int(worker[2:]), int(workers)):
-        name = _module_name(path, root)
+    return files
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    config = session.config
+    worker = getattr(config, "workerinput", None)  # an xdist worker's own settings; absent elsewhere
+    if worker is None or int(worker.get("workercount", 1)) < 2:
+        return
+    index = int(str(worker.get("workerid", "gw0")).removeprefix("gw") or 0)
+    for path in first_imports(sorted(_run_files(config)), index, int(worker["workercount"])):
+        name = _module_name(path, config.rootpath)
         if name is None or name in sys.modules:
             continue
-        # A module that fails (or skips) here is imported again by collection, which reports it as it always has.
-        with contextlib.suppress(Exception, pytest.skip.Exception):
+        try:
             importlib.import_module(name)
+        except (KeyboardInterrupt, SystemExit, pytest.exit.Exception):
+            raise
+        except BaseException:
+            # pytest's skip and fail are BaseExceptions too. Collection imports the module again and reports
+            # what went wrong, as it would have without this.
+            continue

@@ -22,7 +22,7 @@ from app.store.database import History, HistoryOff, WriteFailed, open_history
 from app.store.stats import interval
 from app.widgets.textual_private import notifications
 from rules.presets import Preset
-from tests.tiers import long, sized
+from tests.tiers import long
 
 from .harness import coached_app, config, make_app, play_a_deal, settle, table_screen
 from .history_helpers import play_session
@@ -43,9 +43,11 @@ async def _leave(pilot) -> None:
     await settle(pilot)
 
 
-@long("tests/app/test_progress.py::test_continue_deals_the_deal_in_progress_again_with_the_time_left")
-@sized("deals", 1, 2)  # a deal (some 0.4 s of CPU) is enough to restore every day; the soak tier plays a second
-async def test_a_session_left_is_continued_with_everything_restored(deals: int) -> None:
+# Every day the whole saved state of every preset comes back (the record test named) and Continue is walked by
+# the leave and continue tests; here two arcade deals are played, left and continued through the screens.
+@long("tests/app/test_record_roundtrip.py::test_a_stored_session_comes_back_as_the_same_table")
+async def test_a_session_left_is_continued_with_everything_restored() -> None:
+    deals = 2
     app = make_app(menu=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

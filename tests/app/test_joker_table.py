@@ -21,7 +21,6 @@ from rules.dealing import deal_by_key
 from rules.evaluate import Category
 from rules.presets import Preset
 from tests.app.harness import Clock, make_app, play_a_deal, settle, table_screen
-from tests.tiers import long
 
 SEED = 0  # the table seed whose first deal gives the player (seat 0) the joker
 
@@ -143,7 +142,6 @@ def test_the_ladder_never_keeps_the_joker() -> None:
     assert joker_config().with_preset(Preset.ARCADE).options.joker  # a rule of the table, kept across presets
 
 
-@long("tests/app/test_ladder_table.py::test_the_host_screen_hides_the_row_options_for_the_ladder")
 async def test_the_host_row_turns_the_joker_on() -> None:
     from app.screens.host import HostScreen
     from app.widgets.form import ChoiceRow

@@ -90,7 +90,7 @@ def _played(config: TableConfig, deals: int, seed: int) -> Table:
     return table
 
 
-# 10 sessions every day (each plays up to four deals, passes included: 60 were the everyday tier's slowest test, and
+# 5 sessions every day (each plays up to four deals, passes included: 60 were the everyday tier's slowest test, and
 # 20 some 3 s of CPU), 100 in the soak tier.
 @settings(max_examples=examples(5, soak=100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())

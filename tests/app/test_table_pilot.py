@@ -39,7 +39,7 @@ def best_arrangement(screen: TableScreen):
     return next(s.decision.arrangement for s in suggested(req) if s.decision.arrangement is not None)
 
 
-@long("tests/app/test_table_pilot.py::test_select_several_and_return_them")
+@long("tests/app/test_table_state.py::test_last_row_fills_itself")  # the keys: test_select_several_and_return_them
 async def test_arrange_manually_then_ready():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -494,7 +494,7 @@ async def test_watch_mode_hides_cards_before_the_reveal():
             assert all(line.cards is None for line in screen.view.seat_model(screen.view.positions()[where]).rows)
 
 
-@long("tests/app/test_app_flow.py::test_a_table_started_with_menu_returns_to_a_prefilled_menu")
+@long("tests/app/test_table_state.py::test_leave_without_takeover_ends_the_session")
 async def test_leave_without_takeover_ends_the_session():
     app = make_app(config(takeover=False))
     async with app.run_test(size=(80, 24)) as pilot:
