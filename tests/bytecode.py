@@ -52,8 +52,8 @@ def _module_name(path: Path, root: Path) -> str | None:
     return ".".join(parts)
 
 
-def _is_test_module(path: Path, patterns: list[str]) -> bool:
-    return any(fnmatch.fnmatch(path.name, p) for p in patterns)
+def _is_test_module(name: str, patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatch(name, p) for p in patterns)
 
 
 def _package_modules(where: Path, config: pytest.Config) -> Iterator[Path]:
@@ -72,7 +72,7 @@ def _package_modules(where: Path, config: pytest.Config) -> Iterator[Path]:
         ]
         yield from (
             path
-            for path in (Path(folder, n) for n in names if _is_test_module(Path(n), patterns))
+            for path in (Path(folder, n) for n in names if _is_test_module(n, patterns))
             if not config.hook.pytest_ignore_collect(collection_path=path, config=config)
         )
 
@@ -93,7 +93,7 @@ def _run_files(config: pytest.Config) -> set[Path]:
         where = (config.invocation_params.dir / arg.split("::")[0]).resolve()
         if where.is_dir():
             files.update(_package_modules(where, config))
-        elif where.is_file() and _is_test_module(where, patterns):
+        elif where.is_file() and _is_test_module(where.name, patterns):
             files.add(where)
     return files
 
@@ -105,7 +105,7 @@ def pytest_collection(session: pytest.Session) -> None:
     if worker is None or int(worker.get("workercount", 1)) < 2:
         return
     index = int(str(worker.get("workerid", "gw0")).removeprefix("gw") or 0)
-    for path in first_imports(sorted(_run_files(config)), index, int(worker["workercount"])):
+    for path in first_imports(list(_run_files(config)), index, int(worker["workercount"])):
         name = _module_name(path, config.rootpath)
         if name is None or name in sys.modules:
             continue
