@@ -12,6 +12,7 @@ against us, and charges opponents' 加賭 at their mean rather than the mean giv
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -48,9 +49,21 @@ def _side_keys(keys: np.ndarray, options: Options, side: bool | None) -> np.ndar
     return top_card_key(keys) if side is not None and options.ties is TieRule.TOP_CARD else keys
 
 
-def _row_probs(
-    f: SplitFeatures, model: OpponentModel, options: Options, side: bool | None = None
-) -> tuple[np.ndarray, np.ndarray]:
+@dataclass(frozen=True)
+class RowChances:
+    """Each split's rows' chances against a model: ``win`` and ``tie``, (3, n). Looked up once a decision: the
+    re-pricing of a few splits with the rows' dependence takes theirs from here (:meth:`take`) rather than looking
+    every subset of the hand up again for them (3–5% of a `hard` or `normal` decision, and of a pass priced)."""
+
+    win: np.ndarray
+    tie: np.ndarray
+
+    def take(self, pos: np.ndarray) -> RowChances:
+        """The chances of the splits at positions ``pos`` only (:meth:`SplitFeatures.take`'s)."""
+        return RowChances(self.win[:, pos], self.tie[:, pos])
+
+
+def row_chances(f: SplitFeatures, model: OpponentModel, options: Options, side: bool | None = None) -> RowChances:
     """(3, n) win and tie probabilities; looked up per subset, then gathered per split. In a banker game
     with a tie rule (``side``: True for the banker) a tie is the banker's win."""
     win = np.empty((3, f.size))
@@ -62,7 +75,7 @@ def _row_probs(
             w, t = (w + t if side else w), np.zeros_like(t)
         idx = f.subset_index[row]
         win[row], tie[row] = gather(w, idx), gather(t, idx)
-    return win, tie
+    return RowChances(win, tie)
 
 
 def _loss_costs(
@@ -91,6 +104,7 @@ def expected_scores(
     players: int = 4,
     joint: bool = False,
     side: bool | None = None,
+    chances: RowChances | None = None,
 ) -> npt.NDArray[np.float64]:
     """Expected units won from the whole table for each legal split.
 
@@ -99,11 +113,13 @@ def expected_scores(
     With ``joint`` the sweep chances are corrected for the dependence of an opponent's rows
     (:mod:`ai.outcomes`, from the model's joint samples); without, the rows are taken as independent.
     The correction costs a comparison with every sample: callers apply it to a few splits
-    (:meth:`SplitFeatures.take`).
+    (:meth:`SplitFeatures.take`), with ``chances`` taken from the whole decision's (:meth:`RowChances.take`).
     """
     if f.size == 0:
         return np.zeros(0)
-    win, tie = _row_probs(f, model, options, side)
+    if chances is None:
+        chances = row_chances(f, model, options, side)
+    win, tie = chances.win, chances.tie
     o = independent(win, tie)
     if joint and model.joint is not None:
         keys = np.stack([base_key(k) for k in f.row_keys()])
@@ -159,12 +175,17 @@ def hard_scores(
 ) -> np.ndarray:
     """`hard`'s price of each legal split: the independent estimate screens, the best ``k`` are re-priced
     with the rows' dependence, and the rest are out (-inf). Without joint samples: the plain estimate."""
-    ev = expected_scores(f, model, preset, options, players, side=side)
-    if model.joint is None or f.size == 0:
+    if f.size == 0:
+        return np.zeros(0)
+    chances = row_chances(f, model, options, side)
+    ev = expected_scores(f, model, preset, options, players, side=side, chances=chances)
+    if model.joint is None:
         return ev
     top = joint_top(ev, k)
     out = np.full(f.size, -np.inf)
-    out[top] = expected_scores(f.take(top), model, preset, options, players, joint=True, side=side)
+    out[top] = expected_scores(
+        f.take(top), model, preset, options, players, joint=True, side=side, chances=chances.take(top)
+    )
     return out
 
 

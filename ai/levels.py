@@ -29,7 +29,7 @@ from rules.row import Row
 from rules.specials import Special
 
 from .contract import Choice, Distinct, Fixed, Level, PricedDecision, TableView
-from .estimate import JOINT_TOP, expected_scores, hard_scores
+from .estimate import JOINT_TOP, expected_scores, hard_scores, row_chances
 from .expert import EXPERT_POOL, refine
 from .features import SplitFeatures, split_features
 from .opponents import OpponentModel, model_for
@@ -200,7 +200,8 @@ def _candidates(
         ev = hard_scores(f, model, view.preset, options, view.players, JOINT_TOP, side=view.tie_side)
         pool = _ranked(f, ev, character.rows)
         return ev, pool, ev[pool]
-    ev = expected_scores(f, model, view.preset, options, view.players, side=view.tie_side)
+    chances = row_chances(f, model, options, view.tie_side)
+    ev = expected_scores(f, model, view.preset, options, view.players, side=view.tie_side, chances=chances)
     # Plays that differ only in rows the preset does not pay are one play to a person (backrow's front and middle).
     rows = _ranked(f, ev, character.rows, paid=view.preset)
     shapes = (
@@ -215,9 +216,8 @@ def _candidates(
     idx = np.array(list(firsts.values()))
     if character.joint and model.joint is not None:
         ev = ev.copy()
-        ev[idx] = expected_scores(
-            f.take(idx), model, view.preset, options, view.players, joint=True, side=view.tie_side
-        )
+        rescored = f.take(idx), model, view.preset, options, view.players
+        ev[idx] = expected_scores(*rescored, joint=True, side=view.tie_side, chances=chances.take(idx))
     idx = idx[_keeps_made_hands(f, idx, int(idx[np.argmax(ev[idx])]))]
     return ev, [int(p) for p in idx], ev[idx]
 

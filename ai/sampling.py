@@ -30,7 +30,7 @@ from rules.evaluate import SUBSETS3, SUBSETS5, base_key, batch_keys, joker_batch
 from rules.presets import Options, Preset
 
 from .contract import Level, TableView
-from .estimate import JOINT_TOP, expected_scores
+from .estimate import JOINT_TOP, RowChances, expected_scores, row_chances
 from .features import SplitFeatures, features_of
 from .opponents import OpponentModel, model_for
 from .payouts import ROW_PRICED, worth_by_category
@@ -196,10 +196,11 @@ def imagine(
         if not len(idx):
             continue
         f = _features(h[idx], k3[idx], k5[idx], picks[idx], view.treasure, 6 if group is six else 0, options)
-        scores = expected_scores(f, model, preset, options, view.players).reshape(len(idx), -1)
+        chances = row_chances(f, model, options)
+        scores = expected_scores(f, model, preset, options, view.players, chances=chances).reshape(len(idx), -1)
         scores = np.where(valid[idx], scores, -np.inf)
         if model.joint is not None:
-            scores = _with_dependence(f, scores, model, view)
+            scores = _with_dependence(f, scores, model, view, chances)
         ev[idx] = np.where(valid[idx], scores, -np.inf)
         best = np.argmax(ev[idx], axis=1)
         rows_parts.append((idx, candidates_rows(f, best + np.arange(len(idx)) * picks.shape[1], preset, options)))
@@ -218,7 +219,9 @@ def imagine(
     return Imagined(rows, tuple(declared), h, chosen)
 
 
-def _with_dependence(f: SplitFeatures, scores: np.ndarray, model: OpponentModel, view: TableView) -> np.ndarray:
+def _with_dependence(
+    f: SplitFeatures, scores: np.ndarray, model: OpponentModel, view: TableView, chances: RowChances
+) -> np.ndarray:
     """`hard`'s second look (:func:`ai.estimate.hard_scores`) for a batch: each hand's best
     :data:`~ai.estimate.JOINT_TOP` splits re-priced with the rows' dependence, the others out."""
     n, width = scores.shape
@@ -226,7 +229,9 @@ def _with_dependence(f: SplitFeatures, scores: np.ndarray, model: OpponentModel,
     cols = np.sort(np.argsort(-scores, axis=1, kind="stable")[:, :k], axis=1)
     flat = (cols + width * np.arange(n)[:, None]).ravel()
     out = np.full(scores.shape, -np.inf)
-    priced = expected_scores(f.take(flat), model, view.preset, view.rules_options, view.players, joint=True)
+    priced = expected_scores(
+        f.take(flat), model, view.preset, view.rules_options, view.players, joint=True, chances=chances.take(flat)
+    )
     np.put_along_axis(out, cols, priced.reshape(n, k), axis=1)
     return out
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests import tiers
+from tests.answers import Answers, remember_answers
 from tests.snapshot_text import differences
 
 settings.register_profile(
@@ -178,3 +179,12 @@ def snap_compare(snap_compare, request: pytest.FixtureRequest):
         return False
 
     return compare
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _answers_remembered() -> Answers:
+    """The computer's answers to the game's requests, each asked once a worker (tests/answers.py): the game's tests
+    deal the same seeded tables again and again, and a fifth of their AI was answers already given."""
+    import app.game.requests
+
+    return remember_answers(app.game.requests)

@@ -71,3 +71,22 @@ def test_each_test_left_to_the_soak_tier_names_an_everyday_test_that_is_there(re
 def test_a_counterpart_must_name_a_test(name: str) -> None:
     with pytest.raises(ValueError, match="does not name a test"):
         long(name)
+
+
+def test_the_games_requests_are_answered_once_a_worker_and_the_answer_is_the_ais_own() -> None:
+    import app.game.requests as requests
+    from ai import Level, TableView
+    from rules.cards import deal
+    from tests.answers import ANSWERED, Answers
+
+    assert all(getattr(requests, name).__wrapped__ for name in ANSWERED)  # served by tests/answers.py
+    hand, view = tuple(sorted(deal(3)[0])), TableView()
+    answers = Answers()
+    choose = answers.wrap("choose", requests.choose.__wrapped__)
+    first = choose(hand, view, Level.NORMAL, seed=4)
+    assert choose(hand, view, Level.NORMAL, seed=4) is first and (answers.asked, answers.remembered) == (2, 1)
+    # What is remembered is what the AI answers afresh: a decision draws only from its arguments.
+    assert requests.choose.__wrapped__(hand, view, Level.NORMAL, seed=4) == first
+    assert choose(hand, view, Level.NORMAL, seed=5) is not first  # another seed is another question
+    assert choose(list(hand), view, Level.NORMAL, seed=4) == first  # a list cannot be a key: asked again
+    assert (answers.asked, answers.remembered) == (4, 1)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai.contract import TableView
-from ai.estimate import JOINT_TOP, expected_scores, hard_scores, joint_top, quick_decision
+from ai.estimate import JOINT_TOP, expected_scores, hard_scores, joint_top, quick_decision, row_chances
 from ai.features import split_features
 from ai.opponents import OpponentModel, analytic_model
 from ai.outcomes import _NAMES, JointSample, dependence, independent, with_joint
@@ -98,8 +98,16 @@ def test_hard_reprices_only_its_best_splits_and_the_correction_moves_them(preset
     assert len(top) == min(JOINT_TOP, f.size)
     assert np.isfinite(priced[top]).all() and np.isinf(np.delete(priced, top)).all()
     assert not np.allclose(priced[top], plain[top]), "linked rows change what sweeps are worth"
-    # Re-pricing a subset equals pricing those splits in place.
-    assert np.allclose(priced[top], expected_scores(f.take(top), model, preset, view.rules_options, joint=True))
+    # Re-pricing a subset is exactly pricing those splits in place, whether the rows' chances are looked up
+    # afresh or taken from the whole hand's (as `hard_scores` takes them), at a banker's table's sides too.
+    options = view.rules_options
+    assert np.array_equal(priced[top], expected_scores(f.take(top), model, preset, options, joint=True))
+    for side in (None, True, False):
+        afresh = expected_scores(f.take(top), model, preset, options, joint=True, side=side)
+        taken = row_chances(f, model, options, side).take(top)
+        assert np.array_equal(
+            afresh, expected_scores(f.take(top), model, preset, options, joint=True, side=side, chances=taken)
+        )
     # Without joint samples `hard` is the plain estimate.
     assert np.array_equal(hard_scores(f, replace(model, joint=None), preset, view.rules_options), plain)
 
