@@ -88,5 +88,29 @@ def test_the_games_requests_are_answered_once_a_worker_and_the_answer_is_the_ais
     # What is remembered is what the AI answers afresh: a decision draws only from its arguments.
     assert requests.choose.__wrapped__(hand, view, Level.NORMAL, seed=4) == first
     assert choose(hand, view, Level.NORMAL, seed=5) is not first  # another seed is another question
+    assert choose(hand, view, "normal", seed=4) is not first  # equal, but another type: asked again
     assert choose(list(hand), view, Level.NORMAL, seed=4) == first  # a list cannot be a key: asked again
-    assert (answers.asked, answers.remembered) == (4, 1)
+    assert (answers.asked, answers.remembered) == (5, 1)
+
+
+def test_while_a_test_changes_the_ai_its_answers_are_neither_remembered_nor_served(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ai import Level, TableView
+    from ai.exchange import BUDGET, choose_pass
+    from rules.cards import deal
+    from tests.answers import Answers
+
+    hand, view = tuple(sorted(deal(5)[1])), TableView()
+    answers = Answers()
+    passing = answers.wrap("choose_pass", choose_pass)
+    shipped = passing(hand, view, Level.EASY, seed=2)
+    with monkeypatch.context() as patch:
+        patch.setitem(BUDGET, Level.EASY, (1, 1))  # a table of settings changed in place
+        assert not answers.shipped()
+        small = passing(hand, view, Level.EASY, seed=2)
+        assert small == choose_pass(hand, view, Level.EASY, seed=2) and small is not shipped
+        patch.setattr("ai.exchange.hand_value", lambda *a, **k: 0.0)  # a function replaced
+        assert not answers.shipped()
+    assert answers.shipped() and passing(hand, view, Level.EASY, seed=2) is shipped
+    assert answers.remembered == 1  # only the asking with the AI as shipped
