@@ -22,19 +22,21 @@ from rules.specials import is_three_sequence
 from .contract import Fixed
 from .splits import SPLIT_BACK, SPLIT_FRONT, SPLIT_MIDDLE, HandSplits, legal_splits
 
-# Rank-count fingerprints of the 3-card sequences (A23 … QKA): a sorted rank triple as base-13 digits.
-_SEQ3_CODES = np.array(
-    sorted(
-        {
-            a * 169 + b * 13 + c
-            for a in range(13)
-            for b in range(13)
-            for c in range(13)
-            if a < b < c and is_three_sequence((a, b, c))
-        }
-    ),
-    dtype=np.int64,
-)
+# The 3-card sequences (A23 … QKA) by fingerprint: a rank triple read as base-13 digits, True where the triple is a
+# sorted sequence. A look-up rather than `np.isin`, which sorted both arrays on every hand (a tenth of describing
+# its splits). The joker's rank (13) only ever comes last in a sorted subset; the table is long enough for it, and
+# what it reads there (some other triple's place, never a sorted sequence's) is False, as `isin` said.
+_SEQ3 = np.zeros(13 * 169 + 13 * 13 + 13 + 1, dtype=bool)
+_SEQ3[
+    [
+        a * 169 + b * 13 + c
+        for a in range(13)
+        for b in range(13)
+        for c in range(13)
+        if a < b < c and is_three_sequence((a, b, c))
+    ]
+] = True
+_SEQ3.flags.writeable = False
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ def features_of(
     suits3 = cards3 & 3
     suited3 = (suits3 == suits3[:, :1]).all(axis=1)
     r3 = cards3 >> 2
-    seq3 = np.isin(r3[:, 0] * 169 + r3[:, 1] * 13 + r3[:, 2], _SEQ3_CODES)
+    seq3 = gather(_SEQ3, r3[:, 0] * 169 + r3[:, 1] * 13 + r3[:, 2])
     se5 = _seven_eleven(cards5)
     tset = np.asarray(sorted(set(int(t) for t in treasure)), dtype=np.int64)
     if len(tset):

@@ -171,3 +171,14 @@ def test_fixed_cards_outside_the_hand_or_overfull_rows_are_errors() -> None:
         legal_splits(hand, Options(), Fixed(front=tuple(hand[:4])))
     with pytest.raises(CardError):
         legal_splits(hand[:12], Options())
+
+
+def test_the_sequence_table_reads_every_sorted_rank_triple_as_the_rules_do_the_jokers_included() -> None:
+    from ai.features import _SEQ3, gather
+    from rules.specials import is_three_sequence
+
+    # Every triple a sorted 3-card subset can have: ranks 0-12, and the joker's 13 at most once, last.
+    triples = [t for t in itertools.combinations_with_replacement(range(14), 3) if t.count(13) <= 1]
+    codes = np.array([a * 169 + b * 13 + c for a, b, c in triples])
+    expected = [a < b < c and c < 13 and is_three_sequence((a, b, c)) for a, b, c in triples]
+    assert gather(_SEQ3, codes).tolist() == expected
