@@ -216,8 +216,10 @@ def _candidates(
     idx = np.array(list(firsts.values()))
     if character.joint and model.joint is not None:
         ev = ev.copy()
-        rescored = f.take(idx), model, view.preset, options, view.players
-        ev[idx] = expected_scores(*rescored, joint=True, side=view.tie_side, chances=chances.take(idx))
+        taken = chances.take(idx)
+        ev[idx] = expected_scores(
+            f.take(idx), model, view.preset, options, view.players, joint=True, side=view.tie_side, chances=taken
+        )
     idx = idx[_keeps_made_hands(f, idx, int(idx[np.argmax(ev[idx])]))]
     return ev, [int(p) for p in idx], ev[idx]
 
