@@ -1,8 +1,8 @@
 """The computer's answers the game asks for, remembered in each test worker (:func:`remember_answers`).
 
 The game's tests deal the same seeded tables again and again (`config()` is seed 1, taiwan, `normal` seats), so
-a worker asked the AI the same question, with the same hand, table, level and seed, hundreds of times: about a
-fifth of what the app tests spent in the AI was answers already given. With the AI as shipped, an answer is a
+a worker asked the AI the same question, with the same hand, table, level and seed, hundreds of times: more than
+a quarter of what the app tests spent in the AI was answers already given. With the AI as shipped, an answer is a
 pure function of those arguments (a decision draws only from its seed; tests/ai checks the levels, the coach and
 the passes, and that each is the same for the same arguments), so the second asking is answered from memory: the
 game's flow around it (the request, the worker thread, the message, the table's state) runs as it does at the

@@ -184,7 +184,7 @@ def snap_compare(snap_compare, request: pytest.FixtureRequest):
 @pytest.fixture(autouse=True, scope="session")
 def _answers_remembered() -> Answers:
     """The computer's answers to the game's requests, each asked once a worker (tests/answers.py): the game's tests
-    deal the same seeded tables again and again, and a fifth of their AI was answers already given."""
+    deal the same seeded tables again and again, and more than a quarter of their AI was answers already given."""
     import app.game.requests
 
     return remember_answers(app.game.requests)
